@@ -1,0 +1,70 @@
+import { BootError, type RunningFunction, type RuntimeLogger, spawnFunctionProcess } from "./function_process.ts";
+
+export type FunctionPoolOptions = {
+  /** Environment for a process about to start (re-read on every start so `.env` edits apply). */
+  envForNewProcess(): Promise<Record<string, string>>;
+  bootTimeoutMs: number;
+  logger: RuntimeLogger;
+};
+
+/**
+ * At most one process per function, started on first use. A process that
+ * exits on its own is forgotten, so the next request starts a fresh one; a
+ * function that fails to boot is retried on the next request.
+ */
+export class FunctionPool {
+  readonly #processes = new Map<string, Promise<RunningFunction>>();
+  #closed = false;
+
+  constructor(private readonly options: FunctionPoolOptions) {}
+
+  /** Port of the running process for `name`, starting it if needed. Rejects with BootError. */
+  portFor(name: string, entryPath: string): Promise<number> {
+    if (this.#closed) return Promise.reject(new BootError("runtime is shutting down"));
+    let process = this.#processes.get(name);
+    if (!process) {
+      process = this.#start(name, entryPath);
+      this.#processes.set(name, process);
+    }
+    return process.then((running) => running.port);
+  }
+
+  /** Stops the given functions' processes (all when omitted); they restart on their next request. */
+  async stop(names?: Iterable<string>): Promise<void> {
+    const targets = [...(names ?? this.#processes.keys())];
+    await Promise.all(targets.map((name) => {
+      const process = this.#processes.get(name);
+      this.#processes.delete(name);
+      return process?.then((running) => running.stop(), () => {});
+    }));
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.stop();
+  }
+
+  async #start(name: string, entryPath: string): Promise<RunningFunction> {
+    const { logger, bootTimeoutMs } = this.options;
+    const forget = () => {
+      if (this.#processes.get(name) === starting) this.#processes.delete(name);
+    };
+    const starting = (async () => {
+      const env = await this.options.envForNewProcess();
+      const startedAt = performance.now();
+      const running = await spawnFunctionProcess({ name, entryPath, env, bootTimeoutMs, logger });
+      logger.info(`[${name}] started in ${Math.round(performance.now() - startedAt)}ms`);
+      running.exited.then((status) => {
+        if (this.#processes.get(name) !== starting) return;
+        this.#processes.delete(name);
+        logger.error(`[${name}] exited unexpectedly with code ${status.code}; it restarts on the next request`);
+      });
+      return running;
+    })();
+    starting.catch((error) => {
+      forget();
+      logger.error(`[${name}] failed to start: ${error instanceof Error ? error.message : error}`);
+    });
+    return await starting;
+  }
+}

@@ -1,0 +1,112 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { LISTENING_MARKER } from "./worker_protocol.ts";
+
+const BOOTSTRAP_PATH = fileURLToPath(new URL("./bootstrap.ts", import.meta.url));
+const STOP_GRACE_MS = 2000;
+
+export type RuntimeLogger = { info(line: string): void; error(line: string): void };
+
+export type FunctionProcessOptions = {
+  name: string;
+  /** Absolute path of the function's index.ts. */
+  entryPath: string;
+  /** Complete environment of the process (nothing is inherited). */
+  env: Record<string, string>;
+  bootTimeoutMs: number;
+  logger: RuntimeLogger;
+};
+
+/** A function process that has called Deno.serve and is listening on 127.0.0.1:`port`. */
+export type RunningFunction = {
+  port: number;
+  /** Resolves when the process has exited and its output is drained. */
+  exited: Promise<Deno.CommandStatus>;
+  /** Terminates the process (SIGTERM, then SIGKILL after a grace period). Idempotent. */
+  stop(): Promise<void>;
+};
+
+/** The function process exited or hung before it started serving. */
+export class BootError extends Error {
+  override name = "BootError";
+}
+
+/**
+ * Starts one function in its own `deno run -A` process via bootstrap.ts, so a
+ * crash, hang or reload affects only that function. Its stdout/stderr lines
+ * are forwarded to the logger prefixed with `[name]`. A `deno.json` /
+ * `deno.jsonc` inside the function folder is used as its config (Supabase's
+ * per-function import map); otherwise Deno finds the repository's deno.json.
+ * Rejects with BootError (after the process is gone) if the function does not
+ * listen within `bootTimeoutMs`.
+ */
+export async function spawnFunctionProcess(options: FunctionProcessOptions): Promise<RunningFunction> {
+  const { name, logger } = options;
+  const configFlag = ["deno.json", "deno.jsonc"]
+    .map((file) => join(dirname(options.entryPath), file))
+    .filter((path) => existsSync(path))
+    .slice(0, 1)
+    .map((path) => `--config=${path}`);
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--no-lock", ...configFlag, BOOTSTRAP_PATH, pathToFileURL(options.entryPath).href],
+    env: options.env,
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+
+  const listening = Promise.withResolvers<number>();
+  const stdoutDrained = forEachLine(child.stdout, (line) => {
+    if (line.startsWith(LISTENING_MARKER)) listening.resolve(Number(line.slice(LISTENING_MARKER.length)));
+    else logger.info(`[${name}] ${line}`);
+  });
+  const stderrDrained = forEachLine(child.stderr, (line) => logger.error(`[${name}] ${line}`));
+  const exited = Promise.all([child.status, stdoutDrained, stderrDrained]).then(([status]) => status);
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    stopping ??= (async () => {
+      signal(child, "SIGTERM");
+      const killTimer = setTimeout(() => signal(child, "SIGKILL"), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(killTimer);
+    })();
+
+  let bootTimer: number | undefined;
+  const bootFailure = new Promise<never>((_, reject) => {
+    bootTimer = setTimeout(
+      () => reject(new BootError(`did not call Deno.serve within ${options.bootTimeoutMs}ms`)),
+      options.bootTimeoutMs,
+    );
+    exited.then((status) => reject(new BootError(`exited with code ${status.code} before serving`)));
+  });
+  try {
+    const port = await Promise.race([listening.promise, bootFailure]);
+    return { port, exited, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(bootTimer);
+  }
+}
+
+function signal(child: Deno.ChildProcess, signo: Deno.Signal): void {
+  try {
+    child.kill(signo);
+  } catch {
+    // Already exited: nothing to signal.
+  }
+}
+
+async function forEachLine(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
+  let pending = "";
+  for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+    const lines = (pending + text).split("\n");
+    pending = lines.pop() ?? "";
+    for (const line of lines) onLine(line.replace(/\r$/, ""));
+  }
+  if (pending) onLine(pending);
+}
