@@ -1,22 +1,30 @@
 import type { App } from "@supabase/lite";
-import { ensureLocalKeys, type LocalKeys } from "./keys.ts";
+import { ensureLocalKeys, LOCAL_KEYS_FILE, type LocalKeys } from "./keys.ts";
 
 export const CONFIG_PATH = "./supabase/config.toml";
 export const PGLITE_DATA_DIR = "./supabase/.temp/pglite";
 
+export type LiteAppOptions = {
+  /** PGlite data folder; ignored when databaseUrl is set. */
+  dataDir?: string;
+  /** A real PostgreSQL server instead of PGlite. */
+  databaseUrl?: string;
+  keysFile?: string;
+};
+
 /**
  * Boots the embedded Supabase API (auth, PostgREST, storage) with the
- * project's migrations applied. PGlite by default; DATABASE_URL switches the
- * same stack to a real PostgreSQL server.
+ * project's migrations applied. PGlite by default; DATABASE_URL (or
+ * options.databaseUrl) switches the same stack to a real PostgreSQL server.
  */
-export async function createLiteApp(): Promise<{ app: App; keys: LocalKeys }> {
+export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app: App; keys: LocalKeys }> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   process.env.DO_NOT_TRACK = "1";
   process.env.LITE_TELEMETRY = "0";
   process.env.EXPERIMENTAL_STORAGE = "1";
-  const databaseUrl = process.env.DATABASE_URL;
   process.env.LOCAL_DB_DRIVER = databaseUrl ? "postgres" : "pglite";
-  process.env.LOCAL_DB_URL = databaseUrl || PGLITE_DATA_DIR;
-  const keys = ensureLocalKeys();
+  process.env.LOCAL_DB_URL = databaseUrl || options.dataDir || PGLITE_DATA_DIR;
+  const keys = ensureLocalKeys(options.keysFile ?? LOCAL_KEYS_FILE);
   // Lite reads its feature flags when the module is first evaluated, so it is
   // imported only after the environment above is set.
   const { applyPendingMigrations, createApi } = await import("@supabase/lite/cli");
@@ -48,9 +56,5 @@ export function withByteChunks(response: Response): Response {
       },
     }),
   );
-  return new Response(bytes, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
