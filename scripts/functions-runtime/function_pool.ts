@@ -44,27 +44,25 @@ export class FunctionPool {
     await this.stop();
   }
 
-  async #start(name: string, entryPath: string): Promise<RunningFunction> {
+  #start(name: string, entryPath: string): Promise<RunningFunction> {
     const { logger, bootTimeoutMs } = this.options;
-    const forget = () => {
-      if (this.#processes.get(name) === starting) this.#processes.delete(name);
-    };
+    const isCurrent = () => this.#processes.get(name) === starting;
     const starting = (async () => {
       const env = await this.options.envForNewProcess();
       const startedAt = performance.now();
       const running = await spawnFunctionProcess({ name, entryPath, env, bootTimeoutMs, logger });
       logger.info(`[${name}] started in ${Math.round(performance.now() - startedAt)}ms`);
       running.exited.then((status) => {
-        if (this.#processes.get(name) !== starting) return;
+        if (!isCurrent()) return;
         this.#processes.delete(name);
         logger.error(`[${name}] exited unexpectedly with code ${status.code}; it restarts on the next request`);
       });
       return running;
     })();
     starting.catch((error) => {
-      forget();
+      if (isCurrent()) this.#processes.delete(name);
       logger.error(`[${name}] failed to start: ${error instanceof Error ? error.message : error}`);
     });
-    return await starting;
+    return starting;
   }
 }

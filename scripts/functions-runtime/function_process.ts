@@ -74,7 +74,7 @@ export async function spawnFunctionProcess(options: FunctionProcessOptions): Pro
       clearTimeout(killTimer);
     })();
 
-  let bootTimer: number | undefined;
+  let bootTimer: ReturnType<typeof setTimeout> | undefined;
   const bootFailure = new Promise<never>((_, reject) => {
     bootTimer = setTimeout(
       () => reject(new BootError(`did not call Deno.serve within ${options.bootTimeoutMs}ms`)),
