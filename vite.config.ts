@@ -14,6 +14,8 @@ export default defineConfig(({ mode }) => ({
   envDir: "..",
   publicDir: "public",
   plugins: [react(), ...(mode === "hosted" ? [] : [localBackend()])],
+  // Schemas shared with the edge functions import Deno-style `npm:pkg@version`.
+  resolve: { alias: [{ find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*)?$/, replacement: "$1$2" }] },
   server: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173), strictPort: true, proxy: functionsProxy },
   preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173), strictPort: true, proxy: functionsProxy },
   build: { outDir: "../dist", emptyOutDir: true, target: "es2022" },

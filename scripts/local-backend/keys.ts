@@ -2,34 +2,38 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
-export type LocalKeys = { publishableKey: string; secretKey: string };
+/** Per-machine local credentials; config.toml reads them through env(). */
+export type LocalKeys = { publishableKey: string; secretKey: string; jwtSecret: string };
 
 export const LOCAL_KEYS_FILE = "supabase/.temp/local-keys.json";
 
-function mintKey(prefix: "sb_publishable_" | "sb_secret_"): string {
-  return prefix + randomBytes(24).toString("base64url");
-}
+const ENV_NAMES = {
+  publishableKey: "SUPABASE_PUBLISHABLE_KEY",
+  secretKey: "SUPABASE_SECRET_KEY",
+  jwtSecret: "LOCAL_JWT_SECRET",
+} as const satisfies Record<keyof LocalKeys, string>;
+
+const mint: Record<keyof LocalKeys, () => string> = {
+  publishableKey: () => "sb_publishable_" + randomBytes(24).toString("base64url"),
+  secretKey: () => "sb_secret_" + randomBytes(24).toString("base64url"),
+  jwtSecret: () => randomBytes(48).toString("base64url"),
+};
 
 /**
- * Local API keys live beside the local data (git-ignored) and are minted on
- * first run. Keys already in the environment win, so CI and scripts can pin them.
+ * Local keys live beside the local data (git-ignored, mode 0600) and are
+ * minted on first run; values already in the environment win, so CI and
+ * scripts can pin them. Exports them to process.env for config.toml.
  */
 export function ensureLocalKeys(file = LOCAL_KEYS_FILE): LocalKeys {
-  const fromEnv = {
-    publishableKey: process.env.SUPABASE_PUBLISHABLE_KEY,
-    secretKey: process.env.SUPABASE_SECRET_KEY,
-  };
-  let stored: Partial<LocalKeys> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
-  const keys: LocalKeys = {
-    publishableKey: fromEnv.publishableKey || stored.publishableKey || mintKey("sb_publishable_"),
-    secretKey: fromEnv.secretKey || stored.secretKey || mintKey("sb_secret_"),
-  };
-  if (keys.publishableKey !== stored.publishableKey || keys.secretKey !== stored.secretKey) {
+  const stored: Partial<LocalKeys> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const keys = {} as LocalKeys;
+  for (const name of Object.keys(ENV_NAMES) as (keyof LocalKeys)[]) {
+    keys[name] = process.env[ENV_NAMES[name]] || stored[name] || mint[name]();
+    process.env[ENV_NAMES[name]] = keys[name];
+  }
+  if (Object.keys(ENV_NAMES).some((name) => keys[name as keyof LocalKeys] !== stored[name as keyof LocalKeys])) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify(keys, null, 2) + "\n", { mode: 0o600 });
   }
-  process.env.SUPABASE_PUBLISHABLE_KEY = keys.publishableKey;
-  process.env.SUPABASE_SECRET_KEY = keys.secretKey;
   return keys;
 }

@@ -34,6 +34,9 @@ export function localBackend(): Plugin {
   };
   return {
     name: "inkpress-local-backend",
+    // Dev and preview only: `vite build` must not boot a database. A local
+    // production build gets its key from VITE_SUPABASE_PUBLISHABLE_KEY.
+    apply: (_config, env) => env.command === "serve",
     async config() {
       const { keys } = await boot();
       return {

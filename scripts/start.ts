@@ -1,0 +1,99 @@
+/**
+ * `npm start`: the app on the embedded backend, on one origin.
+ *   - Vite serves the front end and mounts the Supabase API (auth, REST,
+ *     storage) on PGlite, persisted in supabase/.temp/;
+ *   - the local Deno functions runtime serves supabase/functions (proxied by
+ *     Vite at /functions/v1);
+ *   - the local scheduler calls publish-scheduled, as pg_cron does in production.
+ * `--preview` builds the app and serves the production bundle instead.
+ */
+import { ensureLocalKeys } from "./local-backend/keys.ts";
+import { DEFAULT_FUNCTIONS_PORT, startFunctionsRuntime } from "./functions-runtime/runtime.ts";
+import { startScheduler } from "./scheduler/scheduler.ts";
+
+const startedAt = performance.now();
+const preview = Deno.args.includes("--preview");
+const port = Number(Deno.env.get("PORT") ?? 5173);
+const functionsPort = Number(Deno.env.get("FUNCTIONS_PORT") ?? DEFAULT_FUNCTIONS_PORT);
+const appUrl = `http://127.0.0.1:${port}`;
+const schedulerInterval = Number(Deno.env.get("LOCAL_SCHEDULER_INTERVAL_MS") ?? 60_000);
+
+const keys = ensureLocalKeys();
+const sharedEnv = {
+  PORT: String(port),
+  FUNCTIONS_PORT: String(functionsPort),
+  SUPABASE_URL: appUrl,
+  SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+  VITE_SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+  SUPABASE_SECRET_KEY: keys.secretKey,
+  LOCAL_JWT_SECRET: keys.jwtSecret,
+  DO_NOT_TRACK: "1",
+};
+
+const functions = await startFunctionsRuntime({
+  port: functionsPort,
+  functionsDir: "supabase/functions",
+  configPath: "supabase/config.toml",
+  env: sharedEnv,
+});
+
+const vite = "node_modules/.bin/vite";
+if (preview) {
+  const build = await new Deno.Command(vite, { args: ["build"], env: sharedEnv }).spawn().status;
+  if (!build.success) Deno.exit(build.code);
+}
+const server = new Deno.Command(vite, {
+  args: preview ? ["preview"] : [],
+  env: sharedEnv,
+  stdin: "null",
+}).spawn();
+
+await waitForApi(`${appUrl}/auth/v1/health`, keys.publishableKey);
+
+const scheduler = startScheduler({
+  url: functions.url,
+  secretKey: keys.secretKey,
+  intervalMs: schedulerInterval,
+});
+
+console.log(`
+Inkpress is ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s
+
+  App                ${appUrl}
+  Supabase API       ${appUrl}  (auth, rest, storage, functions)
+  Publishable key    ${keys.publishableKey}
+  Secret key         ${keys.secretKey}
+  Data               supabase/.temp/  (delete it to start afresh)
+  E-mails            printed in this console (confirmation, password recovery)
+`);
+
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  scheduler.stop();
+  try {
+    server.kill("SIGTERM");
+  } catch {
+    // already exited
+  }
+  await server.status;
+  await functions.close();
+  Deno.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => stop(0));
+server.status.then(({ code }) => stop(code));
+
+async function waitForApi(url: string, apikey: string) {
+  for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {
+    try {
+      const response = await fetch(url, { headers: { apikey } });
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The local API did not answer at ${url}`);
+}
