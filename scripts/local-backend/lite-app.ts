@@ -5,7 +5,7 @@ export const CONFIG_PATH = "./supabase/config.toml";
 export const PGLITE_DATA_DIR = "./supabase/.temp/pglite";
 
 export type LiteAppOptions = {
-  /** PGlite data folder; ignored when databaseUrl is set. */
+  /** PGlite data folder (else LOCAL_PGLITE_DIR, else supabase/.temp/pglite); ignored with a database URL. */
   dataDir?: string;
   /** A real PostgreSQL server instead of PGlite. */
   databaseUrl?: string;
@@ -23,7 +23,7 @@ export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app
   process.env.LITE_TELEMETRY = "0";
   process.env.EXPERIMENTAL_STORAGE = "1";
   process.env.LOCAL_DB_DRIVER = databaseUrl ? "postgres" : "pglite";
-  process.env.LOCAL_DB_URL = databaseUrl || options.dataDir || PGLITE_DATA_DIR;
+  process.env.LOCAL_DB_URL = databaseUrl || options.dataDir || process.env.LOCAL_PGLITE_DIR || PGLITE_DATA_DIR;
   const keys = ensureLocalKeys(options.keysFile ?? LOCAL_KEYS_FILE);
   // Lite reads its feature flags when the module is first evaluated, so it is
   // imported only after the environment above is set.

@@ -1,0 +1,55 @@
+import { freePort } from "./free-port.ts";
+
+export type AppProcess = { url: string; dataDir: string; output: () => string; stop(): Promise<void> };
+
+/**
+ * Runs `npm start` (scripts/start.ts) as a child on free ports with its own
+ * PGlite folder, so tests never touch the developer's data. Resolves once
+ * the app printed that it is ready.
+ */
+export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+  const port = freePort();
+  const dataDir = await Deno.makeTempDir({ prefix: "inkpress-e2e-db-" });
+  const child = new Deno.Command("node_modules/.bin/deno", {
+    args: ["run", "-A", "scripts/start.ts", ...(env.PREVIEW ? ["--preview"] : [])],
+    env: {
+      PORT: String(port),
+      FUNCTIONS_PORT: String(freePort()),
+      LOCAL_PGLITE_DIR: dataDir,
+      LOCAL_SCHEDULER_INTERVAL_MS: "2000",
+      ...env,
+    },
+    stdout: "piped",
+    stderr: "piped",
+    stdin: "null",
+  }).spawn();
+
+  let log = "";
+  const ready = Promise.withResolvers<void>();
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      log += chunk;
+      if (log.includes("Inkpress is ready")) ready.resolve();
+    }
+  };
+  collect(child.stdout);
+  collect(child.stderr);
+  child.status.then((s) => ready.reject(new Error(`The app exited (${s.code}) before it was ready:\n${log}`)));
+  const timer = setTimeout(() => ready.reject(new Error(`The app was not ready in 120 s:\n${log}`)), 120_000);
+  await ready.promise.finally(() => clearTimeout(timer));
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    output: () => log,
+    async stop() {
+      try {
+        child.kill("SIGTERM");
+      } catch {
+        // already exited
+      }
+      await child.status;
+      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+    },
+  };
+}
