@@ -18,15 +18,22 @@ export class FunctionPool {
 
   constructor(private readonly options: FunctionPoolOptions) {}
 
-  /** Port of the running process for `name`, starting it if needed. Rejects with BootError. */
-  portFor(name: string, entryPath: string): Promise<number> {
-    if (this.#closed) return Promise.reject(new BootError("runtime is shutting down"));
-    let process = this.#processes.get(name);
-    if (!process) {
-      process = this.#start(name, entryPath);
-      this.#processes.set(name, process);
+  /**
+   * Port of the running process for `name`, starting it if needed. A process
+   * stopped (sources changed) while it was booting is not used: the request
+   * waits for one running the current sources. Rejects with BootError.
+   */
+  async portFor(name: string, entryPath: string): Promise<number> {
+    for (;;) {
+      if (this.#closed) throw new BootError("runtime is shutting down");
+      let process = this.#processes.get(name);
+      if (!process) {
+        process = this.#start(name, entryPath);
+        this.#processes.set(name, process);
+      }
+      const running = await process;
+      if (this.#processes.get(name) === process) return running.port;
     }
-    return process.then((running) => running.port);
   }
 
   /** Stops the given functions' processes (all when omitted); they restart on their next request. */

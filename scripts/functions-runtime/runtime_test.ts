@@ -43,6 +43,10 @@ async function startFixtureRuntime() {
   };
 }
 
+/** New files trigger a reload; waiting for it keeps the reload from landing mid-request. */
+const untilReloadLogged = (logs: string[], name: string) =>
+  waitFor(async () => logs.some((line) => line.startsWith(`Reloading ${name} `)), 5_000, `the ${name} reload`);
+
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
 
@@ -189,6 +193,20 @@ Deno.test("functions runtime", async (t) => {
       await response.body?.cancel();
     });
 
+    await t.step("uses a function's own deno.json (import map)", async () => {
+      const dir = join(runtime.functionsDir, "mapped");
+      await Deno.mkdir(dir);
+      await Deno.writeTextFile(join(dir, "deno.json"), JSON.stringify({ imports: { greeting: "./greeting.ts" } }));
+      await Deno.writeTextFile(join(dir, "greeting.ts"), 'export const greeting = "mapped ok";\n');
+      await Deno.writeTextFile(
+        join(dir, "index.ts"),
+        'import { greeting } from "greeting";\nDeno.serve(() => new Response(greeting));\n',
+      );
+      await untilReloadLogged(runtime.logs, "mapped");
+      const response = await runtime.fn("mapped", { headers: bearer(SECRET_KEY) });
+      assert.equal(await response.text(), "mapped ok");
+    });
+
     await t.step("a function that fails to boot answers 503 BOOT_ERROR and logs why", async () => {
       const response = await runtime.fn("boot-failure", { headers: bearer(SECRET_KEY) });
       assert.equal(response.status, 503);
@@ -215,6 +233,7 @@ Deno.test("functions runtime reloads a function when its source changes", async 
     const source = (version: string) => `Deno.serve(() => new Response("${version}"));\n`;
     await Deno.mkdir(join(runtime.functionsDir, "hot"));
     await Deno.writeTextFile(join(runtime.functionsDir, "hot", "index.ts"), source("v1"));
+    await untilReloadLogged(runtime.logs, "hot");
     const read = async () => await (await runtime.fn("hot", { headers: bearer(SECRET_KEY) })).text();
     assert.equal(await read(), "v1");
     await Deno.writeTextFile(join(runtime.functionsDir, "hot", "index.ts"), source("v2"));

@@ -1,0 +1,125 @@
+/**
+ * Local stand-in for a hosted cron job: POSTs to a function on an interval,
+ * authenticated with the project's secret key.
+ */
+
+export const DEFAULT_SCHEDULED_FUNCTION = "publish-scheduled";
+const LOGGED_BODY_CHARS = 300;
+
+export type SchedulerLogger = { info(line: string): void; error(line: string): void };
+
+export type SchedulerOptions = {
+  /** Base URL that serves `/functions/v1/<name>` (the functions runtime, or an origin proxying it). */
+  url: string;
+  /** Sent as `Authorization: Bearer` and `apikey`; passes the runtime's verify_jwt gate. */
+  secretKey: string;
+  /** Time between the starts of consecutive runs. */
+  intervalMs: number;
+  /** Default "publish-scheduled". */
+  functionName?: string;
+  /** A run that takes longer is aborted and logged as failed. Default 120000. */
+  timeoutMs?: number;
+  /** Default: console.log / console.error. */
+  logger?: SchedulerLogger;
+};
+
+export type RunOutcome =
+  | { result: "ok"; status: number; body: string }
+  /** The function does not exist (yet): 404. */
+  | { result: "missing" }
+  | { result: "failed"; status?: number; body?: string; error?: string };
+
+export type Scheduler = {
+  /** Runs now, or joins the run already in flight: runs never overlap. */
+  runOnce(): Promise<RunOutcome>;
+  /** No further runs; aborts the run in flight and waits for it to settle. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts running at once, then every `intervalMs` (measured start to start;
+ * a run that overruns the interval delays the next, never overlaps it).
+ * Logs one line per run, except that a missing function (404) is logged only
+ * the first time in a row, so an undeployed function stays quiet.
+ */
+export function startScheduler(options: SchedulerOptions): Scheduler {
+  const functionName = options.functionName ?? DEFAULT_SCHEDULED_FUNCTION;
+  const endpoint = `${options.url.replace(/\/+$/, "")}/functions/v1/${functionName}`;
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const logger = options.logger ?? { info: console.log, error: console.error };
+
+  let inFlight: { outcome: Promise<RunOutcome>; abort: AbortController } | null = null;
+  let stopped = false;
+  let nextRun: ReturnType<typeof setTimeout> | undefined;
+  let reportedMissing = false;
+
+  function runOnce(): Promise<RunOutcome> {
+    if (inFlight) return inFlight.outcome;
+    const abort = new AbortController();
+    const outcome = invoke(abort).then(report).finally(() => inFlight = null);
+    inFlight = { outcome, abort };
+    return outcome;
+  }
+
+  async function invoke(abort: AbortController): Promise<RunOutcome> {
+    const { signal } = abort;
+    const timeout = setTimeout(() => abort.abort(new Error(`timed out after ${timeoutMs}ms`)), timeoutMs);
+    try {
+      const response = await fetch(endpoint, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${options.secretKey}`,
+          apikey: options.secretKey,
+          "Content-Type": "application/json",
+        },
+        body: "{}",
+        signal,
+      });
+      const body = await response.text();
+      if (response.status === 404) return { result: "missing" };
+      return response.ok ? { result: "ok", status: response.status, body } : { result: "failed", status: response.status, body };
+    } catch (error) {
+      const reason = signal.aborted ? signal.reason : error;
+      return { result: "failed", error: reason instanceof Error ? reason.message : String(reason) };
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  function report(outcome: RunOutcome): RunOutcome {
+    const wasMissing = reportedMissing;
+    reportedMissing = outcome.result === "missing";
+    if (outcome.result === "missing") {
+      if (!wasMissing) logger.info(`[scheduler] ${functionName} does not exist (404); skipping until it does`);
+    } else if (outcome.result === "ok") {
+      logger.info(`[scheduler] ${functionName} → ${outcome.status} ${truncate(outcome.body)}`);
+    } else {
+      const detail = outcome.error ?? `${outcome.status} ${truncate(outcome.body ?? "")}`;
+      logger.error(`[scheduler] ${functionName} failed: ${detail}`);
+    }
+    return outcome;
+  }
+
+  async function tick(): Promise<void> {
+    const startedAt = Date.now();
+    await runOnce();
+    if (!stopped) nextRun = setTimeout(tick, Math.max(0, options.intervalMs - (Date.now() - startedAt)));
+  }
+
+  void tick();
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearTimeout(nextRun);
+      const current = inFlight;
+      current?.abort.abort(new Error("scheduler stopped"));
+      await current?.outcome;
+    },
+  };
+}
+
+function truncate(text: string): string {
+  const oneLine = text.replace(/\s+/g, " ").trim();
+  return oneLine.length > LOGGED_BODY_CHARS ? `${oneLine.slice(0, LOGGED_BODY_CHARS)}…` : oneLine;
+}
