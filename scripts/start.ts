@@ -71,7 +71,7 @@ let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  scheduler.stop();
+  await scheduler.stop();
   try {
     server.kill("SIGTERM");
   } catch {
