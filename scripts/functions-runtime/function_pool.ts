@@ -26,13 +26,13 @@ export class FunctionPool {
   async portFor(name: string, entryPath: string): Promise<number> {
     for (;;) {
       if (this.#closed) throw new BootError("runtime is shutting down");
-      let process = this.#processes.get(name);
-      if (!process) {
-        process = this.#start(name, entryPath);
-        this.#processes.set(name, process);
+      let boot = this.#processes.get(name);
+      if (!boot) {
+        boot = this.#start(name, entryPath);
+        this.#processes.set(name, boot);
       }
-      const running = await process;
-      if (this.#processes.get(name) === process) return running.port;
+      const running = await boot;
+      if (this.#processes.get(name) === boot) return running.port;
     }
   }
 
@@ -40,9 +40,9 @@ export class FunctionPool {
   async stop(names?: Iterable<string>): Promise<void> {
     const targets = [...(names ?? this.#processes.keys())];
     await Promise.all(targets.map((name) => {
-      const process = this.#processes.get(name);
+      const boot = this.#processes.get(name);
       this.#processes.delete(name);
-      return process?.then((running) => running.stop(), () => {});
+      return boot?.then((running) => running.stop(), () => {});
     }));
   }
 

@@ -7,7 +7,11 @@ export type GatewayCredentials = {
   secretKey: string;
 };
 
-export type GatewayAuthResult = { ok: true } | { ok: false; message: "Missing authorization header" | "Invalid JWT"; reason: string };
+export type GatewayAuthResult = { ok: true } | {
+  ok: false;
+  message: "Missing authorization header" | "Invalid JWT";
+  reason: string;
+};
 
 /**
  * The `verify_jwt` gate that hosted Supabase applies before a function runs.

@@ -30,5 +30,6 @@ export function gatewayError(status: number, code: string | number, message: str
 
 export const functionNotFound = () => gatewayError(404, "NOT_FOUND", "Requested function was not found");
 export const functionBootError = () => gatewayError(503, "BOOT_ERROR", "Function failed to start (please check logs)");
-export const functionCrashed = () => gatewayError(500, "WORKER_ERROR", "Function exited due to an error (please check logs)");
+export const functionCrashed = () =>
+  gatewayError(500, "WORKER_ERROR", "Function exited due to an error (please check logs)");
 export const unauthorized = (message: string) => gatewayError(401, 401, message);

@@ -41,8 +41,10 @@ uri = "second"
 });
 
 Deno.test("parseToml reports what it cannot read, with the line", () => {
-  assert.throws(() => parseToml('a = "ok"\nb = """multi"""'), (error: unknown) =>
-    error instanceof TomlError && /line 2/.test(error.message));
+  assert.throws(
+    () => parseToml('a = "ok"\nb = """multi"""'),
+    (error: unknown) => error instanceof TomlError && /line 2/.test(error.message),
+  );
   assert.throws(() => parseToml("a = 1\na = 2"), /duplicate key/);
   assert.throws(() => parseToml("a = nope"), /unsupported value/);
 });

@@ -45,7 +45,7 @@ async function startFixtureRuntime() {
 
 /** New files trigger a reload; waiting for it keeps the reload from landing mid-request. */
 const untilReloadLogged = (logs: string[], name: string) =>
-  waitFor(async () => logs.some((line) => line.startsWith(`Reloading ${name} `)), 5_000, `the ${name} reload`);
+  waitFor(() => logs.some((line) => line.startsWith(`Reloading ${name} `)), 5_000, `the ${name} reload`);
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
@@ -82,7 +82,9 @@ Deno.test("functions runtime", async (t) => {
     });
 
     await t.step("passes large compressed-capable responses through intact", async () => {
-      const response = await runtime.fn("echo?pad=200000", { headers: { ...bearer(SECRET_KEY), "accept-encoding": "gzip" } });
+      const response = await runtime.fn("echo?pad=200000", {
+        headers: { ...bearer(SECRET_KEY), "accept-encoding": "gzip" },
+      });
       assert.equal(response.status, 200);
       assert.equal((await response.json()).padding.length, 200_000);
     });
@@ -108,7 +110,7 @@ Deno.test("functions runtime", async (t) => {
       const reader = response.body!.getReader();
       assert.match(new TextDecoder().decode((await reader.read()).value), /event 1/);
       await reader.cancel();
-      await waitFor(async () => runtime.logs.includes("[sse] client went away"), 5_000, "the function to see the disconnect");
+      await waitFor(() => runtime.logs.includes("[sse] client went away"), 5_000, "the function to see the disconnect");
     });
 
     await t.step("streams the request body without buffering it", async () => {
@@ -124,16 +126,24 @@ Deno.test("functions runtime", async (t) => {
       uploader.enqueue(encoder.encode("second"));
       uploader.close();
       let rest = "";
-      for (let read = await reader.read(); !read.done; read = await reader.read()) rest += new TextDecoder().decode(read.value);
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        rest += new TextDecoder().decode(read.value);
+      }
       assert.equal(rest, "second");
     });
 
     await t.step("answers CORS preflight itself", async () => {
-      const response = await runtime.fn("echo", { method: "OPTIONS", headers: { "access-control-request-method": "POST" } });
+      const response = await runtime.fn("echo", {
+        method: "OPTIONS",
+        headers: { "access-control-request-method": "POST" },
+      });
       assert.equal(response.status, 200);
       await response.body?.cancel();
       assert.equal(response.headers.get("access-control-allow-origin"), "*");
-      assert.equal(response.headers.get("access-control-allow-headers"), "authorization, x-client-info, apikey, content-type");
+      assert.equal(
+        response.headers.get("access-control-allow-headers"),
+        "authorization, x-client-info, apikey, content-type",
+      );
       assert.equal(response.headers.get("access-control-allow-methods"), "GET, POST, PUT, PATCH, DELETE, OPTIONS");
     });
 
@@ -211,7 +221,9 @@ Deno.test("functions runtime", async (t) => {
       const response = await runtime.fn("boot-failure", { headers: bearer(SECRET_KEY) });
       assert.equal(response.status, 503);
       assert.equal((await response.json()).code, "BOOT_ERROR");
-      assert.ok(runtime.logs.some((line) => line.startsWith("[boot-failure]") && line.includes("fixture boot failure")));
+      assert.ok(
+        runtime.logs.some((line) => line.startsWith("[boot-failure]") && line.includes("fixture boot failure")),
+      );
     });
 
     await t.step("a function dying mid-request answers 500 and leaves others running", async () => {

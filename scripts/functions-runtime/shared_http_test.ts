@@ -1,6 +1,12 @@
 // Tests for supabase/functions/_shared/http.ts, the helpers real functions use.
 import assert from "node:assert/strict";
-import { corsHeaders, errorResponse, handleOptions, json, readJsonBody } from "../../supabase/functions/_shared/http.ts";
+import {
+  corsHeaders,
+  errorResponse,
+  handleOptions,
+  json,
+  readJsonBody,
+} from "../../supabase/functions/_shared/http.ts";
 
 const post = (body: BodyInit | null, headers?: HeadersInit) =>
   new Request("http://localhost/fn", { method: "POST", body, headers });

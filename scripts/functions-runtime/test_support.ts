@@ -28,7 +28,7 @@ async function copyDir(from: string, to: string): Promise<void> {
 }
 
 /** Polls `probe` until it returns true or `timeoutMs` passes. */
-export async function waitFor(probe: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+export async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs}ms waiting for ${what}`);

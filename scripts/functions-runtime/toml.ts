@@ -187,7 +187,7 @@ class TomlParser {
     while (this.pos < this.text.length) {
       const ch = this.text[this.pos];
       if (ch === " " || ch === "\t" || ch === "\r" || (acrossLines && ch === "\n")) this.pos++;
-      else if (ch === "#") while (this.pos < this.text.length && this.text[this.pos] !== "\n") this.pos++;
+      else if (ch === "#") { while (this.pos < this.text.length && this.text[this.pos] !== "\n") this.pos++; }
       else return;
     }
   }

@@ -77,7 +77,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
       });
       const body = await response.text();
       if (response.status === 404) return { result: "missing" };
-      return response.ok ? { result: "ok", status: response.status, body } : { result: "failed", status: response.status, body };
+      return response.ok
+        ? { result: "ok", status: response.status, body }
+        : { result: "failed", status: response.status, body };
     } catch (error) {
       const reason = signal.aborted ? signal.reason : error;
       return { result: "failed", error: reason instanceof Error ? reason.message : String(reason) };

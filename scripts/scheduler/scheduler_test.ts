@@ -134,7 +134,13 @@ Deno.test("scheduler aborts a run that exceeds its timeout", async () => {
     return new Response("late");
   });
   const logger = recordingLogger();
-  const scheduler = startScheduler({ url: await stub.url, secretKey: SECRET_KEY, intervalMs: 60_000, timeoutMs: 100, logger });
+  const scheduler = startScheduler({
+    url: await stub.url,
+    secretKey: SECRET_KEY,
+    intervalMs: 60_000,
+    timeoutMs: 100,
+    logger,
+  });
   try {
     const outcome = await scheduler.runOnce();
     assert.deepEqual(outcome, { result: "failed", error: "timed out after 100ms" });
