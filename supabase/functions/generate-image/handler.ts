@@ -1,0 +1,105 @@
+/**
+ * generate-image: POST a GenerateImageInput, get `{ images: [{ id, url,
+ * width?, height?, createdAt }] }` where every url is our Storage URL. The
+ * caller's fal.ai key is read server-side; fal's temporary URLs are
+ * downloaded, checked and copied into the `images` bucket before answering,
+ * and never reach the browser or the database.
+ */
+import type { z } from "npm:zod@4.6.7";
+import { errorResponse, handleOptions, json, readJsonBody } from "../_shared/http.ts";
+import { FAILED_TO_GENERATE, FalError, type FalConfig, generateFalImages } from "../_shared/fal.ts";
+import { downloadImages, type GeneratedImageStore, ImageSaveError, storeGeneratedImages } from "../_shared/image_store.ts";
+import { type GenerateImageResponse, generateImageRequestSchema } from "../_shared/schemas/image.ts";
+import { UnauthenticatedError } from "../_shared/supabase.ts";
+
+/** Prompt and negative prompt at their 2000-character limits, 4 bytes a character, plus room for the rest. */
+export const MAX_REQUEST_BYTES = 32 * 1024;
+export const FAL_KEY_NOT_FOUND = "fal.ai API key not found. Add it in Profile Settings.";
+export const FAILED_TO_SAVE = "Failed to save generated image";
+
+export type Logger = (event: string, fields?: Record<string, unknown>) => void;
+
+export interface GenerateImageDeps {
+  /** The verified caller; throws UnauthenticatedError when there is none. */
+  authenticate(req: Request): Promise<{ id: string }>;
+  /** The caller's fal.ai key, or null when none is saved. */
+  falKeyFor(userId: string): Promise<string | null>;
+  imageStore: GeneratedImageStore;
+  fal: FalConfig;
+  /** Used for the fal call and the image downloads. */
+  fetch?: typeof fetch;
+  now?: () => Date;
+  randomId?: () => string;
+  /** Receives diagnostics; never given a key or a provider URL. */
+  log?: Logger;
+}
+
+const defaultLog: Logger = (event, fields) => console.error(JSON.stringify({ function: "generate-image", event, ...fields }));
+
+/** `"field: message"` for the first issue, as the preamble's 400 contract asks. */
+function validationError(error: z.ZodError): Response {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  const [first] = issues;
+  return errorResponse(400, first.path ? `${first.path}: ${first.message}` : first.message, { issues });
+}
+
+export function createHandler(deps: GenerateImageDeps): (req: Request) => Promise<Response> {
+  const log = deps.log ?? defaultLog;
+  const fetchImpl = deps.fetch ?? fetch;
+
+  return async (req) => {
+    const preflight = handleOptions(req);
+    if (preflight) return preflight;
+    if (req.method !== "POST") return errorResponse(405, "Method not allowed");
+
+    try {
+      let user: { id: string };
+      try {
+        user = await deps.authenticate(req);
+      } catch (error) {
+        if (error instanceof UnauthenticatedError) return errorResponse(401, error.message);
+        throw error;
+      }
+
+      const body = await readJsonBody(req, MAX_REQUEST_BYTES);
+      if (!body.ok) return body.response;
+      const parsed = generateImageRequestSchema.safeParse(body.value);
+      if (!parsed.success) return validationError(parsed.error);
+      const request = parsed.data;
+
+      const apiKey = (await deps.falKeyFor(user.id))?.trim();
+      if (!apiKey) return errorResponse(400, FAL_KEY_NOT_FOUND);
+
+      const falImages = await generateFalImages({ apiKey, request, config: deps.fal, fetch: fetchImpl, signal: req.signal });
+
+      let downloaded;
+      try {
+        downloaded = await downloadImages(falImages.map((image) => image.url), { fetch: fetchImpl, signal: req.signal });
+      } catch (error) {
+        log("image_download_failed", { userId: user.id, reason: error instanceof Error ? error.message : String(error) });
+        return errorResponse(502, FAILED_TO_GENERATE);
+      }
+
+      const images = await storeGeneratedImages({
+        userId: user.id,
+        request,
+        images: downloaded.map((image, i) => ({ ...image, width: falImages[i].width, height: falImages[i].height })),
+        store: deps.imageStore,
+        now: deps.now?.(),
+        randomId: deps.randomId,
+      });
+      return json({ images } satisfies GenerateImageResponse);
+    } catch (error) {
+      if (error instanceof FalError) {
+        log("fal_failed", { status: error.status, providerStatus: error.providerStatus, message: error.message });
+        return errorResponse(error.status, error.message);
+      }
+      if (error instanceof ImageSaveError) {
+        log("image_save_failed", { reason: error.message });
+        return errorResponse(502, FAILED_TO_SAVE);
+      }
+      log("unexpected_error", { reason: error instanceof Error ? error.message : String(error) });
+      return errorResponse(500, FAILED_TO_GENERATE);
+    }
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * generate-image's dependencies on hosted (or local) Supabase: the caller
+ * verified by the auth server, their fal.ai key read with the secret key,
+ * and the `images` bucket plus `generated_images` table as the image store.
+ */
+import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
+import { falConfigFromEnv } from "../_shared/fal.ts";
+import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/image_store.ts";
+import { createServiceClient, requireUser } from "../_shared/supabase.ts";
+import type { GenerateImageDeps } from "./handler.ts";
+
+/** Stored objects never change (every path holds a fresh UUID), so browsers and CDNs may keep them for a year. */
+const IMMUTABLE_CACHE_SECONDS = "31536000";
+
+/**
+ * The image store on Supabase Storage and the table API. `service` must use
+ * the secret key (rows are written for the caller, and the generated_images
+ * table grants no insert to signed-in users).
+ */
+export function createSupabaseImageStore(service: SupabaseClient): GeneratedImageStore {
+  const bucket = () => service.storage.from(IMAGES_BUCKET);
+  return {
+    async upload(path, bytes, contentType) {
+      const { error } = await bucket().upload(path, bytes, { contentType, upsert: false, cacheControl: IMMUTABLE_CACHE_SECONDS });
+      if (error) throw new Error(`Storage upload failed: ${error.message}`);
+    },
+    publicUrl: (path) => bucket().getPublicUrl(path).data.publicUrl,
+    async insertRecords(records) {
+      const { data, error } = await service.from("generated_images").insert(records).select("id, storage_path, created_at");
+      if (error) throw new Error(`generated_images insert failed: ${error.message}`);
+      return (data ?? []) as SavedGeneratedImageRecord[];
+    },
+    async discard(paths) {
+      if (paths.length === 0) return;
+      await Promise.allSettled([
+        bucket().remove(paths),
+        service.from("generated_images").delete().in("storage_path", paths),
+      ]);
+    },
+  };
+}
+
+/** The caller's saved fal.ai key (blank counts as none). */
+export async function readFalKey(service: SupabaseClient, userId: string): Promise<string | null> {
+  const { data, error } = await service.from("api_keys").select("falai_key").eq("user_id", userId).maybeSingle();
+  if (error) throw new Error(`api_keys lookup failed: ${error.message}`);
+  const key = (data as { falai_key: string | null } | null)?.falai_key?.trim();
+  return key || null;
+}
+
+export function createSupabaseDeps(service: SupabaseClient = createServiceClient()): GenerateImageDeps {
+  return {
+    authenticate: (req) => requireUser(req, service),
+    falKeyFor: (userId) => readFalKey(service, userId),
+    imageStore: createSupabaseImageStore(service),
+    fal: falConfigFromEnv(),
+  };
+}
