@@ -1,2 +1,14 @@
+import "@picocss/pico/css/pico.min.css";
+import "./styles.css";
+import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-createRoot(document.getElementById("root")!).render(<p>Inkpress</p>);
+import { App } from "./App";
+import { initSession } from "./state/session";
+
+initSession();
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,22 @@
+type Toastify = typeof import("react-toastify");
+
+let toastify: Promise<Toastify> | undefined;
+
+/**
+ * react-toastify is loaded on first use so it stays off the critical path of
+ * the first page. Toasts raised before the container has mounted are queued
+ * by react-toastify and shown once it mounts.
+ */
+export function loadToastify(): Promise<Toastify> {
+  toastify ??= import("react-toastify");
+  return toastify;
+}
+
+/** Identical messages share one toast instead of stacking. */
+export function notifySuccess(message: string): void {
+  void loadToastify().then(({ toast }) => toast.success(message, { toastId: message }));
+}
+
+export function notifyError(message: string): void {
+  void loadToastify().then(({ toast }) => toast.error(message, { toastId: message }));
+}

@@ -1,0 +1,3 @@
+export default function ArticlesPage() {
+  return <h1>Articles</h1>;
+}

@@ -1,0 +1,3 @@
+export default function CreateArticlePage() {
+  return <h1>Create New Post</h1>;
+}

@@ -1,0 +1,3 @@
+export default function EditArticlePage() {
+  return <h1>Edit Article</h1>;
+}

@@ -1,0 +1,3 @@
+export default function GenerateImagesPage() {
+  return <h1>Generate Images</h1>;
+}

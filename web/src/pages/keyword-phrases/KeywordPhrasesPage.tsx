@@ -1,0 +1,3 @@
+export default function KeywordPhrasesPage() {
+  return <h1>Keyword Phrases</h1>;
+}

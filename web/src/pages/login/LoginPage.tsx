@@ -1,0 +1,50 @@
+import { Link, Redirect, useLocation, useSearch } from "wouter";
+import { AuthCard } from "../../components/AuthCard";
+import { FormField } from "../../components/FormField";
+import { Spinner } from "../../components/Spinner";
+import { SubmitButton } from "../../components/SubmitButton";
+import { signIn } from "../../data/auth";
+import { originState, useOriginLocation } from "../../lib/navigation";
+import { notifyError } from "../../lib/notify";
+import { useForm } from "../../lib/useForm";
+import { signInSchema } from "../../lib/validation/auth";
+import { useSession } from "../../state/session";
+
+/**
+ * Sign in. A signed-in user (already, or once signing in succeeds) is sent to
+ * the location the route guard stored, else to the dashboard.
+ */
+export default function LoginPage() {
+  const { loading, user } = useSession();
+  const origin = useOriginLocation();
+  const [path] = useLocation();
+  const search = useSearch();
+  const form = useForm(signInSchema, { email: "", password: "" });
+
+  if (loading) return <Spinner />;
+  if (user) return <Redirect to={origin ?? "/"} replace state={originState(path, search)} />;
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      await signIn(email, password);
+    } catch {
+      notifyError("Failed to sign in. Please check your credentials.");
+    }
+  });
+
+  return (
+    <AuthCard title="Sign in to your account">
+      <form onSubmit={onSubmit} noValidate>
+        <FormField label="Email" type="email" autoComplete="email" {...form.field("email")} />
+        <FormField label="Password" type="password" autoComplete="current-password" {...form.field("password")} />
+        <SubmitButton busy={form.submitting}>Sign in</SubmitButton>
+      </form>
+      <footer className="auth-links">
+        <Link href="/forgot-password">Forgot your password?</Link>
+        <span>
+          Don't have an account? <Link href="/register">Create one</Link>
+        </span>
+      </footer>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,3 @@
+export default function SeoAnalysisPage() {
+  return <h1>SEO Analysis</h1>;
+}

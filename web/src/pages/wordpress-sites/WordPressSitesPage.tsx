@@ -1,0 +1,3 @@
+export default function WordPressSitesPage() {
+  return <h1>WordPress Sites</h1>;
+}
