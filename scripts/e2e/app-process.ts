@@ -4,20 +4,22 @@ export type AppProcess = { url: string; dataDir: string; output: () => string; s
 
 /**
  * Runs `npm start` (scripts/start.ts) as a child on free ports with its own
- * PGlite folder, so tests never touch the developer's data. Resolves once
- * the app printed that it is ready.
+ * PGlite folder (a fresh temporary one unless given), so tests never touch
+ * the developer's data. Resolves once the app printed that it is ready.
  */
-export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+export async function startAppProcess(
+  options: { env?: Record<string, string>; dataDir?: string; preview?: boolean; keepData?: boolean } = {},
+): Promise<AppProcess> {
   const port = freePort();
-  const dataDir = await Deno.makeTempDir({ prefix: "inkpress-e2e-db-" });
+  const dataDir = options.dataDir ?? await Deno.makeTempDir({ prefix: "inkpress-e2e-db-" });
   const child = new Deno.Command("node_modules/.bin/deno", {
-    args: ["run", "-A", "scripts/start.ts", ...(env.PREVIEW ? ["--preview"] : [])],
+    args: ["run", "-A", "scripts/start.ts", ...(options.preview ? ["--preview"] : [])],
     env: {
       PORT: String(port),
       FUNCTIONS_PORT: String(freePort()),
       LOCAL_PGLITE_DIR: dataDir,
       LOCAL_SCHEDULER_INTERVAL_MS: "2000",
-      ...env,
+      ...options.env,
     },
     stdout: "piped",
     stderr: "piped",
@@ -49,7 +51,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
         // already exited
       }
       await child.status;
-      await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+      if (!options.keepData) await Deno.remove(dataDir, { recursive: true }).catch(() => {});
     },
   };
 }

@@ -2,7 +2,17 @@ import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
 import { createLiteApp, withByteChunks, type LiteAppOptions } from "./lite-app.ts";
 
-export type LocalApiServer = { url: string; publishableKey: string; secretKey: string; close(): Promise<void> };
+export type LocalApiServer = {
+  url: string;
+  publishableKey: string;
+  secretKey: string;
+  /**
+   * Runs one SQL statement as the database owner (seeding, query plans);
+   * never exposed over HTTP. No bind parameters: lite's exec mangles them.
+   */
+  sql<Row = Record<string, unknown>>(query: string): Promise<Row[]>;
+  close(): Promise<void>;
+};
 
 /**
  * Serves the embedded Supabase API alone on 127.0.0.1 (port 0 = any free
@@ -25,6 +35,10 @@ export async function startLocalApi(options: LiteAppOptions & { port?: number } 
     url: `http://127.0.0.1:${port}`,
     publishableKey: keys.publishableKey,
     secretKey: keys.secretKey,
+    async sql<Row>(query: string) {
+      const result = await app.connection.exec<{ rows: Row[] } | void>(query);
+      return result?.rows ?? [];
+    },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.connection.close();
