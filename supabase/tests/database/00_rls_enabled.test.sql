@@ -1,0 +1,123 @@
+-- Schema-wide invariants, written against the catalogs so that a table, policy
+-- or function added later is covered without touching this file.
+begin;
+\ir _helpers.psql
+select plan(12);
+
+-- Every table in public has row-level security on.
+select is_empty(
+  $$ select c.relname::text
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity $$,
+  'every table in public has row-level security enabled'
+);
+
+-- ...and no view or materialized view in public (views bypass RLS unless
+-- security_invoker is set; none is expected).
+select is_empty(
+  $$ select c.relname::text
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('v', 'm')
+       and not coalesce('security_invoker=true' = any (c.reloptions), false) $$,
+  'no view in public bypasses RLS (security_invoker views only)'
+);
+
+-- The tables we expect, so a table dropped or renamed by mistake is noticed.
+select tables_are(
+  'public',
+  array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials',
+        'articles', 'publications', 'generated_images'],
+  'public has exactly the application tables'
+);
+
+-- anon has no privilege at all on any table or column in public (directly or
+-- through PUBLIC).
+select is_empty(
+  $$ select c.relname::text
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm')
+       and has_table_privilege('anon', c.oid, 'select, insert, update, delete, truncate, references, trigger') $$,
+  'anon has no table privilege in public'
+);
+select is_empty(
+  $$ select c.relname::text
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm')
+       and has_any_column_privilege('anon', c.oid, 'select, insert, update, references') $$,
+  'anon has no column privilege in public'
+);
+
+-- anon can execute no function in public (hosted Supabase grants EXECUTE on
+-- new functions to anon by default; every function must revoke it).
+select is_empty(
+  $$ select p.oid::regprocedure::text
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') $$,
+  'anon cannot execute any function in public'
+);
+
+-- Every security definer function pins its search_path.
+select is_empty(
+  $$ select p.oid::regprocedure::text
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and p.prosecdef
+       and not exists (select from unnest(p.proconfig) c where c like 'search_path=%') $$,
+  'every security definer function in public sets search_path'
+);
+
+-- The secret key (service_role, used by edge functions) can use every table.
+select is_empty(
+  $$ select c.relname::text
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r'
+       and not has_table_privilege('service_role', c.oid, 'select, insert, update, delete') $$,
+  'service_role has select, insert, update and delete on every table in public'
+);
+
+-- No policy in public applies to anon or PUBLIC: every one names authenticated.
+select is_empty(
+  $$ select tablename::text || ': ' || policyname
+     from pg_policies
+     where schemaname in ('public', 'storage') and not roles <@ array['authenticated']::name[] $$,
+  'every policy (public, storage) applies to authenticated only'
+);
+
+-- Policies call auth.uid() as `(select auth.uid())`, evaluated once per
+-- statement instead of once per row.
+select is_empty(
+  $$ select tablename::text || ': ' || policyname
+     from pg_policies
+     where schemaname in ('public', 'storage')
+       and (replace(coalesce(qual, ''), 'SELECT auth.uid()', '') ~ 'auth\.uid\(\)'
+         or replace(coalesce(with_check, ''), 'SELECT auth.uid()', '') ~ 'auth\.uid\(\)') $$,
+  'every policy wraps auth.uid() in a sub-select'
+);
+
+-- Every foreign key in public is backed by an index whose leading columns are
+-- the key's columns (cascading deletes from auth.users and joins stay fast).
+select is_empty(
+  $$ select con.conrelid::regclass::text || ' (' || con.conname || ')'
+     from pg_constraint con join pg_namespace n on n.oid = con.connamespace
+     where con.contype = 'f' and n.nspname = 'public'
+       and not exists (
+         select from pg_index i
+         where i.indrelid = con.conrelid
+           and (string_to_array(i.indkey::text, ' ')::int2[])[1:cardinality(con.conkey)] = con.conkey) $$,
+  'every foreign key in public has an index on its columns'
+);
+
+-- Every table with a user_id column can be filtered by it through an index
+-- (each policy filters on it).
+select is_empty(
+  $$ select c.table_name::text
+     from information_schema.columns c
+     where c.table_schema = 'public' and c.column_name = 'user_id'
+       and not exists (
+         select from pg_index i
+         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+         where i.indrelid = format('public.%I', c.table_name)::regclass and a.attname = 'user_id') $$,
+  'every user_id column leads an index'
+);
+
+select * from finish();
+rollback;
