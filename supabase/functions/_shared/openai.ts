@@ -1,0 +1,292 @@
+/**
+ * What the AI text functions (generate-article, keywords, seo-analysis) share:
+ * settings from the environment, the caller's OpenAI key, the request gate
+ * (method, auth, body, validation, key), the SDK client, the deadline, the
+ * mapping of provider failures to the spec's messages, log redaction and
+ * the search for JSON in model output.
+ *
+ * Status codes sent to the browser, chosen so that 401 always means "your
+ * session is not valid" (supabase-js and the app react to it by signing out):
+ * - 400 the caller's OpenAI key is missing or refused by the provider (the
+ *   user must fix it in Profile Settings);
+ * - 502 the provider failed (rate limit, 5xx, unreachable, unusable output);
+ * - 504 the provider did not answer within the deadline.
+ */
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "npm:openai@7.57.0";
+import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
+import type { z } from "npm:zod@4.6.7";
+import { errorResponse, readJsonBody } from "./http.ts";
+import { requireUser, UnauthenticatedError } from "./supabase.ts";
+
+/** One provider call, retries included, must finish within this (hosted wall clock: 150 s). */
+export const PROVIDER_TIMEOUT_MS = 120_000;
+export const PROVIDER_MAX_RETRIES = 1;
+
+export const PROVIDER_MESSAGES = {
+  missingKey: "OpenAI API key not found",
+  invalidKey: "Invalid OpenAI API key. Check it in Profile Settings.",
+  rateLimited: "The AI provider is rate limiting requests. Please wait a moment and try again.",
+  unavailable: "The AI provider is unavailable. Please try again later.",
+  timedOut: "The AI provider did not respond in time. Please try again.",
+} as const;
+
+export interface OpenAISettings {
+  /** OpenAI or any server speaking its Chat Completions API. */
+  baseURL: string;
+  /** For assistants without a model of their own. */
+  defaultModel: string;
+  keywordsModel: string;
+  seoModel: string;
+  timeoutMs: number;
+}
+
+/**
+ * Env: OPENAI_BASE_URL (default https://api.openai.com/v1),
+ * OPENAI_DEFAULT_MODEL (gpt-4o-mini), OPENAI_KEYWORDS_MODEL (gpt-4o, spec),
+ * OPENAI_SEO_MODEL (gpt-4, spec).
+ */
+export function openAISettingsFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): OpenAISettings {
+  const read = (name: string, fallback: string) => env.get(name)?.trim() || fallback;
+  return {
+    baseURL: read("OPENAI_BASE_URL", "https://api.openai.com/v1"),
+    defaultModel: read("OPENAI_DEFAULT_MODEL", "gpt-4o-mini"),
+    keywordsModel: read("OPENAI_KEYWORDS_MODEL", "gpt-4o"),
+    seoModel: read("OPENAI_SEO_MODEL", "gpt-4"),
+    timeoutMs: PROVIDER_TIMEOUT_MS,
+  };
+}
+
+/** The outside world of an AI text function, narrowed so tests need no database. */
+export interface TextFunctionDeps {
+  /** The verified caller; throws UnauthenticatedError. */
+  authenticate(req: Request): Promise<{ id: string }>;
+  /** The caller's stored OpenAI key, or null when none is stored. */
+  readOpenAIKey(userId: string): Promise<string | null>;
+  settings: OpenAISettings;
+  /** The SDK's fetch (tests may wrap it); the global fetch when absent. */
+  fetch?: typeof fetch;
+}
+
+/** Production wiring. The service client bypasses RLS, so every query filters by the caller's id. */
+export function serviceTextDeps(service: SupabaseClient, settings = openAISettingsFromEnv()): TextFunctionDeps {
+  return {
+    authenticate: (req) => requireUser(req, service),
+    async readOpenAIKey(userId) {
+      const { data, error } = await service.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
+      if (error) throw new Error(`Could not read api_keys: ${error.message}`);
+      return (data?.openai_key as string | null | undefined)?.trim() || null;
+    },
+    settings,
+  };
+}
+
+export type AcceptedTextRequest<Input> =
+  | { ok: true; userId: string; input: Input; apiKey: string }
+  | { ok: false; response: Response };
+
+/**
+ * The gate in front of every provider call: POST only (405), a signed-in
+ * caller (401), a JSON body of at most `maxBytes` (413/400), input valid by
+ * `schema` (400 naming the field, e.g. "topic: Please enter a topic"), and a
+ * stored OpenAI key (400). OPTIONS is answered by the caller before this.
+ */
+export async function acceptTextRequest<Schema extends z.ZodType>(
+  req: Request,
+  deps: TextFunctionDeps,
+  schema: Schema,
+  maxBytes: number,
+): Promise<AcceptedTextRequest<z.output<Schema>>> {
+  if (req.method !== "POST") {
+    const response = errorResponse(405, "Method not allowed");
+    response.headers.set("Allow", "POST, OPTIONS");
+    return { ok: false, response };
+  }
+  let userId: string;
+  try {
+    userId = (await deps.authenticate(req)).id;
+  } catch (error) {
+    if (error instanceof UnauthenticatedError) return { ok: false, response: errorResponse(401, error.message) };
+    throw error;
+  }
+  const body = await readJsonBody(req, maxBytes);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    const [first] = issues;
+    const message = first.path.length ? `${first.path.join(".")}: ${first.message}` : first.message;
+    return { ok: false, response: errorResponse(400, message, { issues }) };
+  }
+  const apiKey = await deps.readOpenAIKey(userId);
+  if (!apiKey) return { ok: false, response: errorResponse(400, PROVIDER_MESSAGES.missingKey) };
+  return { ok: true, userId, input: parsed.data, apiKey };
+}
+
+/**
+ * An SDK client for one caller's key. Organisation, project and admin key
+ * are pinned to null so server-wide OPENAI_* variables never mix with a
+ * user's key; SDK logging is off because its messages can quote a key.
+ */
+export function createOpenAIClient(apiKey: string, deps: Pick<TextFunctionDeps, "settings" | "fetch">): OpenAI {
+  return new OpenAI({
+    apiKey,
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    baseURL: deps.settings.baseURL,
+    timeout: deps.settings.timeoutMs,
+    maxRetries: PROVIDER_MAX_RETRIES,
+    logLevel: "off",
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+  });
+}
+
+/**
+ * One signal for a provider call that aborts when the caller disconnects or
+ * when `timeoutMs` has passed, whichever comes first. The SDK's own timeout
+ * applies per attempt and only until the response headers, so this is what
+ * bounds retries and streaming. Call `dispose()` when the call is over.
+ */
+export class ProviderDeadline {
+  readonly #controller = new AbortController();
+  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #callerSignal: AbortSignal;
+  readonly #onCallerAbort = () => this.cancel();
+  #timedOut = false;
+
+  constructor(callerSignal: AbortSignal, timeoutMs: number) {
+    this.#callerSignal = callerSignal;
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.#controller.abort(new DOMException("The provider call timed out", "TimeoutError"));
+    }, timeoutMs);
+    if (callerSignal.aborted) this.cancel();
+    else callerSignal.addEventListener("abort", this.#onCallerAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get timedOut(): boolean {
+    return this.#timedOut;
+  }
+
+  /** True when the call was stopped because nobody is waiting for it any more. */
+  get cancelled(): boolean {
+    return this.#controller.signal.aborted && !this.#timedOut;
+  }
+
+  /** Stops the provider call because the caller went away. */
+  cancel(): void {
+    this.#controller.abort(new DOMException("The caller went away", "AbortError"));
+  }
+
+  dispose(): void {
+    clearTimeout(this.#timer);
+    this.#callerSignal.removeEventListener("abort", this.#onCallerAbort);
+  }
+}
+
+/** The model answered, but not with something usable; `message` is shown to the user. */
+export class ModelOutputError extends Error {}
+
+export interface ProviderFailure {
+  status: number;
+  message: string;
+}
+
+/**
+ * The user-facing status and message for a failed provider call. Provider
+ * error texts are never passed on (they can quote part of the key);
+ * `fallbackMessage` covers everything the spec has no message for.
+ */
+export function describeProviderFailure(
+  error: unknown,
+  deadline: ProviderDeadline,
+  fallbackMessage: string,
+): ProviderFailure {
+  if (deadline.timedOut || error instanceof APIConnectionTimeoutError) {
+    return { status: 504, message: PROVIDER_MESSAGES.timedOut };
+  }
+  if (deadline.cancelled) return { status: 499, message: "Client closed request" };
+  if (error instanceof ModelOutputError) return { status: 502, message: error.message };
+  if (error instanceof APIError) {
+    if (error.status === 401) return { status: 400, message: PROVIDER_MESSAGES.invalidKey };
+    if (error.status === 429) return { status: 502, message: PROVIDER_MESSAGES.rateLimited };
+    if ((error.status ?? 0) >= 500 || error instanceof APIConnectionError) {
+      return { status: 502, message: PROVIDER_MESSAGES.unavailable };
+    }
+  }
+  return { status: 502, message: fallbackMessage };
+}
+
+const KEY_SHAPED = /\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{3,}/g;
+
+/** Removes `secrets` (and their first 8 characters) and anything shaped like an OpenAI key from `text`. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    redacted = redacted.replaceAll(secret, "[redacted]");
+    if (secret.length >= 12) redacted = redacted.replaceAll(secret.slice(0, 8), "[redacted]");
+  }
+  return redacted.replace(KEY_SHAPED, "[redacted]");
+}
+
+/** Logs a failed provider call for operators, without the key. */
+export function logProviderFailure(functionName: string, error: unknown, apiKey: string): void {
+  const status = error instanceof APIError ? ` status=${error.status ?? "none"}` : "";
+  const requestId = error instanceof APIError && error.requestID ? ` request_id=${error.requestID}` : "";
+  const name = error instanceof Error ? error.constructor.name : typeof error;
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`[${functionName}] provider call failed: ${name}${status}${requestId}: ${redactSecrets(message, [apiKey])}`);
+}
+
+/**
+ * The JSON values of the given kind found in model output, best guess first:
+ * the whole text, then every balanced `[...]` / `{...}` from left to right
+ * (models wrap JSON in prose or Markdown fences). Callers take the first
+ * candidate that validates.
+ */
+export function* jsonCandidates(text: string, kind: "array" | "object"): Generator<unknown> {
+  const isKind = (value: unknown) =>
+    kind === "array" ? Array.isArray(value) : typeof value === "object" && value !== null && !Array.isArray(value);
+  const whole = tryParseJson(text.trim());
+  if (isKind(whole)) yield whole;
+  const open = kind === "array" ? "[" : "{";
+  for (let start = text.indexOf(open); start !== -1; start = text.indexOf(open, start + 1)) {
+    const end = endOfBalanced(text, start);
+    if (end === undefined) continue;
+    const value = tryParseJson(text.slice(start, end));
+    if (isKind(value)) yield value;
+  }
+}
+
+function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The index after the bracket that closes the one at `start`, skipping strings; undefined if unclosed. */
+function endOfBalanced(text: string, start: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let index = start; index < text.length; index++) {
+    const char = text[index];
+    if (inString) {
+      if (char === "\\") index++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "[" || char === "{") depth++;
+    else if (char === "]" || char === "}") {
+      depth--;
+      if (depth === 0) return index + 1;
+    }
+  }
+  return undefined;
+}

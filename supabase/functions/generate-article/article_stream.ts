@@ -1,0 +1,94 @@
+import type OpenAI from "npm:openai@7.57.0";
+import {
+  describeProviderFailure,
+  jsonCandidates,
+  ModelOutputError,
+  type ProviderDeadline,
+} from "../_shared/openai.ts";
+import {
+  ARTICLE_STREAM_EVENTS,
+  type GeneratedArticle,
+  generatedArticleSchema,
+} from "../_shared/schemas/article.ts";
+
+/** Shown when a failure has no more specific message (spec §8). */
+export const ARTICLE_FAILURE_MESSAGE = "Failed to generate content";
+export const EMPTY_RESPONSE_MESSAGE = "Empty response from OpenAI";
+export const PARSE_FAILURE_MESSAGE = "Failed to parse response from OpenAI";
+export const REFUSAL_MESSAGE = "The AI model declined to write this article.";
+
+/** The model's complete JSON text, validated; throws ModelOutputError with the spec's message. */
+export function parseGeneratedArticle(content: string): GeneratedArticle {
+  if (!content.trim()) throw new ModelOutputError(EMPTY_RESPONSE_MESSAGE);
+  for (const candidate of jsonCandidates(content, "object")) {
+    const parsed = generatedArticleSchema.safeParse(candidate);
+    if (parsed.success) return parsed.data;
+  }
+  throw new ModelOutputError(PARSE_FAILURE_MESSAGE);
+}
+
+const encoder = new TextEncoder();
+
+function sseEvent(name: string, data: unknown): Uint8Array {
+  // JSON.stringify never emits a raw newline, so one data line is always enough.
+  return encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * Relays the model's stream to the browser as Server-Sent Events (see
+ * ARTICLE_STREAM_EVENTS): a `delta` per content chunk, then `done` with the
+ * validated article or `error` with a user-facing message. When the browser
+ * goes away the stream is cancelled, which aborts the upstream request.
+ * Owns `deadline` and disposes of it.
+ */
+export function articleEventStream(
+  upstream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>,
+  deadline: ProviderDeadline,
+  logFailure: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (name: string, data: unknown) => {
+        if (deadline.cancelled) return;
+        try {
+          controller.enqueue(sseEvent(name, data));
+        } catch {
+          // The browser closed the stream between the check and the write.
+        }
+      };
+      let content = "";
+      let refusal = "";
+      try {
+        for await (const chunk of upstream) {
+          const delta = chunk.choices[0]?.delta;
+          if (delta?.refusal) refusal += delta.refusal;
+          if (delta?.content) {
+            content += delta.content;
+            send(ARTICLE_STREAM_EVENTS.delta, { text: delta.content });
+          }
+        }
+        // The SDK ends the iteration quietly when its request is aborted.
+        if (deadline.signal.aborted) throw deadline.signal.reason;
+        if (!content.trim() && refusal) throw new ModelOutputError(REFUSAL_MESSAGE);
+        send(ARTICLE_STREAM_EVENTS.done, parseGeneratedArticle(content));
+      } catch (error) {
+        if (!deadline.cancelled) {
+          logFailure(error);
+          // A chunk that is not JSON: the SDK throws a SyntaxError.
+          const failure = error instanceof SyntaxError ? new ModelOutputError(PARSE_FAILURE_MESSAGE) : error;
+          send(ARTICLE_STREAM_EVENTS.error, { error: describeProviderFailure(failure, deadline, ARTICLE_FAILURE_MESSAGE).message });
+        }
+      } finally {
+        deadline.dispose();
+        try {
+          controller.close();
+        } catch {
+          // Already cancelled by the browser.
+        }
+      }
+    },
+    cancel() {
+      deadline.cancel();
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { corsHeaders, errorResponse, handleOptions } from "../_shared/http.ts";
+import {
+  acceptTextRequest,
+  createOpenAIClient,
+  describeProviderFailure,
+  logProviderFailure,
+  ProviderDeadline,
+  redactSecrets,
+  type TextFunctionDeps,
+} from "../_shared/openai.ts";
+import {
+  ARTICLE_SCHEMA_NAME,
+  generateArticleRequestSchema,
+  generatedArticleJsonSchema,
+} from "../_shared/schemas/article.ts";
+import { ARTICLE_FAILURE_MESSAGE, articleEventStream } from "./article_stream.ts";
+import type { AssistantSettings, FindAssistant } from "./assistants.ts";
+import { type ArticleSource, buildArticleMessages } from "./prompt.ts";
+
+/** A pasted article of EXISTING_ARTICLE_MAX_LENGTH characters fits with room for multi-byte text. */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+export interface GenerateArticleDeps extends TextFunctionDeps {
+  findAssistant: FindAssistant;
+}
+
+/**
+ * POST { idea?, existingArticle?, assistantId } → 200 text/event-stream
+ * (events in ARTICLE_STREAM_EVENTS). Failures before the model starts
+ * answering are JSON errors: 400 input/key, 401 caller, 404 assistant,
+ * 405, 413, 502/504 provider (see _shared/openai.ts).
+ */
+export function createHandler(deps: GenerateArticleDeps): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const preflight = handleOptions(req);
+    if (preflight) return preflight;
+    try {
+      const accepted = await acceptTextRequest(req, deps, generateArticleRequestSchema, MAX_BODY_BYTES);
+      if (!accepted.ok) return accepted.response;
+      const assistant = await deps.findAssistant(accepted.userId, accepted.input.assistantId);
+      if (!assistant) return errorResponse(404, "Assistant not found");
+      return await streamArticle(req, deps, accepted.apiKey, assistant, accepted.input);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`[generate-article] unexpected failure: ${redactSecrets(message, [])}`);
+      return errorResponse(500, ARTICLE_FAILURE_MESSAGE);
+    }
+  };
+}
+
+async function streamArticle(
+  req: Request,
+  deps: GenerateArticleDeps,
+  apiKey: string,
+  assistant: AssistantSettings,
+  source: ArticleSource,
+): Promise<Response> {
+  const deadline = new ProviderDeadline(req.signal, deps.settings.timeoutMs);
+  const logFailure = (error: unknown) => logProviderFailure("generate-article", error, apiKey);
+  let upstream;
+  try {
+    // Resolves once the provider has answered with headers, so refusals
+    // (bad key, rate limit, outage) still become ordinary JSON errors.
+    upstream = await createOpenAIClient(apiKey, deps).chat.completions.create(
+      {
+        model: assistant.model?.trim() || deps.settings.defaultModel,
+        messages: buildArticleMessages(assistant.instructions, source),
+        stream: true,
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: ARTICLE_SCHEMA_NAME, strict: true, schema: generatedArticleJsonSchema },
+        },
+      },
+      { signal: deadline.signal },
+    );
+  } catch (error) {
+    deadline.dispose();
+    if (!deadline.cancelled) logFailure(error);
+    const failure = describeProviderFailure(error, deadline, ARTICLE_FAILURE_MESSAGE);
+    return errorResponse(failure.status, failure.message);
+  }
+  return new Response(articleEventStream(upstream, deadline, logFailure), {
+    headers: {
+      ...corsHeaders,
+      "Content-Type": "text/event-stream",
+      "Cache-Control": "no-cache",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

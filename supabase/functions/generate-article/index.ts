@@ -1,0 +1,7 @@
+import { serviceTextDeps } from "../_shared/openai.ts";
+import { createServiceClient } from "../_shared/supabase.ts";
+import { assistantFinder } from "./assistants.ts";
+import { createHandler } from "./handler.ts";
+
+const service = createServiceClient();
+Deno.serve(createHandler({ ...serviceTextDeps(service), findAssistant: assistantFinder(service) }));
