@@ -42,11 +42,13 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 /**
  * Encodes `rgb` (width * height * 3 bytes, rows top to bottom) as a PNG file.
  */
-export async function encodePng(width: number, height: number, rgb: Uint8Array): Promise<Uint8Array> {
+export async function encodePng(width: number, height: number, rgb: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new RangeError(`Invalid PNG size ${width}x${height}`);
   }
-  if (rgb.length !== width * height * 3) throw new RangeError(`Expected ${width * height * 3} RGB bytes, got ${rgb.length}`);
+  if (rgb.length !== width * height * 3) {
+    throw new RangeError(`Expected ${width * height * 3} RGB bytes, got ${rgb.length}`);
+  }
 
   const header = new Uint8Array(13);
   const headerView = new DataView(header.buffer);
@@ -56,9 +58,16 @@ export async function encodePng(width: number, height: number, rgb: Uint8Array):
 
   const rowBytes = width * 3;
   const scanlines = new Uint8Array(height * (rowBytes + 1)); // each row: filter byte 0, then pixels
-  for (let y = 0; y < height; y++) scanlines.set(rgb.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
+  for (let y = 0; y < height; y++) {
+    scanlines.set(rgb.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
+  }
 
-  const parts = [PNG_SIGNATURE, chunk("IHDR", header), chunk("IDAT", await zlibDeflate(scanlines)), chunk("IEND", new Uint8Array(0))];
+  const parts = [
+    PNG_SIGNATURE,
+    chunk("IHDR", header),
+    chunk("IDAT", await zlibDeflate(scanlines)),
+    chunk("IEND", new Uint8Array(0)),
+  ];
   const file = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {
@@ -69,7 +78,7 @@ export async function encodePng(width: number, height: number, rgb: Uint8Array):
 }
 
 /** A width x height PNG: red grows left to right, green top to bottom, blue is `tint` (0-255). */
-export function gradientPng(width: number, height: number, tint = 128): Promise<Uint8Array> {
+export function gradientPng(width: number, height: number, tint = 128): Promise<Uint8Array<ArrayBuffer>> {
   const rgb = new Uint8Array(width * height * 3);
   for (let y = 0; y < height; y++) {
     const green = height === 1 ? 0 : Math.round((y * 255) / (height - 1));

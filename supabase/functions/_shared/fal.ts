@@ -31,7 +31,9 @@ export interface FalConfig {
 }
 
 /** FAL_BASE_URL (default https://fal.run) and FAL_IMAGE_MODEL (default fal-ai/fast-sdxl). */
-export function falConfigFromEnv(getEnv: (name: string) => string | undefined = (name) => Deno.env.get(name)): FalConfig {
+export function falConfigFromEnv(
+  getEnv: (name: string) => string | undefined = (name) => Deno.env.get(name),
+): FalConfig {
   return {
     baseUrl: (getEnv("FAL_BASE_URL")?.trim() || DEFAULT_FAL_BASE_URL).replace(/\/+$/, ""),
     model: (getEnv("FAL_IMAGE_MODEL")?.trim() || DEFAULT_FAL_IMAGE_MODEL).replace(/^\/+|\/+$/g, ""),
@@ -61,7 +63,9 @@ export function buildFalRequestBody(model: string, request: GenerateImageRequest
     image_size: request.imageSize,
     num_inference_steps: request.numInferenceSteps,
     guidance_scale: request.guidanceScale,
-    ...(MODELS_WITHOUT_NEGATIVE_PROMPT.has(model) || !request.negativePrompt ? {} : { negative_prompt: request.negativePrompt }),
+    ...(MODELS_WITHOUT_NEGATIVE_PROMPT.has(model) || !request.negativePrompt
+      ? {}
+      : { negative_prompt: request.negativePrompt }),
     num_images: request.numImages,
     enable_safety_checker: true,
     format: "png",
@@ -172,7 +176,11 @@ export async function generateFalImages(options: GenerateFalImagesOptions): Prom
 
   if (status < 200 || status > 299) {
     const message = falErrorMessage(body);
-    throw new FalError(message ? safeMessage(message, apiKey) : FAILED_TO_GENERATE, statusForProviderError(status), status);
+    throw new FalError(
+      message ? safeMessage(message, apiKey) : FAILED_TO_GENERATE,
+      statusForProviderError(status),
+      status,
+    );
   }
   const result = falResultSchema.safeParse(body);
   if (!result.success) throw new FalError(FAILED_TO_GENERATE, 502, status);

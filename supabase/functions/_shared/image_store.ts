@@ -36,10 +36,16 @@ const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
  * public bucket served under our domain.
  */
 export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: "image/png", extension: "png" };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
+    return { contentType: "image/png", extension: "png" };
+  }
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: "image/jpeg", extension: "jpg" };
-  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return { contentType: "image/webp", extension: "webp" };
-  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return { contentType: "image/gif", extension: "gif" };
+  if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) {
+    return { contentType: "image/webp", extension: "webp" };
+  }
+  if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) {
+    return { contentType: "image/gif", extension: "gif" };
+  }
   return null;
 }
 
@@ -142,7 +148,9 @@ export async function downloadImage(url: string, options: DownloadImageOptions =
     const format = sniffImageFormat(bytes);
     if (!format) {
       throw new ImageDownloadError(
-        `Downloaded file is not a PNG, JPEG, WebP or GIF image (${bytes.length} bytes, declared ${response.headers.get("content-type")})`,
+        `Downloaded file is not a PNG, JPEG, WebP or GIF image (${bytes.length} bytes, declared ${
+          response.headers.get("content-type")
+        })`,
       );
     }
     return { bytes, format };
@@ -150,27 +158,31 @@ export async function downloadImage(url: string, options: DownloadImageOptions =
     if (error instanceof ImageDownloadError || error instanceof BodyTooLargeError) throw error;
     if (timeout.aborted) throw new ImageDownloadError(`Image download timed out after ${timeoutMs} ms`);
     // Network errors quote the URL; it stays out of the message (and so out of logs).
-    const reason = (error instanceof Error ? error.message : String(error)).replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, "<url>");
+    const reason = (error instanceof Error ? error.message : String(error)).replace(
+      /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi,
+      "<url>",
+    );
     throw new ImageDownloadError(`Image download failed: ${reason}`);
   }
 }
 
 /**
  * Downloads every URL at once. The first failure aborts the others and is
- * rethrown, so nothing is half-downloaded when this rejects.
+ * rethrown (not the aborts it caused) once every download has stopped.
  */
 export async function downloadImages(urls: string[], options: DownloadImageOptions = {}): Promise<DownloadedImage[]> {
   const abort = new AbortController();
   const signal = options.signal ? AbortSignal.any([abort.signal, options.signal]) : abort.signal;
+  let firstFailure: { error: unknown } | undefined;
   const downloads = urls.map((url) =>
     downloadImage(url, { ...options, signal }).catch((error) => {
+      firstFailure ??= { error };
       abort.abort();
       throw error;
     })
   );
   const results = await Promise.allSettled(downloads);
-  const failure = results.find((result) => result.status === "rejected");
-  if (failure) throw failure.reason;
+  if (firstFailure) throw firstFailure.error;
   return results.map((result) => (result as PromiseFulfilledResult<DownloadedImage>).value);
 }
 
@@ -299,8 +311,11 @@ export async function storeGeneratedImages(input: StoreGeneratedImagesInput): Pr
     });
   } catch (cause) {
     await store.discard(paths).catch(() => {});
-    throw new ImageSaveError(`Storing generated images failed: ${cause instanceof Error ? cause.message : String(cause)}`, {
-      cause,
-    });
+    throw new ImageSaveError(
+      `Storing generated images failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
   }
 }

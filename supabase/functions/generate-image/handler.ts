@@ -7,9 +7,14 @@
  */
 import type { z } from "npm:zod@4.6.7";
 import { errorResponse, handleOptions, json, readJsonBody } from "../_shared/http.ts";
-import { FAILED_TO_GENERATE, FalError, type FalConfig, generateFalImages } from "../_shared/fal.ts";
-import { downloadImages, type GeneratedImageStore, ImageSaveError, storeGeneratedImages } from "../_shared/image_store.ts";
-import { type GenerateImageResponse, generateImageRequestSchema } from "../_shared/schemas/image.ts";
+import { FAILED_TO_GENERATE, type FalConfig, FalError, generateFalImages } from "../_shared/fal.ts";
+import {
+  downloadImages,
+  type GeneratedImageStore,
+  ImageSaveError,
+  storeGeneratedImages,
+} from "../_shared/image_store.ts";
+import { generateImageRequestSchema, type GenerateImageResponse } from "../_shared/schemas/image.ts";
 import { UnauthenticatedError } from "../_shared/supabase.ts";
 
 /** Prompt and negative prompt at their 2000-character limits, 4 bytes a character, plus room for the rest. */
@@ -34,7 +39,8 @@ export interface GenerateImageDeps {
   log?: Logger;
 }
 
-const defaultLog: Logger = (event, fields) => console.error(JSON.stringify({ function: "generate-image", event, ...fields }));
+const defaultLog: Logger = (event, fields) =>
+  console.error(JSON.stringify({ function: "generate-image", event, ...fields }));
 
 /** `"field: message"` for the first issue, as the preamble's 400 contract asks. */
 function validationError(error: z.ZodError): Response {
@@ -70,13 +76,25 @@ export function createHandler(deps: GenerateImageDeps): (req: Request) => Promis
       const apiKey = (await deps.falKeyFor(user.id))?.trim();
       if (!apiKey) return errorResponse(400, FAL_KEY_NOT_FOUND);
 
-      const falImages = await generateFalImages({ apiKey, request, config: deps.fal, fetch: fetchImpl, signal: req.signal });
+      const falImages = await generateFalImages({
+        apiKey,
+        request,
+        config: deps.fal,
+        fetch: fetchImpl,
+        signal: req.signal,
+      });
 
       let downloaded;
       try {
-        downloaded = await downloadImages(falImages.map((image) => image.url), { fetch: fetchImpl, signal: req.signal });
+        downloaded = await downloadImages(falImages.map((image) => image.url), {
+          fetch: fetchImpl,
+          signal: req.signal,
+        });
       } catch (error) {
-        log("image_download_failed", { userId: user.id, reason: error instanceof Error ? error.message : String(error) });
+        log("image_download_failed", {
+          userId: user.id,
+          reason: error instanceof Error ? error.message : String(error),
+        });
         return errorResponse(502, FAILED_TO_GENERATE);
       }
 

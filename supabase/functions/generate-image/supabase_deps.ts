@@ -21,12 +21,18 @@ export function createSupabaseImageStore(service: SupabaseClient): GeneratedImag
   const bucket = () => service.storage.from(IMAGES_BUCKET);
   return {
     async upload(path, bytes, contentType) {
-      const { error } = await bucket().upload(path, bytes, { contentType, upsert: false, cacheControl: IMMUTABLE_CACHE_SECONDS });
+      const { error } = await bucket().upload(path, bytes, {
+        contentType,
+        upsert: false,
+        cacheControl: IMMUTABLE_CACHE_SECONDS,
+      });
       if (error) throw new Error(`Storage upload failed: ${error.message}`);
     },
     publicUrl: (path) => bucket().getPublicUrl(path).data.publicUrl,
     async insertRecords(records) {
-      const { data, error } = await service.from("generated_images").insert(records).select("id, storage_path, created_at");
+      const { data, error } = await service.from("generated_images").insert(records).select(
+        "id, storage_path, created_at",
+      );
       if (error) throw new Error(`generated_images insert failed: ${error.message}`);
       return (data ?? []) as SavedGeneratedImageRecord[];
     },

@@ -95,9 +95,12 @@ export function isMultipleOfTenth(value: number): boolean {
   return Math.abs(tenths - Math.round(tenths)) < 1e-9;
 }
 
-const stepsMessage = `Inference steps must be a whole number from ${IMAGE_LIMITS.minInferenceSteps} to ${IMAGE_LIMITS.maxInferenceSteps}`;
-const guidanceMessage = `Guidance scale must be from ${IMAGE_LIMITS.minGuidanceScale} to ${IMAGE_LIMITS.maxGuidanceScale}`;
-const imagesMessage = `Number of images must be a whole number from ${IMAGE_LIMITS.minImages} to ${IMAGE_LIMITS.maxImages}`;
+const stepsMessage =
+  `Inference steps must be a whole number from ${IMAGE_LIMITS.minInferenceSteps} to ${IMAGE_LIMITS.maxInferenceSteps}`;
+const guidanceMessage =
+  `Guidance scale must be from ${IMAGE_LIMITS.minGuidanceScale} to ${IMAGE_LIMITS.maxGuidanceScale}`;
+const imagesMessage =
+  `Number of images must be a whole number from ${IMAGE_LIMITS.minImages} to ${IMAGE_LIMITS.maxImages}`;
 
 /**
  * The body of a generate-image request. Unknown keys are dropped. The
