@@ -1,5 +1,23 @@
-import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach, beforeAll } from "vitest";
+
+// Routes load lazily; the first import of a screen can take a moment.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(() => {
+  // jsdom has no matchMedia; the app only listens for changes.
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+});
 
 afterEach(() => {
   cleanup();

@@ -100,7 +100,7 @@ export function ApiKeysForm() {
             {last4 && (
               <button
                 type="button"
-                className="secondary outline"
+                className="remove-key secondary outline"
                 aria-label={`Remove ${label}`}
                 disabled={busy}
                 onClick={() => remove(label, removal)}

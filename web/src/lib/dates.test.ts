@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, parseTimestamp } from "./dates";
+
+describe("formatDate", () => {
+  it("formats a calendar date like Jan 5, 2025", () => {
+    expect(formatDate("2025-01-05")).toBe("Jan 5, 2025");
+  });
+
+  it("formats the local backend's Postgres timestamps", () => {
+    expect(formatDate("2026-11-22 13:57:40.852+00")).toBe("Nov 22, 2026");
+  });
+
+  it("formats ISO 8601 timestamps from the hosted backend", () => {
+    expect(formatDate("2025-01-05T10:00:00.000Z")).toBe("Jan 5, 2025");
+    expect(formatDate("2025-01-05T10:00:00+00:00")).toBe("Jan 5, 2025");
+  });
+
+  it("formats Date values", () => {
+    expect(formatDate(new Date(2025, 0, 5))).toBe("Jan 5, 2025");
+  });
+
+  it("gives an empty string for an unparseable value", () => {
+    expect(formatDate("not a date")).toBe("");
+  });
+});
+
+describe("parseTimestamp", () => {
+  it("reads Postgres offsets with and without minutes", () => {
+    expect(parseTimestamp("2026-11-22 13:57:40.852+00").toISOString()).toBe("2026-11-22T13:57:40.852Z");
+    expect(parseTimestamp("2026-11-22 13:57:40+0530").toISOString()).toBe("2026-11-22T08:27:40.000Z");
+    expect(parseTimestamp("2026-11-22 13:57:40-03").toISOString()).toBe("2026-11-22T16:57:40.000Z");
+  });
+});

@@ -1,0 +1,153 @@
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { App } from "../src/App";
+import { signIn } from "../src/data/auth";
+import { setSessionLoading, setSignedIn, setSignedOut, testUser, visit } from "./session";
+
+vi.mock("../src/data/auth", () => ({
+  signIn: vi.fn(),
+  signUp: vi.fn(),
+  requestPasswordReset: vi.fn(),
+  updatePassword: vi.fn(),
+  signOut: vi.fn(),
+  onAuthChange: vi.fn(),
+}));
+vi.mock("../src/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/data/apiKeys", () => ({
+  getApiKeyStatus: vi.fn(() => new Promise(() => {})),
+  saveApiKeys: vi.fn(),
+}));
+
+const SIGNED_IN_SCREENS = [
+  ["/", `Welcome back, ${testUser.email}`],
+  ["/profile", "Profile Settings"],
+  ["/articles", "Articles"],
+  ["/articles/create", "Create New Post"],
+  ["/articles/edit/42", "Edit Article"],
+  ["/wordpress-sites", "WordPress Sites"],
+  ["/generate-images", "Generate Images"],
+  ["/keyword-phrases", "Keyword Phrases"],
+  ["/seo-analysis", "SEO Analysis"],
+] as const;
+
+beforeEach(setSignedOut);
+
+describe("route table", () => {
+  it.each(SIGNED_IN_SCREENS)("shows %s to a signed-in user inside the shell", async (path, heading) => {
+    setSignedIn();
+    visit(path);
+    render(<App />);
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main menu" })).toBeTruthy();
+    expect(screen.getByRole("main")).toBeTruthy();
+  });
+
+  it.each(SIGNED_IN_SCREENS)("sends a visitor from %s to /login", async (path) => {
+    visit(path);
+    render(<App />);
+    await screen.findByRole("heading", { name: "Sign in to your account" });
+    expect(window.location.pathname).toBe("/login");
+    expect(window.history.state).toEqual({ from: path });
+  });
+
+  it("shows a not-found screen with a link home for unknown paths", async () => {
+    visit("/no-such-page");
+    render(<App />);
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to the dashboard" }).getAttribute("href")).toBe("/");
+  });
+});
+
+describe("route guard", () => {
+  it("shows a spinner while the session loads", async () => {
+    setSessionLoading();
+    visit("/profile");
+    render(<App />);
+    expect(await screen.findByRole("status")).toBeTruthy();
+    expect(window.location.pathname).toBe("/profile");
+    expect(screen.queryByRole("heading")).toBeNull();
+  });
+
+  it("redirects to /login replacing history, and returns to the origin after sign-in", async () => {
+    const entriesBefore = window.history.length;
+    vi.mocked(signIn).mockImplementation(async () => {
+      setSignedIn();
+      return {} as Awaited<ReturnType<typeof signIn>>;
+    });
+    visit("/articles?status=draft");
+    const user = userEvent.setup();
+    render(<App />);
+
+    await screen.findByRole("heading", { name: "Sign in to your account" });
+    expect(window.location.pathname).toBe("/login");
+    expect(window.history.state).toEqual({ from: "/articles?status=draft" });
+    expect(window.history.length).toBe(entriesBefore);
+
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Articles" })).toBeTruthy();
+    expect(window.location.pathname + window.location.search).toBe("/articles?status=draft");
+    expect(window.history.length).toBe(entriesBefore);
+  });
+
+  it("goes to the dashboard after sign-in when there is no origin", async () => {
+    vi.mocked(signIn).mockImplementation(async () => {
+      setSignedIn();
+      return {} as Awaited<ReturnType<typeof signIn>>;
+    });
+    visit("/login");
+    const user = userEvent.setup();
+    render(<App />);
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "secret1");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    expect(window.location.pathname).toBe("/");
+  });
+
+  it("ignores an origin that leaves the app", async () => {
+    setSignedIn();
+    visit("/login", { from: "//evil.example/phish" });
+    render(<App />);
+    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    expect(window.location.pathname).toBe("/");
+  });
+
+  it("sends the user to /login when the session ends, and back afterwards", async () => {
+    setSignedIn();
+    visit("/profile");
+    render(<App />);
+    await screen.findByRole("heading", { name: "Profile Settings" });
+
+    act(setSignedOut);
+    await screen.findByRole("heading", { name: "Sign in to your account" });
+    expect(window.history.state).toEqual({ from: "/profile" });
+
+    act(() => setSignedIn());
+    expect(await screen.findByRole("heading", { name: "Profile Settings" })).toBeTruthy();
+  });
+});
+
+describe("/login", () => {
+  it("shows a spinner while the session loads", async () => {
+    setSessionLoading();
+    visit("/login");
+    render(<App />);
+    expect(await screen.findByRole("status")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Sign in to your account" })).toBeNull();
+  });
+
+  it("redirects a signed-in user to / replacing history", async () => {
+    setSignedIn();
+    const entriesBefore = window.history.length;
+    visit("/login");
+    render(<App />);
+    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    await waitFor(() => expect(window.location.pathname).toBe("/"));
+    expect(window.history.state).toEqual({ from: "/login" });
+    expect(window.history.length).toBe(entriesBefore);
+  });
+});
