@@ -129,16 +129,21 @@ while IFS= read -r line; do
     [0-9]*) groups="$groups $line" ;;
   esac
 done
-for g in $groups; do kill -TERM -- "-$g" 2>/dev/null; done
+# Our owner is gone without stopping us: stop its servers, then remove the run folder.
+for g in $groups; do kill -s TERM -- "-$g" 2>/dev/null; done
+leaders_running() {
+  for g in $groups; do
+    state=$(cut -d' ' -f3 "/proc/$g/stat" 2>/dev/null) || continue
+    [ -n "$state" ] && [ "$state" != Z ] && [ "$state" != X ] && return 0
+  done
+  return 1
+}
 i=0
-while [ $i -lt 100 ]; do
-  alive=""
-  for g in $groups; do kill -0 -- "-$g" 2>/dev/null && alive=1; done
-  [ -z "$alive" ] && break
-  sleep 0.1; i=$((i+1))
-done
-for g in $groups; do kill -KILL -- "-$g" 2>/dev/null; done
-[ "$keep" = keep ] || rm -rf -- "$dir"
+while [ $i -lt 50 ] && leaders_running; do sleep 0.1; i=$((i+1)); done
+for g in $groups; do kill -s KILL -- "-$g" 2>/dev/null; done
+if [ "$keep" != keep ]; then
+  rm -rf -- "$dir" 2>/dev/null || { sleep 0.5; rm -rf -- "$dir"; }
+fi
 `;
 
 export interface Watchdog {
