@@ -1,0 +1,71 @@
+-- Sign-up: the after-insert trigger on auth.users creates the profile from the
+-- sign-up metadata and three default assistants, even when the insert comes
+-- from GoTrue's own role (supabase_auth_admin), which has no rights on public.
+begin;
+\ir _helpers.psql
+select plan(11);
+
+select has_trigger('auth', 'users', 'on_auth_user_created', 'auth.users has the sign-up trigger');
+select is(
+  (select prosecdef from pg_proc where oid = 'public.handle_new_user()'::regprocedure), true,
+  'handle_new_user() runs as security definer'
+);
+select ok(
+  not has_function_privilege('authenticated', 'public.handle_new_user()', 'execute')
+    and not has_function_privilege('anon', 'public.handle_new_user()', 'execute'),
+  'handle_new_user() cannot be called through the API'
+);
+
+select tests.create_supabase_user('alice', '{"first_name": "Alice", "last_name": "Liddell", "phone_number": "+44 20 7946 0958"}');
+select tests.create_supabase_user('bob');
+
+select results_eq(
+  $$ select first_name, last_name, phone_number from public.profiles where id = tests.get_supabase_uid('alice') $$,
+  $$ values ('Alice', 'Liddell', '+44 20 7946 0958') $$,
+  'the profile is created from the sign-up metadata'
+);
+select results_eq(
+  $$ select first_name, last_name, phone_number from public.profiles where id = tests.get_supabase_uid('bob') $$,
+  $$ values ('', '', '') $$,
+  'missing metadata gives empty names, not an error'
+);
+select results_eq(
+  $$ select name from public.assistants where user_id = tests.get_supabase_uid('alice') order by name $$,
+  $$ values ('Article Polisher'), ('How-To Guide Writer'), ('SEO Blog Writer') $$,
+  'three default assistants are created'
+);
+select is_empty(
+  $$ select name from public.assistants
+     where user_id = tests.get_supabase_uid('alice') and (description = '' or instructions = '' or model is not null) $$,
+  'default assistants have a description and instructions, and use the server default model'
+);
+
+-- GoTrue inserts as supabase_auth_admin, which has no grant on public.
+set local role supabase_auth_admin;
+insert into auth.users (id, aud, role, email, raw_user_meta_data, created_at, updated_at)
+values ('c0000000-0000-4000-8000-000000000001', 'authenticated', 'authenticated', 'carol@example.test',
+        '{"first_name": "Carol"}', now(), now());
+reset role;
+select results_eq(
+  $$ select first_name from public.profiles where id = 'c0000000-0000-4000-8000-000000000001' $$,
+  $$ values ('Carol') $$,
+  'a sign-up inserted by GoTrue''s role (supabase_auth_admin) creates the profile'
+);
+select is(
+  (select count(*)::int from public.assistants where user_id = 'c0000000-0000-4000-8000-000000000001'), 3,
+  'and the default assistants'
+);
+
+-- Deleting the user removes everything they own.
+delete from auth.users where id = tests.get_supabase_uid('alice');
+select is_empty(
+  $$ select 1 from public.profiles p where p.first_name = 'Alice' $$,
+  'deleting the auth user deletes the profile'
+);
+select is(
+  (select count(*)::int from public.assistants a where not exists (select from auth.users u where u.id = a.user_id)), 0,
+  'deleting the auth user deletes their assistants'
+);
+
+select * from finish();
+rollback;
