@@ -49,7 +49,17 @@ export async function spawnFunctionProcess(options: FunctionProcessOptions): Pro
     .slice(0, 1)
     .map((path) => `--config=${path}`);
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--no-lock", ...configFlag, BOOTSTRAP_PATH, pathToFileURL(options.entryPath).href],
+    args: [
+      "run",
+      "-A",
+      "--no-lock",
+      // req.signal aborts only when the client disconnects, as on hosted Supabase
+      // (Deno's legacy default also aborts it after every successful response).
+      "--unstable-no-legacy-abort",
+      ...configFlag,
+      BOOTSTRAP_PATH,
+      pathToFileURL(options.entryPath).href,
+    ],
     env: options.env,
     clearEnv: true,
     stdin: "null",

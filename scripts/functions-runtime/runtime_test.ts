@@ -103,6 +103,8 @@ Deno.test("functions runtime", async (t) => {
       assert.ok(!arrivals[0].text.includes("event 2"), "first event arrived alone");
       assert.ok(streamEnd - arrivals[0].at >= 300, `first event at ${arrivals[0].at}ms, end at ${streamEnd}ms`);
       assert.equal(arrivals.map((a) => a.text).join(""), "data: event 1\n\ndata: event 2\n\ndata: event 3\n\n");
+      await new Promise((resolve) => setTimeout(resolve, 200)); // time for a (wrong) late abort to be logged
+      assert.ok(!runtime.logs.includes("[sse] request signal aborted"), "req.signal stays quiet after a full response");
     });
 
     await t.step("cancels the function's stream when the client disconnects", async () => {
@@ -111,6 +113,7 @@ Deno.test("functions runtime", async (t) => {
       assert.match(new TextDecoder().decode((await reader.read()).value), /event 1/);
       await reader.cancel();
       await waitFor(() => runtime.logs.includes("[sse] client went away"), 5_000, "the function to see the disconnect");
+      await waitFor(() => runtime.logs.includes("[sse] request signal aborted"), 5_000, "req.signal to abort");
     });
 
     await t.step("streams the request body without buffering it", async () => {
