@@ -58,7 +58,11 @@ export function startLatencyProxy(options: LatencyProxyOptions): Promise<Latency
       });
       const outHeaders = new Headers(response.headers);
       for (const name of HOP_BY_HOP) outHeaders.delete(name);
-      return new Response(response.body, { status: response.status, statusText: response.statusText, headers: outHeaders });
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: outHeaders,
+      });
     } catch (error) {
       return new Response(`latency proxy: upstream error: ${(error as Error).message}\n`, { status: 502 });
     } finally {

@@ -196,7 +196,14 @@ async function startDetached(): Promise<void> {
   mkdirSync(dirname(stateFile), { recursive: true });
   rmSync(stateFile, { force: true });
   const logFile = `${stateFile}.log`;
-  const denoArgs = ["run", "-A", join(HERE, "main.ts"), ...stripOption(Deno.args, "--detach", "--state-file"), "--state-file", stateFile];
+  const denoArgs = [
+    "run",
+    "-A",
+    join(HERE, "main.ts"),
+    ...stripOption(Deno.args, "--detach", "--state-file"),
+    "--state-file",
+    stateFile,
+  ];
   // Own session: a Ctrl-C or hang-up of this terminal does not reach it.
   const setsid = findExecutable("setsid");
   const shell = ["sh", "-c", 'exec "$@" >"$0" 2>&1 </dev/null', logFile, Deno.execPath(), ...denoArgs];
@@ -214,7 +221,11 @@ async function startDetached(): Promise<void> {
     if (state?.pid === child.pid) {
       child.unref();
       if (flags.json) console.log(JSON.stringify(state));
-      else console.log(`${describe(state)}\nStop with: deno run -A scripts/wordpress/main.ts stop${flags["state-file"] ? ` --state-file ${stateFile}` : ""}`);
+      else {console.log(
+          `${describe(state)}\nStop with: deno run -A scripts/wordpress/main.ts stop${
+            flags["state-file"] ? ` --state-file ${stateFile}` : ""
+          }`,
+        );}
       return;
     }
     if (exited || Date.now() > deadline) {
@@ -308,7 +319,11 @@ async function main(): Promise<void> {
       if (missing.length === 0) {
         console.log("WordPress prerequisites: all installed");
       } else {
-        console.log(`WordPress prerequisites missing:\n  ${missing.join("\n  ")}\nInstall with: bash scripts/wordpress/install-packages.sh`);
+        console.log(
+          `WordPress prerequisites missing:\n  ${
+            missing.join("\n  ")
+          }\nInstall with: bash scripts/wordpress/install-packages.sh`,
+        );
         Deno.exitCode = 1;
       }
       return;

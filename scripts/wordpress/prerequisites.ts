@@ -60,7 +60,9 @@ export async function missingPrerequisites(): Promise<string[]> {
       xml: "php-xml",
       mbstring: "php-mbstring",
     };
-    const code = `foreach (${JSON.stringify(Object.keys(extensions))} as $e) if (!extension_loaded($e)) echo $e, "\\n";`;
+    const code = `foreach (${
+      JSON.stringify(Object.keys(extensions))
+    } as $e) if (!extension_loaded($e)) echo $e, "\\n";`;
     try {
       const out = await new Deno.Command(php, { args: ["-r", code], stdout: "piped", stderr: "null" }).output();
       if (!out.success) throw new Error(`php -r exited with ${out.code}`);
@@ -79,7 +81,9 @@ export async function requirePrerequisites(): Promise<Prerequisites> {
   const missing = await missingPrerequisites();
   if (missing.length > 0) {
     throw new Error(
-      `WordPress prerequisites missing: ${missing.join(", ")}. Install them with: bash scripts/wordpress/install-packages.sh`,
+      `WordPress prerequisites missing: ${
+        missing.join(", ")
+      }. Install them with: bash scripts/wordpress/install-packages.sh`,
     );
   }
   return { php: findExecutable("php")!, mariadbd: findExecutable("mariadbd")!, setsid: findExecutable("setsid") };

@@ -225,11 +225,17 @@ export async function waitFor<T>(
     }
     if (options.proc?.hasExited()) {
       const status = await options.proc.exited;
-      throw new Error(`${what}: process exited (code ${status.code}${status.signal ? `, ${status.signal}` : ""}):\n${options.proc.tail()}`);
+      throw new Error(
+        `${what}: process exited (code ${status.code}${
+          status.signal ? `, ${status.signal}` : ""
+        }):\n${options.proc.tail()}`,
+      );
     }
     if (Date.now() > deadline) {
       const detail = lastError ? ` (last error: ${(lastError as Error).message})` : "";
-      throw new Error(`${what}: timed out after ${options.timeoutMs} ms${detail}${options.proc ? `:\n${options.proc.tail()}` : ""}`);
+      throw new Error(
+        `${what}: timed out after ${options.timeoutMs} ms${detail}${options.proc ? `:\n${options.proc.tail()}` : ""}`,
+      );
     }
     await sleep(options.intervalMs ?? 20);
   }

@@ -18,7 +18,7 @@
  * Nothing is written outside these folders: Debian's wp-config.php, which reads
  * /etc/wordpress/config-<host>.php, is never loaded (see php/router.php).
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statfsSync, statSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
@@ -26,7 +26,15 @@ import { fileURLToPath } from "node:url";
 import { type LatencyProxy, startLatencyProxy } from "./latency_proxy.ts";
 import { type MariaDb, startMariaDb } from "./mariadb.ts";
 import { requirePrerequisites, WORDPRESS_DIR } from "./prerequisites.ts";
-import { isAlive, type LoggedProcess, spawnLogged, startWatchdog, StopWaiting, terminate, waitFor } from "./processes.ts";
+import {
+  isAlive,
+  type LoggedProcess,
+  spawnLogged,
+  startWatchdog,
+  StopWaiting,
+  terminate,
+  waitFor,
+} from "./processes.ts";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RUN_DIR_PREFIX = "inkpress-wp-";
@@ -52,7 +60,10 @@ export interface StartWordPressOptions {
   appPasswordName?: string;
   /** PHP_CLI_SERVER_WORKERS: concurrent requests php -S handles (default 4). */
   workers?: number;
-  /** Parent folder for the temp run folder. Default: /dev/shm when writable (much faster MariaDB bootstrap), else the OS temp folder. */
+  /**
+   * Parent folder for the temp run folder. Default: $WORDPRESS_TMP_ROOT, else /dev/shm when it has 1 GiB free
+   * (tmpfs: much faster MariaDB bootstrap), else the OS temp folder.
+   */
   tmpRoot?: string;
   /** Extra `php -d` settings for the web server. */
   phpIni?: Record<string, string>;
@@ -86,12 +97,19 @@ export interface WordPressInstance {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
+/**
+ * tmpfs makes the MariaDB bootstrap ~4x faster than a disk; containers often
+ * have a tiny /dev/shm (64 MiB in Docker), so only use it when roomy.
+ */
 function defaultTmpRoot(): string {
+  const fromEnv = Deno.env.get("WORDPRESS_TMP_ROOT");
+  if (fromEnv) return fromEnv;
+  const shm = "/dev/shm";
   try {
-    const shm = "/dev/shm";
-    if (statSync(shm).isDirectory()) {
-      Deno.mkdirSync(join(shm, ".inkpress-probe"), { recursive: true });
-      Deno.removeSync(join(shm, ".inkpress-probe"));
+    const fs = statfsSync(shm);
+    if (fs.bavail * fs.bsize >= 1024 ** 3) {
+      Deno.mkdirSync(join(shm, `.inkpress-probe-${Deno.pid}`));
+      Deno.removeSync(join(shm, `.inkpress-probe-${Deno.pid}`));
       return shm;
     }
   } catch {
@@ -143,7 +161,7 @@ function killIfOurs(pid: number, dir: string): void {
   }
 }
 
-async function freePort(): Promise<number> {
+function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -245,7 +263,16 @@ async function prepareDocroot(wwwDir: string, contentDir: string, config: string
 
 async function runSetup(php: string, runDir: string, wwwDir: string, input: Record<string, string>) {
   const child = new Deno.Command(php, {
-    args: ["-d", "memory_limit=256M", "-d", "display_errors=stderr", "-d", "date.timezone=UTC", join(runDir, "setup.php"), wwwDir],
+    args: [
+      "-d",
+      "memory_limit=256M",
+      "-d",
+      "display_errors=stderr",
+      "-d",
+      "date.timezone=UTC",
+      join(runDir, "setup.php"),
+      wwwDir,
+    ],
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
@@ -357,7 +384,7 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
     // Don't leave it unhandled while we prepare files; awaited below.
     dbReady.catch(() => {});
 
-    const port = options.port || await freePort();
+    const port = options.port || freePort();
     const dbSocket = join(runDir, "mysqld.sock");
     await Promise.all([
       copyFile(join(HERE, "php/router.php"), join(runDir, "router.php")),
@@ -382,7 +409,15 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
     const workers = Math.max(1, options.workers ?? 4);
     let url = `http://127.0.0.1:${port}`;
     let actualPort = port;
-    php = startPhpServer({ php: tools.php, setsid: tools.setsid, port, runDir, wwwDir, workers, phpIni: options.phpIni ?? {} });
+    php = startPhpServer({
+      php: tools.php,
+      setsid: tools.setsid,
+      port,
+      runDir,
+      wwwDir,
+      workers,
+      phpIni: options.phpIni ?? {},
+    });
     await watchdog.watch(php.pid);
     owner.php = php.pid;
 
@@ -407,9 +442,17 @@ export async function startWordPress(options: StartWordPressOptions = {}): Promi
         const inUse = /Address already in use/i.test(php.tail());
         if (!inUse || options.port || attempt >= 4) throw error;
         await terminate(php, 0);
-        actualPort = await freePort();
+        actualPort = freePort();
         url = `http://127.0.0.1:${actualPort}`;
-        php = startPhpServer({ php: tools.php, setsid: tools.setsid, port: actualPort, runDir, wwwDir, workers, phpIni: options.phpIni ?? {} });
+        php = startPhpServer({
+          php: tools.php,
+          setsid: tools.setsid,
+          port: actualPort,
+          runDir,
+          wwwDir,
+          workers,
+          phpIni: options.phpIni ?? {},
+        });
         await watchdog.watch(php.pid);
         owner.php = php.pid;
       }
