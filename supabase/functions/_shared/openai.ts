@@ -223,16 +223,21 @@ export function describeProviderFailure(
 }
 
 const KEY_SHAPED = /\b(?:sk|rk|pk)-[A-Za-z0-9_*.-]{3,}/g;
+/** The hidden middle and visible end of a key as providers quote it, e.g. "gsk_ab****wxyz". */
+const MASKED_KEY_TAIL = /\*{3,}[A-Za-z0-9_-]*/g;
 
-/** Removes `secrets` (and their first 8 characters) and anything shaped like an OpenAI key from `text`. */
+/**
+ * Removes from `text` anything shaped like an OpenAI key (masked or not),
+ * the given `secrets`, their first 8 characters, and masked key tails.
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let redacted = text;
+  let redacted = text.replace(KEY_SHAPED, "[redacted]");
   for (const secret of secrets) {
     if (!secret) continue;
     redacted = redacted.replaceAll(secret, "[redacted]");
     if (secret.length >= 12) redacted = redacted.replaceAll(secret.slice(0, 8), "[redacted]");
   }
-  return redacted.replace(KEY_SHAPED, "[redacted]");
+  return redacted.replace(MASKED_KEY_TAIL, "[redacted]");
 }
 
 /** Logs a failed provider call for operators, without the key. */
@@ -253,13 +258,16 @@ export function logProviderFailure(functionName: string, error: unknown, apiKey:
 export function* jsonCandidates(text: string, kind: "array" | "object"): Generator<unknown> {
   const isKind = (value: unknown) =>
     kind === "array" ? Array.isArray(value) : typeof value === "object" && value !== null && !Array.isArray(value);
-  const whole = tryParseJson(text.trim());
+  const trimmed = text.trim();
+  const whole = tryParseJson(trimmed);
   if (isKind(whole)) yield whole;
   const open = kind === "array" ? "[" : "{";
   for (let start = text.indexOf(open); start !== -1; start = text.indexOf(open, start + 1)) {
     const end = endOfBalanced(text, start);
     if (end === undefined) continue;
-    const value = tryParseJson(text.slice(start, end));
+    const slice = text.slice(start, end);
+    if (slice === trimmed) continue;
+    const value = tryParseJson(slice);
     if (isKind(value)) yield value;
   }
 }

@@ -1,4 +1,5 @@
 import type OpenAI from "npm:openai@7.57.0";
+import { APIConnectionError, OpenAIError } from "npm:openai@7.57.0";
 import {
   describeProviderFailure,
   jsonCandidates,
@@ -25,6 +26,38 @@ export function parseGeneratedArticle(content: string): GeneratedArticle {
     if (parsed.success) return parsed.data;
   }
   throw new ModelOutputError(PARSE_FAILURE_MESSAGE);
+}
+
+/**
+ * Passes each content delta on and collects the whole text. Failures while
+ * reading are classified: a chunk that is not JSON (the SDK throws a
+ * SyntaxError) is unusable output; a connection that breaks off counts as
+ * the provider being unavailable.
+ */
+async function readUpstream(
+  upstream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>,
+  onDelta: (text: string) => void,
+): Promise<{ content: string; refusal: string }> {
+  let content = "";
+  let refusal = "";
+  try {
+    for await (const chunk of upstream) {
+      const delta = chunk.choices[0]?.delta;
+      if (delta?.refusal) refusal += delta.refusal;
+      if (delta?.content) {
+        content += delta.content;
+        onDelta(delta.content);
+      }
+    }
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new ModelOutputError(PARSE_FAILURE_MESSAGE);
+    if (error instanceof OpenAIError) throw error;
+    throw new APIConnectionError({
+      message: "The response stream broke off",
+      cause: error instanceof Error ? error : undefined,
+    });
+  }
+  return { content, refusal };
 }
 
 const encoder = new TextEncoder();
@@ -56,17 +89,8 @@ export function articleEventStream(
           // The browser closed the stream between the check and the write.
         }
       };
-      let content = "";
-      let refusal = "";
       try {
-        for await (const chunk of upstream) {
-          const delta = chunk.choices[0]?.delta;
-          if (delta?.refusal) refusal += delta.refusal;
-          if (delta?.content) {
-            content += delta.content;
-            send(ARTICLE_STREAM_EVENTS.delta, { text: delta.content });
-          }
-        }
+        const { content, refusal } = await readUpstream(upstream, (text) => send(ARTICLE_STREAM_EVENTS.delta, { text }));
         // The SDK ends the iteration quietly when its request is aborted.
         if (deadline.signal.aborted) throw deadline.signal.reason;
         if (!content.trim() && refusal) throw new ModelOutputError(REFUSAL_MESSAGE);
@@ -74,9 +98,9 @@ export function articleEventStream(
       } catch (error) {
         if (!deadline.cancelled) {
           logFailure(error);
-          // A chunk that is not JSON: the SDK throws a SyntaxError.
-          const failure = error instanceof SyntaxError ? new ModelOutputError(PARSE_FAILURE_MESSAGE) : error;
-          send(ARTICLE_STREAM_EVENTS.error, { error: describeProviderFailure(failure, deadline, ARTICLE_FAILURE_MESSAGE).message });
+          send(ARTICLE_STREAM_EVENTS.error, {
+            error: describeProviderFailure(error, deadline, ARTICLE_FAILURE_MESSAGE).message,
+          });
         }
       } finally {
         deadline.dispose();

@@ -1,0 +1,309 @@
+/**
+ * generate-article over real HTTP: the handler served on a loopback port,
+ * the fake OpenAI server behind it speaking the real wire format, and an
+ * in-memory caller/key/assistant lookup instead of the database.
+ */
+import assert from "node:assert/strict";
+import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { openAISettingsFromEnv, PROVIDER_MESSAGES } from "../_shared/openai.ts";
+import { extractPartialArticle, type GeneratedArticle } from "../_shared/schemas/article.ts";
+import { UnauthenticatedError } from "../_shared/supabase.ts";
+import type { AssistantSettings } from "./assistants.ts";
+import { createHandler, type GenerateArticleDeps } from "./handler.ts";
+import { ARTICLE_OUTPUT_CONTRACT } from "./prompt.ts";
+
+const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";
+const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
+const ALICE_GPT4_ASSISTANT = "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d";
+const BOB_ASSISTANT = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
+
+interface Harness {
+  fake: FakeOpenAI;
+  url: string;
+  logs: string[];
+  keys: Map<string, string>;
+}
+
+interface Assistant extends AssistantSettings {
+  userId: string;
+}
+
+const ASSISTANTS = new Map<string, Assistant>([
+  [ALICE_ASSISTANT, { userId: ALICE, instructions: "You write cheerful travel posts.", model: null }],
+  [ALICE_GPT4_ASSISTANT, { userId: ALICE, instructions: "", model: "gpt-4.1" }],
+  [BOB_ASSISTANT, { userId: BOB, instructions: "Bob's secret instructions.", model: null }],
+]);
+
+function testDeps(fake: FakeOpenAI, keys: Map<string, string>, timeoutMs: number): GenerateArticleDeps {
+  const tokens = new Map([["Bearer alice-token", ALICE], ["Bearer bob-token", BOB]]);
+  return {
+    authenticate: (req) => {
+      const id = tokens.get(req.headers.get("authorization") ?? "");
+      return id ? Promise.resolve({ id }) : Promise.reject(new UnauthenticatedError());
+    },
+    readOpenAIKey: (userId) => Promise.resolve(keys.get(userId) ?? null),
+    findAssistant: (userId, assistantId) => {
+      const assistant = ASSISTANTS.get(assistantId);
+      return Promise.resolve(assistant?.userId === userId ? assistant : null);
+    },
+    settings: { ...openAISettingsFromEnv(new Map()), baseURL: fake.url, timeoutMs },
+  };
+}
+
+async function withHarness(
+  options: { fake?: FakeOpenAIOptions; timeoutMs?: number },
+  test: (harness: Harness) => Promise<void>,
+) {
+  const fake = startFakeOpenAI({ retryAfterMs: 1, ...options.fake });
+  const keys = new Map([[ALICE, "sk-test-alice-0123456789"], [BOB, "sk-test-bob-0123456789"]]);
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen: () => {} },
+    createHandler(testDeps(fake, keys, options.timeoutMs ?? 10_000)),
+  );
+  const logs: string[] = [];
+  const originalError = console.error;
+  console.error = (...args: unknown[]) => logs.push(args.map(String).join(" "));
+  try {
+    await test({ fake, url: `http://127.0.0.1:${server.addr.port}/functions/v1/generate-article`, logs, keys });
+  } finally {
+    console.error = originalError;
+    await server.shutdown();
+    await fake.close();
+  }
+}
+
+function generate(url: string, body: unknown, token = "alice-token", signal?: AbortSignal): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** Parses an SSE body into events, checking every event is well formed. */
+async function readEvents(response: Response): Promise<SseEvent[]> {
+  const text = await response.text();
+  assert.ok(text.endsWith("\n\n"), "the stream ends after a complete event");
+  return text.slice(0, -2).split("\n\n").map((block) => {
+    const [eventLine, dataLine, ...rest] = block.split("\n");
+    assert.deepEqual(rest, [], `one data line per event: ${block}`);
+    assert.match(eventLine, /^event: (delta|done|error)$/);
+    assert.match(dataLine, /^data: /);
+    return { event: eventLine.slice("event: ".length), data: JSON.parse(dataLine.slice("data: ".length)) };
+  });
+}
+
+const idea = { idea: "A weekend in Lisbon", assistantId: ALICE_ASSISTANT };
+
+Deno.test("streams the article as delta events, then done with the validated article", () =>
+  withHarness({}, async ({ fake, url, logs }) => {
+    const response = await generate(url, idea);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "text/event-stream");
+    assert.equal(response.headers.get("access-control-allow-origin"), "*");
+    const events = await readEvents(response);
+
+    const deltas = events.filter((event) => event.event === "delta").map((event) => (event.data as { text: string }).text);
+    assert.ok(deltas.length > 50, `one event per model chunk, got ${deltas.length}`);
+    assert.deepEqual(events.at(-1)?.event, "done");
+    assert.equal(events.filter((event) => event.event !== "delta").length, 1);
+
+    const article = events.at(-1)?.data as GeneratedArticle;
+    assert.equal(article.title, "A weekend in Lisbon: A Practical Guide");
+    assert.match(article.content, /^<p>.*<\/p>$/s);
+    assert.equal(article.slug, "a-weekend-in-lisbon-a-practical-guide");
+    assert.equal(article.tags, "A weekend in Lisbon, how-to, beginners, tips");
+    assert.deepEqual(JSON.parse(deltas.join("")), article, "the deltas are the model's raw JSON");
+
+    const [request] = fake.requests;
+    assert.equal(request.apiKey, "sk-test-alice-0123456789");
+    const body = request.body as Record<string, any>;
+    assert.equal(body.model, "gpt-4o-mini");
+    assert.equal(body.stream, true);
+    assert.equal(body.response_format.type, "json_schema");
+    assert.equal(body.response_format.json_schema.name, "article");
+    assert.equal(body.response_format.json_schema.strict, true);
+    assert.deepEqual(body.messages[0], {
+      role: "system",
+      content: `You write cheerful travel posts.\n\n${ARTICLE_OUTPUT_CONTRACT}`,
+    });
+    assert.deepEqual(body.messages[1], { role: "user", content: "Write an article based on this idea: A weekend in Lisbon" });
+    assert.deepEqual(logs, []);
+  }));
+
+Deno.test("the browser can fill the form progressively from the deltas", () =>
+  withHarness({}, async ({ url }) => {
+    const events = await readEvents(await generate(url, idea));
+    let text = "";
+    const titleLengths: number[] = [];
+    let contentSeenBeforeDone = false;
+    for (const event of events.filter((event) => event.event === "delta")) {
+      text += (event.data as { text: string }).text;
+      const partial = extractPartialArticle(text);
+      titleLengths.push(partial.title?.length ?? 0);
+      if (partial.content && !partial.slug) contentSeenBeforeDone = true;
+    }
+    assert.ok(titleLengths.some((length) => length > 0 && length < titleLengths.at(-1)!), "the title grows");
+    assert.ok(contentSeenBeforeDone);
+    assert.deepEqual(extractPartialArticle(text), events.at(-1)?.data);
+  }));
+
+Deno.test("an existing article is sent to be improved; the assistant's own model wins", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const response = await generate(url, {
+      idea: "",
+      existingArticle: "<p>My draft about tea.</p>",
+      assistantId: ALICE_GPT4_ASSISTANT,
+    });
+    assert.equal((await readEvents(response)).at(-1)?.event, "done");
+    const body = fake.requests[0].body as Record<string, any>;
+    assert.equal(body.model, "gpt-4.1");
+    assert.match(body.messages[0].content, /^You are an experienced blog writer and SEO editor\.\n\n/);
+    assert.equal(
+      body.messages[1].content,
+      "Improve my existing article and fill in its SEO fields.\n\nThe article:\n\n<p>My draft about tea.</p>",
+    );
+  }));
+
+Deno.test("input validation answers 400 with the spec's messages, without calling the provider", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const cases: [unknown, string][] = [
+      [{ assistantId: ALICE_ASSISTANT }, "Either article idea or existing article must be provided"],
+      [{ idea: "  ", existingArticle: "", assistantId: ALICE_ASSISTANT }, "Either article idea or existing article must be provided"],
+      [{ idea: "Lisbon" }, "assistantId: Please select an assistant"],
+      [{ idea: "Lisbon", assistantId: "" }, "assistantId: Please select an assistant"],
+      [{ idea: "x".repeat(2001), assistantId: ALICE_ASSISTANT }, "idea: Keep the article idea under 2000 characters"],
+      [{ idea: 42, assistantId: ALICE_ASSISTANT }, "idea: Invalid input: expected string, received number"],
+    ];
+    for (const [body, message] of cases) {
+      const response = await generate(url, body);
+      assert.equal(response.status, 400, JSON.stringify(body));
+      assert.equal((await response.json()).error, message);
+    }
+    const notJson = await fetch(url, { method: "POST", headers: { authorization: "Bearer alice-token" }, body: "{" });
+    assert.equal(notJson.status, 400);
+    await notJson.body?.cancel();
+    const tooBig = await generate(url, { existingArticle: "x".repeat(300_000), assistantId: ALICE_ASSISTANT });
+    assert.equal(tooBig.status, 413);
+    await tooBig.body?.cancel();
+    assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("401 without a valid session, 405 for GET, CORS preflight answered", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const anonymous = await generate(url, idea, "not-a-session");
+    assert.deepEqual([anonymous.status, await anonymous.json()], [401, { error: "User not authenticated" }]);
+    const get = await fetch(url, { headers: { authorization: "Bearer alice-token" } });
+    assert.equal(get.status, 405);
+    await get.body?.cancel();
+    const preflight = await fetch(url, { method: "OPTIONS" });
+    assert.equal(preflight.status, 200);
+    assert.match(preflight.headers.get("access-control-allow-headers") ?? "", /authorization/);
+    await preflight.body?.cancel();
+    assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("another user's assistant is refused as not found", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const response = await generate(url, { idea: "Lisbon", assistantId: BOB_ASSISTANT });
+    assert.deepEqual([response.status, await response.json()], [404, { error: "Assistant not found" }]);
+    const unknown = await generate(url, { idea: "Lisbon", assistantId: crypto.randomUUID() });
+    assert.equal(unknown.status, 404);
+    await unknown.body?.cancel();
+    assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("400 'OpenAI API key not found' when the caller stored no key", () =>
+  withHarness({}, async ({ fake, url, keys }) => {
+    keys.delete(ALICE);
+    const response = await generate(url, idea);
+    assert.deepEqual([response.status, await response.json()], [400, { error: "OpenAI API key not found" }]);
+    assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("a key the provider refuses: 400 with the spec message; the key is neither sent back nor logged", () =>
+  withHarness({}, async ({ url, logs, keys }) => {
+    const key = "sk-wrong-abcdefghijklmnop0123456789";
+    keys.set(ALICE, key);
+    const response = await generate(url, idea);
+    assert.equal(response.status, 400);
+    assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
+    const text = await response.text();
+    assert.deepEqual(JSON.parse(text), { error: PROVIDER_MESSAGES.invalidKey });
+    assert.equal(logs.length, 1);
+    for (const output of [text, ...logs]) {
+      assert.ok(!output.includes("sk-wrong") && !output.includes(key.slice(-4)), output);
+    }
+  }));
+
+Deno.test("rate limiting and outages: 502 with the spec messages after one retry", async () => {
+  for (const [scenario, message] of [
+    ["rate-limit", PROVIDER_MESSAGES.rateLimited],
+    ["server-error", PROVIDER_MESSAGES.unavailable],
+  ] as const) {
+    await withHarness({ fake: { scenario } }, async ({ fake, url }) => {
+      const response = await generate(url, idea);
+      assert.deepEqual([response.status, await response.json()], [502, { error: message }]);
+      assert.equal(fake.requests.length, 2, "maxRetries is 1");
+    });
+  }
+});
+
+Deno.test("failures after streaming began end the stream with an error event", async () => {
+  const cases = [
+    ["malformed-chunk", "Failed to parse response from OpenAI"],
+    ["invalid-json", "Failed to parse response from OpenAI"],
+    ["empty", "Empty response from OpenAI"],
+    ["cut-stream", PROVIDER_MESSAGES.unavailable],
+  ] as const;
+  for (const [scenario, message] of cases) {
+    await withHarness({ fake: { scenario } }, async ({ url, logs }) => {
+      const response = await generate(url, idea);
+      assert.equal(response.status, 200, scenario);
+      const events = await readEvents(response);
+      assert.deepEqual(events.at(-1), { event: "error", data: { error: message } }, scenario);
+      assert.ok(events.slice(0, -1).every((event) => event.event === "delta"), scenario);
+      assert.equal(logs.length, 1, scenario);
+    });
+  }
+});
+
+Deno.test("JSON wrapped in prose by a compatible server still validates", () =>
+  withHarness({ fake: { scenario: "wrapped" } }, async ({ url }) => {
+    const events = await readEvents(await generate(url, idea));
+    assert.equal(events.at(-1)?.event, "done");
+    assert.equal((events.at(-1)?.data as GeneratedArticle).title, "A weekend in Lisbon: A Practical Guide");
+  }));
+
+Deno.test("a first token slower than the deadline ends the stream with the time-out message", () =>
+  withHarness({ fake: { scenario: "slow-first-token", firstTokenDelayMs: 5_000 }, timeoutMs: 300 }, async ({ fake, url }) => {
+    const started = performance.now();
+    const response = await generate(url, idea);
+    assert.equal(response.status, 200, "the provider's headers arrived in time");
+    const events = await readEvents(response);
+    assert.deepEqual(events, [{ event: "error", data: { error: PROVIDER_MESSAGES.timedOut } }]);
+    assert.ok(performance.now() - started < 2_000);
+    for (let wait = 0; wait < 100 && !fake.requests[0].aborted; wait++) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(fake.requests[0].aborted, "the upstream request was aborted");
+  }));
+
+Deno.test("when the browser disconnects, the upstream request is aborted", () =>
+  withHarness({ fake: { tokensPerSecond: 100 } }, async ({ fake, url, logs }) => {
+    const abort = new AbortController();
+    const response = await generate(url, idea, "alice-token", abort.signal);
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    assert.match(first, /^event: delta\n/);
+    abort.abort();
+    await reader.cancel().catch(() => {});
+    for (let wait = 0; wait < 200 && !fake.requests[0].aborted; wait++) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(fake.requests[0].aborted, "the fake saw the disconnect");
+    assert.deepEqual(logs, [], "a disconnect is not an error");
+  }));
