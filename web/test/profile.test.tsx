@@ -29,8 +29,9 @@ async function renderProfile(status: ApiKeyStatus = STORED_OPENAI) {
 beforeEach(() => setSignedIn());
 
 describe("profile settings", () => {
-  it("shows the email read-only", async () => {
-    await renderProfile();
+  it("shows the email read-only and when the keys were last updated", async () => {
+    await renderProfile({ ...STORED_OPENAI, updatedAt: new Date(2025, 0, 5) });
+    expect(screen.getByText("Last updated Jan 5, 2025")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Profile Settings" })).toBeTruthy();
     const email = screen.getByLabelText("Email") as HTMLInputElement;
     expect(email.value).toBe(testUser.email);
@@ -132,5 +133,15 @@ describe("profile settings", () => {
     await user.click(screen.getByRole("button", { name: "Save API Keys" }));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Authentication required"));
     expect(saveApiKeys).not.toHaveBeenCalled();
+  });
+});
+
+describe("profile settings when the key status cannot be loaded", () => {
+  it("says so instead of claiming nothing is stored", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.mocked(getApiKeyStatus).mockRejectedValue(new Error("network"));
+    render(<ProfilePage />);
+    await waitFor(() => expect(noteOf(openaiInput())).toContain("Could not check for a saved key."));
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
   });
 });

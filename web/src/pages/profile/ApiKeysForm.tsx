@@ -2,13 +2,17 @@ import { useEffect, useState } from "react";
 import { FormField } from "../../components/FormField";
 import { SubmitButton } from "../../components/SubmitButton";
 import { getApiKeyStatus, saveApiKeys, type ApiKeyChanges, type ApiKeyStatus } from "../../data/apiKeys";
+import { formatDate } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { apiKeysSchema } from "../../lib/validation/apiKeys";
 import { useUser } from "../../state/session";
 
-function keyHelp(last4: string | null | undefined): string {
-  if (last4 === undefined) return "Checking for a saved key…";
+type StatusLoad = ApiKeyStatus | "loading" | "unavailable";
+
+function keyHelp(status: StatusLoad, last4: string | null): string {
+  if (status === "loading") return "Checking for a saved key…";
+  if (status === "unavailable") return "Could not check for a saved key.";
   return last4 ? `Saved key ending in ${last4}. Leave empty to keep it.` : "No key saved.";
 }
 
@@ -19,7 +23,7 @@ function keyHelp(last4: string | null | undefined): string {
  */
 export function ApiKeysForm() {
   const user = useUser();
-  const [status, setStatus] = useState<ApiKeyStatus | null>(null);
+  const [status, setStatus] = useState<StatusLoad>("loading");
   const [removing, setRemoving] = useState(false);
   const form = useForm(apiKeysSchema, { openai_key: "", falai_key: "" });
 
@@ -28,7 +32,7 @@ export function ApiKeysForm() {
       .then(setStatus)
       .catch((error: unknown) => {
         console.error("Loading the API key status failed", error);
-        setStatus({ openaiKeyLast4: null, falaiKeyLast4: null, updatedAt: null });
+        setStatus("unavailable");
       });
 
   useEffect(() => {
@@ -66,26 +70,28 @@ export function ApiKeysForm() {
   };
 
   const busy = form.submitting || removing;
+  const known = typeof status === "object" ? status : null;
   const keys = [
     {
       field: form.field("openai_key"),
       label: "OpenAI API Key",
       purpose: "Used for text generation: article drafts, keyword research and SEO analysis.",
-      last4: status?.openaiKeyLast4,
+      last4: known?.openaiKeyLast4 ?? null,
       removal: { openaiKey: "" },
     },
     {
       field: form.field("falai_key"),
       label: "fal.ai API Key",
       purpose: "Used for image generation.",
-      last4: status?.falaiKeyLast4,
+      last4: known?.falaiKeyLast4 ?? null,
       removal: { falaiKey: "" },
     },
   ];
 
   return (
-    <article aria-busy={status === null}>
+    <article aria-busy={status === "loading"}>
       <h2>API Keys</h2>
+      {known?.updatedAt && <p>Last updated {formatDate(known.updatedAt)}</p>}
       <form onSubmit={onSubmit} noValidate>
         {keys.map(({ field, label, purpose, last4, removal }) => (
           <fieldset key={field.name}>
@@ -94,7 +100,7 @@ export function ApiKeysForm() {
               type="password"
               autoComplete="off"
               spellCheck={false}
-              help={`${purpose} ${keyHelp(last4)}`}
+              help={`${purpose} ${keyHelp(status, last4)}`}
               {...field}
             />
             {last4 && (
