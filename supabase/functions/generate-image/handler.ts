@@ -17,7 +17,7 @@ import {
 import { generateImageRequestSchema, type GenerateImageResponse } from "../_shared/schemas/image.ts";
 import { UnauthenticatedError } from "../_shared/supabase.ts";
 
-/** Prompt and negative prompt at their 2000-character limits, 4 bytes a character, plus room for the rest. */
+/** Both prompts at 2000 characters, even if every character were a 6-byte JSON escape, plus the other fields. */
 export const MAX_REQUEST_BYTES = 32 * 1024;
 export const FAL_KEY_NOT_FOUND = "fal.ai API key not found. Add it in Profile Settings.";
 export const FAILED_TO_SAVE = "Failed to save generated image";
