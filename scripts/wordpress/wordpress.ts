@@ -39,6 +39,14 @@ import {
 const HERE = dirname(fileURLToPath(import.meta.url));
 const RUN_DIR_PREFIX = "inkpress-wp-";
 
+/** Ready-made must-use plugins for tests (pass them in extraPlugins). */
+export const MU_PLUGINS = {
+  /** Registers Yoast SEO / Rank Math post meta keys (_yoast_wpseo_title, rank_math_title, ...) for REST. */
+  seoMeta: join(HERE, "mu-plugins/seo-meta.php"),
+  /** Simulates a host that strips the Authorization header: Basic auth then fails with 401. */
+  stripAuthorization: join(HERE, "mu-plugins/strip-authorization.php"),
+} as const;
+
 /** A must-use plugin: a path to a .php file, or a file name and its PHP source. */
 export type MuPlugin = string | { name: string; source: string };
 

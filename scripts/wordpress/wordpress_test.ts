@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { missingPrerequisites } from "./prerequisites.ts";
-import { startWordPress, type WordPressInstance } from "./wordpress.ts";
+import { MU_PLUGINS, startWordPress, type WordPressInstance } from "./wordpress.ts";
 
 const missing = await missingPrerequisites();
 if (missing.length > 0) {
@@ -51,7 +51,7 @@ Deno.test({
     let wp: WordPressInstance | undefined;
     try {
       wp = await startWordPress({
-        extraPlugins: [{ name: "inkpress-test.php", source: MU_PLUGIN }],
+        extraPlugins: [{ name: "inkpress-test.php", source: MU_PLUGIN }, MU_PLUGINS.seoMeta],
         latencyMs: 50,
       });
       console.log(`WordPress ${wp.wpVersion} ready at ${wp.url} in ${wp.startupMs} ms`);
@@ -134,9 +134,22 @@ Deno.test({
         assert.deepEqual(new Uint8Array(await file.arrayBuffer()), PNG_1X1);
       });
 
-      await t.step("the must-use plugin is loaded", async () => {
+      await t.step("the must-use plugins are loaded", async () => {
         const response = await fetch(`${url}/wp-json/inkpress-test/v1/ping`);
         assert.deepEqual(await json(response), { pong: true });
+      });
+
+      await t.step("SEO meta keys (Yoast, Rank Math) are writable over REST", async () => {
+        const meta = { _yoast_wpseo_metadesc: "Yoast description", rank_math_title: "Rank Math title" };
+        const response = await fetch(`${url}/wp-json/wp/v2/posts`, {
+          method: "POST",
+          headers: { ...auth, "content-type": "application/json" },
+          body: JSON.stringify({ title: "With SEO meta", status: "draft", meta }),
+        });
+        const post = await json(response);
+        assert.equal(response.status, 201, JSON.stringify(post));
+        assert.equal(post.meta._yoast_wpseo_metadesc, meta._yoast_wpseo_metadesc);
+        assert.equal(post.meta.rank_math_title, meta.rank_math_title);
       });
 
       await t.step("static files and wp-admin", async () => {
@@ -166,6 +179,22 @@ Deno.test({
     assert.throws(() => Deno.statSync(runDir), Deno.errors.NotFound, "run folder removed");
     for (const pid of [pids.php, pids.mariadb]) {
       assert.throws(() => Deno.readTextFileSync(`/proc/${pid}/cmdline`), "process gone");
+    }
+  },
+});
+
+Deno.test({
+  name: "wordpress: the strip-authorization mu-plugin makes Basic auth fail like a misconfigured host",
+  ignore,
+  async fn() {
+    const wp = await startWordPress({ extraPlugins: [MU_PLUGINS.stripAuthorization] });
+    try {
+      const response = await fetch(`${wp.url}/wp-json/wp/v2/users/me`, { headers: { authorization: wp.authHeader } });
+      const body = await json(response);
+      assert.equal(response.status, 401);
+      assert.equal(body.code, "rest_not_logged_in");
+    } finally {
+      await wp.stop();
     }
   },
 });
