@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startLocalApi } from "../../scripts/local-backend/http-server.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    supabaseUrl: string;
+    publishableKey: string;
+    secretKey: string;
+  }
+}
+
+/**
+ * Boots ONE local backend for every integration file: a fresh PGlite data
+ * folder and freshly minted keys in a temp dir (never the developer's
+ * supabase/.temp), on a free 127.0.0.1 port. Tests receive the URL and keys
+ * through inject().
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(join(tmpdir(), "inkpress-integration-"));
+  // Keys already in the environment win in ensureLocalKeys(); the tests must
+  // use keys minted for this throwaway backend.
+  delete process.env.SUPABASE_PUBLISHABLE_KEY;
+  delete process.env.SUPABASE_SECRET_KEY;
+  delete process.env.DATABASE_URL;
+  // The local stack prints every failed SQL statement with its stack; the
+  // refusals these tests provoke on purpose would bury the report. Count
+  // PostgreSQL errors instead (INTEGRATION_VERBOSE=1 prints them).
+  const printError = console.error;
+  let sqlErrors = 0;
+  if (!process.env.INTEGRATION_VERBOSE) {
+    console.error = (...args: unknown[]) => {
+      const [first] = args;
+      if (first instanceof Error && "severity" in first && "code" in first) {
+        sqlErrors++;
+        return;
+      }
+      printError(...args);
+    };
+  }
+  const started = performance.now();
+  let server: Awaited<ReturnType<typeof startLocalApi>>;
+  try {
+    server = await startLocalApi({ dataDir: join(dir, "pglite"), keysFile: join(dir, "keys.json") });
+  } catch (error) {
+    console.error = printError;
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  console.log(`[integration] local backend on ${server.url} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  project.provide("supabaseUrl", server.url);
+  project.provide("publishableKey", server.publishableKey);
+  project.provide("secretKey", server.secretKey);
+  return async () => {
+    console.error = printError;
+    if (sqlErrors > 0) {
+      console.log(`[integration] the backend logged ${sqlErrors} SQL errors (mostly refusals provoked by the tests; INTEGRATION_VERBOSE=1 prints them)`);
+    }
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

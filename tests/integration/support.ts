@@ -1,0 +1,99 @@
+import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
+import { randomUUID } from "node:crypto";
+import { expect, inject } from "vitest";
+import ws from "ws";
+
+/**
+ * Shared helpers for the integration tests: real supabase-js clients against
+ * the local backend started by global-setup.ts.
+ *
+ * Refusals: under RLS, PostgREST answers a forbidden read, update or delete
+ * with "no rows" rather than an error, and hosted Supabase answers a missing
+ * GRANT with 42501 where the local stack (which grants every table to the API
+ * roles) answers through RLS. Tests therefore assert "refused or empty" and
+ * read the data back with the secret key to prove nothing changed. Column
+ * grants are not enforced locally; the pgTAP suite covers them.
+ */
+
+export const env = () => ({
+  url: inject("supabaseUrl"),
+  publishableKey: inject("publishableKey"),
+  secretKey: inject("secretKey"),
+});
+
+function client(key: string): SupabaseClient {
+  return createClient(env().url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+}
+
+/** A client with the publishable key and no session: the anon role. */
+export const anonClient = (): SupabaseClient => client(env().publishableKey);
+
+/** A client with the secret key: service_role, as edge functions use. */
+export const serviceClient = (): SupabaseClient => client(env().secretKey);
+
+export type TestUser = {
+  client: SupabaseClient;
+  user: User;
+  id: string;
+  email: string;
+  password: string;
+};
+
+/** Signs up a new user (unique e-mail per call) and returns their signed-in client. */
+export async function signUp(
+  label: string,
+  metadata: Record<string, string> = { first_name: label, last_name: "Tester", phone_number: "" },
+): Promise<TestUser> {
+  const email = `${label}-${randomUUID().slice(0, 8)}@example.test`;
+  const password = `pw-${randomUUID()}`;
+  const userClient = anonClient();
+  const { data, error } = await userClient.auth.signUp({ email, password, options: { data: metadata } });
+  if (error) throw error;
+  if (!data.user || !data.session) throw new Error(`sign-up of ${email} returned no session (are e-mail confirmations on?)`);
+  return { client: userClient, user: data.user, id: data.user.id, email, password };
+}
+
+type Result<T> = { data: T | null; error: { message: string; code?: string } | null };
+
+/** The request was refused: either an error, or no row came back. */
+export function expectRefusedOrEmpty<T>(result: Result<T[]>): void {
+  if (result.error) return;
+  expect(result.data ?? []).toEqual([]);
+}
+
+/** The request failed with an error (insert refused by RLS or by a missing grant). */
+export function expectError<T>(result: Result<T>): void {
+  expect(result.error, "expected the request to be refused with an error").not.toBeNull();
+  expect(result.data ?? null).toBeNull();
+}
+
+/** The request succeeded; returns its data. */
+export function ok<T>(result: Result<T>): T {
+  expect(result.error).toBeNull();
+  return result.data as T;
+}
+
+/** A tiny valid PNG, plus a random chunk so each upload's bytes are unique. */
+export function pngBytes(): Uint8Array {
+  const base = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  // Bytes above 0x7f catch any text re-encoding on the way back.
+  const noise = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256));
+  return new Uint8Array(Buffer.concat([base, noise]));
+}
+
+/**
+ * Milliseconds since the epoch of a timestamptz from the API: ISO 8601 from
+ * PostgREST, `2026-11-22 13:57:40.852+00` from the local stack.
+ */
+export function timestampMs(value: string): number {
+  const iso = value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00");
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`unparseable timestamp ${value}`);
+  return ms;
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Integration tests: the real supabase-js against the local backend
+ * (@supabase/lite on PGlite), started once for all files by the global setup.
+ * Run: npx vitest run -c vitest.integration.config.ts
+ */
+export default defineConfig({
+  test: {
+    name: "integration",
+    environment: "node",
+    include: ["tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/integration/global-setup.ts"],
+    // One server (one PGlite instance) is shared, so files run one at a time
+    // in a single forked worker.
+    pool: "forks",
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    env: { DO_NOT_TRACK: "1", TZ: "UTC" },
+  },
+});
