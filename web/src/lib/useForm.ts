@@ -34,7 +34,7 @@ export function useForm<V extends FormValues, Out>(schema: z.ZodMiniType<Out, V>
     name,
     value: values[name],
     error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       const next = { ...values, [name]: event.target.value };
       setValues(next);
       if (submitted) validate(next);
