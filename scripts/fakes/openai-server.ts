@@ -373,8 +373,9 @@ function fakeArticle(topic: string, keys: string[]): Record<string, string> {
     excerpt: `A practical, step-by-step guide to ${topic}: why it matters, how to start and which mistakes to avoid.`,
     category: "Guides",
     tags: `${topic}, how-to, beginners, tips`,
-    meta_description: `Learn ${topic} step by step: why it matters, how to get started and the common mistakes to avoid.`
-      .slice(0, 160),
+    meta_description:
+      `Learn ${topic} step by step: why it matters, how to get started and the common mistakes to avoid.`
+        .slice(0, 160),
     focus_keyword: topic.toLowerCase(),
     slug: slugify(title),
   };
@@ -460,7 +461,9 @@ function fakeSeoAnalysis(userText: string): Json {
 function shapeContent(content: string, scenario: FakeOpenAIScenario): string {
   if (scenario === "empty") return "";
   if (scenario === "invalid-json") return "Sure! Here is what you asked for: {title: 'Oops', content: <p>not json";
-  if (scenario === "wrapped") return `Here you go:\n\n\`\`\`json\n${content}\n\`\`\`\n\nLet me know if you need changes.`;
+  if (scenario === "wrapped") {
+    return `Here you go:\n\n\`\`\`json\n${content}\n\`\`\`\n\nLet me know if you need changes.`;
+  }
   return content;
 }
 
@@ -477,7 +480,11 @@ function completionId(): string {
 function usageFor(body: Json, content: string): Json {
   const promptTokens = Math.ceil(JSON.stringify(body.messages).length / 4);
   const completionTokens = Math.ceil(content.length / 4);
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
 }
 
 /** About one token per chunk: four characters, never splitting a surrogate pair. */
@@ -621,7 +628,11 @@ function streamedAnswer(
     },
   });
   return new Response(stream, {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-request-id": requestId() },
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      "x-request-id": requestId(),
+    },
   });
 }
 

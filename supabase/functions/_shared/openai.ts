@@ -246,7 +246,9 @@ export function logProviderFailure(functionName: string, error: unknown, apiKey:
   const requestId = error instanceof APIError && error.requestID ? ` request_id=${error.requestID}` : "";
   const name = error instanceof Error ? error.constructor.name : typeof error;
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`[${functionName}] provider call failed: ${name}${status}${requestId}: ${redactSecrets(message, [apiKey])}`);
+  console.error(
+    `[${functionName}] provider call failed: ${name}${status}${requestId}: ${redactSecrets(message, [apiKey])}`,
+  );
 }
 
 /**

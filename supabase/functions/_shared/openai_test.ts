@@ -1,10 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from "npm:openai@7.57.0";
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "npm:openai@7.57.0";
 import { z } from "npm:zod@4.6.7";
 import {
   acceptTextRequest,
@@ -126,7 +121,12 @@ Deno.test("acceptTextRequest: 400 naming the field, with every issue listed", as
 
 Deno.test("acceptTextRequest: 400 'OpenAI API key not found' when the caller has no key", async () => {
   const result = await rejection(
-    await acceptTextRequest(request({ topic: "tea" }), deps({ readOpenAIKey: () => Promise.resolve(null) }), schema, 1024),
+    await acceptTextRequest(
+      request({ topic: "tea" }),
+      deps({ readOpenAIKey: () => Promise.resolve(null) }),
+      schema,
+      1024,
+    ),
   );
   assert.deepEqual([result.status, result.body], [400, { error: "OpenAI API key not found" }]);
 });
@@ -191,7 +191,10 @@ Deno.test("redactSecrets removes the key, its prefix and key-shaped text", () =>
   assert.ok(!redacted.includes("sk-or-v1-abcdef0123"));
   assert.ok(!redacted.includes("1234"));
   assert.equal(redactSecrets("gsk_custom_provider_key in text", ["gsk_custom_provider_key"]), "[redacted] in text");
-  assert.equal(redactSecrets("Bad key gsk_cust****************_key.", ["gsk_custom_provider_key"]), "Bad key [redacted][redacted].");
+  assert.equal(
+    redactSecrets("Bad key gsk_cust****************_key.", ["gsk_custom_provider_key"]),
+    "Bad key [redacted][redacted].",
+  );
   assert.equal(redactSecrets("status 500, retry in 20s", []), "status 500, retry in 20s");
 });
 
@@ -201,7 +204,11 @@ Deno.test("logProviderFailure never writes the key", () => {
   const original = console.error;
   console.error = (...args: unknown[]) => lines.push(args.join(" "));
   try {
-    logProviderFailure("test", apiError(401, `Incorrect API key provided: ${key.slice(0, 8)}****CDEF. Key ${key}`), key);
+    logProviderFailure(
+      "test",
+      apiError(401, `Incorrect API key provided: ${key.slice(0, 8)}****CDEF. Key ${key}`),
+      key,
+    );
   } finally {
     console.error = original;
   }

@@ -1,16 +1,7 @@
 import type OpenAI from "npm:openai@7.57.0";
 import { APIConnectionError, OpenAIError } from "npm:openai@7.57.0";
-import {
-  describeProviderFailure,
-  jsonCandidates,
-  ModelOutputError,
-  type ProviderDeadline,
-} from "../_shared/openai.ts";
-import {
-  ARTICLE_STREAM_EVENTS,
-  type GeneratedArticle,
-  generatedArticleSchema,
-} from "../_shared/schemas/article.ts";
+import { describeProviderFailure, jsonCandidates, ModelOutputError, type ProviderDeadline } from "../_shared/openai.ts";
+import { ARTICLE_STREAM_EVENTS, type GeneratedArticle, generatedArticleSchema } from "../_shared/schemas/article.ts";
 
 /** Shown when a failure has no more specific message (spec §8). */
 export const ARTICLE_FAILURE_MESSAGE = "Failed to generate content";
@@ -90,7 +81,10 @@ export function articleEventStream(
         }
       };
       try {
-        const { content, refusal } = await readUpstream(upstream, (text) => send(ARTICLE_STREAM_EVENTS.delta, { text }));
+        const { content, refusal } = await readUpstream(
+          upstream,
+          (text) => send(ARTICLE_STREAM_EVENTS.delta, { text }),
+        );
         // The SDK ends the iteration quietly when its request is aborted.
         if (deadline.signal.aborted) throw deadline.signal.reason;
         if (!content.trim() && refusal) throw new ModelOutputError(REFUSAL_MESSAGE);

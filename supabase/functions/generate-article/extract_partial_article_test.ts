@@ -54,7 +54,8 @@ Deno.test("extractPartialArticle: escapes cut in half are held back, complete on
 });
 
 Deno.test("extractPartialArticle: tolerates fences, whitespace, unknown keys, lists and numbers", () => {
-  const text = '```json\n{\n  "title" : "T",\n  "extra": {"nested": ["x", "}"]},\n  "tags": ["a", "b"],\n  "slug": 42,\n';
+  const text =
+    '```json\n{\n  "title" : "T",\n  "extra": {"nested": ["x", "}"]},\n  "tags": ["a", "b"],\n  "slug": 42,\n';
   assert.deepEqual(extractPartialArticle(text), { title: "T", tags: "a, b", slug: "42" });
   assert.deepEqual(extractPartialArticle('{"tags": ["a", "b'), {});
   assert.deepEqual(extractPartialArticle('{"slug": 42'), {}, "a number at the end may still grow");
@@ -76,7 +77,12 @@ Deno.test("the structured-output schema lists exactly the validated fields, all 
 });
 
 Deno.test("generatedArticleSchema trims, joins lists and requires a title and content", () => {
-  const parsed = generatedArticleSchema.parse({ ...article, title: "  T  ", tags: ["a ", " b", ""], category: ["Food"] });
+  const parsed = generatedArticleSchema.parse({
+    ...article,
+    title: "  T  ",
+    tags: ["a ", " b", ""],
+    category: ["Food"],
+  });
   assert.equal(parsed.title, "T");
   assert.equal(parsed.tags, "a, b");
   assert.equal(parsed.category, "Food");
@@ -86,5 +92,8 @@ Deno.test("generatedArticleSchema trims, joins lists and requires a title and co
 
 /** JSON with every non-ASCII character escaped as \uXXXX, as some servers send it. */
 function asciiOnlyJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[^\x20-\x7e]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

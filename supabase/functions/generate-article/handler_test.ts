@@ -18,6 +18,16 @@ const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const ALICE_GPT4_ASSISTANT = "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d";
 const BOB_ASSISTANT = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
 
+/** The parts of a Chat Completions request body these tests look at. */
+interface ChatRequest {
+  model: string;
+  stream?: boolean;
+  temperature?: number;
+  max_tokens?: number;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string; json_schema: { name: string; strict: boolean } };
+}
+
 interface Harness {
   fake: FakeOpenAI;
   url: string;
@@ -110,7 +120,9 @@ Deno.test("streams the article as delta events, then done with the validated art
     assert.equal(response.headers.get("access-control-allow-origin"), "*");
     const events = await readEvents(response);
 
-    const deltas = events.filter((event) => event.event === "delta").map((event) => (event.data as { text: string }).text);
+    const deltas = events.filter((event) => event.event === "delta").map((event) =>
+      (event.data as { text: string }).text
+    );
     assert.ok(deltas.length > 50, `one event per model chunk, got ${deltas.length}`);
     assert.deepEqual(events.at(-1)?.event, "done");
     assert.equal(events.filter((event) => event.event !== "delta").length, 1);
@@ -124,17 +136,20 @@ Deno.test("streams the article as delta events, then done with the validated art
 
     const [request] = fake.requests;
     assert.equal(request.apiKey, "sk-test-alice-0123456789");
-    const body = request.body as Record<string, any>;
+    const body = request.body as ChatRequest;
     assert.equal(body.model, "gpt-4o-mini");
     assert.equal(body.stream, true);
-    assert.equal(body.response_format.type, "json_schema");
-    assert.equal(body.response_format.json_schema.name, "article");
-    assert.equal(body.response_format.json_schema.strict, true);
+    assert.equal(body.response_format?.type, "json_schema");
+    assert.equal(body.response_format?.json_schema.name, "article");
+    assert.equal(body.response_format?.json_schema.strict, true);
     assert.deepEqual(body.messages[0], {
       role: "system",
       content: `You write cheerful travel posts.\n\n${ARTICLE_OUTPUT_CONTRACT}`,
     });
-    assert.deepEqual(body.messages[1], { role: "user", content: "Write an article based on this idea: A weekend in Lisbon" });
+    assert.deepEqual(body.messages[1], {
+      role: "user",
+      content: "Write an article based on this idea: A weekend in Lisbon",
+    });
     assert.deepEqual(logs, []);
   }));
 
@@ -163,7 +178,7 @@ Deno.test("an existing article is sent to be improved; the assistant's own model
       assistantId: ALICE_GPT4_ASSISTANT,
     });
     assert.equal((await readEvents(response)).at(-1)?.event, "done");
-    const body = fake.requests[0].body as Record<string, any>;
+    const body = fake.requests[0].body as ChatRequest;
     assert.equal(body.model, "gpt-4.1");
     assert.match(body.messages[0].content, /^You are an experienced blog writer and SEO editor\.\n\n/);
     assert.equal(
@@ -176,7 +191,10 @@ Deno.test("input validation answers 400 with the spec's messages, without callin
   withHarness({}, async ({ fake, url }) => {
     const cases: [unknown, string][] = [
       [{ assistantId: ALICE_ASSISTANT }, "Either article idea or existing article must be provided"],
-      [{ idea: "  ", existingArticle: "", assistantId: ALICE_ASSISTANT }, "Either article idea or existing article must be provided"],
+      [
+        { idea: "  ", existingArticle: "", assistantId: ALICE_ASSISTANT },
+        "Either article idea or existing article must be provided",
+      ],
       [{ idea: "Lisbon" }, "assistantId: Please select an assistant"],
       [{ idea: "Lisbon", assistantId: "" }, "assistantId: Please select an assistant"],
       [{ idea: "x".repeat(2001), assistantId: ALICE_ASSISTANT }, "idea: Keep the article idea under 2000 characters"],
@@ -244,10 +262,12 @@ Deno.test("a key the provider refuses: 400 with the spec message; the key is nei
   }));
 
 Deno.test("rate limiting and outages: 502 with the spec messages after one retry", async () => {
-  for (const [scenario, message] of [
-    ["rate-limit", PROVIDER_MESSAGES.rateLimited],
-    ["server-error", PROVIDER_MESSAGES.unavailable],
-  ] as const) {
+  for (
+    const [scenario, message] of [
+      ["rate-limit", PROVIDER_MESSAGES.rateLimited],
+      ["server-error", PROVIDER_MESSAGES.unavailable],
+    ] as const
+  ) {
     await withHarness({ fake: { scenario } }, async ({ fake, url }) => {
       const response = await generate(url, idea);
       assert.deepEqual([response.status, await response.json()], [502, { error: message }]);
@@ -283,16 +303,19 @@ Deno.test("JSON wrapped in prose by a compatible server still validates", () =>
   }));
 
 Deno.test("a first token slower than the deadline ends the stream with the time-out message", () =>
-  withHarness({ fake: { scenario: "slow-first-token", firstTokenDelayMs: 5_000 }, timeoutMs: 300 }, async ({ fake, url }) => {
-    const started = performance.now();
-    const response = await generate(url, idea);
-    assert.equal(response.status, 200, "the provider's headers arrived in time");
-    const events = await readEvents(response);
-    assert.deepEqual(events, [{ event: "error", data: { error: PROVIDER_MESSAGES.timedOut } }]);
-    assert.ok(performance.now() - started < 2_000);
-    for (let wait = 0; wait < 100 && !fake.requests[0].aborted; wait++) await new Promise((r) => setTimeout(r, 10));
-    assert.ok(fake.requests[0].aborted, "the upstream request was aborted");
-  }));
+  withHarness(
+    { fake: { scenario: "slow-first-token", firstTokenDelayMs: 5_000 }, timeoutMs: 300 },
+    async ({ fake, url }) => {
+      const started = performance.now();
+      const response = await generate(url, idea);
+      assert.equal(response.status, 200, "the provider's headers arrived in time");
+      const events = await readEvents(response);
+      assert.deepEqual(events, [{ event: "error", data: { error: PROVIDER_MESSAGES.timedOut } }]);
+      assert.ok(performance.now() - started < 2_000);
+      for (let wait = 0; wait < 100 && !fake.requests[0].aborted; wait++) await new Promise((r) => setTimeout(r, 10));
+      assert.ok(fake.requests[0].aborted, "the upstream request was aborted");
+    },
+  ));
 
 Deno.test("when the browser disconnects, the upstream request is aborted", () =>
   withHarness({ fake: { tokensPerSecond: 100 } }, async ({ fake, url, logs }) => {

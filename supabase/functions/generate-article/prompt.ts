@@ -31,7 +31,10 @@ export interface ArticleSource {
 /** System: the assistant's instructions plus the output contract. User: the idea and/or the pasted article. */
 export function buildArticleMessages(instructions: string, source: ArticleSource): ChatCompletionMessageParam[] {
   return [
-    { role: "system", content: `${instructions.trim() || DEFAULT_ASSISTANT_INSTRUCTIONS}\n\n${ARTICLE_OUTPUT_CONTRACT}` },
+    {
+      role: "system",
+      content: `${instructions.trim() || DEFAULT_ASSISTANT_INSTRUCTIONS}\n\n${ARTICLE_OUTPUT_CONTRACT}`,
+    },
     { role: "user", content: userRequest(source) },
   ];
 }
@@ -40,6 +43,8 @@ function userRequest({ idea, existingArticle }: ArticleSource): string {
   if (existingArticle && idea) {
     return `Improve my existing article, following this idea: ${idea}\n\nThe article:\n\n${existingArticle}`;
   }
-  if (existingArticle) return `Improve my existing article and fill in its SEO fields.\n\nThe article:\n\n${existingArticle}`;
+  if (existingArticle) {
+    return `Improve my existing article and fill in its SEO fields.\n\nThe article:\n\n${existingArticle}`;
+  }
   return `Write an article based on this idea: ${idea ?? ""}`;
 }

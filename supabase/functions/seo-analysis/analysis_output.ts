@@ -29,7 +29,7 @@ export function buildSeoMessages(url: string): OpenAI.Chat.ChatCompletionMessage
       role: "system",
       content: [
         "You are an SEO analyst. Give an SEO analysis of the website the user names, estimating from what you",
-        "know about the site and sites like it; you cannot visit it. Label figures as estimates (e.g. \"~45K\").",
+        'know about the site and sites like it; you cannot visit it. Label figures as estimates (e.g. "~45K").',
         "Answer with only a JSON object of this shape, every value text or a list of text:",
         ANSWER_SHAPE,
         "Give three to six summary table rows and three to six recommendations.",

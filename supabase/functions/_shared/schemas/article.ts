@@ -63,8 +63,7 @@ export type GeneratedArticle = z.output<typeof generatedArticleSchema>;
 
 const FIELD_DESCRIPTIONS: Record<GeneratedArticleField, string> = {
   title: "The article title, plain text.",
-  content:
-    "The complete article as clean semantic HTML (h2, h3, p, ul, ol, li, strong, em, a, blockquote); " +
+  content: "The complete article as clean semantic HTML (h2, h3, p, ul, ol, li, strong, em, a, blockquote); " +
     "no html, head, body or h1 elements, no scripts, no styles.",
   excerpt: "A one or two sentence summary of the article, plain text.",
   category: "One category name for the article.",

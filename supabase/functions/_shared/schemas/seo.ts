@@ -22,8 +22,8 @@ export const seoAnalysisRequestSchema = z.object({
   url: z
     .string({ error: "Please enter a website URL" })
     .trim()
-    .min(1, "Please enter a website URL")
-    .max(WEBSITE_URL_MAX_LENGTH, "Please enter a valid URL")
+    .min(1, { error: "Please enter a website URL", abort: true })
+    .max(WEBSITE_URL_MAX_LENGTH, { error: "Please enter a valid URL", abort: true })
     .refine(isHttpUrl, "Please enter a valid URL"),
 });
 

@@ -1,0 +1,157 @@
+/**
+ * seo-analysis against the fake OpenAI server (real Chat Completions JSON and
+ * error bodies), with an in-memory caller and key lookup instead of the
+ * database.
+ */
+import assert from "node:assert/strict";
+import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { openAISettingsFromEnv, PROVIDER_MESSAGES, type TextFunctionDeps } from "../_shared/openai.ts";
+import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
+import { UnauthenticatedError } from "../_shared/supabase.ts";
+import { SEO_FAILURE_MESSAGE, SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
+import { createHandler } from "./handler.ts";
+
+const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";
+
+/** The parts of a Chat Completions request body these tests look at. */
+interface ChatRequest {
+  model: string;
+  stream?: boolean;
+  temperature?: number;
+  max_tokens?: number;
+  messages: { role: string; content: string }[];
+  response_format?: { type: string; json_schema: { name: string; strict: boolean } };
+}
+
+interface Harness {
+  fake: FakeOpenAI;
+  call: (body: unknown, token?: string) => Promise<{ status: number; body: SeoAnalysis & { error?: string } }>;
+  keys: Map<string, string>;
+  logs: string[];
+}
+
+async function withHarness(
+  options: { fake?: FakeOpenAIOptions; settings?: Partial<TextFunctionDeps["settings"]> },
+  test: (harness: Harness) => Promise<void>,
+) {
+  const fake = startFakeOpenAI({ retryAfterMs: 1, ...options.fake });
+  const keys = new Map([[ALICE, "sk-test-alice-0123456789"]]);
+  const handler = createHandler({
+    authenticate: (req) =>
+      req.headers.get("authorization") === "Bearer alice-token"
+        ? Promise.resolve({ id: ALICE })
+        : Promise.reject(new UnauthenticatedError()),
+    readOpenAIKey: (userId) => Promise.resolve(keys.get(userId) ?? null),
+    settings: { ...openAISettingsFromEnv(new Map()), baseURL: fake.url, timeoutMs: 10_000, ...options.settings },
+  });
+  const call = async (body: unknown, token = "alice-token") => {
+    const response = await handler(
+      new Request("http://localhost/functions/v1/seo-analysis", {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
+    assert.equal(response.headers.get("access-control-allow-origin"), "*");
+    return { status: response.status, body: await response.json() };
+  };
+  const logs: string[] = [];
+  const originalError = console.error;
+  console.error = (...args: unknown[]) => logs.push(args.map(String).join(" "));
+  try {
+    await test({ fake, call, keys, logs });
+  } finally {
+    console.error = originalError;
+    await fake.close();
+  }
+}
+
+Deno.test("returns the validated analysis; asks gpt-4, temperature 0.7, max_tokens 2000; never fetches the URL", () =>
+  withHarness({}, async ({ fake, call, logs }) => {
+    const { status, body } = await call({ url: " https://blog.example.com/path " });
+    assert.equal(status, 200);
+    assert.deepEqual(seoAnalysisSchema.parse(body), body);
+    assert.equal(body.title, "SEO analysis of blog.example.com");
+    assert.equal(body.trafficMetrics.topCountry, "United States");
+    assert.equal(body.summaryTable.length, 3);
+    const request = fake.requests[0].body as ChatRequest;
+    assert.equal(request.model, "gpt-4");
+    assert.equal(request.temperature, 0.7);
+    assert.equal(request.max_tokens, 2000);
+    assert.equal(request.messages[1].content, "Website URL: https://blog.example.com/path");
+    assert.match(request.messages[0].content, /you cannot visit it/);
+    assert.equal(fake.requests.length, 1, "the only outbound request is the model call");
+    assert.deepEqual(logs, []);
+  }));
+
+Deno.test("OPENAI_SEO_MODEL overrides the model; a wrapped object is found", () =>
+  withHarness({ fake: { scenario: "wrapped" }, settings: { seoModel: "gpt-4o" } }, async ({ fake, call }) => {
+    const { status, body } = await call({ url: "http://example.org" });
+    assert.equal(status, 200);
+    assert.equal(body.title, "SEO analysis of example.org");
+    assert.equal((fake.requests[0].body as Record<string, unknown>).model, "gpt-4o");
+  }));
+
+Deno.test("the URL must be given and be http(s); session and key come first", () =>
+  withHarness({}, async ({ fake, call, keys }) => {
+    assert.deepEqual(await call({ url: "  " }), {
+      status: 400,
+      body: {
+        error: "url: Please enter a website URL",
+        issues: [{ path: ["url"], message: "Please enter a website URL" }],
+      },
+    });
+    assert.equal((await call({})).body.error, "url: Please enter a website URL");
+    for (const url of ["example.com", "ftp://example.com", "javascript:alert(1)", "http://"]) {
+      assert.deepEqual(await call({ url }), {
+        status: 400,
+        body: {
+          error: "url: Please enter a valid URL",
+          issues: [{ path: ["url"], message: "Please enter a valid URL" }],
+        },
+      }, url);
+    }
+    assert.equal((await call({ url: `https://example.com/${"a".repeat(2100)}` })).status, 400);
+    assert.equal((await call({ url: `https://example.com/${"a".repeat(9000)}` })).status, 413);
+    assert.deepEqual(await call({ url: "https://example.com" }, "stale"), {
+      status: 401,
+      body: { error: "User not authenticated" },
+    });
+    keys.clear();
+    assert.deepEqual(await call({ url: "https://example.com" }), {
+      status: 400,
+      body: { error: "OpenAI API key not found" },
+    });
+    assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("provider failures map to the spec's messages", async () => {
+  const cases: [FakeOpenAIOptions, number, string][] = [
+    [{ scenario: "rate-limit" }, 502, PROVIDER_MESSAGES.rateLimited],
+    [{ scenario: "server-error" }, 502, PROVIDER_MESSAGES.unavailable],
+    [{ scenario: "invalid-json" }, 502, SEO_PARSE_FAILURE_MESSAGE],
+    [{ scenario: "empty" }, 502, SEO_PARSE_FAILURE_MESSAGE],
+    [{ scenario: "malformed-chunk" }, 502, SEO_FAILURE_MESSAGE],
+    [{ scenario: "slow-first-token", firstTokenDelayMs: 2_000 }, 504, PROVIDER_MESSAGES.timedOut],
+  ];
+  for (const [fakeOptions, status, message] of cases) {
+    await withHarness({ fake: fakeOptions, settings: { timeoutMs: 300 } }, async ({ call }) => {
+      assert.deepEqual(
+        await call({ url: "https://example.com" }),
+        { status, body: { error: message } },
+        fakeOptions.scenario,
+      );
+    });
+  }
+});
+
+Deno.test("a refused key: 400 with the spec message, the key never echoed or logged", () =>
+  withHarness({}, async ({ call, keys, logs }) => {
+    keys.set(ALICE, "sk-wrong-key-abcdefghijklmnopqrstuv");
+    assert.deepEqual(await call({ url: "https://example.com" }), {
+      status: 400,
+      body: { error: PROVIDER_MESSAGES.invalidKey },
+    });
+    assert.equal(logs.length, 1);
+    assert.ok(!logs[0].includes("sk-wrong") && !logs[0].includes("stuv"), logs[0]);
+  }));
