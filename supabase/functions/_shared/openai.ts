@@ -63,8 +63,6 @@ export interface TextFunctionDeps {
   /** The caller's stored OpenAI key, or null when none is stored. */
   readOpenAIKey(userId: string): Promise<string | null>;
   settings: OpenAISettings;
-  /** The SDK's fetch (tests may wrap it); the global fetch when absent. */
-  fetch?: typeof fetch;
 }
 
 /** Production wiring. The service client bypasses RLS, so every query filters by the caller's id. */
@@ -127,7 +125,7 @@ export async function acceptTextRequest<Schema extends z.ZodType>(
  * are pinned to null so server-wide OPENAI_* variables never mix with a
  * user's key; SDK logging is off because its messages can quote a key.
  */
-export function createOpenAIClient(apiKey: string, deps: Pick<TextFunctionDeps, "settings" | "fetch">): OpenAI {
+export function createOpenAIClient(apiKey: string, deps: Pick<TextFunctionDeps, "settings">): OpenAI {
   return new OpenAI({
     apiKey,
     adminAPIKey: null,
@@ -138,7 +136,6 @@ export function createOpenAIClient(apiKey: string, deps: Pick<TextFunctionDeps, 
     timeout: deps.settings.timeoutMs,
     maxRetries: PROVIDER_MAX_RETRIES,
     logLevel: "off",
-    ...(deps.fetch ? { fetch: deps.fetch } : {}),
   });
 }
 
