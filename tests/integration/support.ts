@@ -71,9 +71,9 @@ export function expectError<T>(result: Result<T>): void {
 }
 
 /** The request succeeded; returns its data. */
-export function ok<T>(result: Result<T>): T {
+export function ok<R extends { data: unknown; error: unknown }>(result: R): NonNullable<R["data"]> {
   expect(result.error).toBeNull();
-  return result.data as T;
+  return result.data as NonNullable<R["data"]>;
 }
 
 /** A tiny valid PNG, plus a random chunk so each upload's bytes are unique. */

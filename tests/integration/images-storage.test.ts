@@ -1,0 +1,174 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import {
+  anonClient,
+  expectError,
+  expectRefusedOrEmpty,
+  ok,
+  pngBytes,
+  serviceClient,
+  signUp,
+  type TestUser,
+} from "./support.ts";
+
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([signUp("alice"), signUp("bob")]);
+});
+
+const images = (user: { client: TestUser["client"] } | TestUser["client"]) =>
+  ("client" in user ? user.client : user).storage.from("images");
+
+/**
+ * The object names under a folder, read with the secret key. (Storage returns
+ * names relative to the folder; the local stack returns full paths, see the
+ * report, hence the basename.)
+ */
+async function objectsIn(folder: string): Promise<string[]> {
+  const { data, error } = await serviceClient().storage.from("images").list(folder);
+  if (error) throw error;
+  return data.map((o) => o.name.split("/").pop()!).sort();
+}
+
+describe("storage: the public images bucket", () => {
+  const bytes = pngBytes();
+  let path: string;
+
+  beforeAll(() => {
+    path = `${alice.id}/a.png`;
+  });
+
+  test("the owner uploads under images/<her id>/", async () => {
+    const uploaded = ok(await images(alice).upload(path, bytes, { contentType: "image/png" }));
+    expect(uploaded.path).toBe(path);
+    expect(await objectsIn(alice.id)).toEqual(["a.png"]);
+  });
+
+  test("the public URL serves the same bytes, byte for byte, without a key", async () => {
+    const { publicUrl } = images(anonClient()).getPublicUrl(path).data;
+    expect(publicUrl).toMatch(new RegExp(`/storage/v1/object/public/images/${alice.id}/a\\.png$`));
+    const response = await fetch(publicUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    const body = new Uint8Array(await response.arrayBuffer());
+    expect(body.length).toBe(bytes.length);
+    expect(Buffer.compare(Buffer.from(body), Buffer.from(bytes))).toBe(0);
+  });
+
+  test("a download with the secret key gives the same bytes", async () => {
+    const blob = ok(await images(serviceClient()).download(path));
+    expect(Buffer.compare(Buffer.from(await blob.arrayBuffer()), Buffer.from(bytes))).toBe(0);
+  });
+
+  test("uploading the same path again without upsert is refused", async () => {
+    expectError(await images(alice).upload(path, pngBytes(), { contentType: "image/png" }));
+  });
+
+  test("bob cannot upload into alice's folder", async () => {
+    expectError(await images(bob).upload(`${alice.id}/planted.png`, pngBytes(), { contentType: "image/png" }));
+    expect(await objectsIn(alice.id)).toEqual(["a.png"]);
+  });
+
+  test("anon cannot upload", async () => {
+    expectError(await images(anonClient()).upload(`${alice.id}/anon.png`, pngBytes(), { contentType: "image/png" }));
+    expectError(await images(anonClient()).upload(`anon.png`, pngBytes(), { contentType: "image/png" }));
+    expect(await objectsIn(alice.id)).toEqual(["a.png"]);
+  });
+
+  test("nobody uploads outside a folder named by their id", async () => {
+    expectError(await images(alice).upload(`a-root.png`, pngBytes(), { contentType: "image/png" }));
+    expectError(await images(alice).upload(`elsewhere/${alice.id}/a.png`, pngBytes(), { contentType: "image/png" }));
+  });
+
+  test("only images are accepted", async () => {
+    expectError(await images(alice).upload(`${alice.id}/notes.txt`, new TextEncoder().encode("hello"), { contentType: "text/plain" }));
+    expect(await objectsIn(alice.id)).toEqual(["a.png"]);
+  });
+
+  test("bob and anon cannot remove or overwrite alice's image", async () => {
+    const removed = await images(bob).remove([path]);
+    expectRefusedOrEmpty(removed);
+    expectRefusedOrEmpty(await images(anonClient()).remove([path]));
+    expectError(await images(bob).upload(path, pngBytes(), { contentType: "image/png", upsert: true }));
+    const body = new Uint8Array(await (await fetch(images(anonClient()).getPublicUrl(path).data.publicUrl)).arrayBuffer());
+    expect(Buffer.compare(Buffer.from(body), Buffer.from(bytes))).toBe(0);
+  });
+
+  test("the secret key (edge functions) writes anywhere in the bucket", async () => {
+    ok(await images(serviceClient()).upload(`${bob.id}/generated.png`, pngBytes(), { contentType: "image/png" }));
+    expect(await objectsIn(bob.id)).toEqual(["generated.png"]);
+  });
+
+  // Known gap (see the report): storage.objects has no SELECT policy for the
+  // owner, and Storage's remove and upsert filter by name, so PostgreSQL also
+  // applies SELECT policies: the owner's delete/update policies never match.
+  // A removed image stays publicly reachable. Flip these to `test` once a
+  // migration adds the SELECT policy.
+  test.fails("KNOWN GAP: the owner can remove her own image", async () => {
+    const victim = `${alice.id}/to-remove.png`;
+    ok(await images(alice).upload(victim, pngBytes(), { contentType: "image/png" }));
+    const removed = ok(await images(alice).remove([victim]));
+    expect(removed).toHaveLength(1);
+    expect(await objectsIn(alice.id)).not.toContain("to-remove.png");
+  });
+
+  test.fails("KNOWN GAP: the owner can replace her own image (upsert)", async () => {
+    ok(await images(alice).upload(path, pngBytes(), { contentType: "image/png", upsert: true }));
+  });
+});
+
+describe("generated_images: read and delete by the owner; rows written by edge functions", () => {
+  let aliceImageId: string;
+  let bobImageId: string;
+  const row = (user: TestUser, name: string) => ({
+    user_id: user.id,
+    storage_path: `${user.id}/${name}`,
+    public_url: `https://project.example/storage/v1/object/public/images/${user.id}/${name}`,
+    prompt: `prompt of ${name}`,
+    image_size: "square_hd",
+    style_preset: "photographic",
+    num_inference_steps: 25,
+    guidance_scale: 7.5,
+    content_type: "image/png",
+    byte_size: 1234,
+  });
+  const stored = async (id: string) =>
+    (await serviceClient().from("generated_images").select("prompt, public_url").eq("id", id).maybeSingle()).data;
+
+  beforeAll(async () => {
+    const rows = ok(await serviceClient().from("generated_images").insert([row(alice, "one.png"), row(bob, "one.png")]).select("id, user_id"));
+    aliceImageId = rows.find((r) => r.user_id === alice.id)!.id;
+    bobImageId = rows.find((r) => r.user_id === bob.id)!.id;
+  });
+
+  test("select: the owner sees hers only; bob and anon see none of hers", async () => {
+    const mine = ok(await alice.client.from("generated_images").select("id, prompt, guidance_scale").order("created_at", { ascending: false }));
+    expect(mine).toEqual([{ id: aliceImageId, prompt: "prompt of one.png", guidance_scale: 7.5 }]);
+    expectRefusedOrEmpty(await bob.client.from("generated_images").select("id").eq("id", aliceImageId));
+    expectRefusedOrEmpty(await anonClient().from("generated_images").select("*"));
+  });
+
+  test("insert: nobody but the edge function", async () => {
+    expectError(await alice.client.from("generated_images").insert(row(alice, "two.png")));
+    expectError(await anonClient().from("generated_images").insert(row(alice, "three.png")));
+    const { count } = await serviceClient().from("generated_images").select("id", { count: "exact", head: true }).eq("user_id", alice.id);
+    expect(count).toBe(1);
+  });
+
+  test("update: nobody, owner included", async () => {
+    expectRefusedOrEmpty(await alice.client.from("generated_images").update({ public_url: "https://evil.example/x.png" }).eq("id", aliceImageId).select());
+    expectRefusedOrEmpty(await bob.client.from("generated_images").update({ prompt: "x" }).eq("id", aliceImageId).select());
+    expectRefusedOrEmpty(await anonClient().from("generated_images").update({ prompt: "x" }).eq("id", aliceImageId).select());
+    expect(await stored(aliceImageId)).toEqual({ prompt: "prompt of one.png", public_url: row(alice, "one.png").public_url });
+  });
+
+  test("delete: bob and anon delete nothing; the owner deletes hers", async () => {
+    expectRefusedOrEmpty(await bob.client.from("generated_images").delete().eq("id", aliceImageId).select());
+    expectRefusedOrEmpty(await anonClient().from("generated_images").delete().eq("id", aliceImageId).select());
+    expect(await stored(aliceImageId)).not.toBeNull();
+    ok(await alice.client.from("generated_images").delete().eq("id", aliceImageId));
+    expect(await stored(aliceImageId)).toBeNull();
+    expect(await stored(bobImageId)).not.toBeNull();
+  });
+});
