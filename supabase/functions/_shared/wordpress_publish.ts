@@ -1,0 +1,407 @@
+/**
+ * Publishing one article to one WordPress site, in as few sequential round
+ * trips as the data allows (the REST root was found at connect time):
+ *
+ *   1. categories and tags resolved  ∥  featured image downloaded, then uploaded
+ *   2. post created (or the earlier post updated); WordPress answers with the
+ *      post re-read from its database (`context=edit`), which is the read-back
+ *      we compare with what we sent
+ *   3. SEO fields written (only with a meta description or focus keyword):
+ *      Yoast keys through the post's `meta`, or Rank Math's `updateMeta` route
+ *
+ * The SEO fields go in their own request because WordPress saves the post
+ * BEFORE it applies `meta`: a refused meta key would fail the create call
+ * after the post exists, leaving us without its id. Separately, a refusal
+ * costs nothing but the SEO fields, and is reported as such.
+ *
+ * No write follows a redirect (the SSRF guard refuses it).
+ */
+import { MAX_IMAGE_BYTES, sniffImageFormat } from "./image_store.ts";
+import type { PostStatus, PublishStep, SeoPlugin, SeoResult } from "./schemas/wordpress.ts";
+import { WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
+import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "./ssrf.ts";
+import { decodeEntities, plainText, USER_AGENT, type WordPressClient, WordPressError } from "./wordpress_rest.ts";
+
+export const IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
+
+export interface ArticleContent {
+  title: string;
+  content: string;
+  excerpt: string;
+  slug: string | null;
+  categories: readonly string[];
+  tags: readonly string[];
+  featuredImageUrl: string | null;
+  metaDescription: string | null;
+  focusKeyword: string | null;
+}
+
+/** What an earlier publication of this article to this site left behind. */
+export interface PreviousPublication {
+  remotePostId: number | null;
+  featuredMediaId: number | null;
+  featuredMediaSourceUrl: string | null;
+}
+
+/** Remote objects that exist after a publish, complete or not (so a retry updates instead of duplicating). */
+export interface RemoteState {
+  remotePostId?: number;
+  link?: string;
+  featuredMediaId?: number;
+  featuredMediaSourceUrl?: string;
+}
+
+export interface PublishedPost extends Required<Pick<RemoteState, "remotePostId" | "link">> {
+  status: PostStatus;
+  updated: boolean;
+  featuredMediaId: number | null;
+  featuredMediaSourceUrl: string | null;
+  seo: SeoResult;
+  seoMessage?: string;
+  warnings: string[];
+}
+
+/** A publish that stopped at `step`; `message` explains why in words a blogger can act on. */
+export class PublishStepError extends Error {
+  override name = "PublishStepError";
+  constructor(readonly step: PublishStep, message: string, readonly remote: RemoteState = {}, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+export interface PublishPostInput {
+  client: WordPressClient;
+  seoPlugin: SeoPlugin | null;
+  article: ArticleContent;
+  status: PostStatus;
+  previous: PreviousPublication | null;
+}
+
+export interface PublishPostDependencies {
+  fetch: GuardedFetch;
+  /** Options for downloading the featured image (its host may need to be allowlisted locally). */
+  imageFetchOptions?: GuardedFetchOptions;
+}
+
+interface WordPressPost {
+  id?: unknown;
+  link?: unknown;
+  status?: unknown;
+  title?: { raw?: unknown };
+  categories?: unknown;
+  tags?: unknown;
+  featured_media?: unknown;
+  meta?: unknown;
+}
+
+// ---------------------------------------------------------------- errors in words
+
+/** A one-line reason for a failed request, safe to show and to log. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof WordPressError) {
+    if (error.status === 401) return WORDPRESS_MESSAGES.authenticationFailed;
+    return error.message ? `WordPress answered ${error.status}: ${error.message}` : `WordPress answered ${error.status}`;
+  }
+  if (error instanceof OutboundRequestError) {
+    switch (error.kind) {
+      case "timeout":
+        return "The site did not respond in time";
+      case "redirect_on_write":
+        return "The site answered with a redirect, which is never followed when writing. Reconnect the site with its current address.";
+      case "forbidden_address":
+        return "The site's address points to a private network, which is not allowed";
+      case "too_large":
+        return "The site's answer was too large";
+      default:
+        return "Could not connect to the site";
+    }
+  }
+  if (error instanceof PublishStepError) return error.message;
+  return "Unexpected error";
+}
+
+// ---------------------------------------------------------------- terms
+
+type Taxonomy = "categories" | "tags";
+
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const name of names.map((value) => value.trim()).filter(Boolean)) {
+    if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * One term id for `name`. Creating first costs one round trip whether the
+ * term exists or not: WordPress compares names case-insensitively and answers
+ * 400 `term_exists` with `data.term_id` for an existing one. Accounts that may
+ * not create terms (403) fall back to a case-insensitive search.
+ */
+async function resolveTerm(client: WordPressClient, taxonomy: Taxonomy, name: string): Promise<number> {
+  try {
+    const created = await client.request<{ id?: unknown }>({ method: "POST", route: `wp/v2/${taxonomy}`, json: { name } });
+    if (typeof created.id === "number") return created.id;
+    throw new PublishStepError("terms", `WordPress did not return an id for the ${taxonomyLabel(taxonomy)} "${name}"`);
+  } catch (error) {
+    if (error instanceof WordPressError && error.code === "term_exists" && Number.isInteger(Number(error.data.term_id))) {
+      return Number(error.data.term_id);
+    }
+    if (error instanceof WordPressError && error.status === 403) return await findTerm(client, taxonomy, name);
+    throw error;
+  }
+}
+
+async function findTerm(client: WordPressClient, taxonomy: Taxonomy, name: string): Promise<number> {
+  const terms = await client.request<Array<{ id?: unknown; name?: unknown }>>({
+    route: `wp/v2/${taxonomy}`,
+    query: { search: name, per_page: 100, _fields: "id,name" },
+  });
+  const match = Array.isArray(terms)
+    ? terms.find((term) => typeof term.id === "number" && decodeEntities(String(term.name)).toLowerCase() === name.toLowerCase())
+    : undefined;
+  if (match) return match.id as number;
+  throw new PublishStepError(
+    "terms",
+    `The ${taxonomyLabel(taxonomy)} "${name}" does not exist and this WordPress account may not create it`,
+  );
+}
+
+const taxonomyLabel = (taxonomy: Taxonomy) => (taxonomy === "categories" ? "category" : "tag");
+
+export async function resolveTerms(client: WordPressClient, taxonomy: Taxonomy, names: readonly string[]): Promise<number[]> {
+  const ids = await Promise.all(uniqueNames(names).map((name) => resolveTerm(client, taxonomy, name)));
+  return [...new Set(ids)];
+}
+
+// ---------------------------------------------------------------- featured image
+
+async function uploadFeaturedImage(
+  client: WordPressClient,
+  article: ArticleContent,
+  imageUrl: string,
+  deps: PublishPostDependencies,
+): Promise<number> {
+  const download = await deps.fetch(imageUrl, { headers: { Accept: "image/*", "User-Agent": USER_AGENT } }, {
+    timeoutMs: IMAGE_DOWNLOAD_TIMEOUT_MS,
+    maxResponseBytes: MAX_IMAGE_BYTES,
+    ...deps.imageFetchOptions,
+  });
+  if (!download.ok) throw new PublishStepError("featured_image", `The image could not be downloaded (HTTP ${download.status})`);
+  const format = sniffImageFormat(download.body);
+  if (!format) throw new PublishStepError("featured_image", "The featured image is not a PNG, JPEG, WebP or GIF file");
+
+  const baseName = (article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") || "featured-image";
+  const form = new FormData();
+  form.append("file", new Blob([download.body as Uint8Array<ArrayBuffer>], { type: format.contentType }), `${baseName}.${format.extension}`);
+  form.append("title", article.title);
+  form.append("alt_text", article.title);
+  const media = await client.request<{ id?: unknown }>({ method: "POST", route: "wp/v2/media", form });
+  if (typeof media.id !== "number") throw new PublishStepError("featured_image", "WordPress did not return the uploaded image's id");
+  return media.id;
+}
+
+interface FeaturedMedia {
+  id: number | null;
+  sourceUrl: string | null;
+  reused: boolean;
+}
+
+async function featuredMediaFor(input: PublishPostInput, deps: PublishPostDependencies): Promise<FeaturedMedia> {
+  const imageUrl = input.article.featuredImageUrl?.trim() || null;
+  if (!imageUrl) return { id: null, sourceUrl: null, reused: false };
+  const previous = input.previous;
+  if (previous?.featuredMediaId && previous.featuredMediaSourceUrl === imageUrl) {
+    return { id: previous.featuredMediaId, sourceUrl: imageUrl, reused: true };
+  }
+  return { id: await uploadFeaturedImage(input.client, input.article, imageUrl, deps), sourceUrl: imageUrl, reused: false };
+}
+
+// ---------------------------------------------------------------- post
+
+function postPayload(input: PublishPostInput, categories: number[], tags: number[], mediaId: number | null) {
+  const { article } = input;
+  return {
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    status: input.status,
+    categories,
+    tags,
+    featured_media: mediaId ?? 0,
+    ...(article.slug?.trim() ? { slug: article.slug.trim() } : {}),
+  };
+}
+
+async function savePost(
+  input: PublishPostInput,
+  payload: ReturnType<typeof postPayload>,
+): Promise<{ post: WordPressPost; updated: boolean }> {
+  const previousId = input.previous?.remotePostId;
+  if (previousId) {
+    try {
+      const post = await input.client.request<WordPressPost>({ method: "POST", route: `wp/v2/posts/${previousId}`, json: payload });
+      return { post, updated: true };
+    } catch (error) {
+      // The earlier post was deleted (permanently) on the site: publish a new one.
+      if (!(error instanceof WordPressError && error.code === "rest_post_invalid_id")) throw error;
+    }
+  }
+  const post = await input.client.request<WordPressPost>({ method: "POST", route: "wp/v2/posts", json: payload });
+  return { post, updated: false };
+}
+
+const sameIds = (sent: number[], stored: unknown) =>
+  Array.isArray(stored) && stored.length === sent.length && sent.every((id) => stored.includes(id));
+
+/** Compares the post WordPress stored with what was sent; a wrong status is an error, the rest are warnings. */
+function verifyPost(post: WordPressPost, payload: ReturnType<typeof postPayload>, remote: RemoteState): string[] {
+  if (post.status !== payload.status) {
+    throw new PublishStepError(
+      "post",
+      `WordPress saved the post as "${String(post.status)}" instead of "${payload.status}"`,
+      remote,
+    );
+  }
+  const warnings: string[] = [];
+  const storedTitle = post.title?.raw;
+  if (typeof storedTitle === "string" && storedTitle.trim() !== payload.title.trim()) {
+    warnings.push(`WordPress changed the title to "${plainText(storedTitle, 200)}"`);
+  }
+  if (post.categories !== undefined && !sameIds(payload.categories, post.categories)) {
+    warnings.push("WordPress did not keep all categories");
+  }
+  if (post.tags !== undefined && !sameIds(payload.tags, post.tags)) warnings.push("WordPress did not keep all tags");
+  if (post.featured_media !== undefined && post.featured_media !== payload.featured_media) {
+    warnings.push("WordPress did not keep the featured image");
+  }
+  return warnings;
+}
+
+// ---------------------------------------------------------------- SEO fields
+
+const YOAST_KEYS = { description: "_yoast_wpseo_metadesc", keyword: "_yoast_wpseo_focuskw" } as const;
+const RANK_MATH_KEYS = { description: "rank_math_description", keyword: "rank_math_focus_keyword" } as const;
+const FIELD_LABELS = { description: "meta description", keyword: "focus keyword" } as const;
+type SeoField = keyof typeof FIELD_LABELS;
+
+function listFields(fields: SeoField[]): string {
+  return fields.map((field) => FIELD_LABELS[field]).join(" and ");
+}
+
+async function writeSeoFields(
+  client: WordPressClient,
+  seoPlugin: SeoPlugin | null,
+  postId: number,
+  article: ArticleContent,
+): Promise<{ seo: SeoResult; seoMessage?: string }> {
+  const values: Partial<Record<SeoField, string>> = {};
+  if (article.metaDescription?.trim()) values.description = article.metaDescription.trim();
+  if (article.focusKeyword?.trim()) values.keyword = article.focusKeyword.trim();
+  const wanted = Object.keys(values) as SeoField[];
+  if (wanted.length === 0) return { seo: "none" };
+  if (!seoPlugin) {
+    return {
+      seo: "not_supported",
+      seoMessage: `No SEO plugin (Yoast SEO or Rank Math) was found when this site was connected, so the ${
+        listFields(wanted)
+      } were not sent. After installing one, remove and reconnect the site.`,
+    };
+  }
+
+  const pluginName = seoPlugin === "yoast" ? "Yoast SEO" : "Rank Math";
+  const keys = seoPlugin === "yoast" ? YOAST_KEYS : RANK_MATH_KEYS;
+  const meta = Object.fromEntries(wanted.map((field) => [keys[field], values[field]]));
+  let stored: SeoField[] = [];
+  let reason = "";
+  try {
+    if (seoPlugin === "yoast") {
+      const post = await client.request<WordPressPost>({ method: "POST", route: `wp/v2/posts/${postId}`, json: { meta } });
+      const storedMeta = (post.meta && typeof post.meta === "object" ? post.meta : {}) as Record<string, unknown>;
+      stored = wanted.filter((field) => storedMeta[keys[field]] === values[field]);
+      if (stored.length < wanted.length) reason = "the site does not accept these fields through the REST API";
+    } else {
+      await client.request({ method: "POST", route: "rankmath/v1/updateMeta", json: { objectType: "post", objectID: postId, meta } });
+      stored = wanted;
+    }
+  } catch (error) {
+    reason = describeFailure(error);
+  }
+
+  if (stored.length === wanted.length) return { seo: "written" };
+  const missing = wanted.filter((field) => !stored.includes(field));
+  const message = `${pluginName} did not save the ${listFields(missing)} (${reason}). Enter ${
+    missing.length > 1 ? "them" : "it"
+  } in WordPress.`;
+  return { seo: stored.length > 0 ? "partial" : "not_supported", seoMessage: message };
+}
+
+// ---------------------------------------------------------------- the whole publish
+
+/**
+ * Publishes (creates or updates) the post. Throws PublishStepError naming the
+ * step that failed and, in `remote`, anything already created on the site.
+ * SEO problems never fail the publish: they are reported in `seo`.
+ */
+export async function publishPost(input: PublishPostInput, deps: PublishPostDependencies): Promise<PublishedPost> {
+  const { client, article } = input;
+  const [media, terms] = await Promise.allSettled([
+    featuredMediaFor(input, deps),
+    Promise.all([resolveTerms(client, "categories", article.categories), resolveTerms(client, "tags", article.tags)]),
+  ]);
+  if (media.status === "rejected") throw asStepError("featured_image", media.reason, {});
+  const remote: RemoteState = media.value.id
+    ? { featuredMediaId: media.value.id, featuredMediaSourceUrl: media.value.sourceUrl ?? undefined }
+    : {};
+  if (terms.status === "rejected") throw asStepError("terms", terms.reason, remote);
+  const [categories, tags] = terms.value;
+
+  let featured = media.value;
+  let payload = postPayload(input, categories, tags, featured.id);
+  let saved: { post: WordPressPost; updated: boolean };
+  try {
+    saved = await savePost(input, payload);
+  } catch (error) {
+    const mediaWasDeleted = featured.reused && error instanceof WordPressError && error.code === "rest_invalid_featured_media";
+    if (!mediaWasDeleted) throw asStepError("post", error, remote);
+    // The image uploaded for an earlier publication was deleted on the site: upload it again.
+    try {
+      featured = { id: await uploadFeaturedImage(client, article, featured.sourceUrl as string, deps), sourceUrl: featured.sourceUrl, reused: false };
+    } catch (uploadError) {
+      throw asStepError("featured_image", uploadError, {});
+    }
+    Object.assign(remote, { featuredMediaId: featured.id });
+    payload = postPayload(input, categories, tags, featured.id);
+    try {
+      saved = await savePost(input, payload);
+    } catch (retryError) {
+      throw asStepError("post", retryError, remote);
+    }
+  }
+
+  const { post, updated } = saved;
+  if (typeof post.id !== "number") throw new PublishStepError("post", "WordPress did not return the post", remote);
+  remote.remotePostId = post.id;
+  remote.link = typeof post.link === "string" ? post.link : "";
+  const warnings = verifyPost(post, payload, remote);
+  const seo = await writeSeoFields(client, input.seoPlugin, post.id, article);
+
+  return {
+    remotePostId: post.id,
+    link: remote.link,
+    status: input.status,
+    updated,
+    featuredMediaId: featured.id,
+    featuredMediaSourceUrl: featured.sourceUrl,
+    ...seo,
+    warnings,
+  };
+}
+
+function asStepError(step: PublishStep, error: unknown, remote: RemoteState): PublishStepError {
+  if (error instanceof PublishStepError) {
+    return new PublishStepError(error.step, error.message, { ...remote, ...error.remote }, { cause: error.cause });
+  }
+  if (!(error instanceof WordPressError) && !(error instanceof OutboundRequestError)) throw error;
+  return new PublishStepError(step, describeFailure(error), remote, { cause: error });
+}
