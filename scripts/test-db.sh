@@ -33,11 +33,10 @@ die() { printf '[test-db] error: %s\n' "$*" >&2; exit 1; }
 # --------------------------------------------------------------------------
 # 1. Prerequisites
 # --------------------------------------------------------------------------
-[ -x "$PG_BIN/initdb" ] && [ -x "$PG_BIN/pg_ctl" ] && [ -x "$PG_BIN/psql" ] ||
-  die "PostgreSQL ${PG_MAJOR} server binaries not found in $PG_BIN (Debian/Ubuntu: apt-get install postgresql-${PG_MAJOR}); set PG_BIN to override"
-
-PG_SHAREDIR="$("$PG_BIN/pg_config" --sharedir 2>/dev/null || echo "/usr/share/postgresql/${PG_MAJOR}")"
 need_packages=()
+[ -x "$PG_BIN/initdb" ] && [ -x "$PG_BIN/pg_ctl" ] && [ -x "$PG_BIN/psql" ] || need_packages+=("postgresql-${PG_MAJOR}")
+PG_SHAREDIR="/usr/share/postgresql/${PG_MAJOR}"
+[ -x "$PG_BIN/pg_config" ] && PG_SHAREDIR="$("$PG_BIN/pg_config" --sharedir)"
 [ -f "$PG_SHAREDIR/extension/pgtap.control" ] || need_packages+=("postgresql-${PG_MAJOR}-pgtap")
 command -v pg_prove >/dev/null 2>&1 || need_packages+=("libtap-parser-sourcehandler-pgtap-perl")
 if [ "${#need_packages[@]}" -gt 0 ]; then
@@ -46,8 +45,11 @@ if [ "${#need_packages[@]}" -gt 0 ]; then
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_packages[@]}" >/dev/null
   else
-    die "missing ${need_packages[*]}; install them first (e.g. sudo apt-get install -y ${need_packages[*]})"
+    die "missing ${need_packages[*]}; install them first (e.g. sudo apt-get install -y ${need_packages[*]}), or set PG_BIN"
   fi
+  [ -x "$PG_BIN/initdb" ] || die "PostgreSQL ${PG_MAJOR} server binaries still not found in $PG_BIN; set PG_BIN"
+  [ -x "$PG_BIN/pg_config" ] && PG_SHAREDIR="$("$PG_BIN/pg_config" --sharedir)"
+  [ -f "$PG_SHAREDIR/extension/pgtap.control" ] || die "pgTAP is not installed for the server in $PG_BIN"
 fi
 
 # initdb and postgres refuse to run as root: run the server as the postgres

@@ -2,7 +2,7 @@
 -- or function added later is covered without touching this file.
 begin;
 \ir _helpers.psql
-select plan(12);
+select plan(13);
 
 -- Every table in public has row-level security on.
 select is_empty(
@@ -54,6 +54,17 @@ select is_empty(
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') $$,
   'anon cannot execute any function in public'
+);
+
+-- The only functions in public a signed-in user may call. Adding one to the
+-- API means adding it here, on purpose.
+select results_eq(
+  $$ select p.oid::regprocedure::text
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute')
+     order by 1 $$,
+  $$ values ('api_key_status()'), ('save_api_keys(text,text)') $$,
+  'authenticated can execute exactly api_key_status() and save_api_keys()'
 );
 
 -- Every security definer function pins its search_path.

@@ -3,7 +3,7 @@
 -- scheduled_for set exactly when scheduled; the list/dashboard indexes.
 begin;
 \ir _helpers.psql
-select plan(38);
+select plan(37);
 
 select tests.create_supabase_user('alice');
 select tests.create_supabase_user('bob');
@@ -206,23 +206,18 @@ select ok(
   'articles has a partial index for the scheduler''s scan of due articles'
 );
 
--- Known gaps (see the report): references to another user's rows are not
--- refused, because foreign keys are checked without RLS and uuid[] has no
--- foreign key at all. These are TODO until a migration closes them.
+-- Known gap (see the report): a reference to another user's assistant is not
+-- refused, because foreign keys are checked without RLS. TODO until a
+-- migration closes it (a composite key (assistant_id, user_id) ->
+-- assistants (id, user_id)). scheduled_site_ids (uuid[], no foreign key) may
+-- also name another user's site; the scheduler ignores such sites
+-- (scheduled_publishing.test.sql).
 select tests.authenticate_as('alice');
 select todo_start('migration gap: articles.assistant_id is not checked against the article owner');
 select throws_ok(
   $$ insert into public.articles (user_id, title, assistant_id)
      values (tests.get_supabase_uid('alice'), 'Borrowed assistant', 'b3000000-0000-4000-8000-000000000002') $$,
   null, null, 'alice cannot attach bob''s assistant to her article'
-);
-select todo_end();
-select todo_start('migration gap: articles.scheduled_site_ids is not checked against the article owner');
-select throws_ok(
-  $$ insert into public.articles (user_id, title, status, scheduled_for, scheduled_site_ids)
-     values (tests.get_supabase_uid('alice'), 'To bob''s blog', 'scheduled', now() + interval '1 hour',
-             array['b1000000-0000-4000-8000-000000000001'::uuid]) $$,
-  null, null, 'alice cannot schedule her article onto bob''s site'
 );
 select todo_end();
 select tests.clear_authentication();
