@@ -109,7 +109,10 @@ begin
   if p_status not in ('draft', 'publish') then
     raise exception 'p_status must be draft or publish' using errcode = '22023';
   end if;
-  perform 1 from public.articles where id = p_article_id and user_id = p_user_id;
+  -- Locking the article first serialises the publications of one article to
+  -- several sites: each later statement sees the others' committed rows, so
+  -- the last one to finish marks the article published.
+  perform 1 from public.articles where id = p_article_id and user_id = p_user_id for update;
   if not found then
     raise exception 'article % not found for this user', p_article_id using errcode = 'P0002';
   end if;
@@ -153,8 +156,7 @@ begin
     end
   into article_status
   from public.articles a
-  where a.id = p_article_id
-  for update;
+  where a.id = p_article_id;
 
   update public.articles a set
     wordpress_site_ids = case

@@ -100,12 +100,10 @@ describe("storage: the public images bucket", () => {
     expect(await objectsIn(bob.id)).toEqual(["generated.png"]);
   });
 
-  // Known gap (see the report): storage.objects has no SELECT policy for the
-  // owner, and Storage's remove and upsert filter by name, so PostgreSQL also
-  // applies SELECT policies: the owner's delete/update policies never match.
-  // A removed image stays publicly reachable. Flip these to `test` once a
-  // migration adds the SELECT policy.
-  test.fails("KNOWN GAP: the owner can remove her own image", async () => {
+  // Storage's remove and upsert filter by name, so PostgreSQL also applies
+  // SELECT policies: without the owner's SELECT policy a removed image would
+  // silently stay public.
+  test("the owner can remove her own image", async () => {
     const victim = `${alice.id}/to-remove.png`;
     ok(await images(alice).upload(victim, pngBytes(), { contentType: "image/png" }));
     const removed = ok(await images(alice).remove([victim]));
@@ -113,7 +111,7 @@ describe("storage: the public images bucket", () => {
     expect(await objectsIn(alice.id)).not.toContain("to-remove.png");
   });
 
-  test.fails("KNOWN GAP: the owner can replace her own image (upsert)", async () => {
+  test("the owner can replace her own image (upsert)", async () => {
     ok(await images(alice).upload(path, pngBytes(), { contentType: "image/png", upsert: true }));
   });
 });

@@ -206,20 +206,17 @@ select ok(
   'articles has a partial index for the scheduler''s scan of due articles'
 );
 
--- Known gap (see the report): a reference to another user's assistant is not
--- refused, because foreign keys are checked without RLS. TODO until a
--- migration closes it (a composite key (assistant_id, user_id) ->
--- assistants (id, user_id)). scheduled_site_ids (uuid[], no foreign key) may
+-- Foreign keys are checked without RLS, so a composite key (assistant_id,
+-- user_id) -> assistants (id, user_id) refuses another user's assistant.
+-- scheduled_site_ids (uuid[], no foreign key) may
 -- also name another user's site; the scheduler ignores such sites
 -- (scheduled_publishing.test.sql).
 select tests.authenticate_as('alice');
-select todo_start('migration gap: articles.assistant_id is not checked against the article owner');
 select throws_ok(
   $$ insert into public.articles (user_id, title, assistant_id)
      values (tests.get_supabase_uid('alice'), 'Borrowed assistant', 'b3000000-0000-4000-8000-000000000002') $$,
   null, null, 'alice cannot attach bob''s assistant to her article'
 );
-select todo_end();
 select tests.clear_authentication();
 
 select * from finish();

@@ -1,0 +1,231 @@
+/**
+ * Publishing a stored article to one of the user's sites and recording the
+ * outcome: shared by `wordpress-publish` (a person clicks Publish) and
+ * `publish-scheduled` (the scheduler). The database sits behind
+ * `PublicationStore`, so tests need no backend.
+ *
+ * Errors are PublishFailure: an HTTP status, one of the spec's messages, and
+ * details (`detail`, `step`, and the remote post when one exists).
+ */
+import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "./schemas/wordpress.ts";
+import { WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
+import { type GuardedFetch, type GuardedFetchOptions, privateHostAllowlistFromEnv } from "./ssrf.ts";
+import { publishPost, PublishStepError, type RemoteState } from "./wordpress_publish.ts";
+import { createWordPressClient } from "./wordpress_rest.ts";
+
+export interface ArticleRecord {
+  id: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  featured_image_url: string | null;
+  meta_description: string | null;
+  focus_keyword: string | null;
+  slug: string | null;
+  categories: string[];
+  tags: string[];
+}
+
+export interface SiteRecord {
+  id: string;
+  base_url: string;
+  username: string;
+  seo_plugin: SeoPlugin | null;
+  application_password: string;
+}
+
+export interface PublicationRecord {
+  remote_post_id: number | null;
+  featured_media_id: number | null;
+  featured_media_source_url: string | null;
+}
+
+export interface PublicationKey {
+  userId: string;
+  articleId: string;
+  siteId: string;
+}
+
+export interface PublicationSuccess extends PublicationKey {
+  remotePostId: number;
+  link: string;
+  status: PostStatus;
+  featuredMediaId: number | null;
+  featuredMediaSourceUrl: string | null;
+  /** Scheduled: the article becomes published once every target site is done. */
+  scheduled: boolean;
+}
+
+export interface PublicationFailureRecord extends PublicationKey, RemoteState {
+  error: string;
+  /** Set next_attempt_at with back-off (scheduled work is retried). */
+  retry: boolean;
+}
+
+/** Reads are always filtered by the caller's user id. */
+export interface PublicationStore {
+  findArticle(userId: string, articleId: string): Promise<ArticleRecord | null>;
+  /** The site with its application password. */
+  findSite(userId: string, siteId: string): Promise<SiteRecord | null>;
+  findPublication(key: PublicationKey): Promise<PublicationRecord | null>;
+  /** Upserts the publication and updates the article (status, wordpress_site_ids) in one transaction. */
+  recordSuccess(success: PublicationSuccess): Promise<void>;
+  recordFailure(failure: PublicationFailureRecord): Promise<void>;
+}
+
+export interface PublishRequest extends PublicationKey {
+  status: PostStatus;
+  scheduled: boolean;
+}
+
+export interface PublicationDependencies {
+  store: PublicationStore;
+  fetch: GuardedFetch;
+  /** For requests to the WordPress site. */
+  fetchOptions?: GuardedFetchOptions;
+  /** For downloading the featured image from Storage. */
+  imageFetchOptions?: GuardedFetchOptions;
+}
+
+export class PublishFailure extends Error {
+  override name = "PublishFailure";
+  constructor(readonly status: number, message: string, readonly details: Record<string, unknown> = {}) {
+    super(message);
+  }
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const STEP_MESSAGES: Partial<Record<PublishStep, string>> = {
+  featured_image: WORDPRESS_MESSAGES.uploadFeaturedImageFailed,
+  post: WORDPRESS_MESSAGES.publishPostFailed,
+};
+
+/**
+ * Publishes the article to the site (creating or updating the remote post),
+ * records the publication and updates the article. Throws PublishFailure:
+ * 404 for an article or site that is not the caller's, 502 when WordPress
+ * (or the image download) failed — recorded as a failed publication — and
+ * 500 'Failed to update article status' when the post is on WordPress but
+ * the database could not record it.
+ */
+export async function publishArticleToSite(request: PublishRequest, deps: PublicationDependencies): Promise<PublishArticleResult> {
+  const { userId, articleId, siteId, status, scheduled } = request;
+  if (!UUID.test(siteId)) throw new PublishFailure(404, WORDPRESS_MESSAGES.siteNotFound, { field: "siteId" });
+  if (!UUID.test(articleId)) throw new PublishFailure(404, WORDPRESS_MESSAGES.articleNotFound, { field: "articleId" });
+
+  const [article, site, previous] = await Promise.all([
+    deps.store.findArticle(userId, articleId),
+    deps.store.findSite(userId, siteId),
+    deps.store.findPublication({ userId, articleId, siteId }),
+  ]);
+  if (!site) throw new PublishFailure(404, WORDPRESS_MESSAGES.siteNotFound, { field: "siteId" });
+  if (!article) throw new PublishFailure(404, WORDPRESS_MESSAGES.articleNotFound, { field: "articleId" });
+
+  const client = createWordPressClient(
+    site.base_url,
+    { username: site.username, applicationPassword: site.application_password },
+    deps.fetch,
+    deps.fetchOptions,
+  );
+
+  let published;
+  try {
+    published = await publishPost(
+      {
+        client,
+        seoPlugin: site.seo_plugin,
+        status,
+        previous: previous
+          ? {
+            remotePostId: previous.remote_post_id,
+            featuredMediaId: previous.featured_media_id,
+            featuredMediaSourceUrl: previous.featured_media_source_url,
+          }
+          : null,
+        article: {
+          title: article.title,
+          content: article.content,
+          excerpt: article.excerpt,
+          slug: article.slug,
+          categories: article.categories,
+          tags: article.tags,
+          featuredImageUrl: article.featured_image_url,
+          metaDescription: article.meta_description,
+          focusKeyword: article.focus_keyword,
+        },
+      },
+      { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions },
+    );
+  } catch (error) {
+    if (!(error instanceof PublishStepError)) throw error;
+    await deps.store.recordFailure({ userId, articleId, siteId, error: error.message, retry: scheduled, ...error.remote })
+      .catch((recordError) => console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError)));
+    const { remotePostId, link } = error.remote;
+    throw new PublishFailure(502, STEP_MESSAGES[error.step] ?? WORDPRESS_MESSAGES.publishFailed, {
+      step: error.step,
+      detail: error.message,
+      ...(remotePostId ? { remotePostId, link } : {}),
+    });
+  }
+
+  try {
+    await deps.store.recordSuccess({
+      userId,
+      articleId,
+      siteId,
+      remotePostId: published.remotePostId,
+      link: published.link,
+      status,
+      featuredMediaId: published.featuredMediaId,
+      featuredMediaSourceUrl: published.featuredMediaSourceUrl,
+      scheduled,
+    });
+  } catch (error) {
+    console.error(`publication ${articleId}/${siteId}: recording success failed:`, describe(error));
+    // Best effort: keep the remote ids, so a retry updates this post instead of duplicating it.
+    await deps.store.recordFailure({
+      userId,
+      articleId,
+      siteId,
+      error: "The post was published, but the article could not be updated",
+      retry: scheduled,
+      remotePostId: published.remotePostId,
+      link: published.link,
+      ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
+      ...(published.featuredMediaSourceUrl ? { featuredMediaSourceUrl: published.featuredMediaSourceUrl } : {}),
+    }).catch(() => {});
+    throw new PublishFailure(500, WORDPRESS_MESSAGES.updateArticleStatusFailed, {
+      step: "article",
+      detail: "The post is on WordPress, but the article could not be updated.",
+      link: published.link,
+      remotePostId: published.remotePostId,
+    });
+  }
+
+  return {
+    link: published.link,
+    remotePostId: published.remotePostId,
+    status,
+    updated: published.updated,
+    seo: published.seo,
+    ...(published.seoMessage ? { seoMessage: published.seoMessage } : {}),
+    warnings: published.warnings,
+  };
+}
+
+/**
+ * Guard options for downloading featured images: PRIVATE_HOST_ALLOWLIST plus
+ * our own Supabase host (SUPABASE_URL), which is on loopback in local
+ * development. Only that host is trusted, not the article's URL as such.
+ */
+export function featuredImageFetchOptions(supabaseUrl = Deno.env.get("SUPABASE_URL")): GuardedFetchOptions {
+  const allowlist = privateHostAllowlistFromEnv();
+  if (supabaseUrl) {
+    const url = new URL(supabaseUrl);
+    allowlist.push(`${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`);
+  }
+  return { privateHostAllowlist: allowlist };
+}

@@ -1,0 +1,145 @@
+/**
+ * PublicationStore (and the scheduler's claims) on Supabase, with the
+ * service client. Every read filters by the caller's user id; the writes go
+ * through the security-definer functions of migration
+ * 20261122002000_scheduled_publishing.sql, which check ownership again.
+ */
+import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
+import type { SeoPlugin } from "./schemas/wordpress.ts";
+import type {
+  ArticleRecord,
+  PublicationFailureRecord,
+  PublicationKey,
+  PublicationRecord,
+  PublicationStore,
+  PublicationSuccess,
+  SiteRecord,
+} from "./wordpress_publication.ts";
+
+/** One (article, site) pair claimed for publishing. */
+export interface ClaimedPublication {
+  articleId: string;
+  userId: string;
+  siteId: string;
+}
+
+export interface ScheduledPublicationStore {
+  /** Claims due pairs; each is leased (not claimable again) for `leaseSeconds`. */
+  claimDue(batchSize: number, leaseSeconds: number): Promise<ClaimedPublication[]>;
+  /** Gives a claimed pair back unprocessed, so the next run takes it at once. */
+  release(claim: ClaimedPublication): Promise<void>;
+}
+
+class StoreError extends Error {
+  override name = "StoreError";
+}
+
+function check<T>(result: { data: T; error: { message: string } | null }, what: string): T {
+  if (result.error) throw new StoreError(`${what}: ${result.error.message}`);
+  return result.data;
+}
+
+/** PostgREST sends bigint as a number; other servers may send a string. */
+const toId = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+export function createPublicationStore(service: SupabaseClient): PublicationStore & ScheduledPublicationStore {
+  return {
+    async findArticle(userId, articleId) {
+      const row = check(
+        await service
+          .from("articles")
+          .select("id, title, content, excerpt, featured_image_url, meta_description, focus_keyword, slug, categories, tags")
+          .eq("id", articleId)
+          .eq("user_id", userId)
+          .maybeSingle(),
+        "loading the article",
+      );
+      return row as ArticleRecord | null;
+    },
+
+    async findSite(userId, siteId) {
+      const [site, credentials] = await Promise.all([
+        service.from("wordpress_sites").select("id, base_url, username, seo_plugin").eq("id", siteId).eq("user_id", userId).maybeSingle(),
+        service.from("wordpress_site_credentials").select("application_password").eq("site_id", siteId).eq("user_id", userId)
+          .maybeSingle(),
+      ]);
+      const siteRow = check(site, "loading the site") as { id: string; base_url: string; username: string; seo_plugin: SeoPlugin | null } | null;
+      const credentialRow = check(credentials, "loading the site credentials") as { application_password: string } | null;
+      if (!siteRow || !credentialRow) return null;
+      return { ...siteRow, application_password: credentialRow.application_password } satisfies SiteRecord;
+    },
+
+    async findPublication({ userId, articleId, siteId }: PublicationKey) {
+      const row = check(
+        await service
+          .from("publications")
+          .select("remote_post_id, featured_media_id, featured_media_source_url")
+          .eq("article_id", articleId)
+          .eq("site_id", siteId)
+          .eq("user_id", userId)
+          .maybeSingle(),
+        "loading the publication",
+      ) as Record<string, unknown> | null;
+      if (!row) return null;
+      return {
+        remote_post_id: toId(row.remote_post_id),
+        featured_media_id: toId(row.featured_media_id),
+        featured_media_source_url: (row.featured_media_source_url as string | null) ?? null,
+      } satisfies PublicationRecord;
+    },
+
+    async recordSuccess(success: PublicationSuccess) {
+      check(
+        await service.rpc("record_publication_success", {
+          p_user_id: success.userId,
+          p_article_id: success.articleId,
+          p_site_id: success.siteId,
+          p_remote_post_id: success.remotePostId,
+          p_link: success.link,
+          p_status: success.status,
+          p_featured_media_id: success.featuredMediaId,
+          p_featured_media_source_url: success.featuredMediaSourceUrl,
+          p_scheduled: success.scheduled,
+        }),
+        "recording the publication",
+      );
+    },
+
+    async recordFailure(failure: PublicationFailureRecord) {
+      check(
+        await service.rpc("record_publication_failure", {
+          p_user_id: failure.userId,
+          p_article_id: failure.articleId,
+          p_site_id: failure.siteId,
+          p_error: failure.error,
+          p_retry: failure.retry,
+          p_remote_post_id: failure.remotePostId ?? null,
+          p_link: failure.link ?? null,
+          p_featured_media_id: failure.featuredMediaId ?? null,
+          p_featured_media_source_url: failure.featuredMediaSourceUrl ?? null,
+        }),
+        "recording the failed publication",
+      );
+    },
+
+    async claimDue(batchSize, leaseSeconds) {
+      const rows = check(
+        await service.rpc("claim_due_scheduled_articles", { batch_size: batchSize, lease_seconds: leaseSeconds }),
+        "claiming scheduled articles",
+      ) as Array<{ article_id: string; user_id: string; site_id: string }> | null;
+      return (rows ?? []).map((row) => ({ articleId: row.article_id, userId: row.user_id, siteId: row.site_id }));
+    },
+
+    async release({ articleId, siteId, userId }) {
+      check(
+        await service
+          .from("publications")
+          .update({ next_attempt_at: new Date().toISOString() })
+          .eq("article_id", articleId)
+          .eq("site_id", siteId)
+          .eq("user_id", userId),
+        "releasing a claim",
+      );
+    },
+  };
+}

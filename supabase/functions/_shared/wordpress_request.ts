@@ -1,0 +1,45 @@
+/**
+ * The common front door of the browser-called WordPress functions: POST
+ * only, a signed-in caller, a bounded JSON body valid for a zod schema.
+ * Validation failures answer 400 `{ error: "<field>: <message>", field, issues }`.
+ */
+import type { z } from "npm:zod@4.6.7";
+import { errorResponse, readJsonBody } from "./http.ts";
+import { UnauthenticatedError } from "./supabase.ts";
+
+export type Authenticate = (req: Request) => Promise<{ id: string }>;
+
+export type AcceptedRequest<T> = { ok: true; userId: string; input: T } | { ok: false; response: Response };
+
+export async function acceptWordPressRequest<Schema extends z.ZodType>(
+  req: Request,
+  authenticate: Authenticate,
+  schema: Schema,
+  maxBytes: number,
+): Promise<AcceptedRequest<z.output<Schema>>> {
+  if (req.method !== "POST") {
+    const response = errorResponse(405, "Method not allowed");
+    response.headers.set("Allow", "POST, OPTIONS");
+    return { ok: false, response };
+  }
+  let userId: string;
+  try {
+    userId = (await authenticate(req)).id;
+  } catch (error) {
+    if (error instanceof UnauthenticatedError) return { ok: false, response: errorResponse(401, error.message) };
+    throw error;
+  }
+  const body = await readJsonBody(req, maxBytes);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    const [first] = issues;
+    const field = first.path.join(".");
+    return {
+      ok: false,
+      response: errorResponse(400, field ? `${field}: ${first.message}` : first.message, { ...(field ? { field } : {}), issues }),
+    };
+  }
+  return { ok: true, userId, input: parsed.data };
+}

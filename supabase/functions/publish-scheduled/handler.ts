@@ -1,0 +1,137 @@
+import { errorResponse, handleOptions, json } from "../_shared/http.ts";
+import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
+import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
+import { createServiceClient } from "../_shared/supabase.ts";
+import { featuredImageFetchOptions, publishArticleToSite, type PublishRequest } from "../_shared/wordpress_publication.ts";
+import {
+  type ClaimedPublication,
+  createPublicationStore,
+  type ScheduledPublicationStore,
+} from "../_shared/wordpress_publication_store.ts";
+import { checkSecretKey } from "./secret_key.ts";
+
+export interface ScheduledPublishSettings {
+  /** Articles claimed per run (each may target several sites). */
+  batchSize: number;
+  /** How long a claimed pair stays reserved if this run dies. */
+  leaseSeconds: number;
+  /** Pairs published at the same time. */
+  concurrency: number;
+  /** No new pair is started after this long; the rest are given back. */
+  deadlineMs: number;
+}
+
+export const DEFAULT_SETTINGS: ScheduledPublishSettings = {
+  batchSize: 5,
+  leaseSeconds: 600,
+  concurrency: 4,
+  // Hosted functions are stopped at 150 s; a publish that starts by now ends in time.
+  deadlineMs: 90_000,
+};
+
+export interface ScheduledPublishDependencies {
+  secretKeys: readonly string[];
+  store: ScheduledPublicationStore;
+  publish: (request: PublishRequest) => Promise<PublishArticleResult>;
+  settings: ScheduledPublishSettings;
+  now?: () => number;
+}
+
+export interface ScheduledPublishSummary {
+  /** (article, site) pairs claimed by this run. */
+  claimed: number;
+  published: number;
+  failed: number;
+  /** Claimed but not started before the deadline; given back for the next run. */
+  released: number;
+}
+
+/**
+ * POST (any body) with the secret key → 200 { claimed, published, failed, released }.
+ * 401 without credentials, 403 with anything but the secret key (a browser
+ * JWT included), 405 for other methods, 500 'Failed to publish scheduled
+ * articles' when claiming fails. Failures of single publications are
+ * recorded on their publication (back-off retry) and counted, not raised.
+ */
+export function createHandler(deps: ScheduledPublishDependencies): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const preflight = handleOptions(req);
+    if (preflight) return preflight;
+    if (req.method !== "POST") {
+      const response = errorResponse(405, "Method not allowed");
+      response.headers.set("Allow", "POST, OPTIONS");
+      return response;
+    }
+    const access = checkSecretKey(req.headers, deps.secretKeys);
+    if (access === "missing") return errorResponse(401, "Missing authorization");
+    if (access === "forbidden") return errorResponse(403, "Only the scheduler may call this function");
+    await req.body?.cancel();
+
+    try {
+      return json(await publishDueArticles(deps));
+    } catch (error) {
+      console.error(`[publish-scheduled] ${error instanceof Error ? error.message : String(error)}`);
+      return errorResponse(500, "Failed to publish scheduled articles");
+    }
+  };
+}
+
+export async function publishDueArticles(deps: ScheduledPublishDependencies): Promise<ScheduledPublishSummary> {
+  const now = deps.now ?? Date.now;
+  const started = now();
+  const { batchSize, leaseSeconds, concurrency, deadlineMs } = deps.settings;
+  const claims = await deps.store.claimDue(batchSize, leaseSeconds);
+  const summary: ScheduledPublishSummary = { claimed: claims.length, published: 0, failed: 0, released: 0 };
+  const queue = [...claims];
+
+  const publishOne = async (claim: ClaimedPublication) => {
+    if (now() - started > deadlineMs) {
+      await deps.store.release(claim).catch((error) => log(claim, "release failed", error));
+      summary.released++;
+      return;
+    }
+    try {
+      await deps.publish({ ...claim, status: "publish", scheduled: true });
+      summary.published++;
+    } catch (error) {
+      summary.failed++;
+      log(claim, "failed", error);
+    }
+  };
+  const worker = async () => {
+    for (let claim = queue.shift(); claim; claim = queue.shift()) await publishOne(claim);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, claims.length) }, worker));
+  return summary;
+}
+
+function log(claim: ClaimedPublication, what: string, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  const detail = (error as { details?: { detail?: unknown } })?.details?.detail;
+  console.error(`[publish-scheduled] article ${claim.articleId} site ${claim.siteId} ${what}: ${message}${detail ? ` (${detail})` : ""}`);
+}
+
+function positiveIntegerEnv(name: string, fallback: number): number {
+  const value = Number(Deno.env.get(name));
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+export function productionDependencies(): ScheduledPublishDependencies {
+  const service = createServiceClient();
+  const store = createPublicationStore(service);
+  return {
+    secretKeys: [Deno.env.get("SUPABASE_SECRET_KEY") ?? "", Deno.env.get("SUPABASE_SERVICE_ROLE_KEY") ?? ""],
+    store,
+    publish: (request) =>
+      publishArticleToSite(request, {
+        store,
+        fetch: guardedFetch,
+        fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
+        imageFetchOptions: featuredImageFetchOptions(),
+      }),
+    settings: {
+      ...DEFAULT_SETTINGS,
+      batchSize: Math.min(positiveIntegerEnv("PUBLISH_SCHEDULED_BATCH_SIZE", DEFAULT_SETTINGS.batchSize), 100),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { errorResponse, handleOptions, json } from "../_shared/http.ts";
+import { connectSiteRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";
+import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
+import { createServiceClient, requireUser } from "../_shared/supabase.ts";
+import {
+  type ConnectionTestInput,
+  ConnectionTestError,
+  type ConnectionTestResult,
+  testWordPressConnection,
+} from "../_shared/wordpress_discovery.ts";
+import { acceptWordPressRequest, type Authenticate } from "../_shared/wordpress_request.ts";
+import { type SaveSite, siteSaver } from "./site_store.ts";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export interface ConnectSiteDependencies {
+  authenticate: Authenticate;
+  testConnection: (input: ConnectionTestInput) => Promise<ConnectionTestResult>;
+  saveSite: SaveSite;
+}
+
+/**
+ * POST { name, site_url, username, application_password, webhook_secret?, dryRun? }
+ * - 201 { site }: tested and saved (the row without secrets);
+ * - 200 { ok: true, site_url, base_url, seo_plugin }: dryRun, tested only;
+ * - 400 invalid input `{ error: "<field>: <message>", field, issues }`;
+ * - 401 not signed in; 405; 413;
+ * - 422 `{ error, field: "site_url", reason, path?, missingCapability? }`: the
+ *   connection test failed (show `error` on the Site URL field);
+ * - 500 'Failed to connect WordPress site' when saving failed.
+ */
+export function createHandler(deps: ConnectSiteDependencies): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const preflight = handleOptions(req);
+    if (preflight) return preflight;
+    try {
+      const accepted = await acceptWordPressRequest(req, deps.authenticate, connectSiteRequestSchema, MAX_BODY_BYTES);
+      if (!accepted.ok) return accepted.response;
+      const { userId, input } = accepted;
+
+      let tested: ConnectionTestResult;
+      try {
+        tested = await deps.testConnection({
+          siteUrl: input.site_url,
+          username: input.username,
+          applicationPassword: input.application_password,
+        });
+      } catch (error) {
+        if (!(error instanceof ConnectionTestError)) throw error;
+        console.warn(`[wordpress-connect] connection test failed: ${error.reason}${error.details.detail ? ` (${error.details.detail})` : ""}`);
+        const { path, missingCapability } = error.details;
+        return errorResponse(422, error.message, {
+          field: "site_url",
+          reason: error.reason,
+          ...(path ? { path } : {}),
+          ...(missingCapability ? { missingCapability } : {}),
+        });
+      }
+
+      if (input.dryRun) {
+        return json({ ok: true, site_url: tested.siteUrl, base_url: tested.restRoot, seo_plugin: tested.seoPlugin });
+      }
+      const site = await deps.saveSite({
+        userId,
+        name: input.name,
+        siteUrl: tested.siteUrl,
+        username: input.username,
+        baseUrl: tested.restRoot,
+        seoPlugin: tested.seoPlugin,
+        applicationPassword: input.application_password,
+        webhookSecret: input.webhook_secret,
+      });
+      return json({ site }, 201);
+    } catch (error) {
+      console.error(`[wordpress-connect] unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      return errorResponse(500, WORDPRESS_MESSAGES.connectFailed);
+    }
+  };
+}
+
+export function productionDependencies(): ConnectSiteDependencies {
+  const service = createServiceClient();
+  return {
+    authenticate: (req) => requireUser(req, service),
+    testConnection: (input) =>
+      testWordPressConnection(input, { fetch: guardedFetch, fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() } }),
+    saveSite: siteSaver(service),
+  };
+}

@@ -1,0 +1,68 @@
+import { errorResponse, handleOptions, json } from "../_shared/http.ts";
+import { type PublishArticleResult, publishArticleRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";
+import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
+import { createServiceClient, requireUser } from "../_shared/supabase.ts";
+import {
+  featuredImageFetchOptions,
+  publishArticleToSite,
+  PublishFailure,
+  type PublishRequest,
+} from "../_shared/wordpress_publication.ts";
+import { createPublicationStore } from "../_shared/wordpress_publication_store.ts";
+import { acceptWordPressRequest, type Authenticate } from "../_shared/wordpress_request.ts";
+
+export const MAX_BODY_BYTES = 4 * 1024;
+
+export interface PublishDependencies {
+  authenticate: Authenticate;
+  publish: (request: PublishRequest) => Promise<PublishArticleResult>;
+}
+
+/**
+ * POST { articleId, siteId, status: "draft" | "publish" (default draft) }
+ * - 200 { link, remotePostId, status, updated, seo, seoMessage?, warnings };
+ * - 400 invalid input (no siteId: 'Please select a WordPress site');
+ * - 401 not signed in; 405; 413;
+ * - 404 'Selected site not found' / 'Article not found' (`field` names which);
+ * - 502 'Failed to upload featured image' | 'Failed to publish post' |
+ *   'Failed to publish to WordPress' with `{ step, detail, remotePostId?, link? }`;
+ * - 500 'Failed to update article status' (the post IS on WordPress: `link`,
+ *   `remotePostId` are included) or 'Failed to publish to WordPress'.
+ */
+export function createHandler(deps: PublishDependencies): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const preflight = handleOptions(req);
+    if (preflight) return preflight;
+    let context = "";
+    try {
+      const accepted = await acceptWordPressRequest(req, deps.authenticate, publishArticleRequestSchema, MAX_BODY_BYTES);
+      if (!accepted.ok) return accepted.response;
+      const { userId, input } = accepted;
+      context = ` article ${input.articleId} site ${input.siteId}`;
+      const result = await deps.publish({ userId, ...input, scheduled: false });
+      return json(result);
+    } catch (error) {
+      if (error instanceof PublishFailure) {
+        if (error.status >= 500) console.error(`[wordpress-publish]${context}: ${error.message}: ${error.details.detail ?? ""}`);
+        return errorResponse(error.status, error.message, error.details);
+      }
+      console.error(`[wordpress-publish]${context} unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      return errorResponse(500, WORDPRESS_MESSAGES.publishFailed);
+    }
+  };
+}
+
+export function productionDependencies(): PublishDependencies {
+  const service = createServiceClient();
+  const store = createPublicationStore(service);
+  return {
+    authenticate: (req) => requireUser(req, service),
+    publish: (request) =>
+      publishArticleToSite(request, {
+        store,
+        fetch: guardedFetch,
+        fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
+        imageFetchOptions: featuredImageFetchOptions(),
+      }),
+  };
+}
