@@ -1,0 +1,34 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import ws from "ws";
+import type { Account } from "./accounts.ts";
+
+/** Env the e2e harness (scripts/test-e2e.ts) provides. */
+export const e2eEnv = {
+  baseUrl: process.env.E2E_BASE_URL!,
+  publishableKey: process.env.E2E_PUBLISHABLE_KEY!,
+  secretKey: process.env.E2E_SECRET_KEY!,
+  openaiUrl: process.env.E2E_OPENAI_URL!,
+  falUrl: process.env.E2E_FAL_URL!,
+  wordpress: process.env.E2E_WP_URL
+    ? { url: process.env.E2E_WP_URL, user: process.env.E2E_WP_USER!, appPassword: process.env.E2E_WP_APP_PASSWORD! }
+    : undefined,
+};
+
+const clientOptions = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws } };
+
+/**
+ * The real supabase-js, signed in as the account, for arranging data a test
+ * is not about (an article to illustrate, a stored key). What a test is about
+ * goes through the UI.
+ */
+export async function backendAs(account: Account): Promise<SupabaseClient & { userId: string }> {
+  const client = createClient(e2eEnv.baseUrl, e2eEnv.publishableKey, clientOptions);
+  const { data, error } = await client.auth.signInWithPassword(account);
+  if (error) throw error;
+  return Object.assign(client, { userId: data.user.id });
+}
+
+/** The secret-key client: bypasses RLS. Only for reading back what the app wrote. */
+export function adminBackend(): SupabaseClient {
+  return createClient(e2eEnv.baseUrl, e2eEnv.secretKey, clientOptions);
+}

@@ -1,0 +1,47 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+type ModalProps = {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons shown in the modal's footer. */
+  footer?: ReactNode;
+  /** While true, Escape and the close button do nothing (e.g. while saving). */
+  busy?: boolean;
+};
+
+/**
+ * A modal dialog on the native <dialog> element: focus is trapped and
+ * restored by the browser, Escape closes it, the page behind is inert.
+ * Rendered only while open; unmounting closes it.
+ */
+export function Modal({ title, onClose, children, footer, busy = false }: ModalProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal?.();
+    return () => dialog?.close?.();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <article>
+        <header>
+          <button type="button" rel="prev" aria-label="Close" disabled={busy} onClick={onClose} />
+          <h2 id={titleId}>{title}</h2>
+        </header>
+        {children}
+        {footer && <footer>{footer}</footer>}
+      </article>
+    </dialog>
+  );
+}
