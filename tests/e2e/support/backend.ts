@@ -14,7 +14,7 @@ export const e2eEnv = {
     : undefined,
 };
 
-const clientOptions = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws } };
+const clientOptions = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as unknown as typeof WebSocket } };
 
 /**
  * The real supabase-js, signed in as the account, for arranging data a test
