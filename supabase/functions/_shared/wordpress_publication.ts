@@ -10,7 +10,7 @@
 import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "./schemas/wordpress.ts";
 import { WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
 import { type GuardedFetch, type GuardedFetchOptions, privateHostAllowlistFromEnv } from "./ssrf.ts";
-import { publishPost, PublishStepError, type RemoteState } from "./wordpress_publish.ts";
+import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./wordpress_publish.ts";
 import { createWordPressClient } from "./wordpress_rest.ts";
 
 export interface ArticleRecord {
@@ -164,7 +164,11 @@ export async function publishArticleToSite(request: PublishRequest, deps: Public
     await deps.store.recordFailure({ userId, articleId, siteId, error: error.message, retry: scheduled, ...error.remote })
       .catch((recordError) => console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError)));
     const { remotePostId, link } = error.remote;
-    throw new PublishFailure(502, STEP_MESSAGES[error.step] ?? WORDPRESS_MESSAGES.publishFailed, {
+    // A refused password is not about the image or the post: the general message.
+    const message = isAuthenticationFailure(error)
+      ? WORDPRESS_MESSAGES.publishFailed
+      : STEP_MESSAGES[error.step] ?? WORDPRESS_MESSAGES.publishFailed;
+    throw new PublishFailure(502, message, {
       step: error.step,
       detail: error.message,
       ...(remotePostId ? { remotePostId, link } : {}),

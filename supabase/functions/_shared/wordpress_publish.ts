@@ -96,6 +96,11 @@ interface WordPressPost {
 
 // ---------------------------------------------------------------- errors in words
 
+/** Whether a step failed because WordPress refused the user name or application password. */
+export function isAuthenticationFailure(error: PublishStepError): boolean {
+  return error.cause instanceof WordPressError && error.cause.status === 401;
+}
+
 /** A one-line reason for a failed request, safe to show and to log. */
 export function describeFailure(error: unknown): string {
   if (error instanceof WordPressError) {
@@ -349,6 +354,9 @@ export async function publishPost(input: PublishPostInput, deps: PublishPostDepe
     featuredMediaFor(input, deps),
     Promise.all([resolveTerms(client, "categories", article.categories), resolveTerms(client, "tags", article.tags)]),
   ]);
+  // Both may fail for one reason (a revoked password, say): the terms' error
+  // is then the one reported, as it is not about the image.
+  if (terms.status === "rejected" && media.status === "rejected") throw asStepError("terms", terms.reason, {});
   if (media.status === "rejected") throw asStepError("featured_image", media.reason, {});
   const remote: RemoteState = media.value.id
     ? { featuredMediaId: media.value.id, featuredMediaSourceUrl: media.value.sourceUrl ?? undefined }
