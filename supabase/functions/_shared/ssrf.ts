@@ -97,7 +97,11 @@ export interface GuardedFetchOptions {
   resolveDns?: DnsResolver;
 }
 
-export type GuardedFetch = (input: string | URL, init?: RequestInit, options?: GuardedFetchOptions) => Promise<GuardedResponse>;
+export type GuardedFetch = (
+  input: string | URL,
+  init?: RequestInit,
+  options?: GuardedFetchOptions,
+) => Promise<GuardedResponse>;
 
 // ---------------------------------------------------------------- addresses
 
@@ -243,7 +247,10 @@ export function privateHostAllowlistFromEnv(): string[] {
 }
 
 /** Whether this URL's host:port is on the allowlist (local development). */
-export function isAllowlistedHost(url: string | URL, allowlist: readonly string[] = privateHostAllowlistFromEnv()): boolean {
+export function isAllowlistedHost(
+  url: string | URL,
+  allowlist: readonly string[] = privateHostAllowlistFromEnv(),
+): boolean {
   try {
     const parsed = new URL(url);
     return allowlist.map((entry) => parsePrivateHostAllowlist(entry)[0]).includes(hostKey(parsed));
@@ -317,7 +324,11 @@ async function assertPublicDestination(
 
 // ---------------------------------------------------------------- fetching
 
-async function readCapped(body: ReadableStream<Uint8Array> | null, maxBytes: number, where: string): Promise<Uint8Array> {
+async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  where: string,
+): Promise<Uint8Array> {
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -392,7 +403,10 @@ export const guardedFetch: GuardedFetch = async (input, init = {}, options = {})
           );
         }
         if (redirects >= maxRedirects) {
-          throw new OutboundRequestError("too_many_redirects", `${describe(method, url)}: more than ${maxRedirects} redirects`);
+          throw new OutboundRequestError(
+            "too_many_redirects",
+            `${describe(method, url)}: more than ${maxRedirects} redirects`,
+          );
         }
         const next = parseOutboundUrl(new URL(location, url));
         if (next.origin !== url.origin) {
@@ -410,7 +424,10 @@ export const guardedFetch: GuardedFetch = async (input, init = {}, options = {})
       }
       if (declaredLength > maxResponseBytes) {
         await response.body?.cancel().catch(() => {});
-        throw new OutboundRequestError("too_large", `The response of ${describe(method, url)} exceeds ${maxResponseBytes} bytes`);
+        throw new OutboundRequestError(
+          "too_large",
+          `The response of ${describe(method, url)} exceeds ${maxResponseBytes} bytes`,
+        );
       }
       const body = await readCapped(response.body, maxResponseBytes, describe(method, url));
       return guardedResponse(response, url, redirects > 0, body);
@@ -418,11 +435,15 @@ export const guardedFetch: GuardedFetch = async (input, init = {}, options = {})
   } catch (error) {
     if (error instanceof OutboundRequestError) throw error;
     if (deadline.aborted) {
-      throw new OutboundRequestError("timeout", `${describe(method, url)} did not answer within ${timeoutMs} ms`, { cause: error });
+      throw new OutboundRequestError("timeout", `${describe(method, url)} did not answer within ${timeoutMs} ms`, {
+        cause: error,
+      });
     }
     if (options.signal?.aborted) throw options.signal.reason;
     // Network errors may quote the full URL; only host and path are kept.
-    throw new OutboundRequestError("network", `${describe(method, url)} failed: ${networkReason(error)}`, { cause: error });
+    throw new OutboundRequestError("network", `${describe(method, url)} failed: ${networkReason(error)}`, {
+      cause: error,
+    });
   }
 };
 

@@ -93,7 +93,10 @@ Deno.test("IP literal tricks are refused before any connection", async () => {
     "http://metadata.google.internal/computeMetadata/v1/",
   ];
   for (const url of urls) {
-    await rejectsWith(guardedFetch(url, {}, { fetch: unreachableFetch, privateHostAllowlist: [] }), "forbidden_address");
+    await rejectsWith(
+      guardedFetch(url, {}, { fetch: unreachableFetch, privateHostAllowlist: [] }),
+      "forbidden_address",
+    );
   }
 });
 
@@ -137,8 +140,15 @@ Deno.test("host names are resolved and refused when any address is private", asy
 Deno.test("a loopback server is refused unless its host:port is allowlisted", async () => {
   const server = serve(() => new Response("hello"));
   try {
-    await rejectsWith(guardedFetch(`${server.origin}/`, {}, { privateHostAllowlist: [] }), "forbidden_address", /loopback/);
-    await rejectsWith(guardedFetch(`${server.origin}/`, {}, { privateHostAllowlist: ["127.0.0.1:1"] }), "forbidden_address");
+    await rejectsWith(
+      guardedFetch(`${server.origin}/`, {}, { privateHostAllowlist: [] }),
+      "forbidden_address",
+      /loopback/,
+    );
+    await rejectsWith(
+      guardedFetch(`${server.origin}/`, {}, { privateHostAllowlist: ["127.0.0.1:1"] }),
+      "forbidden_address",
+    );
     const response = await guardedFetch(`${server.origin}/`, {}, { privateHostAllowlist: [server.hostPort] });
     assert.equal(response.status, 200);
     assert.equal(response.text(), "hello");
@@ -195,9 +205,20 @@ Deno.test("every redirect is checked again, with and without the allowlist", asy
   const both = [redirector.hostPort, target.hostPort];
   try {
     // The first hop is allowlisted, the loopback target is not.
-    await rejectsWith(guardedFetch(`${redirector.origin}/`, {}, { privateHostAllowlist: [redirector.hostPort] }), "forbidden_address");
-    await rejectsWith(guardedFetch(`${redirector.origin}/to-metadata`, {}, { privateHostAllowlist: both }), "forbidden_address", /metadata/);
-    await rejectsWith(guardedFetch(`${redirector.origin}/to-decimal`, {}, { privateHostAllowlist: both }), "forbidden_address", /loopback/);
+    await rejectsWith(
+      guardedFetch(`${redirector.origin}/`, {}, { privateHostAllowlist: [redirector.hostPort] }),
+      "forbidden_address",
+    );
+    await rejectsWith(
+      guardedFetch(`${redirector.origin}/to-metadata`, {}, { privateHostAllowlist: both }),
+      "forbidden_address",
+      /metadata/,
+    );
+    await rejectsWith(
+      guardedFetch(`${redirector.origin}/to-decimal`, {}, { privateHostAllowlist: both }),
+      "forbidden_address",
+      /loopback/,
+    );
     await rejectsWith(guardedFetch(`${redirector.origin}/to-file`, {}, { privateHostAllowlist: both }), "invalid_url");
 
     const followed = await guardedFetch(`${redirector.origin}/`, { headers: { Authorization: "Basic c2VjcmV0" } }, {

@@ -10,11 +10,7 @@
  * include `wp/v2`: an HTML page, or a redirect to the home page, is not a
  * REST API.
  */
-import {
-  endpointNotAccessibleMessage,
-  type SeoPlugin,
-  WORDPRESS_MESSAGES,
-} from "./schemas/wordpress.ts";
+import { endpointNotAccessibleMessage, type SeoPlugin, WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
 import {
   type GuardedFetch,
   type GuardedFetchOptions,
@@ -146,7 +142,11 @@ function failureFromOutbound(error: OutboundRequestError): ConnectionTestError {
   }
 }
 
-type CandidateOutcome = { ok: true; api: DiscoveredRestApi } | { ok: false; answered: boolean; error?: OutboundRequestError };
+type CandidateOutcome = { ok: true; api: DiscoveredRestApi } | {
+  ok: false;
+  answered: boolean;
+  error?: OutboundRequestError;
+};
 
 async function tryRestRoot(candidate: string, deps: DiscoveryDependencies): Promise<CandidateOutcome> {
   try {
@@ -181,7 +181,10 @@ async function tryRestRoot(candidate: string, deps: DiscoveryDependencies): Prom
 export async function discoverRestApi(siteUrl: string, deps: DiscoveryDependencies): Promise<DiscoveredRestApi> {
   let linked: string[] = [];
   try {
-    const page = await deps.fetch(siteUrl, { headers: { "User-Agent": USER_AGENT } }, { ...deps.fetchOptions, readBody: false });
+    const page = await deps.fetch(siteUrl, { headers: { "User-Agent": USER_AGENT } }, {
+      ...deps.fetchOptions,
+      readBody: false,
+    });
     linked = restLinksFromHeader(page.headers.get("link"), page.url);
   } catch (error) {
     if (!(error instanceof OutboundRequestError)) throw error;
@@ -220,14 +223,24 @@ function applicationPasswordsAdvertised(index: RestIndex): boolean {
 function authenticationFailure(error: WordPressError, index: RestIndex): ConnectionTestError {
   const detail = `${error.status} ${error.code}`;
   if (error.code.startsWith("application_passwords_disabled")) {
-    return new ConnectionTestError("application_passwords_unavailable", WORDPRESS_MESSAGES.applicationPasswordsUnavailable, { detail });
+    return new ConnectionTestError(
+      "application_passwords_unavailable",
+      WORDPRESS_MESSAGES.applicationPasswordsUnavailable,
+      { detail },
+    );
   }
   if (error.code === "rest_not_logged_in") {
     // The credentials were sent, yet WordPress saw an anonymous request: either
     // application passwords are off, or the server dropped the header.
     return applicationPasswordsAdvertised(index)
-      ? new ConnectionTestError("authorization_header_stripped", WORDPRESS_MESSAGES.authorizationHeaderStripped, { detail })
-      : new ConnectionTestError("application_passwords_unavailable", WORDPRESS_MESSAGES.applicationPasswordsUnavailable, { detail });
+      ? new ConnectionTestError("authorization_header_stripped", WORDPRESS_MESSAGES.authorizationHeaderStripped, {
+        detail,
+      })
+      : new ConnectionTestError(
+        "application_passwords_unavailable",
+        WORDPRESS_MESSAGES.applicationPasswordsUnavailable,
+        { detail },
+      );
   }
   return new ConnectionTestError("authentication_failed", WORDPRESS_MESSAGES.authenticationFailed, { detail });
 }
@@ -242,7 +255,8 @@ function inaccessible(path: string, detail: string, missingCapability?: string):
 
 function failureFromRequest(error: unknown, path: string): ConnectionTestError {
   if (error instanceof OutboundRequestError) {
-    return error.kind === "forbidden_address" || error.kind === "timeout" || error.kind === "network" || error.kind === "dns"
+    return error.kind === "forbidden_address" || error.kind === "timeout" || error.kind === "network" ||
+        error.kind === "dns"
       ? failureFromOutbound(error)
       : inaccessible(path, error.message);
   }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
-import { type GuardedFetchOptions, guardedFetch } from "./ssrf.ts";
+import { guardedFetch, type GuardedFetchOptions } from "./ssrf.ts";
 import {
   type ConnectionFailureReason,
   ConnectionTestError,
@@ -49,7 +49,8 @@ async function failsWith(promise: Promise<unknown>, reason: ConnectionFailureRea
   });
 }
 
-const html = (status = 200) => new Response("<!doctype html><p>Welcome to my blog</p>", { status, headers: { "content-type": "text/html" } });
+const html = (status = 200) =>
+  new Response("<!doctype html><p>Welcome to my blog</p>", { status, headers: { "content-type": "text/html" } });
 
 Deno.test("normaliseSiteUrl and restLinksFromHeader", () => {
   assert.equal(normaliseSiteUrl(" HTTPS://Example.COM/Blog/?utm=1#top "), "https://example.com/Blog");
@@ -112,7 +113,10 @@ Deno.test("HTML instead of JSON is not a REST API", async () => {
     assert.ok(wp.requests.every((r) => !r.authenticated));
   });
   await withSite({
-    intercept: (_request, route) => (route === "/" ? Response.json({ name: "Not WP", namespaces: ["acme/v1"] }) : undefined),
+    intercept: (
+      _request,
+      route,
+    ) => (route === "/" ? Response.json({ name: "Not WP", namespaces: ["acme/v1"] }) : undefined),
   }, async (wp) => {
     await failsWith(connect(wp), "not_wordpress");
   });
@@ -140,8 +144,16 @@ Deno.test("a 301 from /wp-json/ to the home page falls through to ?rest_route=",
 
 Deno.test("wrong user name or application password: the spec's authentication message", async () => {
   await withSite({}, async (wp) => {
-    await failsWith(connect(wp, { applicationPassword: "wrong pass word" }), "authentication_failed", WORDPRESS_MESSAGES.authenticationFailed);
-    await failsWith(connect(wp, { username: "nobody" }), "authentication_failed", WORDPRESS_MESSAGES.authenticationFailed);
+    await failsWith(
+      connect(wp, { applicationPassword: "wrong pass word" }),
+      "authentication_failed",
+      WORDPRESS_MESSAGES.authenticationFailed,
+    );
+    await failsWith(
+      connect(wp, { username: "nobody" }),
+      "authentication_failed",
+      WORDPRESS_MESSAGES.authenticationFailed,
+    );
   });
 });
 
@@ -154,7 +166,11 @@ Deno.test("401 rest_not_logged_in although credentials were sent: the Authorizat
 
 Deno.test("application passwords turned off on the site", async () => {
   await withSite({ applicationPasswordsAvailable: false }, async (wp) => {
-    await failsWith(connect(wp), "application_passwords_unavailable", WORDPRESS_MESSAGES.applicationPasswordsUnavailable);
+    await failsWith(
+      connect(wp),
+      "application_passwords_unavailable",
+      WORDPRESS_MESSAGES.applicationPasswordsUnavailable,
+    );
   });
   await withSite({ applicationPasswordsAvailable: false, stripAuthorization: true }, async (wp) => {
     await failsWith(connect(wp), "application_passwords_unavailable");
@@ -165,7 +181,11 @@ Deno.test("403 on a required endpoint names it", async () => {
   await withSite({
     intercept: (_request, route) =>
       route === "/wp/v2/media"
-        ? Response.json({ code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 403 } }, { status: 403 })
+        ? Response.json({
+          code: "rest_forbidden",
+          message: "Sorry, you are not allowed to do that.",
+          data: { status: 403 },
+        }, { status: 403 })
         : undefined,
   }, async (wp) => {
     await failsWith(
@@ -180,13 +200,20 @@ Deno.test("a missing capability is reported on the endpoint that needs it", asyn
   await withSite({ capabilities: { manage_categories: false } }, async (wp) => {
     await assert.rejects(connect(wp), (error: unknown) => {
       assert.ok(error instanceof ConnectionTestError);
-      assert.equal(error.message, "Required endpoint /categories is not accessible. Please check WordPress permissions.");
+      assert.equal(
+        error.message,
+        "Required endpoint /categories is not accessible. Please check WordPress permissions.",
+      );
       assert.equal(error.details.missingCapability, "manage_categories");
       return true;
     });
   });
   await withSite({ capabilities: { publish_posts: false } }, async (wp) => {
-    await failsWith(connect(wp), "endpoint_not_accessible", "Required endpoint /posts is not accessible. Please check WordPress permissions.");
+    await failsWith(
+      connect(wp),
+      "endpoint_not_accessible",
+      "Required endpoint /posts is not accessible. Please check WordPress permissions.",
+    );
   });
 });
 
@@ -198,7 +225,11 @@ Deno.test("a slow site times out with a clear message", async () => {
 
 Deno.test("a private address is refused unless allowlisted", async () => {
   await withSite({}, async (wp) => {
-    await failsWith(connect(wp, {}, { privateHostAllowlist: [] }), "private_address", WORDPRESS_MESSAGES.privateAddress);
+    await failsWith(
+      connect(wp, {}, { privateHostAllowlist: [] }),
+      "private_address",
+      WORDPRESS_MESSAGES.privateAddress,
+    );
     assert.equal(wp.requests.length, 0);
   });
 });

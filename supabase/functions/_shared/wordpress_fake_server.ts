@@ -141,7 +141,13 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
   const capabilities = { ...ADMIN_CAPABILITIES, ...options.capabilities };
   const registeredMeta = new Set(["footnotes", ...(options.registeredMeta ?? []), ...(options.protectedMeta ?? [])]);
   const protectedMeta = new Set(options.protectedMeta ?? []);
-  const namespaces = ["oembed/1.0", "wp/v2", "wp-site-health/v1", "wp-block-editor/v1", ...(options.extraNamespaces ?? [])];
+  const namespaces = [
+    "oembed/1.0",
+    "wp/v2",
+    "wp-site-health/v1",
+    "wp-block-editor/v1",
+    ...(options.extraNamespaces ?? []),
+  ];
 
   const posts = new Map<number, FakePost>();
   const terms = { categories: [] as FakeTerm[], tags: [] as FakeTerm[] };
@@ -165,7 +171,9 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
 
   function uniqueSlug(wanted: string, exceptId?: number): string {
     let slug = wanted;
-    for (let n = 2; [...posts.values()].some((post) => post.slug === slug && post.id !== exceptId); n++) slug = `${wanted}-${n}`;
+    for (let n = 2; [...posts.values()].some((post) => post.slug === slug && post.id !== exceptId); n++) {
+      slug = `${wanted}-${n}`;
+    }
     return slug;
   }
 
@@ -187,7 +195,9 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     return post;
   }
 
-  const postLink = (post: FakePost) => (post.status === "publish" ? `${home()}${post.slug}/` : `${home()}?p=${post.id}`);
+  const postLink = (
+    post: FakePost,
+  ) => (post.status === "publish" ? `${home()}${post.slug}/` : `${home()}?p=${post.id}`);
 
   function postJson(post: FakePost) {
     return {
@@ -233,8 +243,23 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
         ? { "application-passwords": { endpoints: { authorization: `${home()}wp-admin/authorize-application.php` } } }
         : [],
       routes: Object.fromEntries(
-        ["/", "/wp/v2/posts", "/wp/v2/posts/(?P<id>[\\d]+)", "/wp/v2/categories", "/wp/v2/tags", "/wp/v2/media", "/wp/v2/users/me"]
-          .map((route) => [route, { namespace: route === "/" ? "" : "wp/v2", methods: ["GET"], endpoints: [], _links: { self: [{ href: routeUrl(route) }] } }]),
+        [
+          "/",
+          "/wp/v2/posts",
+          "/wp/v2/posts/(?P<id>[\\d]+)",
+          "/wp/v2/categories",
+          "/wp/v2/tags",
+          "/wp/v2/media",
+          "/wp/v2/users/me",
+        ]
+          .map((
+            route,
+          ) => [route, {
+            namespace: route === "/" ? "" : "wp/v2",
+            methods: ["GET"],
+            endpoints: [],
+            _links: { self: [{ href: routeUrl(route) }] },
+          }]),
       ),
       site_logo: 0,
       site_icon: 0,
@@ -252,10 +277,20 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     const separator = decoded.indexOf(":");
     const [name, secret] = [decoded.slice(0, separator), decoded.slice(separator + 1).replace(/\s+/g, "")];
     if (name !== username) {
-      return { error: wpError(401, "invalid_username", "<strong>Error:</strong> The username <strong>" + name + "</strong> is not registered on this site.") };
+      return {
+        error: wpError(
+          401,
+          "invalid_username",
+          "<strong>Error:</strong> The username <strong>" + name + "</strong> is not registered on this site.",
+        ),
+      };
     }
-    if (!appPasswords) return { error: wpError(401, "application_passwords_disabled", "Application passwords are not available.") };
-    if (secret !== password) return { error: wpError(401, "incorrect_password", "The provided password is an invalid application password.") };
+    if (!appPasswords) {
+      return { error: wpError(401, "application_passwords_disabled", "Application passwords are not available.") };
+    }
+    if (secret !== password) {
+      return { error: wpError(401, "incorrect_password", "The provided password is an invalid application password.") };
+    }
     return { user: true };
   }
 
@@ -264,7 +299,9 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     for (const [key, value] of Object.entries(meta as Record<string, unknown>)) {
       if (!registeredMeta.has(key)) continue; // unregistered keys are ignored silently
       if (protectedMeta.has(key)) {
-        return wpError(403, "rest_cannot_update", `Sorry, you are not allowed to edit the ${key} custom field.`, { key });
+        return wpError(403, "rest_cannot_update", `Sorry, you are not allowed to edit the ${key} custom field.`, {
+          key,
+        });
       }
       post.meta[key] = String(value);
     }
@@ -277,7 +314,9 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     if (status === "publish" && !capabilities.publish_posts) {
       return wpError(403, "rest_cannot_publish", "Sorry, you are not allowed to publish posts as this user.");
     }
-    const title = typeof body.title === "string" ? body.title.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "") : existing?.title ?? "";
+    const title = typeof body.title === "string"
+      ? body.title.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+      : existing?.title ?? "";
     const fields: Partial<FakePost> & { title: string } = {
       ...(existing ?? {}),
       title,
@@ -288,7 +327,9 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
       ...(typeof body.slug === "string" && body.slug ? { slug: slugify(body.slug) } : {}),
       status: options.forcedPostStatus ?? status,
     };
-    const post = existing ? Object.assign(existing, fields, { slug: uniqueSlug(fields.slug ?? existing.slug, existing.id) }) : addPost(fields);
+    const post = existing
+      ? Object.assign(existing, fields, { slug: uniqueSlug(fields.slug ?? existing.slug, existing.id) })
+      : addPost(fields);
     // As WordPress does: the post is saved first, featured media and meta afterwards.
     if (typeof body.featured_media === "number") {
       if (body.featured_media !== 0 && !media.some((item) => item.id === body.featured_media)) {
@@ -306,8 +347,12 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
       return wpError(403, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
     }
     const { name } = await request.json() as { name?: string };
-    if (!name?.trim()) return wpError(400, "rest_missing_callback_param", "Missing parameter(s): name", { params: ["name"] });
-    const existing = terms[taxonomy].find((term) => decodeBasicEscapes(term.name).toLowerCase() === name.trim().toLowerCase());
+    if (!name?.trim()) {
+      return wpError(400, "rest_missing_callback_param", "Missing parameter(s): name", { params: ["name"] });
+    }
+    const existing = terms[taxonomy].find((term) =>
+      decodeBasicEscapes(term.name).toLowerCase() === name.trim().toLowerCase()
+    );
     if (existing) {
       const message = taxonomy === "categories"
         ? "A term with the name provided already exists with this parent."
@@ -317,11 +362,23 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     const id = addTerm(taxonomy, name.trim());
     const term = terms[taxonomy].find((item) => item.id === id) as FakeTerm;
     const taxonomyName = taxonomy === "categories" ? "category" : "post_tag";
-    return Response.json({ id, count: 0, description: "", link: `${home()}${taxonomyName}/${term.slug}/`, name: term.name, slug: term.slug, taxonomy: taxonomyName, parent: 0, meta: [] }, { status: 201 });
+    return Response.json({
+      id,
+      count: 0,
+      description: "",
+      link: `${home()}${taxonomyName}/${term.slug}/`,
+      name: term.name,
+      slug: term.slug,
+      taxonomy: taxonomyName,
+      parent: 0,
+      meta: [],
+    }, { status: 201 });
   }
 
   async function uploadMedia(request: Request): Promise<Response> {
-    if (!capabilities.upload_files) return wpError(403, "rest_cannot_create", "Sorry, you are not allowed to upload media on this site.");
+    if (!capabilities.upload_files) {
+      return wpError(403, "rest_cannot_create", "Sorry, you are not allowed to upload media on this site.");
+    }
     const form = await request.formData();
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) return wpError(400, "rest_upload_no_data", "No data supplied.");
@@ -395,7 +452,9 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
         return post ? Response.json(postJson(post)) : wpError(404, "rest_post_invalid_id", "Invalid post ID.");
       }
       if (method === "POST") {
-        if (!loggedIn) return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
+        if (!loggedIn) {
+          return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
+        }
         if (id === null) return savePost(request, null);
         const post = posts.get(id);
         return post ? savePost(request, post) : wpError(404, "rest_post_invalid_id", "Invalid post ID.");
@@ -406,20 +465,28 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
       const taxonomy = termMatch[1] as "categories" | "tags";
       if (method === "GET") {
         const search = url.searchParams.get("search")?.toLowerCase() ?? "";
-        return Response.json(terms[taxonomy].filter((term) => decodeBasicEscapes(term.name).toLowerCase().includes(search)));
+        return Response.json(
+          terms[taxonomy].filter((term) => decodeBasicEscapes(term.name).toLowerCase().includes(search)),
+        );
       }
       if (method === "POST") {
-        if (!loggedIn) return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
+        if (!loggedIn) {
+          return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
+        }
         return createTerm(request, taxonomy);
       }
     }
     if (route === "/wp/v2/media") {
       if (method === "GET") {
-        if (context === "edit" && !loggedIn) return wpError(401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
+        if (context === "edit" && !loggedIn) {
+          return wpError(401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
+        }
         return Response.json(media.map((item) => ({ id: item.id })));
       }
       if (method === "POST") {
-        if (!loggedIn) return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to upload media on this site.");
+        if (!loggedIn) {
+          return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to upload media on this site.");
+        }
         return uploadMedia(request);
       }
     }
@@ -435,21 +502,30 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
   }
 
   function page(url: URL): Response {
-    if (url.pathname.startsWith("/images/")) return new Response(PNG_BYTES, { headers: { "content-type": "image/png" } });
+    if (url.pathname.startsWith("/images/")) {
+      return new Response(PNG_BYTES, { headers: { "content-type": "image/png" } });
+    }
     const isHome = url.pathname === `${basePath}/` || url.pathname === basePath;
     const headers = new Headers({ "content-type": "text/html; charset=UTF-8" });
     if (options.linkHeader ?? true) headers.set("link", `<${restRoot()}>; rel="https://api.w.org/"`);
-    const html = isHome ? "<!doctype html><title>Fake WordPress</title><h1>Hello</h1>" : "<!doctype html><title>Page not found</title>";
+    const html = isHome
+      ? "<!doctype html><title>Fake WordPress</title><h1>Hello</h1>"
+      : "<!doctype html><title>Page not found</title>";
     return new Response(html, { status: isHome ? 200 : 404, headers });
   }
 
   function routeOf(url: URL): string | null {
     const restRoute = url.searchParams.get("rest_route");
-    if (restRoute !== null && (url.pathname === `${basePath}/` || url.pathname === basePath || url.pathname === `${basePath}/index.php`)) {
+    if (
+      restRoute !== null &&
+      (url.pathname === `${basePath}/` || url.pathname === basePath || url.pathname === `${basePath}/index.php`)
+    ) {
       return restRoute;
     }
     const prefix = `${basePath}/wp-json`;
-    if (pretty && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) return url.pathname.slice(prefix.length) || "/";
+    if (pretty && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+      return url.pathname.slice(prefix.length) || "/";
+    }
     return null;
   }
 
@@ -465,7 +541,8 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     };
     requests.push(record);
     if (options.responseDelayMs) await new Promise((resolve) => setTimeout(resolve, options.responseDelayMs));
-    const response = (await options.intercept?.(request, route)) ?? (route === null ? page(url) : await rest(request, route, url));
+    const response = (await options.intercept?.(request, route)) ??
+      (route === null ? page(url) : await rest(request, route, url));
     completedWaves.push(wave);
     return response;
   });

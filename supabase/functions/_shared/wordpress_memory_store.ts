@@ -70,7 +70,9 @@ export function createMemoryStore(
   const owned = (userId: string, articleId: string, siteId: string) => {
     const article = articles.get(articleId);
     const site = sites.get(siteId);
-    if (article?.user_id !== userId || site?.user_id !== userId) throw new Error("article or site not found for this user");
+    if (article?.user_id !== userId || site?.user_id !== userId) {
+      throw new Error("article or site not found for this user");
+    }
     return article;
   };
   const upsert = (key: PublicationKey, change: (existing: MemoryPublication) => MemoryPublication) => {
@@ -135,7 +137,9 @@ export function createMemoryStore(
       if (!article.wordpress_site_ids.includes(success.siteId)) article.wordpress_site_ids.push(success.siteId);
       if (!success.scheduled) {
         article.status = success.status === "publish" ? "published" : "draft";
-      } else if (article.status === "scheduled" && targetsOf(article).every((siteId) => doneForSchedule(article, siteId))) {
+      } else if (
+        article.status === "scheduled" && targetsOf(article).every((siteId) => doneForSchedule(article, siteId))
+      ) {
         article.status = "published";
       }
       if (article.status !== "scheduled") article.scheduled_for = null;
@@ -177,7 +181,9 @@ export function createMemoryStore(
       const claims = due.flatMap(({ article, siteIds }) =>
         siteIds.map((siteId) => ({ articleId: article.id, userId: article.user_id, siteId }))
       );
-      for (const claim of claims) upsert(claim, (existing) => ({ ...existing, next_attempt_at: now() + leaseSeconds * 1000 }));
+      for (const claim of claims) {
+        upsert(claim, (existing) => ({ ...existing, next_attempt_at: now() + leaseSeconds * 1000 }));
+      }
       return Promise.resolve(claims);
     },
 

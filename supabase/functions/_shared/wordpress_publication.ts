@@ -111,7 +111,10 @@ const STEP_MESSAGES: Partial<Record<PublishStep, string>> = {
  * 500 'Failed to update article status' when the post is on WordPress but
  * the database could not record it.
  */
-export async function publishArticleToSite(request: PublishRequest, deps: PublicationDependencies): Promise<PublishArticleResult> {
+export async function publishArticleToSite(
+  request: PublishRequest,
+  deps: PublicationDependencies,
+): Promise<PublishArticleResult> {
   const { userId, articleId, siteId, status, scheduled } = request;
   if (!UUID.test(siteId)) throw new PublishFailure(404, WORDPRESS_MESSAGES.siteNotFound, { field: "siteId" });
   if (!UUID.test(articleId)) throw new PublishFailure(404, WORDPRESS_MESSAGES.articleNotFound, { field: "articleId" });
@@ -161,8 +164,17 @@ export async function publishArticleToSite(request: PublishRequest, deps: Public
     );
   } catch (error) {
     if (!(error instanceof PublishStepError)) throw error;
-    await deps.store.recordFailure({ userId, articleId, siteId, error: error.message, retry: scheduled, ...error.remote })
-      .catch((recordError) => console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError)));
+    await deps.store.recordFailure({
+      userId,
+      articleId,
+      siteId,
+      error: error.message,
+      retry: scheduled,
+      ...error.remote,
+    })
+      .catch((recordError) =>
+        console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError))
+      );
     const { remotePostId, link } = error.remote;
     // A refused password is not about the image or the post: the general message.
     const message = isAuthenticationFailure(error)

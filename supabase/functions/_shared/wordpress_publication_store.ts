@@ -48,7 +48,9 @@ export function createPublicationStore(service: SupabaseClient): PublicationStor
       const row = check(
         await service
           .from("articles")
-          .select("id, title, content, excerpt, featured_image_url, meta_description, focus_keyword, slug, categories, tags")
+          .select(
+            "id, title, content, excerpt, featured_image_url, meta_description, focus_keyword, slug, categories, tags",
+          )
           .eq("id", articleId)
           .eq("user_id", userId)
           .maybeSingle(),
@@ -59,12 +61,25 @@ export function createPublicationStore(service: SupabaseClient): PublicationStor
 
     async findSite(userId, siteId) {
       const [site, credentials] = await Promise.all([
-        service.from("wordpress_sites").select("id, base_url, username, seo_plugin").eq("id", siteId).eq("user_id", userId).maybeSingle(),
-        service.from("wordpress_site_credentials").select("application_password").eq("site_id", siteId).eq("user_id", userId)
+        service.from("wordpress_sites").select("id, base_url, username, seo_plugin").eq("id", siteId).eq(
+          "user_id",
+          userId,
+        ).maybeSingle(),
+        service.from("wordpress_site_credentials").select("application_password").eq("site_id", siteId).eq(
+          "user_id",
+          userId,
+        )
           .maybeSingle(),
       ]);
-      const siteRow = check(site, "loading the site") as { id: string; base_url: string; username: string; seo_plugin: SeoPlugin | null } | null;
-      const credentialRow = check(credentials, "loading the site credentials") as { application_password: string } | null;
+      const siteRow = check(site, "loading the site") as {
+        id: string;
+        base_url: string;
+        username: string;
+        seo_plugin: SeoPlugin | null;
+      } | null;
+      const credentialRow = check(credentials, "loading the site credentials") as
+        | { application_password: string }
+        | null;
       if (!siteRow || !credentialRow) return null;
       return { ...siteRow, application_password: credentialRow.application_password } satisfies SiteRecord;
     },

@@ -105,7 +105,9 @@ export function isAuthenticationFailure(error: PublishStepError): boolean {
 export function describeFailure(error: unknown): string {
   if (error instanceof WordPressError) {
     if (error.status === 401) return WORDPRESS_MESSAGES.authenticationFailed;
-    return error.message ? `WordPress answered ${error.status}: ${error.message}` : `WordPress answered ${error.status}`;
+    return error.message
+      ? `WordPress answered ${error.status}: ${error.message}`
+      : `WordPress answered ${error.status}`;
   }
   if (error instanceof OutboundRequestError) {
     switch (error.kind) {
@@ -145,11 +147,17 @@ function uniqueNames(names: readonly string[]): string[] {
  */
 async function resolveTerm(client: WordPressClient, taxonomy: Taxonomy, name: string): Promise<number> {
   try {
-    const created = await client.request<{ id?: unknown }>({ method: "POST", route: `wp/v2/${taxonomy}`, json: { name } });
+    const created = await client.request<{ id?: unknown }>({
+      method: "POST",
+      route: `wp/v2/${taxonomy}`,
+      json: { name },
+    });
     if (typeof created.id === "number") return created.id;
     throw new PublishStepError("terms", `WordPress did not return an id for the ${taxonomyLabel(taxonomy)} "${name}"`);
   } catch (error) {
-    if (error instanceof WordPressError && error.code === "term_exists" && Number.isInteger(Number(error.data.term_id))) {
+    if (
+      error instanceof WordPressError && error.code === "term_exists" && Number.isInteger(Number(error.data.term_id))
+    ) {
       return Number(error.data.term_id);
     }
     if (error instanceof WordPressError && error.status === 403) return await findTerm(client, taxonomy, name);
@@ -163,7 +171,9 @@ async function findTerm(client: WordPressClient, taxonomy: Taxonomy, name: strin
     query: { search: name, per_page: 100, _fields: "id,name" },
   });
   const match = Array.isArray(terms)
-    ? terms.find((term) => typeof term.id === "number" && decodeEntities(String(term.name)).toLowerCase() === name.toLowerCase())
+    ? terms.find((term) =>
+      typeof term.id === "number" && decodeEntities(String(term.name)).toLowerCase() === name.toLowerCase()
+    )
     : undefined;
   if (match) return match.id as number;
   throw new PublishStepError(
@@ -174,7 +184,11 @@ async function findTerm(client: WordPressClient, taxonomy: Taxonomy, name: strin
 
 const taxonomyLabel = (taxonomy: Taxonomy) => (taxonomy === "categories" ? "category" : "tag");
 
-export async function resolveTerms(client: WordPressClient, taxonomy: Taxonomy, names: readonly string[]): Promise<number[]> {
+export async function resolveTerms(
+  client: WordPressClient,
+  taxonomy: Taxonomy,
+  names: readonly string[],
+): Promise<number[]> {
   const ids = await Promise.all(uniqueNames(names).map((name) => resolveTerm(client, taxonomy, name)));
   return [...new Set(ids)];
 }
@@ -192,17 +206,26 @@ async function uploadFeaturedImage(
     maxResponseBytes: MAX_IMAGE_BYTES,
     ...deps.imageFetchOptions,
   });
-  if (!download.ok) throw new PublishStepError("featured_image", `The image could not be downloaded (HTTP ${download.status})`);
+  if (!download.ok) {
+    throw new PublishStepError("featured_image", `The image could not be downloaded (HTTP ${download.status})`);
+  }
   const format = sniffImageFormat(download.body);
   if (!format) throw new PublishStepError("featured_image", "The featured image is not a PNG, JPEG, WebP or GIF file");
 
-  const baseName = (article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") || "featured-image";
+  const baseName = (article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") ||
+    "featured-image";
   const form = new FormData();
-  form.append("file", new Blob([download.body as Uint8Array<ArrayBuffer>], { type: format.contentType }), `${baseName}.${format.extension}`);
+  form.append(
+    "file",
+    new Blob([download.body as Uint8Array<ArrayBuffer>], { type: format.contentType }),
+    `${baseName}.${format.extension}`,
+  );
   form.append("title", article.title);
   form.append("alt_text", article.title);
   const media = await client.request<{ id?: unknown }>({ method: "POST", route: "wp/v2/media", form });
-  if (typeof media.id !== "number") throw new PublishStepError("featured_image", "WordPress did not return the uploaded image's id");
+  if (typeof media.id !== "number") {
+    throw new PublishStepError("featured_image", "WordPress did not return the uploaded image's id");
+  }
   return media.id;
 }
 
@@ -219,7 +242,11 @@ async function featuredMediaFor(input: PublishPostInput, deps: PublishPostDepend
   if (previous?.featuredMediaId && previous.featuredMediaSourceUrl === imageUrl) {
     return { id: previous.featuredMediaId, sourceUrl: imageUrl, reused: true };
   }
-  return { id: await uploadFeaturedImage(input.client, input.article, imageUrl, deps), sourceUrl: imageUrl, reused: false };
+  return {
+    id: await uploadFeaturedImage(input.client, input.article, imageUrl, deps),
+    sourceUrl: imageUrl,
+    reused: false,
+  };
 }
 
 // ---------------------------------------------------------------- post
@@ -245,7 +272,11 @@ async function savePost(
   const previousId = input.previous?.remotePostId;
   if (previousId) {
     try {
-      const post = await input.client.request<WordPressPost>({ method: "POST", route: `wp/v2/posts/${previousId}`, json: payload });
+      const post = await input.client.request<WordPressPost>({
+        method: "POST",
+        route: `wp/v2/posts/${previousId}`,
+        json: payload,
+      });
       return { post, updated: true };
     } catch (error) {
       // The earlier post was deleted (permanently) on the site: publish a new one.
@@ -321,12 +352,20 @@ async function writeSeoFields(
   let reason = "";
   try {
     if (seoPlugin === "yoast") {
-      const post = await client.request<WordPressPost>({ method: "POST", route: `wp/v2/posts/${postId}`, json: { meta } });
+      const post = await client.request<WordPressPost>({
+        method: "POST",
+        route: `wp/v2/posts/${postId}`,
+        json: { meta },
+      });
       const storedMeta = (post.meta && typeof post.meta === "object" ? post.meta : {}) as Record<string, unknown>;
       stored = wanted.filter((field) => storedMeta[keys[field]] === values[field]);
       if (stored.length < wanted.length) reason = "the site does not accept these fields through the REST API";
     } else {
-      await client.request({ method: "POST", route: "rankmath/v1/updateMeta", json: { objectType: "post", objectID: postId, meta } });
+      await client.request({
+        method: "POST",
+        route: "rankmath/v1/updateMeta",
+        json: { objectType: "post", objectID: postId, meta },
+      });
       stored = wanted;
     }
   } catch (error) {
@@ -370,11 +409,16 @@ export async function publishPost(input: PublishPostInput, deps: PublishPostDepe
   try {
     saved = await savePost(input, payload);
   } catch (error) {
-    const mediaWasDeleted = featured.reused && error instanceof WordPressError && error.code === "rest_invalid_featured_media";
+    const mediaWasDeleted = featured.reused && error instanceof WordPressError &&
+      error.code === "rest_invalid_featured_media";
     if (!mediaWasDeleted) throw asStepError("post", error, remote);
     // The image uploaded for an earlier publication was deleted on the site: upload it again.
     try {
-      featured = { id: await uploadFeaturedImage(client, article, featured.sourceUrl as string, deps), sourceUrl: featured.sourceUrl, reused: false };
+      featured = {
+        id: await uploadFeaturedImage(client, article, featured.sourceUrl as string, deps),
+        sourceUrl: featured.sourceUrl,
+        reused: false,
+      };
     } catch (uploadError) {
       throw asStepError("featured_image", uploadError, {});
     }

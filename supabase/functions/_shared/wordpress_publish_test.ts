@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type { SeoPlugin } from "./schemas/wordpress.ts";
-import { type GuardedFetchOptions, guardedFetch } from "./ssrf.ts";
+import { guardedFetch, type GuardedFetchOptions } from "./ssrf.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
@@ -8,12 +8,7 @@ import {
   type FakeWordPressOptions,
   startFakeWordPress,
 } from "./wordpress_fake_server.ts";
-import {
-  type ArticleContent,
-  type PreviousPublication,
-  publishPost,
-  PublishStepError,
-} from "./wordpress_publish.ts";
+import { type ArticleContent, type PreviousPublication, publishPost, PublishStepError } from "./wordpress_publish.ts";
 import { createWordPressClient } from "./wordpress_rest.ts";
 
 const YOAST_META = ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"];
@@ -72,7 +67,11 @@ async function withSite(options: FakeWordPressOptions, run: (wp: FakeWordPress) 
   }
 }
 
-async function failsAt(promise: Promise<unknown>, step: PublishStepError["step"], pattern?: RegExp): Promise<PublishStepError> {
+async function failsAt(
+  promise: Promise<unknown>,
+  step: PublishStepError["step"],
+  pattern?: RegExp,
+): Promise<PublishStepError> {
   let caught: PublishStepError | undefined;
   await assert.rejects(promise, (error: unknown) => {
     assert.ok(error instanceof PublishStepError, `expected PublishStepError, got ${error}`);
@@ -128,8 +127,10 @@ Deno.test("a new post: terms reused or created, image uploaded with alt text, Yo
 Deno.test("sequential round trips: terms ∥ image, then the post, then the SEO fields", async () => {
   await withSite({ responseDelayMs: 40 }, async (wp) => {
     await publish(wp, { article: { categories: ["News", "SEO"], tags: ["a", "b", "c"] } });
-    const waves = (route: string, method = "POST") =>
-      [...new Set(wp.requests.filter((r) => r.route === route && r.method === method).map((r) => r.wave))];
+    const waves = (
+      route: string,
+      method = "POST",
+    ) => [...new Set(wp.requests.filter((r) => r.route === route && r.method === method).map((r) => r.wave))];
     assert.deepEqual(waves("/images/featured.png", "GET"), [1], "image download with the terms");
     assert.deepEqual(waves("/wp/v2/categories"), [1]);
     assert.deepEqual(waves("/wp/v2/tags"), [1]);
@@ -179,7 +180,9 @@ Deno.test("an existing publication updates its post and reuses its image", async
 
 Deno.test("a remote post deleted since, or its image deleted: a new post, a new upload", async () => {
   await withSite({}, async (wp) => {
-    const result = await publish(wp, { previous: { remotePostId: 9_999, featuredMediaId: null, featuredMediaSourceUrl: null } });
+    const result = await publish(wp, {
+      previous: { remotePostId: 9_999, featuredMediaId: null, featuredMediaSourceUrl: null },
+    });
     assert.equal(result.updated, false);
     assert.ok(wp.posts.has(result.remotePostId));
 
@@ -198,7 +201,10 @@ Deno.test("post created but its meta refused: published, SEO reported as not sup
     const result = await publish(wp);
     assert.equal(wp.posts.get(result.remotePostId)?.status, "publish");
     assert.equal(result.seo, "not_supported");
-    assert.match(result.seoMessage ?? "", /^Yoast SEO did not save the meta description and focus keyword \(WordPress answered 403: Sorry, you are not allowed to edit the _yoast_wpseo_metadesc custom field\.\)/);
+    assert.match(
+      result.seoMessage ?? "",
+      /^Yoast SEO did not save the meta description and focus keyword \(WordPress answered 403: Sorry, you are not allowed to edit the _yoast_wpseo_metadesc custom field\.\)/,
+    );
   });
 });
 
@@ -248,7 +254,11 @@ Deno.test("an account that may not create terms uses existing ones, and says whi
     const result = await publish(wp, { article: { categories: ["news"], tags: ["TIPS"] } });
     assert.deepEqual(wp.posts.get(result.remotePostId)?.categories, [newsId]);
     assert.deepEqual(wp.posts.get(result.remotePostId)?.tags, [tipsId]);
-    await failsAt(publish(wp, { article: { categories: ["Brand new"] } }), "terms", /category "Brand new" does not exist/);
+    await failsAt(
+      publish(wp, { article: { categories: ["Brand new"] } }),
+      "terms",
+      /category "Brand new" does not exist/,
+    );
   });
 });
 
@@ -292,14 +302,25 @@ Deno.test("a title filtered by WordPress is published with a warning", async () 
 
 Deno.test("featured image problems stop at the image step", async () => {
   await withSite({}, async (wp) => {
-    await failsAt(publish(wp, { article: { featuredImageUrl: `${wp.origin}/images-missing.png` } }), "featured_image", /HTTP 404/);
-    await failsAt(publish(wp, { article: { featuredImageUrl: `${wp.origin}/` } }), "featured_image", /not a PNG, JPEG, WebP or GIF/);
+    await failsAt(
+      publish(wp, { article: { featuredImageUrl: `${wp.origin}/images-missing.png` } }),
+      "featured_image",
+      /HTTP 404/,
+    );
+    await failsAt(
+      publish(wp, { article: { featuredImageUrl: `${wp.origin}/` } }),
+      "featured_image",
+      /not a PNG, JPEG, WebP or GIF/,
+    );
     await failsAt(
       publish(wp, { imageFetchOptions: { privateHostAllowlist: [] } }),
       "featured_image",
       /private network/,
     );
-    await failsAt(publish(wp, { article: { featuredImageUrl: "http://169.254.169.254/latest/meta-data/" } }), "featured_image");
+    await failsAt(
+      publish(wp, { article: { featuredImageUrl: "http://169.254.169.254/latest/meta-data/" } }),
+      "featured_image",
+    );
     assert.equal(wp.posts.size, 0);
   });
   await withSite({ capabilities: { upload_files: false } }, async (wp) => {
@@ -310,7 +331,9 @@ Deno.test("featured image problems stop at the image step", async () => {
 Deno.test("a site that stops answering fails the step it was on", async () => {
   await withSite({
     intercept: async (request, route) => {
-      if (request.method === "POST" && route === "/wp/v2/posts") await new Promise((resolve) => setTimeout(resolve, 400));
+      if (request.method === "POST" && route === "/wp/v2/posts") {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      }
       return undefined;
     },
   }, async (wp) => {

@@ -38,7 +38,10 @@ export async function acceptWordPressRequest<Schema extends z.ZodType>(
     const field = first.path.join(".");
     return {
       ok: false,
-      response: errorResponse(400, field ? `${field}: ${first.message}` : first.message, { ...(field ? { field } : {}), issues }),
+      response: errorResponse(400, field ? `${field}: ${first.message}` : first.message, {
+        ...(field ? { field } : {}),
+        issues,
+      }),
     };
   }
   return { ok: true, userId, input: parsed.data };

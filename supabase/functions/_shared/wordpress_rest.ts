@@ -117,7 +117,9 @@ export function createWordPressClient(
   const authorization = basicAuthorization(credentials);
   return {
     restRoot,
-    async request<T>({ method = "GET", route, query, json, form, authenticate = true, fetchOptions }: WordPressRequest) {
+    async request<T>(
+      { method = "GET", route, query, json, form, authenticate = true, fetchOptions }: WordPressRequest,
+    ) {
       const headers = new Headers({ Accept: "application/json", "User-Agent": USER_AGENT });
       if (authenticate) headers.set("Authorization", authorization);
       let body: BodyInit | undefined;

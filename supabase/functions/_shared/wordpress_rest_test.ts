@@ -21,7 +21,10 @@ Deno.test("restUrl builds routes under pretty and plain REST roots", () => {
 });
 
 Deno.test("basicAuthorization encodes UTF-8 user names", () => {
-  assert.equal(basicAuthorization({ username: "editor", applicationPassword: "abcd efgh" }), `Basic ${btoa("editor:abcd efgh")}`);
+  assert.equal(
+    basicAuthorization({ username: "editor", applicationPassword: "abcd efgh" }),
+    `Basic ${btoa("editor:abcd efgh")}`,
+  );
   const encoded = basicAuthorization({ username: "zoë", applicationPassword: "x" }).slice("Basic ".length);
   assert.deepEqual(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)), new TextEncoder().encode("zoë:x"));
 });
@@ -37,16 +40,22 @@ Deno.test("WordPress errors keep code, plain message and data", () => {
     text: () => text,
     json: () => JSON.parse(text),
   });
-  const exists = errorFromResponse(response(400, JSON.stringify({
-    code: "term_exists",
-    message: "A term with the name provided already exists in this taxonomy.",
-    data: { status: 400, term_id: 7 },
-  })));
+  const exists = errorFromResponse(response(
+    400,
+    JSON.stringify({
+      code: "term_exists",
+      message: "A term with the name provided already exists in this taxonomy.",
+      data: { status: 400, term_id: 7 },
+    }),
+  ));
   assert.equal(exists.code, "term_exists");
   assert.equal(exists.data.term_id, 7);
   const html = errorFromResponse(response(502, "<html>Bad gateway</html>"));
   assert.equal(html.code, "http_error");
   assert.equal(html.message, "The site answered HTTP 502");
-  assert.equal(plainText("<strong>Error:</strong> The username <strong>x</strong> is not registered."), "Error: The username x is not registered.");
+  assert.equal(
+    plainText("<strong>Error:</strong> The username <strong>x</strong> is not registered."),
+    "Error: The username x is not registered.",
+  );
   assert.equal(decodeEntities("Tips &amp; Tricks &#8217;24 &#x2014; &bogus;"), "Tips & Tricks \u201924 \u2014 &bogus;");
 });

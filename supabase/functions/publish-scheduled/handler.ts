@@ -2,7 +2,11 @@ import { errorResponse, handleOptions, json } from "../_shared/http.ts";
 import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
 import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
 import { createServiceClient } from "../_shared/supabase.ts";
-import { featuredImageFetchOptions, publishArticleToSite, type PublishRequest } from "../_shared/wordpress_publication.ts";
+import {
+  featuredImageFetchOptions,
+  publishArticleToSite,
+  type PublishRequest,
+} from "../_shared/wordpress_publication.ts";
 import {
   type ClaimedPublication,
   createPublicationStore,
@@ -108,7 +112,11 @@ export async function publishDueArticles(deps: ScheduledPublishDependencies): Pr
 function log(claim: ClaimedPublication, what: string, error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   const detail = (error as { details?: { detail?: unknown } })?.details?.detail;
-  console.error(`[publish-scheduled] article ${claim.articleId} site ${claim.siteId} ${what}: ${message}${detail ? ` (${detail})` : ""}`);
+  console.error(
+    `[publish-scheduled] article ${claim.articleId} site ${claim.siteId} ${what}: ${message}${
+      detail ? ` (${detail})` : ""
+    }`,
+  );
 }
 
 function positiveIntegerEnv(name: string, fallback: number): number {

@@ -6,7 +6,12 @@ import {
   type FakeWordPress,
   startFakeWordPress,
 } from "../_shared/wordpress_fake_server.ts";
-import { createMemoryStore, memoryArticle, type MemorySite, type MemoryStore } from "../_shared/wordpress_memory_store.ts";
+import {
+  createMemoryStore,
+  memoryArticle,
+  type MemorySite,
+  type MemoryStore,
+} from "../_shared/wordpress_memory_store.ts";
 import { publishArticleToSite } from "../_shared/wordpress_publication.ts";
 import { createHandler, DEFAULT_SETTINGS, type ScheduledPublishSettings } from "./handler.ts";
 import { checkSecretKey } from "./secret_key.ts";
@@ -33,19 +38,32 @@ const site = (id: string, userId: string, wp: FakeWordPress, password = FAKE_APP
   application_password: password,
 });
 
-function scheduledHandler(store: MemoryStore, wps: FakeWordPress[], settings: Partial<ScheduledPublishSettings> = {}, now?: () => number) {
+function scheduledHandler(
+  store: MemoryStore,
+  wps: FakeWordPress[],
+  settings: Partial<ScheduledPublishSettings> = {},
+  now?: () => number,
+) {
   const allowlist = { privateHostAllowlist: wps.map((wp) => wp.hostPort) };
   return createHandler({
     secretKeys: [SECRET, ""],
     store,
-    publish: (request) => publishArticleToSite(request, { store, fetch: guardedFetch, fetchOptions: allowlist, imageFetchOptions: allowlist }),
+    publish: (request) =>
+      publishArticleToSite(request, {
+        store,
+        fetch: guardedFetch,
+        fetchOptions: allowlist,
+        imageFetchOptions: allowlist,
+      }),
     settings: { ...DEFAULT_SETTINGS, ...settings },
     now,
   });
 }
 
-const run = (handler: (req: Request) => Promise<Response>, headers: Record<string, string> = { authorization: `Bearer ${SECRET}` }) =>
-  handler(new Request("http://localhost/functions/v1/publish-scheduled", { method: "POST", headers, body: "{}" }));
+const run = (
+  handler: (req: Request) => Promise<Response>,
+  headers: Record<string, string> = { authorization: `Bearer ${SECRET}` },
+) => handler(new Request("http://localhost/functions/v1/publish-scheduled", { method: "POST", headers, body: "{}" }));
 
 Deno.test("checkSecretKey: only the secret key, in Authorization or apikey", () => {
   const check = (headers: Record<string, string>, keys = [SECRET]) => checkSecretKey(new Headers(headers), keys);
@@ -63,7 +81,10 @@ Deno.test("checkSecretKey: only the secret key, in Authorization or apikey", () 
 Deno.test("publish-scheduled: callers other than the scheduler are refused", async () => {
   const handler = scheduledHandler(createMemoryStore({}), []);
   assert.equal((await run(handler, {})).status, 401);
-  const browser = await run(handler, { authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYXV0aGVudGljYXRlZCJ9.sig", apikey: "sb_publishable_x" });
+  const browser = await run(handler, {
+    authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYXV0aGVudGljYXRlZCJ9.sig",
+    apikey: "sb_publishable_x",
+  });
   assert.equal(browser.status, 403);
   assert.deepEqual(await browser.json(), { error: "Only the scheduler may call this function" });
   const get = await handler(new Request("http://localhost/", { method: "GET", headers: { apikey: SECRET } }));
@@ -81,9 +102,29 @@ Deno.test("publish-scheduled: publishes due articles to their sites, retries fai
     const store = createMemoryStore({
       sites: [site(S1, ALICE, good), site(S2, ALICE, broken), site(BOBS, BOB, good)],
       articles: [
-        memoryArticle({ id: DUE, user_id: ALICE, status: "scheduled", scheduled_for: clock - MINUTE, scheduled_site_ids: [S1, BOBS] }),
-        memoryArticle({ id: TWO_SITES, user_id: ALICE, title: "Two sites", slug: "two", status: "scheduled", scheduled_for: clock - 2 * MINUTE, scheduled_site_ids: [S1, S2] }),
-        memoryArticle({ id: LATER, user_id: ALICE, status: "scheduled", scheduled_for: clock + 60 * MINUTE, scheduled_site_ids: [S1] }),
+        memoryArticle({
+          id: DUE,
+          user_id: ALICE,
+          status: "scheduled",
+          scheduled_for: clock - MINUTE,
+          scheduled_site_ids: [S1, BOBS],
+        }),
+        memoryArticle({
+          id: TWO_SITES,
+          user_id: ALICE,
+          title: "Two sites",
+          slug: "two",
+          status: "scheduled",
+          scheduled_for: clock - 2 * MINUTE,
+          scheduled_site_ids: [S1, S2],
+        }),
+        memoryArticle({
+          id: LATER,
+          user_id: ALICE,
+          status: "scheduled",
+          scheduled_for: clock + 60 * MINUTE,
+          scheduled_site_ids: [S1],
+        }),
         memoryArticle({ id: DRAFT, user_id: ALICE, scheduled_site_ids: [S1] }),
       ],
     }, now);
@@ -128,12 +169,23 @@ Deno.test("publish-scheduled: publishes due articles to their sites, retries fai
 Deno.test("publish-scheduled: concurrent runs never publish one article twice", async () => {
   const wp = startFakeWordPress({ responseDelayMs: 20 });
   try {
-    const articles = Array.from({ length: 6 }, (_, i) =>
-      memoryArticle({ id: articleId(i), user_id: ALICE, slug: `post-${i}`, status: "scheduled", scheduled_for: Date.now() - MINUTE, scheduled_site_ids: [S1] })
+    const articles = Array.from(
+      { length: 6 },
+      (_, i) =>
+        memoryArticle({
+          id: articleId(i),
+          user_id: ALICE,
+          slug: `post-${i}`,
+          status: "scheduled",
+          scheduled_for: Date.now() - MINUTE,
+          scheduled_site_ids: [S1],
+        }),
     );
     const store = createMemoryStore({ sites: [site(S1, ALICE, wp)], articles });
     const handler = scheduledHandler(store, [wp], { batchSize: 4 });
-    const summaries = await Promise.all([run(handler), run(handler), run(handler)].map(async (response) => (await response).json()));
+    const summaries = await Promise.all(
+      [run(handler), run(handler), run(handler)].map(async (response) => (await response).json()),
+    );
     assert.equal(summaries.reduce((sum, summary) => sum + summary.published, 0), 6);
     assert.equal(wp.posts.size, 6);
     assert.ok(articles.every((article) => store.articles.get(article.id)?.status === "published"));
@@ -145,8 +197,17 @@ Deno.test("publish-scheduled: concurrent runs never publish one article twice", 
 Deno.test("publish-scheduled: work not started before the deadline is given back", async () => {
   const wp = startFakeWordPress();
   try {
-    const articles = Array.from({ length: 3 }, (_, i) =>
-      memoryArticle({ id: articleId(i), user_id: ALICE, slug: `p-${i}`, status: "scheduled", scheduled_for: Date.now() - MINUTE, scheduled_site_ids: [S1] })
+    const articles = Array.from(
+      { length: 3 },
+      (_, i) =>
+        memoryArticle({
+          id: articleId(i),
+          user_id: ALICE,
+          slug: `p-${i}`,
+          status: "scheduled",
+          scheduled_for: Date.now() - MINUTE,
+          scheduled_site_ids: [S1],
+        }),
     );
     const store = createMemoryStore({ sites: [site(S1, ALICE, wp)], articles });
     let calls = 0;

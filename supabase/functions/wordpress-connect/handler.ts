@@ -3,8 +3,8 @@ import { connectSiteRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas
 import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
 import { createServiceClient, requireUser } from "../_shared/supabase.ts";
 import {
-  type ConnectionTestInput,
   ConnectionTestError,
+  type ConnectionTestInput,
   type ConnectionTestResult,
   testWordPressConnection,
 } from "../_shared/wordpress_discovery.ts";
@@ -47,7 +47,11 @@ export function createHandler(deps: ConnectSiteDependencies): (req: Request) => 
         });
       } catch (error) {
         if (!(error instanceof ConnectionTestError)) throw error;
-        console.warn(`[wordpress-connect] connection test failed: ${error.reason}${error.details.detail ? ` (${error.details.detail})` : ""}`);
+        console.warn(
+          `[wordpress-connect] connection test failed: ${error.reason}${
+            error.details.detail ? ` (${error.details.detail})` : ""
+          }`,
+        );
         const { path, missingCapability } = error.details;
         return errorResponse(422, error.message, {
           field: "site_url",
@@ -72,7 +76,9 @@ export function createHandler(deps: ConnectSiteDependencies): (req: Request) => 
       });
       return json({ site }, 201);
     } catch (error) {
-      console.error(`[wordpress-connect] unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `[wordpress-connect] unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return errorResponse(500, WORDPRESS_MESSAGES.connectFailed);
     }
   };
@@ -83,7 +89,10 @@ export function productionDependencies(): ConnectSiteDependencies {
   return {
     authenticate: (req) => requireUser(req, service),
     testConnection: (input) =>
-      testWordPressConnection(input, { fetch: guardedFetch, fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() } }),
+      testWordPressConnection(input, {
+        fetch: guardedFetch,
+        fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
+      }),
     saveSite: siteSaver(service),
   };
 }

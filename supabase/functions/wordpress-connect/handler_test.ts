@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { connectSiteDryRunResultSchema, connectSiteResultSchema, WORDPRESS_MESSAGES, type WordPressSite } from "../_shared/schemas/wordpress.ts";
+import {
+  connectSiteDryRunResultSchema,
+  connectSiteResultSchema,
+  WORDPRESS_MESSAGES,
+  type WordPressSite,
+} from "../_shared/schemas/wordpress.ts";
 import { guardedFetch } from "../_shared/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/supabase.ts";
 import { testWordPressConnection } from "../_shared/wordpress_discovery.ts";
@@ -50,11 +55,16 @@ async function withHarness(
     },
   });
   const call: Harness["call"] = (body, init = {}) =>
-    handler(new Request("http://localhost/functions/v1/wordpress-connect", {
-      method: init.method ?? "POST",
-      headers: { "content-type": "application/json", ...(init.signedIn === false ? {} : { authorization: "Bearer user-jwt" }) },
-      body: init.method === "GET" || init.method === "OPTIONS" ? undefined : JSON.stringify(body),
-    }));
+    handler(
+      new Request("http://localhost/functions/v1/wordpress-connect", {
+        method: init.method ?? "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(init.signedIn === false ? {} : { authorization: "Bearer user-jwt" }),
+        },
+        body: init.method === "GET" || init.method === "OPTIONS" ? undefined : JSON.stringify(body),
+      }),
+    );
   try {
     await run({ wp, saved, call });
   } finally {
@@ -129,7 +139,9 @@ Deno.test("wordpress-connect: a failed test answers 422 on the Site URL field", 
       missingCapability: "upload_files",
     });
   });
-  await withHarness({ wp: { intercept: (_request, route) => (route === null ? undefined : new Response("<html></html>")) } }, async ({ call, wp }) => {
+  await withHarness({
+    wp: { intercept: (_request, route) => (route === null ? undefined : new Response("<html></html>")) },
+  }, async ({ call, wp }) => {
     const body = await (await call(form(wp))).json();
     assert.equal(body.error, WORDPRESS_MESSAGES.restApiNotFound);
   });
@@ -137,7 +149,9 @@ Deno.test("wordpress-connect: a failed test answers 422 on the Site URL field", 
 
 Deno.test("wordpress-connect: saves the tested site and returns it without secrets", async () => {
   await withHarness({ wp: { extraNamespaces: ["yoast/v1"] } }, async ({ call, wp, saved }) => {
-    const response = await call(form(wp, { site_url: `${wp.origin.toUpperCase().replace("HTTP://", "http://")}/?utm=x` }));
+    const response = await call(
+      form(wp, { site_url: `${wp.origin.toUpperCase().replace("HTTP://", "http://")}/?utm=x` }),
+    );
     const text = await response.text();
     assert.equal(response.status, 201, text);
     const { site } = connectSiteResultSchema.parse(JSON.parse(text));

@@ -21,7 +21,8 @@ export interface NewSite {
 export type SaveSite = (site: NewSite) => Promise<WordPressSite>;
 
 /** The columns the browser may see: never the application password or webhook secret. */
-export const PUBLIC_SITE_COLUMNS = "id, user_id, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
+export const PUBLIC_SITE_COLUMNS =
+  "id, user_id, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
 
 export function siteSaver(service: SupabaseClient): SaveSite {
   return async (site) => {

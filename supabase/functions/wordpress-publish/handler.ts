@@ -1,5 +1,9 @@
 import { errorResponse, handleOptions, json } from "../_shared/http.ts";
-import { type PublishArticleResult, publishArticleRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";
+import {
+  publishArticleRequestSchema,
+  type PublishArticleResult,
+  WORDPRESS_MESSAGES,
+} from "../_shared/schemas/wordpress.ts";
 import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
 import { createServiceClient, requireUser } from "../_shared/supabase.ts";
 import {
@@ -35,7 +39,12 @@ export function createHandler(deps: PublishDependencies): (req: Request) => Prom
     if (preflight) return preflight;
     let context = "";
     try {
-      const accepted = await acceptWordPressRequest(req, deps.authenticate, publishArticleRequestSchema, MAX_BODY_BYTES);
+      const accepted = await acceptWordPressRequest(
+        req,
+        deps.authenticate,
+        publishArticleRequestSchema,
+        MAX_BODY_BYTES,
+      );
       if (!accepted.ok) return accepted.response;
       const { userId, input } = accepted;
       context = ` article ${input.articleId} site ${input.siteId}`;
@@ -43,10 +52,14 @@ export function createHandler(deps: PublishDependencies): (req: Request) => Prom
       return json(result);
     } catch (error) {
       if (error instanceof PublishFailure) {
-        if (error.status >= 500) console.error(`[wordpress-publish]${context}: ${error.message}: ${error.details.detail ?? ""}`);
+        if (error.status >= 500) {
+          console.error(`[wordpress-publish]${context}: ${error.message}: ${error.details.detail ?? ""}`);
+        }
         return errorResponse(error.status, error.message, error.details);
       }
-      console.error(`[wordpress-publish]${context} unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(
+        `[wordpress-publish]${context} unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return errorResponse(500, WORDPRESS_MESSAGES.publishFailed);
     }
   };

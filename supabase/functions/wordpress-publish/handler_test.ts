@@ -27,7 +27,10 @@ interface Harness {
 }
 
 async function withHarness(
-  options: { wp?: FakeWordPressOptions; article?: Parameters<typeof memoryArticle>[0] extends infer A ? Partial<A> : never } = {},
+  options: {
+    wp?: FakeWordPressOptions;
+    article?: Parameters<typeof memoryArticle>[0] extends infer A ? Partial<A> : never;
+  } = {},
   run: (harness: Harness) => Promise<void>,
 ) {
   const wp = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"], ...options.wp });
@@ -37,8 +40,22 @@ async function withHarness(
       memoryArticle({ id: BOBS_ARTICLE, user_id: BOB }),
     ],
     sites: [
-      { id: SITE, user_id: ALICE, base_url: wp.restRoot, username: FAKE_USERNAME, seo_plugin: "yoast", application_password: FAKE_APPLICATION_PASSWORD },
-      { id: BOBS_SITE, user_id: BOB, base_url: wp.restRoot, username: FAKE_USERNAME, seo_plugin: null, application_password: "x" },
+      {
+        id: SITE,
+        user_id: ALICE,
+        base_url: wp.restRoot,
+        username: FAKE_USERNAME,
+        seo_plugin: "yoast",
+        application_password: FAKE_APPLICATION_PASSWORD,
+      },
+      {
+        id: BOBS_SITE,
+        user_id: BOB,
+        base_url: wp.restRoot,
+        username: FAKE_USERNAME,
+        seo_plugin: null,
+        application_password: "x",
+      },
     ],
   });
   const allowlist = { privateHostAllowlist: [wp.hostPort] };
@@ -48,17 +65,24 @@ async function withHarness(
       return user ? Promise.resolve({ id: user }) : Promise.reject(new UnauthenticatedError());
     },
     publish: (request) =>
-      publishArticleToSite(request, { store, fetch: guardedFetch, fetchOptions: allowlist, imageFetchOptions: allowlist }),
+      publishArticleToSite(request, {
+        store,
+        fetch: guardedFetch,
+        fetchOptions: allowlist,
+        imageFetchOptions: allowlist,
+      }),
   });
   const call: Harness["call"] = (body, init = {}) => {
     const headers = new Headers({ "content-type": "application/json" });
     const user = init.user === undefined ? ALICE : init.user;
     if (user) headers.set("x-test-user", user);
-    return handler(new Request("http://localhost/functions/v1/wordpress-publish", {
-      method: init.method ?? "POST",
-      headers,
-      body: init.method === "GET" ? undefined : JSON.stringify(body),
-    }));
+    return handler(
+      new Request("http://localhost/functions/v1/wordpress-publish", {
+        method: init.method ?? "POST",
+        headers,
+        body: init.method === "GET" ? undefined : JSON.stringify(body),
+      }),
+    );
   };
   try {
     await run({ wp, store, call });
@@ -77,7 +101,10 @@ async function expectError(response: Response, status: number, error: string) {
 
 Deno.test("wordpress-publish: preflight, method, authentication, validation", async () => {
   await withHarness({}, async ({ call }) => {
-    const handler = createHandler({ authenticate: () => Promise.reject(new Error("unused")), publish: () => Promise.reject(new Error("unused")) });
+    const handler = createHandler({
+      authenticate: () => Promise.reject(new Error("unused")),
+      publish: () => Promise.reject(new Error("unused")),
+    });
     const preflight = await handler(new Request("http://localhost/", { method: "OPTIONS" }));
     assert.equal(preflight.status, 200);
     assert.match(preflight.headers.get("access-control-allow-headers") ?? "", /authorization/);
@@ -87,13 +114,21 @@ Deno.test("wordpress-publish: preflight, method, authentication, validation", as
     const noSite = await expectError(await call({ articleId: ARTICLE }), 400, "siteId: Please select a WordPress site");
     assert.equal(noSite.field, "siteId");
     await expectError(await call({ articleId: ARTICLE, siteId: "  " }), 400, "siteId: Please select a WordPress site");
-    await expectError(await call({ articleId: ARTICLE, siteId: SITE, status: "future" }), 400, "status: Invalid option: expected one of \"draft\"|\"publish\"");
+    await expectError(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "future" }),
+      400,
+      'status: Invalid option: expected one of "draft"|"publish"',
+    );
   });
 });
 
 Deno.test("wordpress-publish: another user's site or article is not found", async () => {
   await withHarness({}, async ({ call, wp }) => {
-    const site = await expectError(await call({ articleId: ARTICLE, siteId: BOBS_SITE }), 404, "Selected site not found");
+    const site = await expectError(
+      await call({ articleId: ARTICLE, siteId: BOBS_SITE }),
+      404,
+      "Selected site not found",
+    );
     assert.equal(site.field, "siteId");
     await expectError(await call({ articleId: ARTICLE, siteId: "not-a-uuid" }), 404, "Selected site not found");
     const article = await expectError(await call({ articleId: BOBS_ARTICLE, siteId: SITE }), 404, "Article not found");
@@ -103,7 +138,9 @@ Deno.test("wordpress-publish: another user's site or article is not found", asyn
 });
 
 Deno.test("wordpress-publish: publishes, records, then updates the same post", async () => {
-  await withHarness({ article: { status: "scheduled", scheduled_for: Date.now() + 3_600_000, scheduled_site_ids: [SITE] } }, async ({ call, store, wp }) => {
+  await withHarness({
+    article: { status: "scheduled", scheduled_for: Date.now() + 3_600_000, scheduled_site_ids: [SITE] },
+  }, async ({ call, store, wp }) => {
     const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
     const body = await response.json();
     assert.equal(response.status, 200, JSON.stringify(body));
@@ -145,27 +182,42 @@ Deno.test("wordpress-publish: the status defaults to draft", async () => {
 });
 
 Deno.test("wordpress-publish: featured image failure is recorded and reported", async () => {
-  await withHarness({ article: { featured_image_url: "http://127.0.0.1:9/missing.png" } }, async ({ call, store, wp }) => {
-    const body = await expectError(await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }), 502, "Failed to upload featured image");
-    assert.equal(body.step, "featured_image");
-    assert.match(body.detail, /private network/);
-    const publication = store.publication(ARTICLE, SITE);
-    assert.equal(publication?.status, "failed");
-    assert.equal(publication?.attempts, 1);
-    assert.equal(publication?.next_attempt_at, null, "a manual publish is not retried automatically");
-    assert.equal(store.articles.get(ARTICLE)?.status, "draft");
-    assert.equal(wp.posts.size, 0);
-  });
+  await withHarness(
+    { article: { featured_image_url: "http://127.0.0.1:9/missing.png" } },
+    async ({ call, store, wp }) => {
+      const body = await expectError(
+        await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }),
+        502,
+        "Failed to upload featured image",
+      );
+      assert.equal(body.step, "featured_image");
+      assert.match(body.detail, /private network/);
+      const publication = store.publication(ARTICLE, SITE);
+      assert.equal(publication?.status, "failed");
+      assert.equal(publication?.attempts, 1);
+      assert.equal(publication?.next_attempt_at, null, "a manual publish is not retried automatically");
+      assert.equal(store.articles.get(ARTICLE)?.status, "draft");
+      assert.equal(wp.posts.size, 0);
+    },
+  );
 });
 
 Deno.test("wordpress-publish: WordPress refusing the post, or the terms", async () => {
   await withHarness({ wp: { capabilities: { publish_posts: false } } }, async ({ call }) => {
-    const body = await expectError(await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }), 502, "Failed to publish post");
+    const body = await expectError(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }),
+      502,
+      "Failed to publish post",
+    );
     assert.equal(body.step, "post");
     assert.equal(body.detail, "WordPress answered 403: Sorry, you are not allowed to publish posts as this user.");
   });
   await withHarness({ wp: { applicationPassword: "changed on the site" } }, async ({ call, store }) => {
-    const body = await expectError(await call({ articleId: ARTICLE, siteId: SITE }), 502, "Failed to publish to WordPress");
+    const body = await expectError(
+      await call({ articleId: ARTICLE, siteId: SITE }),
+      502,
+      "Failed to publish to WordPress",
+    );
     assert.equal(body.detail, "Authentication failed. Please check your username and application password.");
     assert.equal(store.publication(ARTICLE, SITE)?.last_error, body.detail);
   });
@@ -174,9 +226,17 @@ Deno.test("wordpress-publish: WordPress refusing the post, or the terms", async 
 Deno.test("wordpress-publish: the post is live but the article cannot be updated", async () => {
   await withHarness({}, async ({ call, store }) => {
     store.recordSuccess = () => Promise.reject(new Error("database unavailable"));
-    const body = await expectError(await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }), 500, "Failed to update article status");
+    const body = await expectError(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }),
+      500,
+      "Failed to update article status",
+    );
     assert.equal(body.step, "article");
     assert.match(body.link, /ten-seo-tips/);
-    assert.equal(store.publication(ARTICLE, SITE)?.remote_post_id, body.remotePostId, "kept so a retry updates this post");
+    assert.equal(
+      store.publication(ARTICLE, SITE)?.remote_post_id,
+      body.remotePostId,
+      "kept so a retry updates this post",
+    );
   });
 });

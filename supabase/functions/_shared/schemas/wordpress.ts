@@ -21,7 +21,7 @@ export const WORDPRESS_MESSAGES = {
   insecureHttp:
     "This site is reached over plain HTTP. WordPress only accepts application passwords over HTTPS: enter the https:// address of your site (it needs an SSL certificate).",
   authorizationHeaderStripped:
-    "WordPress did not receive your login: the web server removed the Authorization header. On Apache add \"CGIPassAuth On\" to the site's .htaccess (or the rule \"RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]\"), or ask your host to pass the Authorization header to PHP, then try again.",
+    'WordPress did not receive your login: the web server removed the Authorization header. On Apache add "CGIPassAuth On" to the site\'s .htaccess (or the rule "RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]"), or ask your host to pass the Authorization header to PHP, then try again.',
   applicationPasswordsUnavailable:
     "Application passwords are turned off on this WordPress site (WordPress 5.6 or higher is required, and security plugins can disable them). Enable them and try again.",
   privateAddress: "This address points to a private or local network, which cannot be connected.",
@@ -52,7 +52,10 @@ export const APPLICATION_PASSWORD_MAX_LENGTH = 200;
 export const WEBHOOK_SECRET_MAX_LENGTH = 500;
 
 const requiredText = (required: string, maxLength: number, label: string) =>
-  z.string({ error: required }).trim().min(1, required).max(maxLength, `${label} must be at most ${maxLength} characters`);
+  z.string({ error: required }).trim().min(1, required).max(
+    maxLength,
+    `${label} must be at most ${maxLength} characters`,
+  );
 
 // ---------------------------------------------------------------- connect
 
