@@ -1,0 +1,40 @@
+import { Link } from "wouter";
+import type { PublishArticleResult } from "../../data/publishing";
+
+function SeoReport({ result }: { result: PublishArticleResult }) {
+  if (result.seo === "written") return <p>SEO fields written.</p>;
+  if (result.seo === "none") return null;
+  return (
+    <p>
+      {result.seo === "partial" && result.seoMessage ? `${result.seoMessage} ` : ""}
+      This site does not accept SEO fields — see the help on the{" "}
+      <Link href="/wordpress-sites">WordPress Sites page</Link>.
+    </p>
+  );
+}
+
+/** What a successful publish did: where the post is, new or updated, and the SEO fields. */
+export function PublishResult({ result, siteName }: { result: PublishArticleResult; siteName: string }) {
+  const kind = result.status === "publish" ? "post" : "draft";
+  return (
+    <div className="publish-result">
+      <p>
+        <strong>Article published successfully!</strong>
+      </p>
+      <p>
+        {result.updated ? `Updated the existing ${kind} on ${siteName}.` : `Created a new ${kind} on ${siteName}.`}{" "}
+        <a href={result.link} target="_blank" rel="noopener noreferrer">
+          View Post
+        </a>
+      </p>
+      <SeoReport result={result} />
+      {result.warnings.length > 0 && (
+        <ul className="publish-warnings">
+          {result.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

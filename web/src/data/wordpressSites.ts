@@ -1,0 +1,78 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import {
+  connectSiteFailureSchema,
+  connectSiteResultSchema,
+  WORDPRESS_MESSAGES,
+  type ConnectSiteInput,
+  type WordPressSite,
+} from "../../../supabase/functions/_shared/schemas/wordpress";
+import { supabase } from "./supabase";
+
+export type { WordPressSite };
+
+/** The server's error body of a failed function call, or null when there is none. */
+export async function readFunctionError(error: unknown): Promise<Record<string, unknown> | null> {
+  if (!(error instanceof FunctionsHttpError) || !(error.context instanceof Response)) return null;
+  try {
+    const body: unknown = await error.context.clone().json();
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The connection test failed: `message` belongs under the field named `field`. */
+export class SiteConnectionError extends Error {
+  constructor(
+    message: string,
+    readonly field: "site_url",
+  ) {
+    super(message);
+    this.name = "SiteConnectionError";
+  }
+}
+
+const SITE_COLUMNS = "id, user_id, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
+
+/** The signed-in user's sites, newest first. */
+export async function listWordPressSites(): Promise<WordPressSite[]> {
+  const { data, error } = await supabase
+    .from("wordpress_sites")
+    .select(SITE_COLUMNS)
+    .order("created_at", { ascending: false })
+    .returns<WordPressSite[]>();
+  if (error) throw new Error(error.message);
+  return data ?? [];
+}
+
+async function invokeConnect(input: ConnectSiteInput): Promise<unknown> {
+  const { data, error } = await supabase.functions.invoke("wordpress-connect", { body: input });
+  if (!error) return data;
+  const body = await readFunctionError(error);
+  const failure = connectSiteFailureSchema.safeParse(body);
+  if (failure.success) throw new SiteConnectionError(failure.data.error, failure.data.field);
+  const message = typeof body?.error === "string" ? body.error : WORDPRESS_MESSAGES.connectFailed;
+  throw new Error(message);
+}
+
+/**
+ * Tests the connection without saving anything. Throws `SiteConnectionError`
+ * when WordPress cannot be reached or refuses the credentials.
+ */
+export async function testWordPressConnection(input: ConnectSiteInput): Promise<void> {
+  await invokeConnect({ ...input, dryRun: true });
+}
+
+/** Tests the connection again and saves the site; the credentials stay on the server. */
+export async function connectWordPressSite(input: ConnectSiteInput): Promise<WordPressSite> {
+  const data = await invokeConnect({ ...input, dryRun: false });
+  const parsed = connectSiteResultSchema.safeParse(data);
+  if (!parsed.success) throw new Error(WORDPRESS_MESSAGES.connectFailed);
+  return parsed.data.site;
+}
+
+export async function removeWordPressSite(siteId: string): Promise<void> {
+  const { error, count } = await supabase.from("wordpress_sites").delete({ count: "exact" }).eq("id", siteId);
+  if (error) throw new Error(error.message);
+  if (count === 0) throw new Error("Site not found");
+}
