@@ -23,6 +23,8 @@ import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } fro
 import { decodeEntities, plainText, USER_AGENT, type WordPressClient, WordPressError } from "./wordpress_rest.ts";
 
 export const IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
+/** Sending up to 10 MiB to a slow host takes longer than the default 15 s. */
+export const MEDIA_UPLOAD_TIMEOUT_MS = 30_000;
 
 export interface ArticleContent {
   title: string;
@@ -222,7 +224,12 @@ async function uploadFeaturedImage(
   );
   form.append("title", article.title);
   form.append("alt_text", article.title);
-  const media = await client.request<{ id?: unknown }>({ method: "POST", route: "wp/v2/media", form });
+  const media = await client.request<{ id?: unknown }>({
+    method: "POST",
+    route: "wp/v2/media",
+    form,
+    fetchOptions: { timeoutMs: MEDIA_UPLOAD_TIMEOUT_MS },
+  });
   if (typeof media.id !== "number") {
     throw new PublishStepError("featured_image", "WordPress did not return the uploaded image's id");
   }

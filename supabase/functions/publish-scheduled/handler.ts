@@ -29,8 +29,10 @@ export const DEFAULT_SETTINGS: ScheduledPublishSettings = {
   batchSize: 5,
   leaseSeconds: 600,
   concurrency: 4,
-  // Hosted functions are stopped at 150 s; a publish that starts by now ends in time.
-  deadlineMs: 90_000,
+  // One publish takes at most ~90 s (every request at its time-out: image download
+  // and upload 30 s each, post and SEO fields 15 s each), so a run ends within
+  // pg_net's 120 s time-out and the hosted 150 s limit.
+  deadlineMs: 30_000,
 };
 
 export interface ScheduledPublishDependencies {
