@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState } from "react";
+import {
+  IMAGE_SIZE_DIMENSIONS,
+  type GeneratedImage,
+} from "../../../../supabase/functions/_shared/schemas/image";
+import { generateImages } from "../../data/images";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useForm } from "../../lib/useForm";
+import { Modal } from "../Modal";
+import { saveFeaturedImage } from "./featuredImage";
+import { featuredImageFormSchema, imageSettingsDefaults } from "./imageForm";
+import { ImageSettingsFields } from "./ImageSettingsFields";
+import { useElapsedSeconds } from "./useElapsedSeconds";
+import "./images.css";
+
+type FeaturedImageModalProps = {
+  article: { id: string; title: string; excerpt: string; featuredImageUrl: string | null };
+  onClose(): void;
+  onSaved(url: string): void;
+};
+
+/**
+ * Generates a featured image for an article from its excerpt. Nothing changes
+ * on the article until Save Image; closing discards the preview (the image
+ * stays in the user's library on Generate Images).
+ */
+export default function FeaturedImageModal({ article, onClose, onSaved }: FeaturedImageModalProps) {
+  const formId = useId();
+  const hasExcerpt = article.excerpt.trim() !== "";
+  const form = useForm(featuredImageFormSchema, imageSettingsDefaults(article.excerpt));
+  const [image, setImage] = useState<GeneratedImage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const generation = useRef<AbortController | null>(null);
+  const elapsed = useElapsedSeconds(form.submitting);
+
+  // Closing mid-generation abandons the request; its result is not shown.
+  useEffect(() => () => generation.current?.abort(), []);
+
+  const generate = form.handleSubmit(async (request) => {
+    if (!hasExcerpt) return;
+    const controller = new AbortController();
+    generation.current = controller;
+    setError(null);
+    try {
+      const [generated] = await generateImages(request, {
+        signal: controller.signal,
+        fallbackMessage: "Failed to generate featured image",
+      });
+      if (!controller.signal.aborted) setImage(generated ?? null);
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      const message = failure instanceof Error ? failure.message : "Failed to generate featured image";
+      setError(message);
+      notifyError(message);
+    }
+  });
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const url = await saveFeaturedImage(article.id, image?.url ?? null);
+      notifySuccess("Featured image saved successfully");
+      onSaved(url);
+      onClose();
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : "Failed to save featured image";
+      setError(message);
+      notifyError(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const generating = form.submitting;
+  const previewSize = image && {
+    width: image.width ?? IMAGE_SIZE_DIMENSIONS.square_hd.width,
+    height: image.height ?? IMAGE_SIZE_DIMENSIONS.square_hd.height,
+  };
+
+  return (
+    <Modal
+      title="Generate Featured Image"
+      onClose={onClose}
+      busy={saving}
+      footer={
+        <>
+          <button type="button" className="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className={image ? "secondary" : undefined}
+            disabled={!hasExcerpt || generating || saving}
+            aria-busy={generating || undefined}
+          >
+            {generating ? "Generating..." : "Generate"}
+          </button>
+          {image && (
+            <button type="button" onClick={save} disabled={generating || saving} aria-busy={saving || undefined}>
+              Save Image
+            </button>
+          )}
+        </>
+      }
+    >
+      <p className="featured-image-article">
+        For <strong>{article.title}</strong>
+      </p>
+      {!hasExcerpt && (
+        <p role="alert" className="form-error">
+          Article must have an excerpt to generate an image
+        </p>
+      )}
+      <form id={formId} onSubmit={generate} noValidate>
+        <ImageSettingsFields field={form.field} disabled={!hasExcerpt || generating || saving} />
+      </form>
+      <div aria-live="polite" className="featured-image-result">
+        {generating && (
+          <p role="status" aria-busy="true">
+            Generating image… {elapsed}s (this can take up to a minute)
+          </p>
+        )}
+        {error && !generating && (
+          <p role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        {image && previewSize && !generating && (
+          <figure>
+            <img src={image.url} alt={`Generated image: ${form.values.prompt}`} {...previewSize} />
+            <figcaption>
+              <small>
+                Not saved to the article until you choose Save Image. Every generated image is also kept in your
+                library on Generate Images.
+              </small>
+            </figcaption>
+          </figure>
+        )}
+      </div>
+    </Modal>
+  );
+}

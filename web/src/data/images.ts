@@ -1,0 +1,101 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import {
+  generateImageResponseSchema,
+  type GenerateImageInput,
+  type GeneratedImage,
+} from "../../../supabase/functions/_shared/schemas/image";
+import { parseTimestamp } from "../lib/dates";
+import { supabase } from "./supabase";
+
+export const GENERATE_IMAGE_FALLBACK_MESSAGE = "Failed to generate image";
+
+/** An image of the user's library (a row of `generated_images`). */
+export type LibraryImage = {
+  id: string;
+  url: string;
+  storagePath: string;
+  prompt: string;
+  imageSize: string | null;
+  createdAt: Date;
+};
+
+/** The server's message: the JSON body's `message` or `error` field, else the raw body text. */
+async function functionErrorMessage(error: unknown, fallback: string): Promise<string> {
+  if (!(error instanceof FunctionsHttpError) || !(error.context instanceof Response)) return fallback;
+  const text = await error.context.text().catch(() => "");
+  try {
+    const body: unknown = JSON.parse(text);
+    if (body && typeof body === "object") {
+      const { message, error: errorText } = body as { message?: unknown; error?: unknown };
+      if (typeof message === "string" && message) return message;
+      if (typeof errorText === "string" && errorText) return errorText;
+    }
+  } catch {
+    // Not JSON: the raw text is the message.
+  }
+  return text.trim() || fallback;
+}
+
+/**
+ * Generates images with the user's fal.ai key. The returned URLs are our
+ * Storage URLs; each image is already recorded in the user's library.
+ * Throws an Error carrying the service's message, else `fallbackMessage`.
+ */
+export async function generateImages(
+  input: GenerateImageInput,
+  { signal, fallbackMessage = GENERATE_IMAGE_FALLBACK_MESSAGE }: { signal?: AbortSignal; fallbackMessage?: string } = {},
+): Promise<GeneratedImage[]> {
+  const { data, error } = await supabase.functions.invoke("generate-image", { body: input, signal });
+  if (error) throw new Error(await functionErrorMessage(error, fallbackMessage));
+  const parsed = generateImageResponseSchema.safeParse(data);
+  if (!parsed.success) throw new Error("No image URL was returned from the API");
+  return parsed.data.images;
+}
+
+type GeneratedImageRow = {
+  id: string;
+  storage_path: string;
+  public_url: string;
+  prompt: string;
+  image_size: string | null;
+  created_at: string;
+};
+
+/** The user's generated images, newest first. */
+export async function listGeneratedImages(): Promise<LibraryImage[]> {
+  const { data, error } = await supabase
+    .from("generated_images")
+    .select("id, storage_path, public_url, prompt, image_size, created_at")
+    .order("created_at", { ascending: false })
+    .returns<GeneratedImageRow[]>();
+  if (error) throw new Error(error.message);
+  return (data ?? []).map((row) => ({
+    id: row.id,
+    url: row.public_url,
+    storagePath: row.storage_path,
+    prompt: row.prompt,
+    imageSize: row.image_size,
+    createdAt: parseTimestamp(row.created_at),
+  }));
+}
+
+/** Removes the stored file, then its library row (a row never outlives its file unnoticed). */
+export async function deleteGeneratedImage(image: Pick<LibraryImage, "id" | "storagePath">): Promise<void> {
+  const removal = await supabase.storage.from("images").remove([image.storagePath]);
+  if (removal.error) throw new Error(removal.error.message);
+  const { error } = await supabase.from("generated_images").delete().eq("id", image.id);
+  if (error) throw new Error(error.message);
+}
+
+/** Stores `url` as the article's featured image. */
+export async function saveFeaturedImageUrl(articleId: string, url: string): Promise<void> {
+  const { error } = await supabase.from("articles").update({ featured_image_url: url }).eq("id", articleId);
+  if (error) throw new Error(error.message);
+}
+
+/** The image's bytes, for a download that keeps our file name. */
+export async function fetchImageBlob(url: string): Promise<Blob> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`Image download failed with status ${response.status}`);
+  return response.blob();
+}
