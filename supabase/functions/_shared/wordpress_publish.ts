@@ -348,7 +348,7 @@ async function writeSeoFields(
       seo: "not_supported",
       seoMessage: `No SEO plugin (Yoast SEO or Rank Math) was found when this site was connected, so the ${
         listFields(wanted)
-      } were not sent. After installing one, remove and reconnect the site.`,
+      } ${wanted.length > 1 ? "were" : "was"} not sent. After installing one, remove and reconnect the site.`,
     };
   }
 
@@ -366,7 +366,7 @@ async function writeSeoFields(
       });
       const storedMeta = (post.meta && typeof post.meta === "object" ? post.meta : {}) as Record<string, unknown>;
       stored = wanted.filter((field) => storedMeta[keys[field]] === values[field]);
-      if (stored.length < wanted.length) reason = "the site does not accept these fields through the REST API";
+      if (stored.length < wanted.length) reason = "the site does not accept them through the REST API";
     } else {
       await client.request({
         method: "POST",

@@ -212,7 +212,7 @@ Deno.test("Yoast fields the site does not expose: not supported, or partial", as
   await withSite({ registeredMeta: [] }, async (wp) => {
     const result = await publish(wp);
     assert.equal(result.seo, "not_supported");
-    assert.match(result.seoMessage ?? "", /does not accept these fields through the REST API/);
+    assert.match(result.seoMessage ?? "", /does not accept them through the REST API/);
   });
   await withSite({ registeredMeta: ["_yoast_wpseo_metadesc"] }, async (wp) => {
     const result = await publish(wp);
