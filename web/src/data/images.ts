@@ -1,8 +1,11 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import {
   generateImageResponseSchema,
+  IMAGE_DEFAULTS,
+  IMAGE_SIZE_DIMENSIONS,
   type GenerateImageInput,
   type GeneratedImage,
+  type ImageSize,
 } from "../../../supabase/functions/_shared/schemas/image";
 import { parseTimestamp } from "../lib/dates";
 import { supabase } from "./supabase";
@@ -13,11 +16,16 @@ export const GENERATE_IMAGE_FALLBACK_MESSAGE = "Failed to generate image";
 export type LibraryImage = {
   id: string;
   url: string;
-  storagePath: string;
   prompt: string;
-  imageSize: string | null;
+  width: number;
+  height: number;
   createdAt: Date;
 };
+
+/** The pixel size fal.ai produces for a named size; square HD when unknown. */
+export function dimensionsOf(imageSize: string | null | undefined): { width: number; height: number } {
+  return IMAGE_SIZE_DIMENSIONS[imageSize as ImageSize] ?? IMAGE_SIZE_DIMENSIONS[IMAGE_DEFAULTS.imageSize];
+}
 
 /** The server's message: the JSON body's `message` or `error` field, else the raw body text. */
 async function functionErrorMessage(error: unknown, fallback: string): Promise<string> {
@@ -54,36 +62,51 @@ export async function generateImages(
 
 type GeneratedImageRow = {
   id: string;
-  storage_path: string;
   public_url: string;
   prompt: string;
   image_size: string | null;
   created_at: string;
 };
 
-/** The user's generated images, newest first. */
-export async function listGeneratedImages(): Promise<LibraryImage[]> {
+export const LIBRARY_PAGE_SIZE = 24;
+
+/** One page of the user's generated images, newest first, starting `offset` images in. */
+export async function listGeneratedImages(offset = 0): Promise<{ images: LibraryImage[]; hasMore: boolean }> {
+  // One extra row tells whether another page exists.
   const { data, error } = await supabase
     .from("generated_images")
-    .select("id, storage_path, public_url, prompt, image_size, created_at")
+    .select("id, public_url, prompt, image_size, created_at")
     .order("created_at", { ascending: false })
+    .order("id", { ascending: true })
+    .range(offset, offset + LIBRARY_PAGE_SIZE)
     .returns<GeneratedImageRow[]>();
   if (error) throw new Error(error.message);
-  return (data ?? []).map((row) => ({
-    id: row.id,
-    url: row.public_url,
-    storagePath: row.storage_path,
-    prompt: row.prompt,
-    imageSize: row.image_size,
-    createdAt: parseTimestamp(row.created_at),
-  }));
+  const rows = data ?? [];
+  return {
+    images: rows.slice(0, LIBRARY_PAGE_SIZE).map((row) => ({
+      id: row.id,
+      url: row.public_url,
+      prompt: row.prompt,
+      ...dimensionsOf(row.image_size),
+      createdAt: parseTimestamp(row.created_at),
+    })),
+    hasMore: rows.length > LIBRARY_PAGE_SIZE,
+  };
 }
 
-/** Removes the stored file, then its library row (a row never outlives its file unnoticed). */
-export async function deleteGeneratedImage(image: Pick<LibraryImage, "id" | "storagePath">): Promise<void> {
-  const removal = await supabase.storage.from("images").remove([image.storagePath]);
-  if (removal.error) throw new Error(removal.error.message);
-  const { error } = await supabase.from("generated_images").delete().eq("id", image.id);
+/** Removes the stored file, then its library row, so a listed image never points at a missing file. */
+export async function deleteGeneratedImage(id: string): Promise<void> {
+  const found = await supabase
+    .from("generated_images")
+    .select("storage_path")
+    .eq("id", id)
+    .maybeSingle<{ storage_path: string }>();
+  if (found.error) throw new Error(found.error.message);
+  if (found.data) {
+    const removal = await supabase.storage.from("images").remove([found.data.storage_path]);
+    if (removal.error) throw new Error(removal.error.message);
+  }
+  const { error } = await supabase.from("generated_images").delete().eq("id", id);
   if (error) throw new Error(error.message);
 }
 
