@@ -3,7 +3,7 @@ import {
   connectSiteFailureSchema,
   connectSiteResultSchema,
   WORDPRESS_MESSAGES,
-  type ConnectSiteInput,
+  type ConnectSiteRequest,
   type WordPressSite,
 } from "../../../supabase/functions/_shared/schemas/wordpress";
 import { supabase } from "./supabase";
@@ -45,7 +45,10 @@ export async function listWordPressSites(): Promise<WordPressSite[]> {
   return data ?? [];
 }
 
-async function invokeConnect(input: ConnectSiteInput): Promise<unknown> {
+/** What the user enters to connect a site. */
+export type SiteConnectionDetails = Omit<ConnectSiteRequest, "dryRun">;
+
+async function invokeConnect(input: ConnectSiteRequest): Promise<unknown> {
   const { data, error } = await supabase.functions.invoke("wordpress-connect", { body: input });
   if (!error) return data;
   const body = await readFunctionError(error);
@@ -59,12 +62,12 @@ async function invokeConnect(input: ConnectSiteInput): Promise<unknown> {
  * Tests the connection without saving anything. Throws `SiteConnectionError`
  * when WordPress cannot be reached or refuses the credentials.
  */
-export async function testWordPressConnection(input: ConnectSiteInput): Promise<void> {
+export async function testWordPressConnection(input: SiteConnectionDetails): Promise<void> {
   await invokeConnect({ ...input, dryRun: true });
 }
 
 /** Tests the connection again and saves the site; the credentials stay on the server. */
-export async function connectWordPressSite(input: ConnectSiteInput): Promise<WordPressSite> {
+export async function connectWordPressSite(input: SiteConnectionDetails): Promise<WordPressSite> {
   const data = await invokeConnect({ ...input, dryRun: false });
   const parsed = connectSiteResultSchema.safeParse(data);
   if (!parsed.success) throw new Error(WORDPRESS_MESSAGES.connectFailed);

@@ -1,3 +1,105 @@
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import { listWordPressSites, removeWordPressSite, type WordPressSite } from "../../data/wordpressSites";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useUser } from "../../state/session";
+import { ConnectSiteModal } from "./ConnectSiteModal";
+import { SiteCard } from "./SiteCard";
+import { SitesHelp } from "./SitesHelp";
+import "./wordpress-sites.css";
+
+type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: WordPressSite[] };
+
+function SignedOut() {
+  return (
+    <article className="sites-signed-out">
+      <h1>Authentication Required</h1>
+      <p>Please log in to manage your WordPress sites</p>
+      <Link href="/login" role="button">
+        Log In
+      </Link>
+    </article>
+  );
+}
+
 export default function WordPressSitesPage() {
-  return <h1>WordPress Sites</h1>;
+  const user = useUser();
+  const userId = user?.id;
+  const [load, setLoad] = useState<SitesLoad>({ state: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [removingId, setRemovingId] = useState<string>();
+
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    setLoad({ state: "loading" });
+    listWordPressSites()
+      .then((sites) => current && setLoad({ state: "loaded", sites }))
+      .catch((error: unknown) => {
+        if (!current) return;
+        setLoad({ state: "error", message: error instanceof Error ? error.message : String(error) });
+      });
+    return () => {
+      current = false;
+    };
+  }, [userId, attempt]);
+
+  if (!user) return <SignedOut />;
+
+  const remove = async (site: WordPressSite) => {
+    if (!window.confirm("Are you sure you want to remove this site?")) return;
+    setRemovingId(site.id);
+    try {
+      await removeWordPressSite(site.id);
+      setLoad((current) =>
+        current.state === "loaded" ? { state: "loaded", sites: current.sites.filter(({ id }) => id !== site.id) } : current,
+      );
+      notifySuccess("Site removed successfully");
+    } catch {
+      notifyError("Failed to remove site");
+    } finally {
+      setRemovingId(undefined);
+    }
+  };
+
+  const connected = (site: WordPressSite) => {
+    setAdding(false);
+    setLoad((current) => ({ state: "loaded", sites: [site, ...(current.state === "loaded" ? current.sites : [])] }));
+  };
+
+  return (
+    <>
+      <div className="sites-heading">
+        <h1>WordPress Sites</h1>
+        <button type="button" onClick={() => setAdding(true)}>
+          Add Site
+        </button>
+      </div>
+      <div className="sites-layout">
+        <section aria-label="Connected sites" aria-busy={load.state === "loading"}>
+          {load.state === "error" && (
+            <p role="alert">
+              Error: {load.message}{" "}
+              <button type="button" className="secondary outline" onClick={() => setAttempt((count) => count + 1)}>
+                Retry
+              </button>
+            </p>
+          )}
+          {load.state === "loaded" && load.sites.length === 0 && (
+            <article className="sites-empty">
+              <p>No WordPress sites connected yet.</p>
+              <p>Choose Add Site to connect your first site.</p>
+            </article>
+          )}
+          {load.state === "loaded" &&
+            load.sites.map((site) => (
+              <SiteCard key={site.id} site={site} removing={removingId === site.id} onRemove={remove} />
+            ))}
+        </section>
+        <SitesHelp />
+      </div>
+      {adding && <ConnectSiteModal onClose={() => setAdding(false)} onConnected={connected} />}
+    </>
+  );
 }

@@ -1,0 +1,38 @@
+import { SEO_PLUGIN_LABELS } from "../../../../supabase/functions/_shared/schemas/wordpress";
+import type { WordPressSite } from "../../data/wordpressSites";
+import { formatDate } from "../../lib/dates";
+
+type SiteCardProps = { site: WordPressSite; removing: boolean; onRemove(site: WordPressSite): void };
+
+export function SiteCard({ site, removing, onRemove }: SiteCardProps) {
+  return (
+    <article className="site-card" aria-labelledby={`site-${site.id}`}>
+      <header>
+        <h2 id={`site-${site.id}`}>{site.name}</h2>
+        <a href={site.site_url} target="_blank" rel="noopener noreferrer">
+          {site.site_url}
+        </a>
+      </header>
+      <dl>
+        <dt>Username</dt>
+        <dd>{site.username}</dd>
+        <dt>SEO plugin</dt>
+        <dd>{site.seo_plugin ? SEO_PLUGIN_LABELS[site.seo_plugin] : "None detected"}</dd>
+        <dt>Connected</dt>
+        <dd>{formatDate(site.created_at)}</dd>
+      </dl>
+      <footer>
+        <button
+          type="button"
+          className="secondary outline"
+          aria-label={`Remove ${site.name}`}
+          disabled={removing}
+          aria-busy={removing || undefined}
+          onClick={() => onRemove(site)}
+        >
+          Remove
+        </button>
+      </footer>
+    </article>
+  );
+}
