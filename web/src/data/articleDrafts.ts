@@ -1,0 +1,159 @@
+import { FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
+import {
+  ARTICLE_STREAM_EVENTS,
+  articleDeltaEventSchema,
+  articleErrorEventSchema,
+  extractPartialArticle,
+  generatedArticleSchema,
+  type GeneratedArticle,
+  type GenerateArticleRequest,
+} from "../../../supabase/functions/_shared/schemas/article";
+import { supabase } from "./supabase";
+
+export type { GeneratedArticle, GenerateArticleRequest };
+
+/** Spec §8: shown when a failure carries no message of its own. */
+export const GENERATE_CONTENT_FAILURE = "Failed to generate content";
+
+/** One Server-Sent Event: its name (`message` when none is given) and its data lines joined by "\n". */
+export type ServerSentEvent = { event: string; data: string };
+
+/**
+ * Reads Server-Sent Events from a byte stream, per the HTML standard's
+ * event-stream rules: lines end in LF, CRLF or CR (also when a CRLF is split
+ * between chunks); a blank line dispatches the event; `:` lines are comments;
+ * `id` and `retry` are ignored; an event without data is dropped, and so is
+ * an unfinished event when the stream ends. Multi-byte characters split
+ * between chunks are decoded correctly.
+ */
+export async function* readServerSentEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let eventName = "";
+  let dataLines: string[] = [];
+  let firstLine = true;
+
+  const takeLine = (line: string): ServerSentEvent | undefined => {
+    if (firstLine) {
+      firstLine = false;
+      if (line.startsWith("\uFEFF")) line = line.slice(1);
+    }
+    if (line === "") {
+      const event = dataLines.length > 0 ? { event: eventName || "message", data: dataLines.join("\n") } : undefined;
+      eventName = "";
+      dataLines = [];
+      return event;
+    }
+    if (line.startsWith(":")) return undefined;
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") eventName = value;
+    else if (field === "data") dataLines.push(value);
+    return undefined;
+  };
+
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
+      if (done) break;
+      let lineEnd: RegExpExecArray | null;
+      // A CR at the very end may be the first half of a CRLF: wait for the next chunk.
+      while ((lineEnd = /\r\n|\r(?!$)|\n/.exec(buffer))) {
+        const event = takeLine(buffer.slice(0, lineEnd.index));
+        buffer = buffer.slice(lineEnd.index + lineEnd[0].length);
+        if (event) yield event;
+      }
+    }
+    if (buffer.endsWith("\r")) {
+      const event = takeLine(buffer.slice(0, -1));
+      if (event) yield event;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of a failed call: the function's JSON `{ error }`, else the fallback. */
+async function failureMessage(error: unknown): Promise<string> {
+  if (error instanceof FunctionsHttpError && error.context instanceof Response) {
+    const body = parseJson(await error.context.text().catch(() => ""));
+    const parsed = articleErrorEventSchema.safeParse(body);
+    if (parsed.success && parsed.data.error.trim()) return parsed.data.error;
+  }
+  return GENERATE_CONTENT_FAILURE;
+}
+
+/** The caller stopped the generation (its AbortSignal fired). */
+export class DraftAbortedError extends Error {
+  constructor() {
+    super("The article generation was stopped");
+    this.name = "DraftAbortedError";
+  }
+}
+
+export type DraftOptions = {
+  signal: AbortSignal;
+  /** Called after each piece of text with every field readable so far. */
+  onProgress: (partial: Partial<GeneratedArticle>) => void;
+};
+
+/**
+ * Drafts an article with the `generate-article` function, streaming: the
+ * model's JSON text arrives in `delta` events and is read field by field as
+ * it grows; `done` carries the validated article, which is returned.
+ * Throws `DraftAbortedError` when `signal` fires, else an Error with the
+ * message to show (the server's, or GENERATE_CONTENT_FAILURE). Deltas that
+ * cannot be read are skipped; the final article comes from `done` alone.
+ */
+export async function streamArticleDraft(
+  request: GenerateArticleRequest,
+  { signal, onProgress }: DraftOptions,
+): Promise<GeneratedArticle> {
+  const { data, error } = await supabase.functions.invoke<Response>("generate-article", { body: request, signal });
+  if (signal.aborted) throw new DraftAbortedError();
+  if (error) {
+    if (!(error instanceof FunctionsHttpError || error instanceof FunctionsFetchError)) console.error(error);
+    throw new Error(await failureMessage(error));
+  }
+  if (!(data instanceof Response) || !data.body) throw new Error(GENERATE_CONTENT_FAILURE);
+
+  let text = "";
+  let outcome: { article: GeneratedArticle } | { failure: string } | undefined;
+  try {
+    for await (const { event, data: payload } of readServerSentEvents(data.body)) {
+      if (event === ARTICLE_STREAM_EVENTS.delta) {
+        const delta = articleDeltaEventSchema.safeParse(parseJson(payload));
+        if (!delta.success) continue;
+        text += delta.data.text;
+        onProgress(extractPartialArticle(text));
+      } else if (event === ARTICLE_STREAM_EVENTS.done) {
+        const article = generatedArticleSchema.safeParse(parseJson(payload));
+        outcome = article.success ? { article: article.data } : { failure: GENERATE_CONTENT_FAILURE };
+        break;
+      } else if (event === ARTICLE_STREAM_EVENTS.error) {
+        const failure = articleErrorEventSchema.safeParse(parseJson(payload));
+        const message = failure.success ? failure.data.error.trim() : "";
+        outcome = { failure: message || GENERATE_CONTENT_FAILURE };
+        break;
+      }
+    }
+  } catch {
+    // Reading broke off: the connection failed, or the caller aborted.
+  }
+  if (signal.aborted) throw new DraftAbortedError();
+  if (outcome && "article" in outcome) return outcome.article;
+  // No `done` and no `error`: the stream ended early or could not be read.
+  throw new Error(outcome?.failure ?? GENERATE_CONTENT_FAILURE);
+}

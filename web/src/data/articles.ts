@@ -1,0 +1,198 @@
+import { parseTimestamp } from "../lib/dates";
+import { supabase } from "./supabase";
+
+export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+/** The statuses the list can be filtered by (spec: only draft and published). */
+export type ArticleListFilter = "draft" | "published";
+
+export type Article = {
+  id: string;
+  title: string;
+  /** HTML; sanitise before rendering. */
+  content: string;
+  excerpt: string;
+  status: string;
+  featuredImageUrl: string | null;
+  metaDescription: string;
+  focusKeyword: string;
+  slug: string;
+  categories: string[];
+  tags: string[];
+  assistantId: string | null;
+  scheduledFor: Date | null;
+  /** The connected sites a scheduled article will be published to. */
+  scheduledSiteIds: string[];
+  createdAt: Date;
+};
+
+/** A new article, always saved as a draft. */
+export type NewArticle = {
+  title: string;
+  content: string;
+  excerpt: string;
+  metaDescription: string;
+  focusKeyword: string;
+  slug: string;
+  categories: string[];
+  tags: string[];
+  assistantId: string | null;
+};
+
+export type ArticleChanges = {
+  title: string;
+  content: string;
+  excerpt: string;
+  status: ArticleStatus;
+  metaDescription: string;
+  focusKeyword: string;
+  slug: string;
+  categories: string[];
+  tags: string[];
+  /** Required when the status is scheduled (the database enforces it). */
+  scheduledFor: Date | null;
+  scheduledSiteIds: string[];
+};
+
+/** A connected WordPress site a scheduled article can target. */
+export type ScheduleTarget = { id: string; name: string };
+
+type ArticleRow = {
+  id: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  status: string;
+  featured_image_url: string | null;
+  meta_description: string | null;
+  focus_keyword: string | null;
+  slug: string | null;
+  categories: string[] | null;
+  tags: string[] | null;
+  assistant_id: string | null;
+  scheduled_for: string | null;
+  scheduled_site_ids: string[] | null;
+  created_at: string;
+};
+
+const ARTICLE_COLUMNS =
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, " +
+  "tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toArticle(row: ArticleRow): Article {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    excerpt: row.excerpt,
+    status: row.status,
+    featuredImageUrl: row.featured_image_url,
+    metaDescription: row.meta_description ?? "",
+    focusKeyword: row.focus_keyword ?? "",
+    slug: row.slug ?? "",
+    categories: row.categories ?? [],
+    tags: row.tags ?? [],
+    assistantId: row.assistant_id,
+    scheduledFor: row.scheduled_for ? parseTimestamp(row.scheduled_for) : null,
+    scheduledSiteIds: row.scheduled_site_ids ?? [],
+    createdAt: parseTimestamp(row.created_at),
+  };
+}
+
+/** Optional text columns are stored as null rather than "". */
+const orNull = (text: string) => text || null;
+
+/** The user's articles (row-level security scopes them), newest first, optionally of one status. */
+export async function listArticles(filter?: ArticleListFilter): Promise<Article[]> {
+  let query = supabase.from("articles").select(ARTICLE_COLUMNS);
+  if (filter) query = query.eq("status", filter);
+  const { data, error } = await query
+    .order("created_at", { ascending: false })
+    .overrideTypes<ArticleRow[], { merge: false }>();
+  if (error) throw new Error(error.message);
+  return data.map(toArticle);
+}
+
+/** One article, or null when there is none with this id for the user. */
+export async function getArticle(id: string): Promise<Article | null> {
+  if (!UUID.test(id)) return null;
+  const { data, error } = await supabase
+    .from("articles")
+    .select(ARTICLE_COLUMNS)
+    .eq("id", id)
+    .maybeSingle()
+    .overrideTypes<ArticleRow | null, { merge: false }>();
+  if (error) throw new Error(error.message);
+  return data ? toArticle(data) : null;
+}
+
+/** Saves a new draft for the user; returns its id. */
+export async function createArticle(userId: string, article: NewArticle): Promise<string> {
+  const { data, error } = await supabase
+    .from("articles")
+    .insert({
+      user_id: userId,
+      title: article.title,
+      content: article.content,
+      excerpt: article.excerpt,
+      status: "draft",
+      featured_image_url: null,
+      meta_description: orNull(article.metaDescription),
+      focus_keyword: orNull(article.focusKeyword),
+      slug: orNull(article.slug),
+      categories: article.categories,
+      tags: article.tags,
+      assistant_id: article.assistantId,
+    })
+    .select("id")
+    .single()
+    .overrideTypes<{ id: string }, { merge: false }>();
+  if (error) throw new Error(error.message);
+  return data.id;
+}
+
+/** The schedule (time and target sites) is kept only for a scheduled article and cleared otherwise. */
+export async function updateArticle(id: string, changes: ArticleChanges): Promise<void> {
+  const scheduled = changes.status === "scheduled";
+  const { error, count } = await supabase
+    .from("articles")
+    .update(
+      {
+        title: changes.title,
+        content: changes.content,
+        excerpt: changes.excerpt,
+        status: changes.status,
+        meta_description: orNull(changes.metaDescription),
+        focus_keyword: orNull(changes.focusKeyword),
+        slug: orNull(changes.slug),
+        categories: changes.categories,
+        tags: changes.tags,
+        scheduled_for: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
+        scheduled_site_ids: scheduled ? changes.scheduledSiteIds : [],
+      },
+      { count: "exact" },
+    )
+    .eq("id", id);
+  if (error) throw new Error(error.message);
+  if (count === 0) throw new Error("Article not found");
+}
+
+export async function deleteArticle(id: string): Promise<void> {
+  const { error, count } = await supabase.from("articles").delete({ count: "exact" }).eq("id", id);
+  if (error) throw new Error(error.message);
+  if (count === 0) throw new Error("Article not found");
+}
+
+/** The user's connected WordPress sites, by name, as targets for a scheduled article. */
+export async function listScheduleTargets(): Promise<ScheduleTarget[]> {
+  const { data, error } = await supabase
+    .from("wordpress_sites")
+    .select("id, name")
+    .order("name", { ascending: true })
+    .overrideTypes<ScheduleTarget[], { merge: false }>();
+  if (error) throw new Error(error.message);
+  return data;
+}
