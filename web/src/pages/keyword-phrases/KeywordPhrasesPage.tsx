@@ -1,3 +1,74 @@
+import { useId } from "react";
+import { ElapsedProgress } from "../../components/ElapsedProgress";
+import { FormField } from "../../components/FormField";
+import { RequestError } from "../../components/RequestError";
+import { SubmitButton } from "../../components/SubmitButton";
+import { TOPIC_MAX_LENGTH } from "../../../../supabase/functions/_shared/schemas/keywords";
+import { downloadCsv } from "../../lib/csv";
+import { useForm } from "../../lib/useForm";
+import { generateKeywords, keywordResearch, useKeywordResearch } from "../../state/research";
+import { keywordCsv, keywordCsvFileName } from "./keywordCsv";
+import { KeywordTable } from "./KeywordTable";
+import { topicSchema } from "./topicSchema";
+import "./keyword-phrases.css";
+
 export default function KeywordPhrasesPage() {
-  return <h1>Keyword Phrases</h1>;
+  const { pending, latest, error } = useKeywordResearch();
+  const form = useForm(topicSchema, { topic: keywordResearch.pending?.subject ?? keywordResearch.latest?.subject ?? "" });
+  const resultsHeadingId = useId();
+
+  const onSubmit = form.handleSubmit(async ({ topic }) => {
+    void generateKeywords(topic);
+  });
+
+  return (
+    <>
+      <hgroup>
+        <h1>Keyword Phrases</h1>
+        <p>Keyword ideas for a topic, with estimated search volume, difficulty, cost per click and competition.</p>
+      </hgroup>
+      <article>
+        <form onSubmit={onSubmit} noValidate>
+          <FormField
+            label="Topic or Niche"
+            placeholder="e.g. home gardening"
+            autoComplete="off"
+            maxLength={TOPIC_MAX_LENGTH}
+            {...form.field("topic")}
+          />
+          <SubmitButton busy={pending !== null}>Generate</SubmitButton>
+        </form>
+      </article>
+
+      {pending && (
+        <ElapsedProgress
+          label={`Generating keywords for “${pending.subject}”…`}
+          startedAt={pending.startedAt}
+          hint="This can take up to a minute. You can leave this page; the results will be here when you come back."
+        />
+      )}
+      {error && !pending && <RequestError message={error} />}
+
+      {latest && latest.result.length > 0 ? (
+        <section aria-labelledby={resultsHeadingId}>
+          <header className="keyword-results-header">
+            <h2 id={resultsHeadingId}>Keywords for “{latest.subject}”</h2>
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => downloadCsv(keywordCsvFileName(latest.subject), keywordCsv(latest.result))}
+            >
+              Export CSV
+            </button>
+          </header>
+          <p className="ai-estimate-note">
+            Search volume, difficulty, CPC and competition are AI estimates, not measured data.
+          </p>
+          <KeywordTable keywords={latest.result} labelledBy={resultsHeadingId} />
+        </section>
+      ) : (
+        !pending && <p className="empty-state">No keywords generated yet</p>
+      )}
+    </>
+  );
 }

@@ -1,3 +1,58 @@
+import { ElapsedProgress } from "../../components/ElapsedProgress";
+import { FormField } from "../../components/FormField";
+import { RequestError } from "../../components/RequestError";
+import { SubmitButton } from "../../components/SubmitButton";
+import { WEBSITE_URL_MAX_LENGTH } from "../../../../supabase/functions/_shared/schemas/seo";
+import { useForm } from "../../lib/useForm";
+import { analyzeWebsite, seoResearch, useSeoResearch } from "../../state/research";
+import { SeoAnalysisReport } from "./SeoAnalysisReport";
+import { websiteSchema } from "./websiteSchema";
+import "./seo-analysis.css";
+
 export default function SeoAnalysisPage() {
-  return <h1>SEO Analysis</h1>;
+  const { pending, latest, error } = useSeoResearch();
+  const form = useForm(websiteSchema, { url: seoResearch.pending?.subject ?? seoResearch.latest?.subject ?? "" });
+
+  const onSubmit = form.handleSubmit(async ({ url }) => {
+    void analyzeWebsite(url);
+  });
+
+  return (
+    <>
+      <hgroup>
+        <h1>SEO Analysis</h1>
+        <p>An AI-estimated look at a website's traffic, content strategy, backlinks and technical SEO.</p>
+      </hgroup>
+      <article>
+        <form onSubmit={onSubmit} noValidate>
+          <FormField
+            label="Website URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com"
+            autoComplete="url"
+            maxLength={WEBSITE_URL_MAX_LENGTH}
+            help="The full address, starting with http:// or https://"
+            {...form.field("url")}
+          />
+          <SubmitButton busy={pending !== null}>Analyze</SubmitButton>
+        </form>
+      </article>
+
+      {pending && (
+        <ElapsedProgress
+          label={`Analyzing ${pending.subject}…`}
+          startedAt={pending.startedAt}
+          hint="This can take up to a minute. You can leave this page; the analysis will be here when you come back."
+        />
+      )}
+      {error && !pending && <RequestError message={error} />}
+
+      {latest ? (
+        <SeoAnalysisReport url={latest.subject} analysis={latest.result} />
+      ) : (
+        !pending && <p className="empty-state">Enter a website URL and choose Analyze to get an SEO analysis.</p>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,26 @@
+import {
+  keywordsResponseSchema,
+  type KeywordItem,
+} from "../../../supabase/functions/_shared/schemas/keywords";
+import { supabase } from "./supabase";
+import { readFunctionError } from "./wordpressSites";
+
+export type { KeywordItem };
+
+export const KEYWORDS_FAILURE_MESSAGE = "Failed to generate keywords. Please check your API key and try again.";
+
+/**
+ * Keyword ideas for a topic, estimated by the user's text-generation
+ * provider (the `keywords` function). Throws an Error carrying the server's
+ * message (e.g. 'OpenAI API key not found'), else the spec's failure message.
+ */
+export async function requestKeywords(topic: string): Promise<KeywordItem[]> {
+  const { data, error } = await supabase.functions.invoke("keywords", { body: { topic } });
+  if (error) {
+    const body = await readFunctionError(error);
+    throw new Error(typeof body?.error === "string" && body.error ? body.error : KEYWORDS_FAILURE_MESSAGE);
+  }
+  const parsed = keywordsResponseSchema.safeParse(data);
+  if (!parsed.success) throw new Error(KEYWORDS_FAILURE_MESSAGE);
+  return parsed.data.keywords;
+}
