@@ -58,8 +58,8 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
   useEffect(loadSites, []);
 
   const publish = form.handleSubmit(async ({ siteId, status }) => {
-    const startedAt = performance.now();
-    const elapsed = () => performance.now() - startedAt;
+    const startedAt = Date.now();
+    const elapsed = () => Date.now() - startedAt;
     setOutcome({ state: "publishing", steps: progressAt(0) });
     const ticker = setInterval(() => setOutcome({ state: "publishing", steps: progressAt(elapsed()) }), STEP_TICK_MS);
     try {

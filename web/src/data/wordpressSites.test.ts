@@ -1,0 +1,121 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import { describe, expect, it, vi } from "vitest";
+import { supabase } from "./supabase";
+import {
+  connectWordPressSite,
+  listWordPressSites,
+  removeWordPressSite,
+  SiteConnectionError,
+  testWordPressConnection,
+} from "./wordpressSites";
+
+vi.mock("./supabase", () => ({ supabase: { from: vi.fn(), functions: { invoke: vi.fn() } } }));
+
+const DETAILS = {
+  name: "Travel blog",
+  site_url: "https://travel.example.com",
+  username: "ada",
+  application_password: "abcd efgh",
+  webhook_secret: "",
+};
+
+const SITE = {
+  id: "site-1",
+  user_id: "user-1",
+  name: "Travel blog",
+  site_url: "https://travel.example.com",
+  username: "ada",
+  base_url: "https://travel.example.com/wp-json/wp/v2",
+  seo_plugin: null,
+  created_at: "2026-11-22 13:57:40.852+00",
+  updated_at: "2026-11-22 13:57:40.852+00",
+};
+
+function httpError(status: number, body: unknown) {
+  return new FunctionsHttpError(new Response(JSON.stringify(body), { status }));
+}
+
+function invokeReturns(result: { data: unknown; error: unknown }) {
+  vi.mocked(supabase.functions.invoke).mockResolvedValue(result as never);
+}
+
+describe("listWordPressSites", () => {
+  it("selects the sites without secrets, newest first", async () => {
+    const query = { select: vi.fn(), order: vi.fn(), returns: vi.fn() };
+    query.select.mockReturnValue(query);
+    query.order.mockReturnValue(query);
+    query.returns.mockResolvedValue({ data: [SITE], error: null });
+    vi.mocked(supabase.from).mockReturnValue(query as never);
+    expect(await listWordPressSites()).toEqual([SITE]);
+    expect(supabase.from).toHaveBeenCalledWith("wordpress_sites");
+    const columns = query.select.mock.calls[0][0] as string;
+    expect(columns).not.toMatch(/password|secret/);
+    expect(query.order).toHaveBeenCalledWith("created_at", { ascending: false });
+  });
+
+  it("throws the backend's message", async () => {
+    const query = { select: vi.fn(), order: vi.fn(), returns: vi.fn() };
+    query.select.mockReturnValue(query);
+    query.order.mockReturnValue(query);
+    query.returns.mockResolvedValue({ data: null, error: { message: "JWT expired" } });
+    vi.mocked(supabase.from).mockReturnValue(query as never);
+    await expect(listWordPressSites()).rejects.toThrow("JWT expired");
+  });
+});
+
+describe("testWordPressConnection / connectWordPressSite", () => {
+  it("tests with dryRun, then saves without it", async () => {
+    invokeReturns({ data: { ok: true, site_url: SITE.site_url, base_url: SITE.base_url, seo_plugin: null }, error: null });
+    await testWordPressConnection(DETAILS);
+    expect(supabase.functions.invoke).toHaveBeenLastCalledWith("wordpress-connect", {
+      body: { ...DETAILS, dryRun: true },
+    });
+    invokeReturns({ data: { site: SITE }, error: null });
+    expect(await connectWordPressSite(DETAILS)).toEqual(SITE);
+    expect(supabase.functions.invoke).toHaveBeenLastCalledWith("wordpress-connect", {
+      body: { ...DETAILS, dryRun: false },
+    });
+  });
+
+  it("turns a 422 into a SiteConnectionError for the Site URL field", async () => {
+    const message = "Could not find WordPress REST API endpoint. Please ensure this is a valid WordPress site with REST API enabled.";
+    invokeReturns({ data: null, error: httpError(422, { error: message, field: "site_url", reason: "not_wordpress" }) });
+    const error = await testWordPressConnection(DETAILS).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SiteConnectionError);
+    expect(error).toMatchObject({ message, field: "site_url" });
+  });
+
+  it("passes on the server's message for other failures", async () => {
+    invokeReturns({ data: null, error: httpError(400, { error: "name: Site name is required", field: "name" }) });
+    await expect(connectWordPressSite(DETAILS)).rejects.toThrow("name: Site name is required");
+  });
+
+  it("falls back to the spec's message", async () => {
+    invokeReturns({ data: null, error: new Error("Failed to send a request to the Edge Function") });
+    await expect(connectWordPressSite(DETAILS)).rejects.toThrow("Failed to connect WordPress site");
+    invokeReturns({ data: { unexpected: true }, error: null });
+    await expect(connectWordPressSite(DETAILS)).rejects.toThrow("Failed to connect WordPress site");
+  });
+});
+
+describe("removeWordPressSite", () => {
+  function deleteReturns(result: { error: unknown; count: number | null }) {
+    const eq = vi.fn().mockResolvedValue(result);
+    const remove = vi.fn().mockReturnValue({ eq });
+    vi.mocked(supabase.from).mockReturnValue({ delete: remove } as never);
+    return { remove, eq };
+  }
+
+  it("deletes the site by id", async () => {
+    const { eq } = deleteReturns({ error: null, count: 1 });
+    await removeWordPressSite("site-1");
+    expect(eq).toHaveBeenCalledWith("id", "site-1");
+  });
+
+  it("fails when nothing was deleted or the backend refused", async () => {
+    deleteReturns({ error: null, count: 0 });
+    await expect(removeWordPressSite("site-1")).rejects.toThrow("Site not found");
+    deleteReturns({ error: { message: "permission denied" }, count: null });
+    await expect(removeWordPressSite("site-1")).rejects.toThrow("permission denied");
+  });
+});

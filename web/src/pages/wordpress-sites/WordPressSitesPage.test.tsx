@@ -1,0 +1,256 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { setSignedIn, setSignedOut } from "../../../test/session";
+import {
+  connectWordPressSite,
+  listWordPressSites,
+  removeWordPressSite,
+  SiteConnectionError,
+  testWordPressConnection,
+  type WordPressSite,
+} from "../../data/wordpressSites";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import WordPressSitesPage from "./WordPressSitesPage";
+
+vi.mock("../../data/supabase", () => ({ supabase: {} }));
+vi.mock("../../data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
+vi.mock("../../data/wordpressSites", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../data/wordpressSites")>()),
+  listWordPressSites: vi.fn(),
+  removeWordPressSite: vi.fn(),
+  testWordPressConnection: vi.fn(),
+  connectWordPressSite: vi.fn(),
+}));
+vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+
+function site(overrides: Partial<WordPressSite> = {}): WordPressSite {
+  return {
+    id: "site-1",
+    user_id: "user-1",
+    name: "Travel blog",
+    site_url: "https://travel.example.com",
+    username: "ada",
+    base_url: "https://travel.example.com/wp-json/wp/v2",
+    seo_plugin: "yoast",
+    created_at: "2026-11-22 13:57:40.852+00",
+    updated_at: "2026-11-22 13:57:40.852+00",
+    ...overrides,
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+const noteOf = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
+
+async function renderPage(sites: WordPressSite[] = [site()]) {
+  vi.mocked(listWordPressSites).mockResolvedValue(sites);
+  const user = userEvent.setup();
+  render(<WordPressSitesPage />);
+  await waitFor(() => expect(screen.getByRole("region", { name: "Connected sites" }).getAttribute("aria-busy")).toBe("false"));
+  return user;
+}
+
+async function openConnectModal(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole("button", { name: "Add Site" }));
+  return screen.getByRole("dialog", { name: "Connect WordPress Site" });
+}
+
+async function fillSiteForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText("Site Name"), "Food blog");
+  await user.type(screen.getByLabelText("Site URL"), "https://food.example.com");
+  await user.type(screen.getByLabelText("Username"), "ada");
+  await user.type(screen.getByLabelText("Application Password"), "abcd efgh ijkl");
+}
+
+beforeAll(() => {
+  // jsdom has no modal dialogs; an open <dialog> is enough here.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+beforeEach(() => setSignedIn());
+
+describe("WordPress Sites page", () => {
+  it("shows a card per site with its name, URL and a Remove button", async () => {
+    await renderPage([site(), site({ id: "site-2", name: "Food blog", site_url: "https://food.example.com", seo_plugin: null })]);
+    expect(screen.getByRole("heading", { level: 1, name: "WordPress Sites" })).toBeTruthy();
+    const card = screen.getByRole("article", { name: "Travel blog" });
+    expect(within(card).getByRole("link", { name: "https://travel.example.com" }).getAttribute("rel")).toContain("noopener");
+    expect(within(card).getByText("Yoast SEO")).toBeTruthy();
+    expect(within(card).getByText("Nov 22, 2026")).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Remove Travel blog" }).textContent).toBe("Remove");
+    expect(within(screen.getByRole("article", { name: "Food blog" })).getByText("None detected")).toBeTruthy();
+  });
+
+  it("says when no site is connected yet", async () => {
+    await renderPage([]);
+    expect(screen.getByText("No WordPress sites connected yet.")).toBeTruthy();
+  });
+
+  it("shows a load error with Retry", async () => {
+    vi.mocked(listWordPressSites).mockRejectedValueOnce(new Error("JWT expired")).mockResolvedValueOnce([site()]);
+    const user = userEvent.setup();
+    render(<WordPressSitesPage />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Error: JWT expired");
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("article", { name: "Travel blog" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("asks signed-out visitors to log in", () => {
+    setSignedOut();
+    render(<WordPressSitesPage />);
+    expect(screen.getByRole("heading", { name: "Authentication Required" })).toBeTruthy();
+    expect(screen.getByText("Please log in to manage your WordPress sites")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Log In" }).getAttribute("href")).toBe("/login");
+    expect(listWordPressSites).not.toHaveBeenCalled();
+  });
+
+  it("lists the requirements, steps and the Authorization-header fix, and offers the SEO plugin", async () => {
+    await renderPage();
+    const help = screen.getByRole("complementary", { name: "Connecting a WordPress site" });
+    for (const text of ["WordPress 5.6 or higher", "Administrator access to the site", "REST API enabled"]) {
+      expect(within(help).getByText(text, { exact: false })).toBeTruthy();
+    }
+    for (const step of ["Create an application password.", "Add the site details.", "Test and save."]) {
+      expect(within(help).getByText(step)).toBeTruthy();
+    }
+    expect(within(help).getByText('SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1')).toBeTruthy();
+    expect(within(help).getByText("CGIPassAuth On")).toBeTruthy();
+    expect(within(help).getByText("fastcgi_param HTTP_AUTHORIZATION $http_authorization;")).toBeTruthy();
+    const download = within(help).getByRole("link", { name: /Download the SEO fields plugin/ });
+    expect(download.getAttribute("href")).toBe("/inkpress-seo-meta.php");
+    expect(download.hasAttribute("download")).toBe(true);
+    expect(within(help).getByText("wp-content/mu-plugins/")).toBeTruthy();
+  });
+});
+
+describe("removing a site", () => {
+  it("asks first and does nothing when the user cancels", async () => {
+    const user = await renderPage();
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
+    expect(confirm).toHaveBeenCalledWith("Are you sure you want to remove this site?");
+    expect(removeWordPressSite).not.toHaveBeenCalled();
+  });
+
+  it("removes the card and confirms", async () => {
+    const user = await renderPage();
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    vi.mocked(removeWordPressSite).mockResolvedValue();
+    await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
+    await waitFor(() => expect(screen.queryByRole("article", { name: "Travel blog" })).toBeNull());
+    expect(removeWordPressSite).toHaveBeenCalledWith("site-1");
+    expect(notifySuccess).toHaveBeenCalledWith("Site removed successfully");
+  });
+
+  it("keeps the card and reports a failure", async () => {
+    const user = await renderPage();
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    vi.mocked(removeWordPressSite).mockRejectedValue(new Error("network"));
+    await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to remove site"));
+    expect(screen.getByRole("article", { name: "Travel blog" })).toBeTruthy();
+  });
+});
+
+describe("Connect WordPress Site modal", () => {
+  it("has every field, the secrets masked", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    for (const label of ["Site Name", "Site URL", "Username"]) {
+      expect((within(dialog).getByLabelText(label) as HTMLInputElement).type).not.toBe("password");
+    }
+    expect((within(dialog).getByLabelText("Application Password") as HTMLInputElement).type).toBe("password");
+    expect((within(dialog).getByLabelText("Webhook Secret (Optional)") as HTMLInputElement).type).toBe("password");
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Connect Site" })).toBeTruthy();
+  });
+
+  it("shows the spec's message under each invalid field", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await user.type(within(dialog).getByLabelText("Site URL"), "example.com");
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    expect(noteOf(within(dialog).getByLabelText("Site Name"))).toBe("Site name is required");
+    expect(noteOf(within(dialog).getByLabelText("Site URL"))).toBe("Please enter a valid URL");
+    expect(noteOf(within(dialog).getByLabelText("Username"))).toBe("Username is required");
+    expect(noteOf(within(dialog).getByLabelText("Application Password"))).toBe("Application password is required");
+    expect(within(dialog).getByLabelText("Site Name").getAttribute("aria-invalid")).toBe("true");
+    expect(testWordPressConnection).not.toHaveBeenCalled();
+  });
+
+  it("reads Validating... while testing, Connecting... while saving, then adds the site", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await fillSiteForm(user);
+    const tested = deferred<void>();
+    const saved = deferred<WordPressSite>();
+    vi.mocked(testWordPressConnection).mockReturnValue(tested.promise);
+    vi.mocked(connectWordPressSite).mockReturnValue(saved.promise);
+
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    expect(within(dialog).getByRole("button", { name: "Validating..." })).toHaveProperty("disabled", true);
+    expect(testWordPressConnection).toHaveBeenCalledWith({
+      name: "Food blog",
+      site_url: "https://food.example.com",
+      username: "ada",
+      application_password: "abcd efgh ijkl",
+      webhook_secret: "",
+    });
+    await act(async () => tested.resolve());
+    expect(within(dialog).getByRole("button", { name: "Connecting..." })).toHaveProperty("disabled", true);
+    await act(async () => saved.resolve(site({ id: "site-9", name: "Food blog", site_url: "https://food.example.com" })));
+
+    expect(await screen.findByRole("article", { name: "Food blog" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(notifySuccess).toHaveBeenCalledWith("WordPress site connected successfully");
+  });
+
+  it("shows a failed connection test under Site URL and saves nothing", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await fillSiteForm(user);
+    const message = "Authentication failed. Please check your username and application password.";
+    vi.mocked(testWordPressConnection).mockRejectedValue(new SiteConnectionError(message, "site_url"));
+
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    const siteUrl = within(dialog).getByLabelText("Site URL");
+    await waitFor(() => expect(noteOf(siteUrl)).toBe(message));
+    expect(siteUrl.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(siteUrl));
+    expect(connectWordPressSite).not.toHaveBeenCalled();
+    expect(notifyError).toHaveBeenCalledWith("Failed to connect WordPress site");
+    expect(within(dialog).getByRole("button", { name: "Connect Site" })).toHaveProperty("disabled", false);
+
+    await user.type(siteUrl, "/blog");
+    expect(noteOf(siteUrl)).toBeUndefined();
+  });
+
+  it("reports a failed save with the spec's toast and keeps the form", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await fillSiteForm(user);
+    vi.mocked(testWordPressConnection).mockResolvedValue();
+    vi.mocked(connectWordPressSite).mockRejectedValue(new Error("Failed to connect WordPress site"));
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to connect WordPress site"));
+    expect((within(dialog).getByLabelText("Site Name") as HTMLInputElement).value).toBe("Food blog");
+  });
+
+  it("closes on Cancel", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
