@@ -6,11 +6,12 @@ import {
 import { generateImages } from "../../data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
+import { ElapsedProgress } from "../ElapsedProgress";
 import { Modal } from "../Modal";
+import { RequestError } from "../RequestError";
 import { saveFeaturedImage } from "./featuredImage";
 import { featuredImageFormSchema, imageSettingsDefaults } from "./imageForm";
 import { ImageSettingsFields } from "./ImageSettingsFields";
-import { useElapsedSeconds } from "./useElapsedSeconds";
 import "./images.css";
 
 type FeaturedImageModalProps = {
@@ -32,7 +33,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const generation = useRef<AbortController | null>(null);
-  const elapsed = useElapsedSeconds(form.submitting);
+  const [startedAt, setStartedAt] = useState(0);
 
   // Closing mid-generation abandons the request; its result is not shown.
   useEffect(() => () => generation.current?.abort(), []);
@@ -41,6 +42,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
     if (!hasExcerpt) return;
     const controller = new AbortController();
     generation.current = controller;
+    setStartedAt(Date.now());
     setError(null);
     try {
       const [generated] = await generateImages(request, {
@@ -118,15 +120,9 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
       </form>
       <div aria-live="polite" className="featured-image-result">
         {generating && (
-          <p role="status" aria-busy="true">
-            Generating image… {elapsed}s (this can take up to a minute)
-          </p>
+          <ElapsedProgress label="Generating image…" startedAt={startedAt} hint="This can take up to a minute." />
         )}
-        {error && !generating && (
-          <p role="alert" className="form-error">
-            {error}
-          </p>
-        )}
+        {error && !generating && <RequestError message={error} />}
         {image && previewSize && !generating && (
           <figure>
             <img src={image.url} alt={`Generated image: ${form.values.prompt}`} {...previewSize} />

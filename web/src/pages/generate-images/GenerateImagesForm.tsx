@@ -1,8 +1,10 @@
+import { useState } from "react";
 import { IMAGE_LIMITS, type GeneratedImage, type GenerateImageRequest } from "../../../../supabase/functions/_shared/schemas/image";
+import { ElapsedProgress } from "../../components/ElapsedProgress";
 import { FormField } from "../../components/FormField";
 import { generatorDefaults, imageGeneratorFormSchema } from "../../components/images/imageForm";
 import { ImageSettingsFields } from "../../components/images/ImageSettingsFields";
-import { useElapsedSeconds } from "../../components/images/useElapsedSeconds";
+import { RequestError } from "../../components/RequestError";
 import { SubmitButton } from "../../components/SubmitButton";
 import { generateImages } from "../../data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -15,14 +17,19 @@ type GenerateImagesFormProps = {
 /** Every generation setting with the spec's defaults; the settings are kept after a result for the next try. */
 export function GenerateImagesForm({ onGenerated }: GenerateImagesFormProps) {
   const form = useForm(imageGeneratorFormSchema, generatorDefaults());
-  const elapsed = useElapsedSeconds(form.submitting);
+  const [startedAt, setStartedAt] = useState(0);
+  const [error, setError] = useState<string | null>(null);
 
   const generate = form.handleSubmit(async (request) => {
+    setStartedAt(Date.now());
+    setError(null);
     let images: GeneratedImage[];
     try {
       images = await generateImages(request);
     } catch (failure) {
-      notifyError(failure instanceof Error ? failure.message : "Failed to generate image");
+      const message = failure instanceof Error ? failure.message : "Failed to generate image";
+      setError(message);
+      notifyError(message);
       return;
     }
     notifySuccess("Image generated successfully");
@@ -45,9 +52,12 @@ export function GenerateImagesForm({ onGenerated }: GenerateImagesFormProps) {
           />
         </ImageSettingsFields>
         <SubmitButton busy={form.submitting}>{form.submitting ? "Generating..." : "Generate"}</SubmitButton>
-        <p role="status" className="generation-progress">
-          {form.submitting ? `Generating… ${elapsed}s (this can take up to a minute)` : ""}
-        </p>
+        <div aria-live="polite">
+          {form.submitting && (
+            <ElapsedProgress label="Generating images…" startedAt={startedAt} hint="This can take up to a minute." />
+          )}
+          {error && !form.submitting && <RequestError message={error} />}
+        </div>
       </form>
     </article>
   );

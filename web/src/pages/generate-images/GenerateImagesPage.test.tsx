@@ -88,7 +88,7 @@ describe("Generate Images form", () => {
     await user.click(screen.getByRole("button", { name: "Generate" }));
     expect(vi.mocked(generateImages).mock.calls[0][0]).toMatchObject({ prompt: "Two cats", numImages: 2 });
     expect(screen.getByRole("button", { name: "Generating..." })).toHaveProperty("disabled", true);
-    expect(screen.getByRole("status").textContent).toMatch(/^Generating… 0s/);
+    expect(screen.getByRole("status").textContent).toMatch(/^Generating images… 0 s/);
     await act(async () =>
       finish([
         { id: "c1", url: "https://storage.test/c1.png", createdAt: "2026-11-23T10:00:00.000Z" },
@@ -97,7 +97,7 @@ describe("Generate Images form", () => {
     );
     expect(notifySuccess).toHaveBeenCalledWith("Image generated successfully");
     expect(shownPrompts()).toEqual(["Two cats", "Two cats", "A newer fox", "An older owl"]);
-    expect(screen.getByRole("status").textContent).toBe("");
+    expect(screen.queryByRole("status")).toBeNull();
     expect(field("Image Description").value).toBe("Two cats");
   });
 
@@ -107,6 +107,7 @@ describe("Generate Images form", () => {
     await user.type(field("Image Description"), "Something");
     await user.click(screen.getByRole("button", { name: "Generate" }));
     expect(notifyError).toHaveBeenCalledWith("Invalid prompt: too spicy");
+    expect(screen.getByText("Invalid prompt: too spicy")).toBeTruthy();
     expect(notifySuccess).not.toHaveBeenCalled();
     expect(shownPrompts()).toHaveLength(2);
   });
