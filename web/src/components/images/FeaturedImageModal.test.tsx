@@ -8,7 +8,12 @@ import FeaturedImageModal from "./FeaturedImageModal";
 vi.mock("../../data/images", () => ({ generateImages: vi.fn(), saveFeaturedImageUrl: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
-const ARTICLE = { id: "article-1", title: "Lighthouses", excerpt: "A lighthouse at dusk", featuredImageUrl: null };
+const ARTICLE: { id: string; title: string; excerpt: string; featuredImageUrl: string | null } = {
+  id: "article-1",
+  title: "Lighthouses",
+  excerpt: "A lighthouse at dusk",
+  featuredImageUrl: null,
+};
 const IMAGE = {
   id: "image-1",
   url: "http://127.0.0.1:54321/storage/v1/object/public/images/user-1/2026/11/image-1.png",
@@ -65,6 +70,15 @@ describe("FeaturedImageModal", () => {
     const guidance = screen.getByLabelText("Guidance Scale") as HTMLInputElement;
     expect([guidance.value, guidance.min, guidance.max, guidance.step]).toEqual(["7.5", "1", "20", "0.1"]);
     expect(screen.queryByRole("button", { name: "Save Image" })).toBeNull();
+  });
+
+  it("shows the current featured image until a new one is generated", async () => {
+    const { user } = renderModal({ ...ARTICLE, featuredImageUrl: "https://storage.test/old.png" });
+    expect(screen.getByRole("img", { name: "Current featured image of Lighthouses" }).getAttribute("src")).toBe(
+      "https://storage.test/old.png",
+    );
+    await generate(user);
+    expect(screen.queryByRole("img", { name: /Current featured image/ })).toBeNull();
   });
 
   it("needs an excerpt before it can generate", () => {

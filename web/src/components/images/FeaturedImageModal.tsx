@@ -29,7 +29,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
   const formId = useId();
   const hasExcerpt = article.excerpt.trim() !== "";
   const form = useForm(featuredImageFormSchema, imageSettingsDefaults(article.excerpt));
-  const [image, setImage] = useState<GeneratedImage | null>(null);
+  const [result, setResult] = useState<{ image: GeneratedImage; prompt: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const generation = useRef<AbortController | null>(null);
@@ -49,7 +49,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
         signal: controller.signal,
         fallbackMessage: "Failed to generate featured image",
       });
-      if (!controller.signal.aborted) setImage(generated ?? null);
+      if (!controller.signal.aborted && generated) setResult({ image: generated, prompt: request.prompt });
     } catch (failure) {
       if (controller.signal.aborted) return;
       const message = failure instanceof Error ? failure.message : "Failed to generate featured image";
@@ -61,7 +61,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
   const save = async () => {
     setSaving(true);
     try {
-      const url = await saveFeaturedImage(article.id, image?.url ?? null);
+      const url = await saveFeaturedImage(article.id, result?.image.url ?? null);
       notifySuccess("Featured image saved successfully");
       onSaved(url);
       onClose();
@@ -75,10 +75,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
   };
 
   const generating = form.submitting;
-  const previewSize = image && {
-    width: image.width ?? IMAGE_SIZE_DIMENSIONS.square_hd.width,
-    height: image.height ?? IMAGE_SIZE_DIMENSIONS.square_hd.height,
-  };
+  const image = result?.image;
 
   return (
     <Modal
@@ -123,14 +120,27 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
           <ElapsedProgress label="Generating image…" startedAt={startedAt} hint="This can take up to a minute." />
         )}
         {error && !generating && <RequestError message={error} />}
-        {image && previewSize && !generating && (
+        {result && !generating && (
           <figure>
-            <img src={image.url} alt={`Generated image: ${form.values.prompt}`} {...previewSize} />
+            <img
+              src={result.image.url}
+              alt={`Generated image: ${result.prompt}`}
+              width={result.image.width ?? IMAGE_SIZE_DIMENSIONS.square_hd.width}
+              height={result.image.height ?? IMAGE_SIZE_DIMENSIONS.square_hd.height}
+            />
             <figcaption>
               <small>
                 Not saved to the article until you choose Save Image. Every generated image is also kept in your
                 library on Generate Images.
               </small>
+            </figcaption>
+          </figure>
+        )}
+        {!result && !generating && article.featuredImageUrl && (
+          <figure className="featured-image-current">
+            <img src={article.featuredImageUrl} alt={`Current featured image of ${article.title}`} />
+            <figcaption>
+              <small>Current featured image. Saving a new one replaces it.</small>
             </figcaption>
           </figure>
         )}
