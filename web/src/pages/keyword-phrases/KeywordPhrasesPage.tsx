@@ -50,7 +50,7 @@ export default function KeywordPhrasesPage() {
       {error && !pending && <RequestError message={error} />}
 
       {latest && latest.result.length > 0 ? (
-        <section aria-labelledby={resultsHeadingId}>
+        <section>
           <header className="keyword-results-header">
             <h2 id={resultsHeadingId}>Keywords for “{latest.subject}”</h2>
             <button

@@ -3,7 +3,7 @@ import { CompetitionBadge } from "./CompetitionBadge";
 import { CopyKeywordButton } from "./CopyKeywordButton";
 import { DifficultyMeter } from "./DifficultyMeter";
 
-/** The results table; scrolls sideways on narrow screens (the scroll area is focusable for keyboard users). */
+/** The results table, a region named by `labelledBy`; it scrolls sideways on narrow screens (focusable, for keyboard users). */
 export function KeywordTable({ keywords, labelledBy }: { keywords: readonly KeywordItem[]; labelledBy: string }) {
   return (
     <div className="overflow-auto keyword-table" role="region" aria-labelledby={labelledBy} tabIndex={0}>

@@ -16,10 +16,9 @@ function TextList({ items, ordered = false }: { items: readonly string[]; ordere
 }
 
 function ReportSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
   return (
-    <section className="seo-section" aria-labelledby={headingId}>
-      <h3 id={headingId}>{title}</h3>
+    <section className="seo-section">
+      <h3>{title}</h3>
       {children}
     </section>
   );

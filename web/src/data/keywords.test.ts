@@ -1,0 +1,49 @@
+import { FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { KEYWORDS_FAILURE_MESSAGE, requestKeywords } from "./keywords";
+import { supabase } from "./supabase";
+
+vi.mock("./supabase", () => ({ supabase: { functions: { invoke: vi.fn() } } }));
+
+const httpError = (status: number, body: string) => new FunctionsHttpError(new Response(body, { status }));
+const ITEM = { keyword: "garden tips", searchVolume: "1.2K", difficulty: 35, cpc: "$0.80", competition: "medium" };
+
+beforeEach(() => vi.mocked(supabase.functions.invoke).mockReset());
+
+describe("requestKeywords", () => {
+  it("posts the topic to the keywords function and returns the validated items", async () => {
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { keywords: [ITEM] }, error: null } as never);
+    expect(await requestKeywords("gardening")).toEqual([ITEM]);
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("keywords", { body: { topic: "gardening" } });
+  });
+
+  it("normalises what the shared schema normalises", async () => {
+    const loose = { ...ITEM, difficulty: "44.6", competition: " High ", searchVolume: 1200 };
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { keywords: [loose] }, error: null } as never);
+    expect(await requestKeywords("gardening")).toEqual([
+      { ...ITEM, difficulty: 45, competition: "high", searchVolume: "1200" },
+    ]);
+  });
+
+  it.each([
+    ['{"error":"OpenAI API key not found"}', "OpenAI API key not found"],
+    ['{"error":"Invalid OpenAI API key. Check it in Profile Settings."}', "Invalid OpenAI API key. Check it in Profile Settings."],
+    ["<html>Bad gateway</html>", KEYWORDS_FAILURE_MESSAGE],
+    ['{"error":""}', KEYWORDS_FAILURE_MESSAGE],
+  ])("shows the server's message from %j", async (body, message) => {
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error: httpError(400, body) } as never);
+    await expect(requestKeywords("gardening")).rejects.toThrow(message);
+  });
+
+  it("falls back to the spec's message on a network failure", async () => {
+    const error = new FunctionsFetchError(new Error("offline"));
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);
+    await expect(requestKeywords("gardening")).rejects.toThrow(KEYWORDS_FAILURE_MESSAGE);
+  });
+
+  it("refuses a response that does not match the schema", async () => {
+    const data = { keywords: [{ ...ITEM, difficulty: 400 }] };
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data, error: null } as never);
+    await expect(requestKeywords("gardening")).rejects.toThrow(KEYWORDS_FAILURE_MESSAGE);
+  });
+});
