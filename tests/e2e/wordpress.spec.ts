@@ -1,0 +1,270 @@
+import { expect, test, type Page } from "@playwright/test";
+import { register, type Account } from "./support/accounts.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { backendAs, e2eEnv } from "./support/backend.ts";
+
+const wordpress = e2eEnv.wordpress;
+test.skip(!wordpress, "No WordPress: E2E_WP_URL is unset (install WordPress with scripts/wordpress/install-packages.sh)");
+
+/**
+ * WordPress 6.1 answers a wrong application password with 401
+ * rest_not_logged_in (it records incorrect_password only after its REST
+ * authentication check ran), which the connection test cannot tell apart from
+ * a host that strips the Authorization header.
+ */
+const WRONG_PASSWORD = [
+  "Authentication failed. Please check your username and application password.",
+  "WordPress did not receive your login: the web server removed the Authorization header.",
+];
+const NOT_WORDPRESS = [
+  "Could not find WordPress REST API endpoint. Please ensure this is a valid WordPress site with REST API enabled.",
+  "This address points to a private or local network, which cannot be connected.",
+];
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+  "base64",
+);
+
+type WpTerm = { id: number; name: string };
+type WpPost = { id: number; title: { raw: string }; status: string; categories: number[]; tags: number[]; featured_media: number; link: string };
+
+/** WordPress's own REST API, as the site's administrator. */
+async function wp<T>(path: string): Promise<T> {
+  const auth = Buffer.from(`${wordpress!.user}:${wordpress!.appPassword}`).toString("base64");
+  const response = await fetch(`${wordpress!.url}/wp-json/wp/v2/${path}`, { headers: { authorization: `Basic ${auth}` } });
+  expect(response.ok, `GET ${path}: ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+const postsTitled = async (title: string) =>
+  (await wp<WpPost[]>(`posts?context=edit&status=any&per_page=100&search=${encodeURIComponent(title)}`)).filter(
+    (post) => post.title.raw === title,
+  );
+
+const termNames = async (taxonomy: "categories" | "tags", ids: number[]) =>
+  (await wp<WpTerm[]>(`${taxonomy}?include=${ids.join(",")}&per_page=100`)).map((term) => term.name).sort();
+
+const termsNamed = async (taxonomy: "categories" | "tags", name: string) =>
+  (await wp<WpTerm[]>(`${taxonomy}?search=${encodeURIComponent(name)}&per_page=100`)).filter((term) => term.name === name);
+
+const siteUrlField = (page: Page) => page.getByRole("dialog").getByLabel("Site URL");
+
+/** The message under the Site URL field (its aria-describedby note). */
+const siteUrlMessage = (page: Page) =>
+  siteUrlField(page).evaluate((input) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent);
+
+async function fillConnectForm(page: Page, details: { name: string; siteUrl: string; password: string }) {
+  const dialog = page.getByRole("dialog", { name: "Connect WordPress Site" });
+  await dialog.getByLabel("Site Name").fill(details.name);
+  await dialog.getByLabel("Site URL").fill(details.siteUrl);
+  await dialog.getByLabel("Username").fill(wordpress!.user);
+  await dialog.getByLabel("Application Password").fill(details.password);
+  await dialog.getByRole("button", { name: "Connect Site" }).click();
+}
+
+/** Connects the test WordPress through the UI; returns the site's id. */
+async function connectSite(page: Page, account: Account, name: string): Promise<string> {
+  await page.goto("/wordpress-sites");
+  await page.getByRole("button", { name: "Add Site" }).click();
+  await fillConnectForm(page, { name, siteUrl: wordpress!.url, password: wordpress!.appPassword });
+  await expect(page.getByText("WordPress site connected successfully")).toBeVisible();
+  await expect(page.getByRole("article", { name })).toBeVisible();
+  const backend = await backendAs(account);
+  const { data, error } = await backend.from("wordpress_sites").select("id").eq("name", name).single();
+  expect(error).toBeNull();
+  return data!.id as string;
+}
+
+/** An article with a featured image in Storage and categories/tags WordPress does not have yet. */
+async function arrangeArticle(account: Account, fields: Record<string, unknown>): Promise<string> {
+  const backend = await backendAs(account);
+  const path = `${backend.userId}/x-${Date.now()}.png`;
+  const upload = await backend.storage.from("images").upload(path, PNG, { contentType: "image/png" });
+  expect(upload.error).toBeNull();
+  const featured_image_url = backend.storage.from("images").getPublicUrl(path).data.publicUrl;
+  const { data, error } = await backend
+    .from("articles")
+    .insert({
+      user_id: backend.userId,
+      content: "<p>Ten days of walking from hut to hut.</p>",
+      excerpt: "Ten days of walking from hut to hut.",
+      featured_image_url,
+      ...fields,
+    })
+    .select("id")
+    .single();
+  expect(error).toBeNull();
+  return data!.id as string;
+}
+
+async function openPublishModal(page: Page, title: string) {
+  await page.goto("/articles");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+  await card.getByRole("button", { name: "Publish" }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish to WordPress" });
+  await expect(dialog.getByLabel("Select WordPress Site")).toBeVisible();
+  return dialog;
+}
+
+test("connect: a wrong password and a non-WordPress URL are shown under Site URL; then connect and remove", async ({ page }) => {
+  await register(page);
+  await page.getByRole("link", { name: "WordPress Sites" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "WordPress Sites" })).toBeVisible();
+  await page.getByText("SEO fields (Yoast SEO and Rank Math)").click();
+  await expect(page.getByRole("link", { name: /Download the SEO fields plugin/ })).toHaveAttribute(
+    "href",
+    "/inkpress-seo-meta.php",
+  );
+  const plugin = await page.request.get("/inkpress-seo-meta.php");
+  expect(plugin.ok()).toBe(true);
+  expect(await plugin.text()).toContain("register_post_meta('post', $key");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Add Site" }).click();
+  const dialog = page.getByRole("dialog", { name: "Connect WordPress Site" });
+  await dialog.getByRole("button", { name: "Connect Site" }).click();
+  for (const message of [
+    "Site name is required",
+    "Please enter a valid URL",
+    "Username is required",
+    "Application password is required",
+  ]) {
+    await expect(dialog.getByText(message)).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  await fillConnectForm(page, { name: "Test WordPress", siteUrl: wordpress!.url, password: "wrong pass word xxxx" });
+  await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true");
+  const wrongPasswordMessage = (await siteUrlMessage(page)) ?? "";
+  expect(WRONG_PASSWORD.some((start) => wrongPasswordMessage.startsWith(start)), wrongPasswordMessage).toBe(true);
+  await expect(page.getByText("Failed to connect WordPress site")).toBeVisible();
+
+  await siteUrlField(page).fill(e2eEnv.baseUrl);
+  await dialog.getByLabel("Application Password").fill(wordpress!.appPassword);
+  await dialog.getByRole("button", { name: "Connect Site" }).click();
+  await expect(dialog.getByRole("button", { name: "Connect Site" })).toBeEnabled();
+  await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true");
+  expect(NOT_WORDPRESS).toContain(await siteUrlMessage(page));
+
+  await siteUrlField(page).fill(wordpress!.url);
+  await dialog.getByRole("button", { name: "Connect Site" }).click();
+  await expect(dialog.getByRole("button", { name: /Validating\.\.\.|Connecting\.\.\./ })).toBeVisible();
+  await expect(page.getByText("WordPress site connected successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const card = page.getByRole("article", { name: "Test WordPress" });
+  await expect(card).toContainText(wordpress!.url);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.reload();
+  await expect(card).toBeVisible();
+  page.once("dialog", (confirm) => {
+    expect(confirm.message()).toBe("Are you sure you want to remove this site?");
+    void confirm.accept();
+  });
+  await card.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Site removed successfully")).toBeVisible();
+  await expect(card).toBeHidden();
+  await page.reload();
+  await expect(page.getByText("No WordPress sites connected yet.")).toBeVisible();
+});
+
+test("publish with a featured image and new terms, then publish again: one post, updated", async ({ page }) => {
+  const account = await register(page);
+  const title = `Ten days in the Alps ${Date.now()}`;
+  await arrangeArticle(account, {
+    title,
+    categories: ["Travel", "Food"],
+    tags: ["alps", "hiking"],
+    meta_description: "Walking the Alps from hut to hut.",
+    focus_keyword: "alps hiking",
+  });
+
+  let dialog = await openPublishModal(page, title);
+  await expect(dialog.getByText("No WordPress sites connected. Please add a site first.")).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Add a WordPress site" })).toHaveAttribute("href", "/wordpress-sites");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+
+  await connectSite(page, account, "Alps blog");
+  dialog = await openPublishModal(page, title);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.getByText("Please select a WordPress site")).toBeVisible();
+
+  await dialog.getByLabel("Select WordPress Site").selectOption({ label: `Alps blog (${wordpress!.url})` });
+  await dialog.getByLabel("Post Status").selectOption({ label: "Publish Immediately" });
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.getByRole("list", { name: "Publishing progress" })).toBeVisible();
+  await expect(dialog.getByText("Article published successfully!")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Article published successfully to WordPress")).toBeVisible();
+  await expect(dialog.getByText(/Created a new post on Alps blog/)).toBeVisible();
+  await expect(dialog.getByText(/This site does not accept SEO fields/)).toBeVisible();
+  const viewPost = dialog.getByRole("link", { name: "View Post" });
+  await expect(viewPost).toHaveAttribute("target", "_blank");
+  await expect(viewPost).toHaveAttribute("rel", /noopener/);
+  await expectNoSeriousA11yViolations(page);
+
+  const [post] = await postsTitled(title);
+  expect(post.status).toBe("publish");
+  expect(await viewPost.getAttribute("href")).toBe(post.link);
+  expect(await termNames("categories", post.categories)).toEqual(["Food", "Travel"]);
+  expect(await termNames("tags", post.tags)).toEqual(["alps", "hiking"]);
+  expect(post.featured_media).toBeGreaterThan(0);
+  for (const name of ["Travel", "Food"]) expect(await termsNamed("categories", name)).toHaveLength(1);
+
+  const backend = await backendAs(account);
+  const { data: article } = await backend.from("articles").select("status, wordpress_site_ids").eq("title", title).single();
+  expect(article).toMatchObject({ status: "published" });
+  expect(article!.wordpress_site_ids).toHaveLength(1);
+
+  const closeButton = dialog.locator("footer").getByRole("button", { name: "Close" });
+  await closeButton.click();
+  await expect(dialog).toBeHidden();
+
+  dialog = await openPublishModal(page, title);
+  await dialog.getByLabel("Select WordPress Site").selectOption({ label: `Alps blog (${wordpress!.url})` });
+  await dialog.getByLabel("Post Status").selectOption({ label: "Publish Immediately" });
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.getByText(/Updated the existing post on Alps blog/)).toBeVisible({ timeout: 30_000 });
+  const posts = await postsTitled(title);
+  expect(posts).toHaveLength(1);
+  expect(posts[0].id).toBe(post.id);
+  expect(posts[0].featured_media).toBe(post.featured_media);
+});
+
+test("a scheduled article is published by the scheduler", async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = await register(page);
+  const siteId = await connectSite(page, account, "Scheduled blog");
+  const title = `Autumn in the Dolomites ${Date.now()}`;
+  const articleId = await arrangeArticle(account, {
+    title,
+    categories: ["Seasons"],
+    tags: ["autumn"],
+    status: "scheduled",
+    scheduled_for: new Date(Date.now() + 5_000).toISOString(),
+    scheduled_site_ids: [siteId],
+  });
+  expect(await postsTitled(title)).toHaveLength(0);
+
+  const backend = await backendAs(account);
+  await expect
+    .poll(
+      async () => (await backend.from("articles").select("status").eq("id", articleId).single()).data?.status,
+      { timeout: 45_000, intervals: [1_000] },
+    )
+    .toBe("published");
+
+  const posts = await postsTitled(title);
+  expect(posts).toHaveLength(1);
+  expect(posts[0].status).toBe("publish");
+  expect(await termNames("categories", posts[0].categories)).toEqual(["Seasons"]);
+  expect(posts[0].featured_media).toBeGreaterThan(0);
+  const { data: publication } = await backend
+    .from("publications")
+    .select("status, link, last_error")
+    .eq("article_id", articleId)
+    .single();
+  expect(publication).toMatchObject({ status: "publish", link: posts[0].link, last_error: null });
+});
