@@ -20,6 +20,8 @@ const WordPressSitesPage = lazy(() => import("./pages/wordpress-sites/WordPressS
 const GenerateImagesPage = lazy(() => import("./pages/generate-images/GenerateImagesPage"));
 const KeywordPhrasesPage = lazy(() => import("./pages/keyword-phrases/KeywordPhrasesPage"));
 const SeoAnalysisPage = lazy(() => import("./pages/seo-analysis/SeoAnalysisPage"));
+const AssistantsPage = lazy(() => import("./pages/assistants/AssistantsPage"));
+const AssistantFormPage = lazy(() => import("./pages/assistants/AssistantFormPage"));
 const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage"));
 
 /** A screen for signed-in users, inside the navigation shell. */
@@ -86,6 +88,21 @@ export function App() {
             <Route path="/seo-analysis">
               <SignedIn>
                 <SeoAnalysisPage />
+              </SignedIn>
+            </Route>
+            <Route path="/assistants">
+              <SignedIn>
+                <AssistantsPage />
+              </SignedIn>
+            </Route>
+            <Route path="/assistants/new">
+              <SignedIn>
+                <AssistantFormPage />
+              </SignedIn>
+            </Route>
+            <Route path="/assistants/:id">
+              <SignedIn>
+                <AssistantFormPage />
               </SignedIn>
             </Route>
             <Route component={NotFoundPage} />

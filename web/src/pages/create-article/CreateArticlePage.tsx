@@ -1,3 +1,193 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useLocation } from "wouter";
+import { ArticlePreviewModal } from "../../components/article/ArticlePreviewModal";
+import { FormField } from "../../components/FormField";
+import { TextAreaField } from "../../components/images/TextAreaField";
+import { DraftAbortedError, GENERATE_CONTENT_FAILURE, streamArticleDraft } from "../../data/articleDrafts";
+import { createArticle } from "../../data/articles";
+import { listAssistantChoices } from "../../data/assistants";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { splitCommaList } from "../../lib/tagList";
+import { useForm } from "../../lib/useForm";
+import { useUser } from "../../state/session";
+import { AssistantPicker, type AssistantsLoad } from "./AssistantPicker";
+import { aiRequestSchema, draftFromGenerated, useDraftForm, type DraftValues } from "./draftForm";
+import "../../components/article/article.css";
+import "./create-article.css";
+
+function previewOf(values: DraftValues) {
+  return {
+    title: values.title,
+    content: values.content,
+    excerpt: values.excerpt,
+    featuredImageUrl: null,
+    createdAt: null,
+    categories: values.category.trim() ? [values.category.trim()] : [],
+    tags: splitCommaList(values.tags),
+    slug: values.slug,
+    metaDescription: values.metaDescription,
+    focusKeyword: values.focusKeyword,
+  };
+}
+
 export default function CreateArticlePage() {
-  return <h1>Create New Post</h1>;
+  const user = useUser();
+  const [, navigate] = useLocation();
+  const [assistants, setAssistants] = useState<AssistantsLoad>({ state: "loading" });
+  const [assistantsAttempt, setAssistantsAttempt] = useState(0);
+  const ai = useForm(aiRequestSchema, { idea: "", existingArticle: "", assistantId: "" });
+  const draft = useDraftForm();
+  const [generating, setGenerating] = useState(false);
+  const [aiStatus, setAiStatus] = useState("");
+  const [writtenBy, setWrittenBy] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  // Refs, not state: a double click arrives before React re-renders.
+  const generation = useRef<AbortController | null>(null);
+  const savingNow = useRef(false);
+
+  useEffect(() => {
+    let current = true;
+    setAssistants({ state: "loading" });
+    listAssistantChoices()
+      .then((list) => current && setAssistants({ state: "ready", assistants: list }))
+      .catch(() => {
+        if (!current) return;
+        notifyError("Failed to load assistants");
+        setAssistants({ state: "failed" });
+      });
+    return () => {
+      current = false;
+    };
+  }, [assistantsAttempt]);
+
+  // Leaving the page stops a generation in progress.
+  useEffect(() => () => generation.current?.abort(), []);
+
+  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId }) => {
+    if (generation.current) return;
+    const controller = new AbortController();
+    generation.current = controller;
+    setGenerating(true);
+    setAiStatus("Writing your article…");
+    try {
+      const article = await streamArticleDraft(
+        { idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId },
+        { signal: controller.signal, onProgress: (partial) => draft.fill(draftFromGenerated(partial)) },
+      );
+      draft.fill(draftFromGenerated(article));
+      setWrittenBy(assistantId);
+      setAiStatus("Your article is ready. Review it, then save it.");
+      notifySuccess("Content generated successfully");
+    } catch (error) {
+      if (error instanceof DraftAbortedError) {
+        setAiStatus("Generation stopped. What was written so far is kept.");
+        return;
+      }
+      setAiStatus("");
+      notifyError(error instanceof Error && error.message ? error.message : GENERATE_CONTENT_FAILURE);
+    } finally {
+      generation.current = null;
+      setGenerating(false);
+    }
+  });
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (savingNow.current || generating) return;
+    const result = draft.check(event.currentTarget);
+    if (!result.success) return;
+    if (!user) {
+      notifyError("User not authenticated");
+      return;
+    }
+    savingNow.current = true;
+    setSaving(true);
+    const values = result.data;
+    try {
+      await createArticle(user.id, {
+        title: values.title,
+        content: values.content,
+        excerpt: values.excerpt,
+        metaDescription: values.metaDescription,
+        focusKeyword: values.focusKeyword,
+        slug: values.slug,
+        categories: [values.category],
+        tags: splitCommaList(values.tags),
+        assistantId: writtenBy,
+      });
+    } catch {
+      notifyError("Failed to create article");
+      savingNow.current = false;
+      setSaving(false);
+      return;
+    }
+    notifySuccess("Article created successfully");
+    navigate("/articles");
+  };
+
+  const noAssistants = assistants.state !== "ready" || assistants.assistants.length === 0;
+  const locked = generating ? { readOnly: true } : {};
+
+  return (
+    <>
+      <h1>Create New Post</h1>
+
+      <article className="ai-section" aria-labelledby="ai-section-title">
+        <h2 id="ai-section-title">Write with AI</h2>
+        <form onSubmit={generate} noValidate>
+          <FormField label="AI Article Idea" autoComplete="off" {...ai.field("idea")} readOnly={generating} />
+          <TextAreaField label="Paste Your Existing Article" rows={5} {...ai.field("existingArticle")} readOnly={generating} />
+          <AssistantPicker
+            load={assistants}
+            {...ai.field("assistantId")}
+            disabled={generating}
+            onRetry={() => setAssistantsAttempt((count) => count + 1)}
+          />
+          <div className="ai-actions">
+            <button type="submit" disabled={generating || noAssistants} aria-busy={generating || undefined}>
+              {generating ? "Generating..." : "Generate with AI"}
+            </button>
+            {generating && (
+              <button type="button" className="secondary" onClick={() => generation.current?.abort()}>
+                Stop
+              </button>
+            )}
+          </div>
+          <p className="ai-status" role="status">
+            {aiStatus}
+          </p>
+        </form>
+      </article>
+
+      <form onSubmit={save} noValidate aria-busy={generating || undefined}>
+        <article>
+          <FormField label="Title" {...draft.field("title")} {...locked} />
+          <TextAreaField label="Content" rows={14} help="HTML" className="html-input" {...draft.field("content")} {...locked} />
+          <TextAreaField label="Excerpt" rows={3} {...draft.field("excerpt")} {...locked} />
+          <FormField label="Category" {...draft.field("category")} {...locked} />
+          <FormField label="Tags (comma separated)" {...draft.field("tags")} {...locked} />
+          <fieldset className="seo-settings">
+            <legend>SEO Settings</legend>
+            <TextAreaField label="Meta Description" rows={2} {...draft.field("metaDescription")} {...locked} />
+            <FormField label="Focus Keyword" {...draft.field("focusKeyword")} {...locked} />
+            <FormField label="Slug" {...draft.field("slug")} {...locked} />
+          </fieldset>
+        </article>
+        <div className="form-actions">
+          <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>
+            Preview Post
+          </button>
+          <Link href="/articles" role="button" className="secondary outline">
+            Cancel
+          </Link>
+          <button type="submit" disabled={saving || generating} aria-busy={saving || undefined}>
+            {saving ? "Saving..." : "Save Article"}
+          </button>
+        </div>
+      </form>
+
+      {previewing && <ArticlePreviewModal article={previewOf(draft.values)} onClose={() => setPreviewing(false)} />}
+    </>
+  );
 }

@@ -1,0 +1,84 @@
+import { lazy, Suspense, useId } from "react";
+import { Link } from "wouter";
+import { ArticleImage } from "../../components/article/ArticleImage";
+import { StatusBadge } from "../../components/StatusBadge";
+import type { Article } from "../../data/articles";
+import { formatDate } from "../../lib/dates";
+
+const PublicationLinks = lazy(() => import("../../components/wordpress/PublicationLinks"));
+
+export type CardAction = "preview" | "image" | "publish" | "delete";
+
+type ArticleCardProps = {
+  article: Article;
+  /** True while this article is being deleted. */
+  deleting: boolean;
+  onAction(action: CardAction, article: Article): void;
+};
+
+function Terms({ label, items }: { label: string; items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="article-card-terms">
+      <small>{label}:</small>
+      <ul className="term-list" aria-label={label}>
+        {items.map((item, index) => (
+          <li key={`${index}:${item}`}>{item}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * One article of the list. Every action button is described by the article's
+ * title, so "Delete" is announced with the article it deletes.
+ */
+export function ArticleCard({ article, deleting, onAction }: ArticleCardProps) {
+  const titleId = useId();
+  const describedBy = { "aria-describedby": titleId };
+  return (
+    <article className="article-card" aria-labelledby={titleId}>
+      <ArticleImage url={article.featuredImageUrl} className="article-card-image" />
+      <div className="article-card-body">
+        <header className="article-card-header">
+          <h2 id={titleId}>{article.title}</h2>
+          <StatusBadge status={article.status} />
+        </header>
+        {article.excerpt && <p className="article-card-excerpt">{article.excerpt}</p>}
+        <p className="article-card-date">
+          <time dateTime={article.createdAt.toISOString()}>{formatDate(article.createdAt)}</time>
+        </p>
+        <Terms label="Categories" items={article.categories} />
+        <Terms label="Tags" items={article.tags} />
+        <Suspense fallback={null}>
+          <PublicationLinks articleId={article.id} />
+        </Suspense>
+      </div>
+      <footer className="article-card-actions">
+        <Link href={`/articles/edit/${article.id}`} role="button" className="secondary outline" {...describedBy}>
+          Edit
+        </Link>
+        <button type="button" className="secondary outline" onClick={() => onAction("preview", article)} {...describedBy}>
+          Preview
+        </button>
+        <button type="button" className="secondary outline" onClick={() => onAction("image", article)} {...describedBy}>
+          Generate Image
+        </button>
+        <button type="button" className="secondary outline" onClick={() => onAction("publish", article)} {...describedBy}>
+          Publish
+        </button>
+        <button
+          type="button"
+          className="secondary outline delete-article"
+          disabled={deleting}
+          aria-busy={deleting || undefined}
+          onClick={() => onAction("delete", article)}
+          {...describedBy}
+        >
+          Delete
+        </button>
+      </footer>
+    </article>
+  );
+}

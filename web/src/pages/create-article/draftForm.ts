@@ -1,0 +1,137 @@
+import { useEffect, useState, type ChangeEvent } from "react";
+import * as z from "zod/mini";
+import {
+  ARTICLE_IDEA_MAX_LENGTH,
+  EXISTING_ARTICLE_MAX_LENGTH,
+} from "../../../../supabase/functions/_shared/schemas/article";
+import {
+  ARTICLE_MESSAGES,
+  articleTitle,
+  optionalText,
+  requiredCommaList,
+  requiredText,
+} from "../../components/article/articleValidation";
+import type { GeneratedArticle } from "../../data/articleDrafts";
+
+/** The AI section: what to write from, and which assistant writes it. */
+export const aiRequestSchema = z
+  .object({
+    idea: optionalText.check(
+      z.maxLength(ARTICLE_IDEA_MAX_LENGTH, `Keep the article idea under ${ARTICLE_IDEA_MAX_LENGTH} characters`),
+    ),
+    existingArticle: optionalText.check(
+      z.maxLength(
+        EXISTING_ARTICLE_MAX_LENGTH,
+        `Keep the existing article under ${EXISTING_ARTICLE_MAX_LENGTH} characters`,
+      ),
+    ),
+    assistantId: requiredText(ARTICLE_MESSAGES.assistant),
+  })
+  .check(
+    z.refine((request) => request.idea !== "" || request.existingArticle !== "", {
+      message: ARTICLE_MESSAGES.ideaOrArticle,
+      path: ["idea"],
+    }),
+  );
+
+export type DraftValues = {
+  title: string;
+  content: string;
+  excerpt: string;
+  category: string;
+  tags: string;
+  metaDescription: string;
+  focusKeyword: string;
+  slug: string;
+};
+
+export const createArticleSchema = z.object({
+  title: articleTitle,
+  content: requiredText(ARTICLE_MESSAGES.content),
+  excerpt: requiredText(ARTICLE_MESSAGES.excerpt),
+  category: requiredText(ARTICLE_MESSAGES.category),
+  tags: requiredCommaList(ARTICLE_MESSAGES.tags),
+  metaDescription: requiredText(ARTICLE_MESSAGES.metaDescription),
+  focusKeyword: requiredText(ARTICLE_MESSAGES.focusKeyword),
+  slug: requiredText(ARTICLE_MESSAGES.slug),
+});
+
+export const EMPTY_DRAFT: DraftValues = {
+  title: "",
+  content: "",
+  excerpt: "",
+  category: "",
+  tags: "",
+  metaDescription: "",
+  focusKeyword: "",
+  slug: "",
+};
+
+/** The form fields an AI article (or the part of it written so far) fills. */
+export function draftFromGenerated(article: Partial<GeneratedArticle>): Partial<DraftValues> {
+  const fields: Partial<DraftValues> = {
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    category: article.category,
+    tags: article.tags,
+    metaDescription: article.meta_description,
+    focusKeyword: article.focus_keyword,
+    slug: article.slug,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+type FieldErrors = Partial<Record<keyof DraftValues, string>>;
+
+/**
+ * The article fields of Create New Post. Like `useForm`, but the AI draft can
+ * also `fill` them as it streams in. Validated on save, then re-checked on
+ * every change so messages clear as the user fixes them.
+ */
+export function useDraftForm() {
+  const [values, setValues] = useState(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [checked, setChecked] = useState(false);
+
+  const validate = (candidate: DraftValues) => {
+    const result = createArticleSchema.safeParse(candidate);
+    const next: FieldErrors = {};
+    for (const issue of result.success ? [] : result.error.issues) {
+      const name = issue.path[0] as keyof DraftValues;
+      next[name] ??= issue.message;
+    }
+    setErrors(next);
+    return result;
+  };
+
+  useEffect(() => {
+    if (checked) validate(values);
+  }, [values, checked]);
+
+  const field = <K extends keyof DraftValues>(name: K) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((previous) => ({ ...previous, [name]: value }));
+    },
+  });
+
+  const fill = (fields: Partial<DraftValues>) => setValues((previous) => ({ ...previous, ...fields }));
+
+  /** Validates for saving; on failure focuses the first invalid field of `form`. */
+  const check = (form: HTMLFormElement) => {
+    setChecked(true);
+    const result = validate(values);
+    if (!result.success) {
+      const firstInvalid = result.error.issues[0]?.path[0];
+      const element = typeof firstInvalid === "string" ? form.elements.namedItem(firstInvalid) : null;
+      if (element instanceof HTMLElement) element.focus();
+    }
+    return result;
+  };
+
+  return { values, field, fill, check };
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { ArticlePreviewModal } from "../../components/article/ArticlePreviewModal";
+import { FormField } from "../../components/FormField";
+import { SelectField } from "../../components/images/SelectField";
+import { TextAreaField } from "../../components/images/TextAreaField";
+import { SubmitButton } from "../../components/SubmitButton";
+import { listScheduleTargets, updateArticle, type Article } from "../../data/articles";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { splitCommaList } from "../../lib/tagList";
+import { useForm } from "../../lib/useForm";
+import { editArticleSchema, editValuesOf, type EditValues } from "./editForm";
+import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
+import { ScheduleTargets, type TargetsLoad } from "./ScheduleTargets";
+
+const STATUS_OPTIONS = [
+  { value: "draft", label: "Draft" },
+  { value: "published", label: "Published" },
+  { value: "scheduled", label: "Scheduled" },
+] as const;
+
+function previewOf(article: Article, values: EditValues) {
+  return {
+    ...values,
+    featuredImageUrl: article.featuredImageUrl,
+    createdAt: article.createdAt,
+    categories: splitCommaList(values.categories),
+    tags: splitCommaList(values.tags),
+  };
+}
+
+export function EditArticleForm({ article }: { article: Article }) {
+  const [, navigate] = useLocation();
+  const [initialValues] = useState(() => editValuesOf(article));
+  const form = useForm(editArticleSchema(initialValues.scheduledFor), initialValues);
+  const [targets, setTargets] = useState<TargetsLoad>({ state: "loading" });
+  const [siteIds, setSiteIds] = useState<string[]>(article.scheduledSiteIds);
+  const [previewing, setPreviewing] = useState(false);
+  const scheduled = form.values.status === "scheduled";
+
+  useEffect(() => {
+    let current = true;
+    listScheduleTargets()
+      .then((sites) => current && setTargets({ state: "ready", sites }))
+      .catch(() => current && setTargets({ state: "failed" }));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const save = form.handleSubmit(async (values) => {
+    // Sites removed since the article was scheduled are dropped; unknown until the list loads.
+    const chosenSites =
+      targets.state === "ready" ? siteIds.filter((id) => targets.sites.some((site) => site.id === id)) : siteIds;
+    try {
+      await updateArticle(article.id, {
+        title: values.title,
+        content: values.content,
+        excerpt: values.excerpt,
+        status: values.status,
+        metaDescription: values.metaDescription,
+        focusKeyword: values.focusKeyword,
+        slug: values.slug,
+        categories: splitCommaList(values.categories),
+        tags: splitCommaList(values.tags),
+        scheduledFor: values.status === "scheduled" ? parseDateTimeLocal(values.scheduledFor) : null,
+        scheduledSiteIds: chosenSites,
+      });
+    } catch {
+      notifyError("Failed to update article");
+      return;
+    }
+    notifySuccess("Article updated successfully");
+    navigate("/articles");
+  });
+
+  return (
+    <>
+      <form onSubmit={save} noValidate>
+        <article>
+          <FormField label="Title" {...form.field("title")} />
+          <TextAreaField label="Content" rows={14} help="HTML" className="html-input" {...form.field("content")} />
+          <TextAreaField label="Excerpt" rows={3} {...form.field("excerpt")} />
+          <SelectField label="Status" options={STATUS_OPTIONS} {...form.field("status")} />
+          {scheduled && (
+            <>
+              <FormField
+                label="Schedule For"
+                type="datetime-local"
+                min={toDateTimeLocal(new Date())}
+                help="Your local time."
+                {...form.field("scheduledFor")}
+              />
+              <ScheduleTargets load={targets} selected={siteIds} disabled={form.submitting} onChange={setSiteIds} />
+            </>
+          )}
+          <fieldset className="seo-settings">
+            <legend>SEO Settings</legend>
+            <TextAreaField label="Meta Description" rows={2} {...form.field("metaDescription")} />
+            <FormField label="Focus Keyword" {...form.field("focusKeyword")} />
+            <FormField label="Slug" {...form.field("slug")} />
+          </fieldset>
+          <FormField label="Categories (comma separated)" {...form.field("categories")} />
+          <FormField label="Tags (comma separated)" {...form.field("tags")} />
+        </article>
+        <div className="form-actions">
+          <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>
+            Preview
+          </button>
+          <Link href="/articles" role="button" className="secondary outline">
+            Cancel
+          </Link>
+          <SubmitButton busy={form.submitting}>{form.submitting ? "Saving..." : "Save Changes"}</SubmitButton>
+        </div>
+      </form>
+      {previewing && <ArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />}
+    </>
+  );
+}
