@@ -104,7 +104,8 @@ async function openPublishModal(page: Page, title: string) {
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
   await card.getByRole("button", { name: "Publish" }).click();
   const dialog = page.getByRole("dialog", { name: "Publish to WordPress" });
-  await expect(dialog.getByLabel("Select WordPress Site")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText("Loading sites...")).toBeHidden();
   return dialog;
 }
 
@@ -221,6 +222,10 @@ test("publish with a featured image and new terms, then publish again: one post,
   const closeButton = dialog.locator("footer").getByRole("button", { name: "Close" });
   await closeButton.click();
   await expect(dialog).toBeHidden();
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+  const publications = card.getByRole("list", { name: "WordPress publications" });
+  await expect(publications.getByRole("link", { name: "Alps blog" })).toHaveAttribute("href", post.link);
+  await expect(publications).toContainText("Published");
 
   dialog = await openPublishModal(page, title);
   await dialog.getByLabel("Select WordPress Site").selectOption({ label: `Alps blog (${wordpress!.url})` });
