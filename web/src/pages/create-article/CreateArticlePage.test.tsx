@@ -1,0 +1,430 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import {
+  DraftAbortedError,
+  streamArticleDraft,
+  type DraftOptions,
+  type GeneratedArticle,
+} from "../../data/articleDrafts";
+import { createArticle } from "../../data/articles";
+import { listAssistantChoices, type AssistantSummary } from "../../data/assistants";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { sessionState } from "../../state/session";
+import { setSignedIn, testUser } from "../../../test/session";
+import CreateArticlePage from "./CreateArticlePage";
+
+vi.mock("../../data/supabase", () => ({ supabase: {} }));
+vi.mock("../../data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
+vi.mock("../../data/articleDrafts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../data/articleDrafts")>()),
+  streamArticleDraft: vi.fn(),
+}));
+vi.mock("../../data/articles", () => ({ createArticle: vi.fn() }));
+vi.mock("../../data/assistants", () => ({ listAssistantChoices: vi.fn() }));
+vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+
+const ASSISTANTS: AssistantSummary[] = [
+  { id: "11111111-1111-4111-8111-111111111111", name: "SEO Blog Writer", description: "Writes posts" },
+  { id: "22222222-2222-4222-8222-222222222222", name: "Article Polisher", description: "Improves posts" },
+];
+
+const ARTICLE: GeneratedArticle = {
+  title: "Composting: A Practical Guide",
+  content: "<p>Start small.</p>",
+  excerpt: "A practical guide to composting.",
+  category: "Guides",
+  tags: "composting, how-to",
+  meta_description: "Learn composting step by step.",
+  focus_keyword: "composting",
+  slug: "composting-a-practical-guide",
+};
+
+const FIELD_LABELS = {
+  title: "Title",
+  content: "Content",
+  excerpt: "Excerpt",
+  category: "Category",
+  tags: "Tags (comma separated)",
+  metaDescription: "Meta Description",
+  focusKeyword: "Focus Keyword",
+  slug: "Slug",
+} as const;
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+const noteOf = (element: HTMLElement) =>
+  document.getElementById(element.getAttribute("aria-describedby") ?? "")?.textContent ?? "";
+const generateButton = () => screen.getByRole("button", { name: /Generate with AI|Generating\.\.\./ }) as HTMLButtonElement;
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** A generation the test drives: `progress` streams fields, then `finish` or `fail`. */
+function controllableDraft() {
+  const outcome = deferred<GeneratedArticle>();
+  let options!: DraftOptions;
+  vi.mocked(streamArticleDraft).mockImplementation((_request, draftOptions) => {
+    options = draftOptions;
+    draftOptions.signal.addEventListener("abort", () => outcome.reject(new DraftAbortedError()));
+    return outcome.promise;
+  });
+  return {
+    progress: (partial: Partial<GeneratedArticle>) => act(() => options.onProgress(partial)),
+    finish: (article: GeneratedArticle) => act(async () => outcome.resolve(article)),
+    fail: (error: Error) => act(async () => outcome.reject(error)),
+    signal: () => options.signal,
+  };
+}
+
+async function renderPage(assistants: AssistantSummary[] = ASSISTANTS) {
+  vi.mocked(listAssistantChoices).mockResolvedValue(assistants);
+  const location = memoryLocation({ path: "/articles/create", record: true });
+  const user = userEvent.setup();
+  const view = render(
+    <Router hook={location.hook}>
+      <CreateArticlePage />
+    </Router>,
+  );
+  await waitFor(() => expect(screen.queryByText("Loading assistants...")).toBeNull());
+  return { user, location, ...view };
+}
+
+async function chooseAndDescribe(user: ReturnType<typeof userEvent.setup>, idea = "composting") {
+  await user.type(input("AI Article Idea"), idea);
+  await user.selectOptions(screen.getByLabelText("Choose Assistant"), ASSISTANTS[0].id);
+}
+
+async function fillArticle(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(input("Title"), "  Composting basics ");
+  await user.type(input("Content"), "<p>Compost!</p>");
+  await user.type(input("Excerpt"), "All about compost.");
+  await user.type(input("Category"), "Garden");
+  await user.type(input("Tags (comma separated)"), "compost, soil ,, garden,");
+  await user.type(input("Meta Description"), "Compost guide");
+  await user.type(input("Focus Keyword"), "compost");
+  await user.type(input("Slug"), "composting-basics");
+}
+
+beforeAll(() => {
+  // jsdom has no modal dialogs; an open <dialog> is enough here.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+
+beforeEach(() => setSignedIn());
+
+describe("create post: layout", () => {
+  it("has the AI section, the article fields, SEO settings and the three buttons", async () => {
+    await renderPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Create New Post" })).toBeTruthy();
+    expect(input("AI Article Idea").tagName).toBe("INPUT");
+    expect(input("Paste Your Existing Article").tagName).toBe("TEXTAREA");
+    for (const label of Object.values(FIELD_LABELS)) expect(input(label)).toBeTruthy();
+    expect(input("Content").tagName).toBe("TEXTAREA");
+    expect(screen.getByRole("group", { name: "SEO Settings" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Preview Post" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Cancel" }).getAttribute("href")).toBe("/articles");
+    expect(screen.getByRole("button", { name: "Save Article" })).toBeTruthy();
+  });
+});
+
+describe("create post: assistants", () => {
+  it("says it is loading assistants and keeps Generate disabled meanwhile", async () => {
+    vi.mocked(listAssistantChoices).mockReturnValue(new Promise(() => {}));
+    render(
+      <Router hook={memoryLocation({ path: "/articles/create" }).hook}>
+        <CreateArticlePage />
+      </Router>,
+    );
+    expect(screen.getByRole("option", { name: "Loading assistants..." })).toBeTruthy();
+    expect(generateButton().disabled).toBe(true);
+  });
+
+  it("shows each assistant's name and description, links to the assistants screen, and enables Generate", async () => {
+    await renderPage();
+    const select = screen.getByLabelText("Choose Assistant") as HTMLSelectElement;
+    expect([...select.options].map((option) => option.text)).toEqual([
+      "Select an assistant",
+      "SEO Blog Writer — Writes posts",
+      "Article Polisher — Improves posts",
+    ]);
+    expect(screen.getByRole("link", { name: "Manage assistants" }).getAttribute("href")).toBe("/assistants");
+    expect(generateButton().disabled).toBe(false);
+  });
+
+  it("explains what to do when there are no assistants, and disables Generate", async () => {
+    await renderPage([]);
+    const note = screen.getByText(/No assistants available\. Create one in/);
+    expect(note.textContent).toContain("No assistants available. Create one in Assistants.");
+    expect(within(note).getByRole("link", { name: "Assistants" }).getAttribute("href")).toBe("/assistants/new");
+    expect(generateButton().disabled).toBe(true);
+  });
+
+  it("reports a load failure, disables Generate and can retry", async () => {
+    vi.mocked(listAssistantChoices).mockRejectedValueOnce(new Error("boom")).mockResolvedValueOnce(ASSISTANTS);
+    const user = userEvent.setup();
+    render(
+      <Router hook={memoryLocation({ path: "/articles/create" }).hook}>
+        <CreateArticlePage />
+      </Router>,
+    );
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to load assistants"));
+    expect(generateButton().disabled).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByLabelText("Choose Assistant")).toBeTruthy();
+  });
+});
+
+describe("create post: generating with AI", () => {
+  it("asks for an idea or an article, and for an assistant", async () => {
+    const { user } = await renderPage();
+    await user.click(generateButton());
+    expect(noteOf(input("AI Article Idea"))).toBe("Please provide either an article idea or paste an existing article");
+    expect(input("AI Article Idea").getAttribute("aria-invalid")).toBe("true");
+    expect(noteOf(screen.getByLabelText("Choose Assistant"))).toContain("Please select an assistant");
+    expect(streamArticleDraft).not.toHaveBeenCalled();
+  });
+
+  it("accepts a pasted article instead of an idea", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await user.type(input("Paste Your Existing Article"), "My old post");
+    await user.selectOptions(screen.getByLabelText("Choose Assistant"), ASSISTANTS[1].id);
+    await user.click(generateButton());
+    expect(streamArticleDraft).toHaveBeenCalledWith(
+      { idea: undefined, existingArticle: "My old post", assistantId: ASSISTANTS[1].id },
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
+  });
+
+  it("fills the fields while the article streams in, then every field when it is done", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    expect(streamArticleDraft).toHaveBeenCalledWith(
+      { idea: "composting", existingArticle: undefined, assistantId: ASSISTANTS[0].id },
+      expect.anything(),
+    );
+    expect(generateButton().textContent).toBe("Generating...");
+    expect(generateButton().disabled).toBe(true);
+    expect(screen.getByRole("status").textContent).toBe("Writing your article…");
+
+    draft.progress({ title: "Composting: A Pra", content: "<p>Sta" });
+    expect(input("Title").value).toBe("Composting: A Pra");
+    expect(input("Content").value).toBe("<p>Sta");
+    expect(input("Content").readOnly).toBe(true);
+    expect(input("Slug").value).toBe("");
+    expect((screen.getByRole("button", { name: "Save Article" }) as HTMLButtonElement).disabled).toBe(true);
+
+    await draft.finish(ARTICLE);
+    expect(input("Title").value).toBe(ARTICLE.title);
+    expect(input("Content").value).toBe(ARTICLE.content);
+    expect(input("Excerpt").value).toBe(ARTICLE.excerpt);
+    expect(input("Category").value).toBe(ARTICLE.category);
+    expect(input("Tags (comma separated)").value).toBe(ARTICLE.tags);
+    expect(input("Meta Description").value).toBe(ARTICLE.meta_description);
+    expect(input("Focus Keyword").value).toBe(ARTICLE.focus_keyword);
+    expect(input("Slug").value).toBe(ARTICLE.slug);
+    expect(input("Content").readOnly).toBe(false);
+    expect(notifySuccess).toHaveBeenCalledWith("Content generated successfully");
+    expect(generateButton().textContent).toBe("Generate with AI");
+  });
+
+  it("keeps what was written and shows the server's message when generation fails", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    await user.type(input("Excerpt"), "My own excerpt");
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    draft.progress({ title: "Half a title", content: "<p>Half" });
+    await draft.fail(new Error("Invalid OpenAI API key. Check it in Profile Settings."));
+    expect(notifyError).toHaveBeenCalledWith("Invalid OpenAI API key. Check it in Profile Settings.");
+    expect(input("Title").value).toBe("Half a title");
+    expect(input("Content").value).toBe("<p>Half");
+    expect(input("Excerpt").value).toBe("My own excerpt");
+    expect(generateButton().disabled).toBe(false);
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it("falls back to the spec's message for a failure without one", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    await draft.fail(new Error(""));
+    expect(notifyError).toHaveBeenCalledWith("Failed to generate content");
+  });
+
+  it("starts one generation for a double click", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.dblClick(generateButton());
+    expect(streamArticleDraft).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops on request, keeping what was written", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    draft.progress({ title: "Kept title" });
+    await user.click(screen.getByRole("button", { name: "Stop" }));
+    expect(draft.signal().aborted).toBe(true);
+    await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Generation stopped"));
+    expect(input("Title").value).toBe("Kept title");
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
+  });
+
+  it("aborts the generation when the page is left", async () => {
+    const draft = controllableDraft();
+    const { user, unmount } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    unmount();
+    expect(draft.signal().aborted).toBe(true);
+  });
+});
+
+describe("create post: saving", () => {
+  it("shows every required-field message of the spec and saves nothing", async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    const expected = {
+      title: "Title is required",
+      content: "Content is required",
+      excerpt: "Excerpt is required",
+      category: "Category is required",
+      tags: "At least one tag is required",
+      metaDescription: "Meta description is required",
+      focusKeyword: "Focus keyword is required",
+      slug: "Slug is required",
+    };
+    for (const [field, message] of Object.entries(expected)) {
+      const element = input(FIELD_LABELS[field as keyof typeof FIELD_LABELS]);
+      expect(noteOf(element)).toBe(message);
+      expect(element.getAttribute("aria-invalid")).toBe("true");
+    }
+    expect(document.activeElement).toBe(input("Title"));
+    expect(createArticle).not.toHaveBeenCalled();
+  });
+
+  it("treats blank text and commas alone as missing, and clears a message once fixed", async () => {
+    const { user } = await renderPage();
+    await user.type(input("Title"), "   ");
+    await user.type(input("Tags (comma separated)"), " , ,");
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    expect(noteOf(input("Title"))).toBe("Title is required");
+    expect(noteOf(input("Tags (comma separated)"))).toBe("At least one tag is required");
+    await user.type(input("Tags (comma separated)"), "seo");
+    expect(input("Tags (comma separated)").getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("limits the title to what the database accepts", async () => {
+    const { user } = await renderPage();
+    await user.click(input("Title"));
+    await user.paste("x".repeat(501));
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    expect(noteOf(input("Title"))).toBe("Title must be at most 500 characters");
+  });
+
+  it("saves a draft with trimmed fields, the category as a one-item list and split tags, then goes to the list", async () => {
+    let finishSave!: (id: string) => void;
+    vi.mocked(createArticle).mockReturnValue(new Promise((resolve) => (finishSave = resolve)));
+    const { user, location } = await renderPage();
+    await fillArticle(user);
+    await user.dblClick(screen.getByRole("button", { name: "Save Article" }));
+    expect(screen.getByRole("button", { name: "Saving..." }).hasAttribute("disabled")).toBe(true);
+    expect(createArticle).toHaveBeenCalledTimes(1);
+    expect(createArticle).toHaveBeenCalledWith(testUser.id, {
+      title: "Composting basics",
+      content: "<p>Compost!</p>",
+      excerpt: "All about compost.",
+      metaDescription: "Compost guide",
+      focusKeyword: "compost",
+      slug: "composting-basics",
+      categories: ["Garden"],
+      tags: ["compost", "soil", "garden"],
+      assistantId: null,
+    });
+    await act(async () => finishSave("new-id"));
+    expect(notifySuccess).toHaveBeenCalledWith("Article created successfully");
+    expect(location.history.at(-1)).toBe("/articles");
+  });
+
+  it("remembers which assistant wrote a generated article", async () => {
+    const draft = controllableDraft();
+    vi.mocked(createArticle).mockResolvedValue("new-id");
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    await draft.finish(ARTICLE);
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    await waitFor(() => expect(createArticle).toHaveBeenCalled());
+    expect(vi.mocked(createArticle).mock.calls[0][1]).toMatchObject({
+      title: ARTICLE.title,
+      categories: ["Guides"],
+      tags: ["composting", "how-to"],
+      assistantId: ASSISTANTS[0].id,
+    });
+  });
+
+  it("keeps the form and reports a failure", async () => {
+    vi.mocked(createArticle).mockRejectedValue(new Error("boom"));
+    const { user, location } = await renderPage();
+    await fillArticle(user);
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to create article"));
+    expect(input("Title").value).toBe("  Composting basics ");
+    expect(location.history.at(-1)).toBe("/articles/create");
+    expect((screen.getByRole("button", { name: "Save Article" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("requires a signed-in user", async () => {
+    const { user } = await renderPage();
+    await fillArticle(user);
+    act(() => {
+      sessionState.user = null;
+    });
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    expect(notifyError).toHaveBeenCalledWith("User not authenticated");
+    expect(createArticle).not.toHaveBeenCalled();
+  });
+});
+
+describe("create post: preview", () => {
+  it("previews what is typed, with the content sanitised", async () => {
+    const { user } = await renderPage();
+    await user.type(input("Title"), "My post");
+    await user.click(input("Content"));
+    await user.paste('<p>Safe</p><img src=x onerror="alert(1)"><script>alert(1)</script>');
+    await user.type(input("Category"), "Garden");
+    await user.type(input("Tags (comma separated)"), "a, b");
+    await user.type(input("Slug"), "my-post");
+    await user.click(screen.getByRole("button", { name: "Preview Post" }));
+
+    const dialog = screen.getByRole("dialog", { name: "Article Preview" });
+    expect(within(dialog).getByRole("heading", { name: "My post" })).toBeTruthy();
+    expect(within(dialog).getByText("Safe")).toBeTruthy();
+    expect(within(dialog).getByText("Not saved yet")).toBeTruthy();
+    expect(within(dialog).getByText("my-post")).toBeTruthy();
+    expect(dialog.querySelector("script")).toBeNull();
+    expect(dialog.querySelector("[onerror]")).toBeNull();
+    expect(within(dialog).getAllByText(/^(Garden|a|b)$/).map((item) => item.textContent)).toEqual(["Garden", "a", "b"]);
+  });
+});
