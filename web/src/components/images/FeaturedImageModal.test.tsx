@@ -121,7 +121,7 @@ describe("FeaturedImageModal", () => {
     const preview = (await screen.findByRole("img", { name: "Generated image: A lighthouse at dusk" })) as HTMLImageElement;
     expect(preview.src).toBe(IMAGE.url);
     expect(generateButton().textContent).toBe("Generate");
-    expect(screen.getByRole("button", { name: "Save Image" })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Save Image" }));
   });
 
   it("saves the generated image as the article's featured image", async () => {

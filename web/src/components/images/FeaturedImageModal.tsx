@@ -35,8 +35,15 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
   const generation = useRef<AbortController | null>(null);
   const [startedAt, setStartedAt] = useState(0);
 
+  const saveButton = useRef<HTMLButtonElement>(null);
+
   // Closing mid-generation abandons the request; its result is not shown.
   useEffect(() => () => generation.current?.abort(), []);
+
+  // Generating disabled the focused button; keyboard users continue at Save Image.
+  useEffect(() => {
+    if (result) saveButton.current?.focus();
+  }, [result]);
 
   const generate = form.handleSubmit(async (request) => {
     if (!hasExcerpt) return;
@@ -83,7 +90,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
       onClose={onClose}
       busy={saving}
       footer={
-        <>
+        <div className="featured-image-actions">
           <button type="button" className="secondary" onClick={onClose} disabled={saving}>
             Cancel
           </button>
@@ -97,11 +104,11 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
             {generating ? "Generating..." : "Generate"}
           </button>
           {image && (
-            <button type="button" onClick={save} disabled={generating || saving} aria-busy={saving || undefined}>
+            <button ref={saveButton} type="button" onClick={save} disabled={generating || saving} aria-busy={saving || undefined}>
               Save Image
             </button>
           )}
-        </>
+        </div>
       }
     >
       <p className="featured-image-article">
