@@ -86,6 +86,23 @@ test("Generate Images: generate, list newest first across reloads, download, see
     await setFalScenario("success");
   }
   await expect(images).toHaveCount(3);
+
+  // Deleting removes the library row and the stored file.
+  const oldest = library(page).getByRole("listitem").last();
+  const oldestUrl = (await oldest.getByRole("img").getAttribute("src"))!;
+  page.once("dialog", (dialog) => dialog.accept());
+  await oldest.getByRole("button", { name: "Delete image: A red fox in the snow" }).click();
+  await expect(images).toHaveCount(2);
+  await page.reload();
+  await expect(images).toHaveCount(2);
+  expect(await images.evaluateAll((all) => all.map((image) => image.getAttribute("alt")))).toEqual(expectedOrder.slice(0, 2));
+  const admin = adminBackend();
+  const { data: rows } = await admin.from("generated_images").select("id").eq("public_url", oldestUrl);
+  expect(rows).toEqual([]);
+  const storedPath = (url: string) => decodeURIComponent(url.slice(STORAGE_PREFIX.length));
+  const kept = (await images.first().getAttribute("src"))!;
+  expect((await admin.storage.from("images").download(storedPath(kept))).error).toBeNull();
+  expect((await admin.storage.from("images").download(storedPath(oldestUrl))).error).not.toBeNull();
 });
 
 test("Generate Images: a wrong fal.ai key shows the service's message", async ({ page }) => {
