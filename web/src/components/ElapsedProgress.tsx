@@ -11,20 +11,31 @@ export function useElapsedSeconds(startedAt: number): number {
   return Math.max(0, Math.floor((now - startedAt) / 1000));
 }
 
-/**
- * A long request under way: an indeterminate bar, what is happening and the
- * seconds elapsed. Screen readers hear `label` once; the ticking seconds are
- * hidden from them so the status region does not chatter every second.
- */
-export function ElapsedProgress({ label, startedAt, hint }: { label: string; startedAt: number; hint?: string }) {
+type Running = { label: string; startedAt: number };
+
+function RunningRequest({ label, startedAt, hint }: Running & { hint?: string }) {
   const seconds = useElapsedSeconds(startedAt);
   return (
-    <div className="elapsed-progress" role="status">
+    <>
       <progress aria-label={label} />
       <p>
         {label} <span aria-hidden="true">{seconds} s</span>
       </p>
       {hint && <small>{hint}</small>}
+    </>
+  );
+}
+
+/**
+ * A status region for a long request: while `running`, an indeterminate bar,
+ * what is happening and the seconds elapsed. The region is always present so
+ * screen readers announce the request when it starts; they hear the label
+ * once, as the ticking seconds are hidden from them.
+ */
+export function ElapsedProgress({ running, hint }: { running: Running | null; hint?: string }) {
+  return (
+    <div className="elapsed-progress" role="status">
+      {running && <RunningRequest {...running} hint={hint} />}
     </div>
   );
 }

@@ -60,6 +60,7 @@ describe("keyword phrases form", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Keyword Phrases" })).toBeTruthy();
     expect(screen.getByText("No keywords generated yet")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Export CSV" })).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("");
   });
 
   it.each(["", "   "])("asks for a topic when it is %j", async (topic) => {

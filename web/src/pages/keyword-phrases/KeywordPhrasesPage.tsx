@@ -40,13 +40,10 @@ export default function KeywordPhrasesPage() {
         </form>
       </article>
 
-      {pending && (
-        <ElapsedProgress
-          label={`Generating keywords for “${pending.subject}”…`}
-          startedAt={pending.startedAt}
-          hint="This can take up to a minute. You can leave this page; the results will be here when you come back."
-        />
-      )}
+      <ElapsedProgress
+        running={pending && { label: `Generating keywords for “${pending.subject}”…`, startedAt: pending.startedAt }}
+        hint="This can take up to a minute. You can leave this page; the results will be here when you come back."
+      />
       {error && !pending && <RequestError message={error} />}
 
       {latest && latest.result.length > 0 ? (

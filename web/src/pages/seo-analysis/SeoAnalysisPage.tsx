@@ -39,13 +39,10 @@ export default function SeoAnalysisPage() {
         </form>
       </article>
 
-      {pending && (
-        <ElapsedProgress
-          label={`Analyzing ${pending.subject}…`}
-          startedAt={pending.startedAt}
-          hint="This can take up to a minute. You can leave this page; the analysis will be here when you come back."
-        />
-      )}
+      <ElapsedProgress
+        running={pending && { label: `Analyzing ${pending.subject}…`, startedAt: pending.startedAt }}
+        hint="This can take up to a minute. You can leave this page; the analysis will be here when you come back."
+      />
       {error && !pending && <RequestError message={error} />}
 
       {latest ? (
