@@ -122,10 +122,11 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
       <form id={formId} onSubmit={generate} noValidate>
         <ImageSettingsFields field={form.field} disabled={!hasExcerpt || generating || saving} />
       </form>
+      <ElapsedProgress
+        running={generating ? { label: "Generating image…", startedAt } : null}
+        hint="This can take up to a minute."
+      />
       <div aria-live="polite" className="featured-image-result">
-        {generating && (
-          <ElapsedProgress label="Generating image…" startedAt={startedAt} hint="This can take up to a minute." />
-        )}
         {error && !generating && <RequestError message={error} />}
         {result && !generating && (
           <figure>

@@ -52,12 +52,11 @@ export function GenerateImagesForm({ onGenerated }: GenerateImagesFormProps) {
           />
         </ImageSettingsFields>
         <SubmitButton busy={form.submitting}>{form.submitting ? "Generating..." : "Generate"}</SubmitButton>
-        <div aria-live="polite">
-          {form.submitting && (
-            <ElapsedProgress label="Generating images…" startedAt={startedAt} hint="This can take up to a minute." />
-          )}
-          {error && !form.submitting && <RequestError message={error} />}
-        </div>
+        <ElapsedProgress
+          running={form.submitting ? { label: "Generating images…", startedAt } : null}
+          hint="This can take up to a minute."
+        />
+        <div aria-live="polite">{error && !form.submitting && <RequestError message={error} />}</div>
       </form>
     </article>
   );
