@@ -10,7 +10,7 @@ import {
 import { parseTimestamp } from "../lib/dates";
 import { supabase } from "./supabase";
 
-export const GENERATE_IMAGE_FALLBACK_MESSAGE = "Failed to generate image";
+const GENERATE_IMAGE_FALLBACK_MESSAGE = "Failed to generate image";
 
 /** An image of the user's library (a row of `generated_images`). */
 export type LibraryImage = {

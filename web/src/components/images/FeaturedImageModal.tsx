@@ -82,7 +82,6 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
   };
 
   const generating = form.submitting;
-  const image = result?.image;
 
   return (
     <Modal
@@ -97,13 +96,13 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
           <button
             type="submit"
             form={formId}
-            className={image ? "secondary" : undefined}
+            className={result ? "secondary" : undefined}
             disabled={!hasExcerpt || generating || saving}
             aria-busy={generating || undefined}
           >
             {generating ? "Generating..." : "Generate"}
           </button>
-          {image && (
+          {result && (
             <button ref={saveButton} type="button" onClick={save} disabled={generating || saving} aria-busy={saving || undefined}>
               Save Image
             </button>
@@ -115,7 +114,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
         For <strong>{article.title}</strong>
       </p>
       {!hasExcerpt && (
-        <p role="alert" className="form-error">
+        <p role="alert" className="featured-image-needs-excerpt">
           Article must have an excerpt to generate an image
         </p>
       )}
