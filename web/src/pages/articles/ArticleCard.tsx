@@ -4,6 +4,7 @@ import { ArticleImage } from "../../components/article/ArticleImage";
 import { StatusBadge } from "../../components/StatusBadge";
 import type { Article } from "../../data/articles";
 import { formatDate } from "../../lib/dates";
+import "../../components/article/article.css";
 
 const PublicationLinks = lazy(() => import("../../components/wordpress/PublicationLinks"));
 

@@ -242,7 +242,7 @@ describe("card modals", () => {
     const { user } = renderPage();
     await screen.findByText("Spring planting guide");
     await user.click(within(card("Spring planting guide")).getByRole("button", { name: "Preview" }));
-    const dialog = screen.getByRole("dialog", { name: "Article Preview" });
+    const dialog = await screen.findByRole("dialog", { name: "Article Preview" });
     expect(within(dialog).getByRole("heading", { name: "Spring planting guide" })).toBeTruthy();
     expect(within(dialog).getByText("Plant early.")).toBeTruthy();
     await user.click(within(dialog).getAllByRole("button", { name: "Close" })[1]);

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { ArticlePreviewModal } from "../../components/article/ArticlePreviewModal";
 import { Spinner } from "../../components/Spinner";
 import { deleteArticle, listArticles, type Article, type ArticleListFilter } from "../../data/articles";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ArticleCard, type CardAction } from "./ArticleCard";
 import "./articles.css";
 
-// The modals load only when opened, so the list stays light.
+// The modals load only when opened, so the list stays light (no DOMPurify, no image or publish code).
+const ArticlePreviewModal = lazy(() =>
+  import("../../components/article/ArticlePreviewModal").then(({ ArticlePreviewModal }) => ({
+    default: ArticlePreviewModal,
+  })),
+);
 const FeaturedImageModal = lazy(() => import("../../components/images/FeaturedImageModal"));
 const PublishModal = lazy(() => import("../../components/wordpress/PublishModal"));
 
@@ -150,8 +154,8 @@ export default function ArticlesPage() {
         )}
       </section>
 
-      {modal?.kind === "preview" && <ArticlePreviewModal article={modal.article} onClose={closeModal} />}
       <Suspense fallback={null}>
+        {modal?.kind === "preview" && <ArticlePreviewModal article={modal.article} onClose={closeModal} />}
         {modal?.kind === "image" && (
           <FeaturedImageModal
             article={modal.article}

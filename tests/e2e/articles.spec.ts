@@ -1,0 +1,399 @@
+import { expect, test, type Page } from "@playwright/test";
+import { register, type Account } from "./support/accounts.ts";
+import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { adminBackend, backendAs } from "./support/backend.ts";
+
+const HOSTILE_HTML = '<img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
+
+type ArticleSeed = { title: string; status?: "draft" | "published"; content?: string; excerpt?: string; tags?: string[] };
+
+/** Arranges articles for the account, oldest first (each insert is newer than the last). */
+async function seedArticles(account: Account, seeds: ArticleSeed[]): Promise<string[]> {
+  const backend = await backendAs(account);
+  const ids: string[] = [];
+  for (const seed of seeds) {
+    const { data, error } = await backend
+      .from("articles")
+      .insert({
+        user_id: backend.userId,
+        title: seed.title,
+        content: seed.content ?? `<p>About ${seed.title}.</p>`,
+        excerpt: seed.excerpt ?? `A short summary of ${seed.title}.`,
+        status: seed.status ?? "draft",
+        categories: ["Garden"],
+        tags: seed.tags ?? ["soil"],
+      })
+      .select("id")
+      .single();
+    expect(error).toBeNull();
+    ids.push(data!.id as string);
+  }
+  return ids;
+}
+
+async function saveOpenAIKey(account: Account, key: string): Promise<void> {
+  const { error } = await (await backendAs(account)).rpc("save_api_keys", { openai_key: key, falai_key: null });
+  expect(error).toBeNull();
+}
+
+const cardOf = (page: Page, title: string) =>
+  page.getByRole("article").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+
+const cardTitles = (page: Page) => page.locator(".article-card h2").allTextContents();
+
+/** A datetime-local value `days` from now, in the browser's (this machine's) time zone. */
+function localDateTimeInDays(days: number): { value: string; instant: Date } {
+  const date = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  date.setSeconds(0, 0);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const value =
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+    `T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return { value, instant: date };
+}
+
+async function openCreatePage(page: Page) {
+  await page.getByRole("link", { name: "Articles" }).click();
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Create New Post" })).toBeVisible();
+  await expect(page.getByLabel("Choose Assistant")).toBeEnabled();
+}
+
+test("create an article by hand, find it in the list, then delete it after confirming", async ({ page }) => {
+  await register(page);
+  await page.getByRole("link", { name: "Articles" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Articles" })).toBeVisible();
+  await expect(page.getByText("No articles yet")).toBeVisible();
+  await expect(page.getByText("Get started by creating your first article")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expect(page.getByLabel("Choose Assistant")).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Save Article" }).click();
+  for (const message of [
+    "Title is required",
+    "Content is required",
+    "Excerpt is required",
+    "Category is required",
+    "At least one tag is required",
+    "Meta description is required",
+    "Focus keyword is required",
+    "Slug is required",
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel("Title")).toBeFocused();
+
+  await page.getByLabel("Title").fill("Raised beds for beginners");
+  await page.getByLabel("Content").fill("<h2>Why raised beds</h2><p>Warmer soil, fewer weeds.</p>");
+  await page.getByLabel("Excerpt").fill("How to build and fill your first raised bed.");
+  await page.getByLabel("Category").fill("Garden");
+  await page.getByLabel("Tags (comma separated)").fill(" raised beds, soil ,, beginners ");
+  await page.getByLabel("Meta Description").fill("Build your first raised bed.");
+  await page.getByLabel("Focus Keyword").fill("raised beds");
+  await page.getByLabel("Slug").fill("raised-beds-for-beginners");
+  await page.getByRole("button", { name: "Save Article" }).dblclick();
+
+  await expect(page.getByText("Article created successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/articles$/);
+  const card = cardOf(page, "Raised beds for beginners");
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText("Draft", { exact: true })).toBeVisible();
+  await expect(card.getByText("How to build and fill your first raised bed.")).toBeVisible();
+  await expect(card.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveText(["raised beds", "soil", "beginners"]);
+  await expect(card.getByRole("list", { name: "Categories" })).toHaveText("Garden");
+  await expect(card.locator("img")).toHaveAttribute("src", "/placeholder-article.svg");
+  const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date());
+  await expect(card.locator("time")).toHaveText(today);
+  await expectNoSeriousA11yViolations(page);
+
+  const { data: rows } = await adminBackend()
+    .from("articles")
+    .select("status, categories, tags, slug")
+    .eq("title", "Raised beds for beginners");
+  expect(rows).toEqual([
+    { status: "draft", categories: ["Garden"], tags: ["raised beds", "soil", "beginners"], slug: "raised-beds-for-beginners" },
+  ]);
+
+  let confirmation = "";
+  page.once("dialog", (dialog) => {
+    confirmation = dialog.message();
+    void dialog.dismiss();
+  });
+  await card.getByRole("button", { name: "Delete" }).click();
+  expect(confirmation).toBe("Are you sure you want to delete this article? This action cannot be undone.");
+  await expect(card).toHaveCount(1);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Article deleted successfully")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText("No articles yet")).toBeVisible();
+});
+
+test("create with AI: the content streams in before the draft is done, then every field is filled", async ({ page }) => {
+  const account = await register(page);
+  await saveOpenAIKey(account, "sk-test-articles-0001");
+  await openCreatePage(page);
+
+  await page.getByRole("button", { name: "Generate with AI" }).click();
+  await expect(page.getByText("Please provide either an article idea or paste an existing article")).toBeVisible();
+  await expect(page.getByText("Please select an assistant")).toBeVisible();
+
+  await page.getByLabel("AI Article Idea").fill("composting");
+  await page.getByLabel("Choose Assistant").selectOption({ label: "SEO Blog Writer — Writes a complete, search-optimised blog post from an idea." });
+  await page.getByRole("button", { name: "Generate with AI" }).dblclick();
+  await expect(page.getByRole("button", { name: "Generating..." })).toBeDisabled();
+
+  // Part of the content is shown while the slug (the last field) is still unwritten.
+  await page.waitForFunction(() => {
+    const content = document.querySelector<HTMLTextAreaElement>("textarea[name=content]")!.value;
+    const slug = document.querySelector<HTMLInputElement>("input[name=slug]")!.value;
+    return content.startsWith("<p>Everyone talks about composting") && slug === "";
+  });
+  await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
+
+  await expect(page.getByText("Content generated successfully")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel("Title")).toHaveValue("Composting: A Practical Guide");
+  await expect(page.getByLabel("Content")).toHaveValue(/<blockquote>Progress beats perfection\.<\/blockquote>/);
+  await expect(page.getByLabel("Content")).toHaveValue(/café-table simple 🚀/);
+  await expect(page.getByLabel("Excerpt")).toHaveValue(/^A practical, step-by-step guide to composting/);
+  await expect(page.getByLabel("Category")).toHaveValue("Guides");
+  await expect(page.getByLabel("Tags (comma separated)")).toHaveValue("composting, how-to, beginners, tips");
+  await expect(page.getByLabel("Meta Description")).toHaveValue(/^Learn composting step by step/);
+  await expect(page.getByLabel("Focus Keyword")).toHaveValue("composting");
+  await expect(page.getByLabel("Slug")).toHaveValue("composting-a-practical-guide");
+  await expect(page.getByRole("button", { name: "Generate with AI" })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "Save Article" }).click();
+  await expect(page.getByText("Article created successfully")).toBeVisible();
+  await expect(cardOf(page, "Composting: A Practical Guide")).toBeVisible();
+  const { data: saved } = await adminBackend()
+    .from("articles")
+    .select("categories, tags, assistant_id, focus_keyword")
+    .eq("title", "Composting: A Practical Guide")
+    .single();
+  expect(saved).toMatchObject({
+    categories: ["Guides"],
+    tags: ["composting", "how-to", "beginners", "tips"],
+    focus_keyword: "composting",
+  });
+  expect(saved!.assistant_id).toEqual(expect.any(String));
+});
+
+test("a refused OpenAI key shows the mapped message and the form keeps what was typed", async ({ page }) => {
+  const account = await register(page);
+  await saveOpenAIKey(account, "sk-wrong-articles-0001");
+  await openCreatePage(page);
+
+  await page.getByLabel("Title").fill("My own working title");
+  await page.getByLabel("AI Article Idea").fill("beekeeping");
+  await page.getByLabel("Choose Assistant").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Generate with AI" }).click();
+
+  await expect(page.getByText("Invalid OpenAI API key. Check it in Profile Settings.")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("My own working title");
+  await expect(page.getByLabel("AI Article Idea")).toHaveValue("beekeeping");
+  await expect(page.getByRole("button", { name: "Generate with AI" })).toBeEnabled();
+});
+
+test("edit and schedule an article for a connected site; a reload shows the schedule", async ({ page }) => {
+  const account = await register(page);
+  const [articleId] = await seedArticles(account, [{ title: "Winter pruning", tags: ["pruning"] }]);
+  const backend = await backendAs(account);
+  const { data: site, error } = await adminBackend()
+    .from("wordpress_sites")
+    .insert({
+      user_id: backend.userId,
+      name: "Garden Blog",
+      site_url: "https://garden.example",
+      username: "editor",
+      base_url: "https://garden.example/wp-json/wp/v2",
+    })
+    .select("id")
+    .single();
+  expect(error).toBeNull();
+
+  await page.getByRole("link", { name: "Articles" }).click();
+  await cardOf(page, "Winter pruning").getByRole("button", { name: "Edit" }).click();
+  await expect(page).toHaveURL(new RegExp(`/articles/edit/${articleId}$`));
+  await expect(page.getByLabel("Title")).toHaveValue("Winter pruning");
+  await expect(page.getByLabel("Tags (comma separated)")).toHaveValue("pruning");
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel("Title").fill("");
+  await page.getByLabel("Status").selectOption("Scheduled");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await expect(page.getByText("Please set a scheduled date")).toBeVisible();
+
+  const schedule = localDateTimeInDays(2);
+  await page.getByLabel("Title").fill("Winter pruning, step by step");
+  await page.getByLabel("Schedule For").fill(schedule.value);
+  await page.getByRole("group", { name: "Publish To" }).getByLabel("Garden Blog").check();
+  await page.getByLabel("Tags (comma separated)").fill("pruning, winter");
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+
+  await expect(page.getByText("Article updated successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/articles$/);
+  await expect(cardOf(page, "Winter pruning, step by step").getByText("Scheduled", { exact: true })).toBeVisible();
+
+  const { data: saved } = await adminBackend()
+    .from("articles")
+    .select("status, scheduled_for, scheduled_site_ids, tags")
+    .eq("id", articleId)
+    .single();
+  expect(saved!.status).toBe("scheduled");
+  expect(new Date(String(saved!.scheduled_for).replace(" ", "T").replace(/\+00$/, "Z")).getTime()).toBe(
+    schedule.instant.getTime(),
+  );
+  expect(saved!.scheduled_site_ids).toEqual([site!.id]);
+  expect(saved!.tags).toEqual(["pruning", "winter"]);
+
+  await page.goto(`/articles/edit/${articleId}`);
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("scheduled");
+  await expect(page.getByLabel("Schedule For")).toHaveValue(schedule.value);
+  await expect(page.getByRole("group", { name: "Publish To" }).getByLabel("Garden Blog")).toBeChecked();
+
+  await page.getByLabel("Status").selectOption("Draft");
+  await expect(page.getByLabel("Schedule For")).toHaveCount(0);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Article updated successfully")).toBeVisible();
+  const { data: unscheduled } = await adminBackend()
+    .from("articles")
+    .select("status, scheduled_for, scheduled_site_ids")
+    .eq("id", articleId)
+    .single();
+  expect(unscheduled).toEqual({ status: "draft", scheduled_for: null, scheduled_site_ids: [] });
+});
+
+test("a missing article says so", async ({ page }) => {
+  await register(page);
+  await page.goto("/articles/edit/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { name: "Article not found" })).toBeVisible();
+  await expect(page.getByText("The article you're looking for doesn't exist.")).toBeVisible();
+});
+
+test("preview renders hostile HTML inert, in the list and on Create", async ({ page }) => {
+  const account = await register(page);
+  await seedArticles(account, [{ title: "Hostile content", content: `<p>Visible text</p>${HOSTILE_HTML}` }]);
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+
+  await page.getByRole("link", { name: "Articles" }).click();
+  await cardOf(page, "Hostile content").getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("dialog", { name: "Article Preview" });
+  await expect(preview.getByText("Visible text")).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Hostile content" })).toBeVisible();
+  await expect(preview.getByText("Garden")).toBeVisible();
+  await expectInert(page);
+  await preview.getByRole("button", { name: "Close" }).last().click();
+  await expect(preview).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await page.getByLabel("Title").fill("Pasted hostile content");
+  await page.getByLabel("Content").fill(HOSTILE_HTML);
+  await page.getByRole("button", { name: "Preview Post" }).click();
+  await expect(page.getByRole("dialog", { name: "Article Preview" }).getByText("Not saved yet")).toBeVisible();
+  await expectInert(page);
+  expect(dialogs).toEqual([]);
+});
+
+/** Nothing executable of HOSTILE_HTML reached the page, and nothing ran. */
+async function expectInert(page: Page) {
+  await page.waitForTimeout(500);
+  const content = page.getByRole("dialog", { name: "Article Preview" }).locator(".article-content");
+  expect(await content.locator("script, iframe, [onerror]").count()).toBe(0);
+  const html = await content.innerHTML();
+  expect(html).not.toMatch(/onerror|javascript:|<script/i);
+  expect(await page.locator("a[href^='javascript:' i], [onerror], [onclick]").count()).toBe(0);
+}
+
+test("filter by Draft and Published; the list is newest first", async ({ page }) => {
+  const account = await register(page);
+  await seedArticles(account, [
+    { title: "Oldest draft" },
+    { title: "Published piece", status: "published" },
+    { title: "Newest draft" },
+  ]);
+  await page.getByRole("link", { name: "Articles" }).click();
+  await expect.poll(() => cardTitles(page)).toEqual(["Newest draft", "Published piece", "Oldest draft"]);
+  await expect(cardOf(page, "Published piece").getByText("Published", { exact: true })).toBeVisible();
+
+  await page.getByLabel("Status").selectOption("Draft");
+  await expect(page).toHaveURL(/\/articles\?status=draft$/);
+  await expect.poll(() => cardTitles(page)).toEqual(["Newest draft", "Oldest draft"]);
+
+  await page.getByLabel("Status").selectOption("Published");
+  await expect.poll(() => cardTitles(page)).toEqual(["Published piece"]);
+
+  await page.reload();
+  await expect(page.getByLabel("Status")).toHaveValue("published");
+  await expect.poll(() => cardTitles(page)).toEqual(["Published piece"]);
+
+  await page.getByLabel("Status").selectOption("All Articles");
+  await expect.poll(() => cardTitles(page)).toEqual(["Newest draft", "Published piece", "Oldest draft"]);
+  await expectNoSeriousA11yViolations(page);
+
+  await cardOf(page, "Published piece").getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("dialog", { name: "Article Preview" });
+  await expect(preview.getByText("About Published piece.")).toBeVisible();
+  await expect(preview.getByRole("region", { name: "SEO" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(preview).toHaveCount(0);
+});
+
+test("assistants: list the defaults, create, edit, use on Create, delete", async ({ page }) => {
+  await register(page);
+  await openCreatePage(page);
+  await page.getByRole("link", { name: "Manage assistants" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Assistants" })).toBeVisible();
+  for (const name of ["SEO Blog Writer", "Article Polisher", "How-To Guide Writer"]) {
+    await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole("button", { name: "New Assistant" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New Assistant" })).toBeVisible();
+  await expect(page.getByLabel("Model")).toHaveAttribute("placeholder", "Server default");
+  await page.getByRole("button", { name: "Save Assistant" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByLabel("Name").fill("Travel Writer");
+  await page.getByLabel("Description").fill("Writes warm, practical travel guides.");
+  await page.getByLabel("Instructions").fill("Write like a well-travelled friend. Practical tips first.");
+  await page.getByRole("button", { name: "Save Assistant" }).click();
+  await expect(page.getByText("Assistant created successfully")).toBeVisible();
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Travel Writer" }) });
+  await expect(card.getByText("Model: Server default")).toBeVisible();
+
+  await card.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Assistant" })).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Travel Writer");
+  await page.getByLabel("Description").fill("Writes city guides.");
+  await page.getByLabel("Model").fill("gpt-4o");
+  await page.getByRole("button", { name: "Save Assistant" }).click();
+  await expect(page.getByText("Assistant updated successfully")).toBeVisible();
+  await expect(card.getByText("Writes city guides.")).toBeVisible();
+  await expect(card.getByText("Model: gpt-4o")).toBeVisible();
+
+  await page.goto("/articles/create");
+  await expect(page.getByLabel("Choose Assistant").locator("option")).toContainText(["Travel Writer — Writes city guides."]);
+
+  await page.goto("/assistants");
+  page.once("dialog", (dialog) => void dialog.accept());
+  await card.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Assistant deleted successfully")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 2, name: "SEO Blog Writer" })).toBeVisible();
+});
