@@ -21,6 +21,9 @@ const NOT_WORDPRESS = [
   "This address points to a private or local network, which cannot be connected.",
 ];
 
+/** Testing and saving a site is four round trips to WordPress, plus a function's cold start. */
+const CONNECT_TIMEOUT = 30_000;
+
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
@@ -69,7 +72,7 @@ async function connectSite(page: Page, account: Account, name: string): Promise<
   await page.goto("/wordpress-sites");
   await page.getByRole("button", { name: "Add Site" }).click();
   await fillConnectForm(page, { name, siteUrl: wordpress!.url, password: wordpress!.appPassword });
-  await expect(page.getByText("WordPress site connected successfully")).toBeVisible();
+  await expect(page.getByText("WordPress site connected successfully")).toBeVisible({ timeout: CONNECT_TIMEOUT });
   await expect(page.getByRole("article", { name })).toBeVisible();
   const backend = await backendAs(account);
   const { data, error } = await backend.from("wordpress_sites").select("id").eq("name", name).single();
@@ -137,7 +140,7 @@ test("connect: a wrong password and a non-WordPress URL are shown under Site URL
   await expectNoSeriousA11yViolations(page);
 
   await fillConnectForm(page, { name: "Test WordPress", siteUrl: wordpress!.url, password: "wrong pass word xxxx" });
-  await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true");
+  await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true", { timeout: CONNECT_TIMEOUT });
   const wrongPasswordMessage = (await siteUrlMessage(page)) ?? "";
   expect(WRONG_PASSWORD.some((start) => wrongPasswordMessage.startsWith(start)), wrongPasswordMessage).toBe(true);
   await expect(page.getByText("Failed to connect WordPress site")).toBeVisible();
@@ -145,14 +148,14 @@ test("connect: a wrong password and a non-WordPress URL are shown under Site URL
   await siteUrlField(page).fill(e2eEnv.baseUrl);
   await dialog.getByLabel("Application Password").fill(wordpress!.appPassword);
   await dialog.getByRole("button", { name: "Connect Site" }).click();
-  await expect(dialog.getByRole("button", { name: "Connect Site" })).toBeEnabled();
-  await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByRole("button", { name: "Connect Site" })).toBeEnabled({ timeout: CONNECT_TIMEOUT });
+  await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true", { timeout: CONNECT_TIMEOUT });
   expect(NOT_WORDPRESS).toContain(await siteUrlMessage(page));
 
   await siteUrlField(page).fill(wordpress!.url);
   await dialog.getByRole("button", { name: "Connect Site" }).click();
   await expect(dialog.getByRole("button", { name: /Validating\.\.\.|Connecting\.\.\./ })).toBeVisible();
-  await expect(page.getByText("WordPress site connected successfully")).toBeVisible();
+  await expect(page.getByText("WordPress site connected successfully")).toBeVisible({ timeout: CONNECT_TIMEOUT });
   await expect(dialog).toBeHidden();
   const card = page.getByRole("article", { name: "Test WordPress" });
   await expect(card).toContainText(wordpress!.url);

@@ -68,7 +68,7 @@ async function chooseSiteAndPublish(user: ReturnType<typeof userEvent.setup>, st
 const stepStates = () =>
   within(screen.getByRole("list", { name: "Publishing progress" }))
     .getAllByRole("listitem")
-    .map((item) => `${item.textContent?.replace(/\s*\(.*\)$/, "").replace(/^[○✓✗]/, "")}: ${item.dataset.state}`);
+    .map((item) => `${item.textContent?.replace(/\s*\(.*\)$/, "").replace(/^[○✓✗–]/, "")}: ${item.dataset.state}`);
 
 beforeAll(() => {
   // jsdom has no modal dialogs; an open <dialog> is enough here.
@@ -154,6 +154,7 @@ describe("PublishModal", () => {
 
     await act(async () => published.resolve(RESULT));
     expect(stepStates().every((step) => step.endsWith(": done"))).toBe(true);
+    expect(screen.getByRole("list", { name: "Publishing progress" }).textContent).toContain("(done)");
     expect(onPublished).toHaveBeenCalledOnce();
   });
 
@@ -193,6 +194,7 @@ describe("PublishModal", () => {
     expect(screen.getByText(/This site does not accept SEO fields — see the help on the/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "WordPress Sites page" }).getAttribute("href")).toBe("/wordpress-sites");
     expect(screen.getByText("WordPress changed the title")).toBeTruthy();
+    expect(stepStates()[3]).toBe("Saving SEO fields: skipped");
   });
 
   it("shows the server's message and the failed step, and lets the user retry", async () => {

@@ -66,7 +66,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
       const result = await publishArticle({ articleId: article.id, siteId, status });
       const sites = sitesLoad.state === "loaded" ? sitesLoad.sites : [];
       const siteName = sites.find((site) => site.id === siteId)?.name ?? "your site";
-      setOutcome({ state: "published", steps: progressDone(), result, siteName });
+      setOutcome({ state: "published", steps: progressDone(result.seo), result, siteName });
       notifySuccess(WORDPRESS_MESSAGES.published);
       requestPublications(article.id, { force: true });
       onPublished();
@@ -90,18 +90,20 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
 
   const footer =
     outcome.state === "published" ? (
-      <button type="button" onClick={onClose}>
-        Close
-      </button>
+      <div className="wordpress-modal-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
     ) : (
-      <>
+      <div className="wordpress-modal-actions">
         <button type="button" className="secondary" disabled={publishing} onClick={onClose}>
           Cancel
         </button>
         <button type="submit" form={formId} disabled={!canPublish || publishing} aria-busy={publishing || undefined}>
           Publish
         </button>
-      </>
+      </div>
     );
 
   return (

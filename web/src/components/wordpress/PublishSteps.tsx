@@ -4,10 +4,11 @@ const STATE_TEXT: Record<StepState, string> = {
   pending: "waiting",
   active: "in progress",
   done: "done",
+  skipped: "skipped",
   failed: "failed",
 };
 
-const STATE_MARK: Record<StepState, string> = { pending: "○", active: "", done: "✓", failed: "✗" };
+const STATE_MARK: Record<StepState, string> = { pending: "○", active: "", done: "✓", skipped: "–", failed: "✗" };
 
 /** The server's publish steps with where the publish is (see publishProgress). */
 export function PublishSteps({ steps }: { steps: StepProgress[] }) {

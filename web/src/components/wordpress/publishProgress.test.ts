@@ -46,7 +46,20 @@ describe("publish progress", () => {
   });
 
   it("marks every step done on success", () => {
-    expect(progressDone().every(({ state }) => state === "done")).toBe(true);
+    expect(progressDone("written").every(({ state }) => state === "done")).toBe(true);
+    expect(states(progressDone("partial")).seo).toBe("done");
+  });
+
+  it("shows the SEO step skipped when no SEO field was stored", () => {
+    for (const seo of ["none", "not_supported"] as const) {
+      expect(states(progressDone(seo))).toEqual({
+        terms: "done",
+        featured_image: "done",
+        post: "done",
+        seo: "skipped",
+        article: "done",
+      });
+    }
   });
 
   it("marks the step the server names as failed, earlier ones done", () => {

@@ -1,6 +1,10 @@
-import { PUBLISH_STEPS, type PublishStep } from "../../../../supabase/functions/_shared/schemas/wordpress";
+import {
+  PUBLISH_STEPS,
+  type PublishStep,
+  type SeoResult,
+} from "../../../../supabase/functions/_shared/schemas/wordpress";
 
-export type StepState = "pending" | "active" | "done" | "failed";
+export type StepState = "pending" | "active" | "done" | "skipped" | "failed";
 export type StepProgress = { id: PublishStep; label: string; state: StepState };
 
 /**
@@ -27,8 +31,10 @@ export function progressAt(elapsedMs: number): StepProgress[] {
   });
 }
 
-export function progressDone(): StepProgress[] {
-  return PUBLISH_STEPS.map(({ id, label }) => ({ id, label, state: "done" }));
+/** After success: every step done, except the SEO step when no SEO field was stored. */
+export function progressDone(seo: SeoResult): StepProgress[] {
+  const seoSkipped = seo === "none" || seo === "not_supported";
+  return PUBLISH_STEPS.map(({ id, label }) => ({ id, label, state: id === "seo" && seoSkipped ? "skipped" : "done" }));
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from "../../data/wordpressSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
+import "../../components/wordpress/wordpress.css";
 import { EMPTY_SITE_FORM, siteFormSchema, type SiteFormOutput, type SiteFormValues } from "./siteForm";
 
 type Phase = "editing" | "validating" | "connecting";
@@ -69,14 +70,14 @@ export function ConnectSiteModal({ onClose, onConnected }: { onClose(): void; on
 
   const busy = phase !== "editing";
   const footer = (
-    <>
+    <div className="wordpress-modal-actions">
       <button type="button" className="secondary" disabled={busy} onClick={onClose}>
         Cancel
       </button>
       <button type="submit" form={formId} disabled={busy} aria-busy={busy || undefined}>
         {BUTTON_TEXT[phase]}
       </button>
-    </>
+    </div>
   );
 
   return (
