@@ -71,7 +71,7 @@ export function ArticleCard({ article, deleting, onAction }: ArticleCardProps) {
         </button>
         <button
           type="button"
-          className="secondary outline delete-article"
+          className="secondary outline"
           disabled={deleting}
           aria-busy={deleting || undefined}
           onClick={() => onAction("delete", article)}
