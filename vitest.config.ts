@@ -1,15 +1,21 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { denoNpmSpecifiers } from "./vite.config.ts";
 
 // Dates in tests are formatted in a fixed time zone.
 process.env.TZ = "UTC";
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: [denoNpmSpecifiers] },
   test: {
     environment: "jsdom",
     include: ["web/**/*.test.{ts,tsx}"],
     setupFiles: ["web/test/setup.ts"],
+    // Data modules are mocked in tests; the client only needs to construct.
+    env: { VITE_SUPABASE_PUBLISHABLE_KEY: "sb_publishable_unit_tests" },
     mockReset: true,
+    // The machine is small and shared with other suites; keep slow renders from flaking.
+    testTimeout: 20_000,
   },
 });

@@ -38,12 +38,14 @@ const functions = await startFunctionsRuntime({
 });
 
 const vite = "node_modules/.bin/vite";
+// BUILD_OUT_DIR lets parallel previews (tests, benchmarks) build apart from dist/.
+const outDir = ["--outDir", Deno.env.get("BUILD_OUT_DIR") ?? "../dist"];
 if (preview) {
-  const build = await new Deno.Command(vite, { args: ["build"], env: sharedEnv }).spawn().status;
+  const build = await new Deno.Command(vite, { args: ["build", ...outDir], env: sharedEnv }).spawn().status;
   if (!build.success) Deno.exit(build.code);
 }
 const server = new Deno.Command(vite, {
-  args: preview ? ["preview"] : [],
+  args: preview ? ["preview", ...outDir] : [],
   env: sharedEnv,
   stdin: "null",
 }).spawn();

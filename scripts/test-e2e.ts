@@ -44,7 +44,9 @@ try {
   }
 
   const keys = ensureLocalKeys();
+  // The production build: what users get, and no dev-server reloads mid-test.
   const app = await startAppProcess({
+    preview: true,
     env: {
       OPENAI_BASE_URL: openai.url,
       FAL_BASE_URL: fal.url,

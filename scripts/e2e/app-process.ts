@@ -1,6 +1,13 @@
 import { freePort } from "./free-port.ts";
 
-export type AppProcess = { url: string; dataDir: string; output: () => string; stop(): Promise<void> };
+export type AppProcess = {
+  url: string;
+  dataDir: string;
+  /** The production build being served, in preview mode. */
+  buildDir?: string;
+  output: () => string;
+  stop(): Promise<void>;
+};
 
 /**
  * Runs `npm start` (scripts/start.ts) as a child on free ports with its own
@@ -12,6 +19,7 @@ export async function startAppProcess(
 ): Promise<AppProcess> {
   const port = freePort();
   const dataDir = options.dataDir ?? await Deno.makeTempDir({ prefix: "inkpress-e2e-db-" });
+  const buildDir = options.preview ? await Deno.makeTempDir({ prefix: "inkpress-build-" }) : undefined;
   const child = new Deno.Command("node_modules/.bin/deno", {
     args: ["run", "-A", "scripts/start.ts", ...(options.preview ? ["--preview"] : [])],
     env: {
@@ -19,6 +27,7 @@ export async function startAppProcess(
       FUNCTIONS_PORT: String(freePort()),
       LOCAL_PGLITE_DIR: dataDir,
       LOCAL_SCHEDULER_INTERVAL_MS: "2000",
+      ...(buildDir && { BUILD_OUT_DIR: buildDir }),
       ...options.env,
     },
     stdout: "piped",
@@ -43,6 +52,7 @@ export async function startAppProcess(
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    buildDir,
     output: () => log,
     async stop() {
       try {
@@ -52,6 +62,7 @@ export async function startAppProcess(
       }
       await child.status;
       if (!options.keepData) await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+      if (buildDir) await Deno.remove(buildDir, { recursive: true }).catch(() => {});
     },
   };
 }

@@ -21,8 +21,8 @@ function liteMiddleware(app: App): Connect.NextHandleFunction {
 
 /**
  * Mounts the embedded Supabase API on the Vite dev and preview servers so the
- * app and its backend share one origin. The publishable key and same-origin
- * URL are injected for the browser build.
+ * app and its backend share one origin (the browser client defaults to it).
+ * The publishable key is injected for the browser.
  */
 export function localBackend(): Plugin {
   let app: App | undefined;
@@ -40,10 +40,7 @@ export function localBackend(): Plugin {
     async config() {
       const { keys } = await boot();
       return {
-        define: {
-          "import.meta.env.VITE_SUPABASE_URL": "window.location.origin",
-          "import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY": JSON.stringify(keys.publishableKey),
-        },
+        define: { "import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY": JSON.stringify(keys.publishableKey) },
       };
     },
     async configureServer(server) {
