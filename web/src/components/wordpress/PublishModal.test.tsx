@@ -195,6 +195,17 @@ describe("PublishModal", () => {
     expect(screen.getByRole("link", { name: "WordPress Sites page" }).getAttribute("href")).toBe("/wordpress-sites");
     expect(screen.getByText("WordPress changed the title")).toBeTruthy();
     expect(stepStates()[3]).toBe("Saving SEO fields: skipped");
+    expect(screen.getByText("No SEO plugin was found.")).toBeTruthy();
+  });
+
+  it("says which SEO fields a site refused", async () => {
+    const user = userEvent.setup();
+    const seoMessage = "Yoast SEO did not save the focus keyword (the site does not accept these fields through the REST API). Enter it in WordPress.";
+    vi.mocked(publishArticle).mockResolvedValue({ ...RESULT, seo: "partial", seoMessage });
+    renderModal();
+    await chooseSiteAndPublish(user);
+    expect(await screen.findByText(new RegExp(`^${seoMessage.replace(/[.()]/g, "\\$&")} See the help on the`))).toBeTruthy();
+    expect(stepStates()[3]).toBe("Saving SEO fields: done");
   });
 
   it("shows the server's message and the failed step, and lets the user retry", async () => {

@@ -1,16 +1,34 @@
 import { Link } from "wouter";
 import type { PublishArticleResult } from "../../data/publishing";
 
+const helpLink = <Link href="/wordpress-sites">WordPress Sites page</Link>;
+
+/** What became of the meta description and focus keyword. */
 function SeoReport({ result }: { result: PublishArticleResult }) {
-  if (result.seo === "written") return <p>SEO fields written.</p>;
-  if (result.seo === "none") return null;
-  return (
-    <p>
-      {result.seo === "partial" && result.seoMessage ? `${result.seoMessage} ` : ""}
-      This site does not accept SEO fields — see the help on the{" "}
-      <Link href="/wordpress-sites">WordPress Sites page</Link>.
-    </p>
-  );
+  switch (result.seo) {
+    case "written":
+      return <p>SEO fields written.</p>;
+    case "none":
+      return null;
+    case "partial":
+      return (
+        <p>
+          {result.seoMessage} See the help on the {helpLink}.
+        </p>
+      );
+    case "not_supported":
+      return (
+        <p>
+          This site does not accept SEO fields — see the help on the {helpLink}.
+          {result.seoMessage && (
+            <>
+              <br />
+              <small>{result.seoMessage}</small>
+            </>
+          )}
+        </p>
+      );
+  }
 }
 
 /** What a successful publish did: where the post is, new or updated, and the SEO fields. */
