@@ -2,10 +2,23 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { newAccount, register, signIn } from "../e2e/support/accounts.ts";
+import { backendAs } from "../e2e/support/backend.ts";
+
+/**
+ * JS and CSS bytes of the production bundle (sizes read from DIST_DIR, raw
+ * and gzip -9) that Chromium loads: /login on a first visit, and what each
+ * signed-in route adds when reached client-side. Prints figures and goals;
+ * fails only if a route does not render.
+ */
 
 type LoadedFile = { path: string; raw: number; gzip: number; beforePaint: boolean };
 
 const distDir = process.env.DIST_DIR ?? "dist";
+const KB = 1024;
+const LOGIN_TOTAL_GOAL = 140 * KB;
+const LOGIN_BEFORE_PAINT_GOAL = 90 * KB;
+const ROUTE_ADDED_GOAL = 40 * KB;
 
 function sizes(path: string): { raw: number; gzip: number } {
   const bytes = readFileSync(join(distDir, path));
@@ -21,24 +34,109 @@ async function loadedScriptsAndStyles(page: Page): Promise<LoadedFile[]> {
       return { url: resource.name, responseEnd: resource.responseEnd, paint };
     });
   });
+  const seen = new Set<string>();
   return entries
     .map(({ url, responseEnd, paint }) => ({ path: new URL(url).pathname, beforePaint: responseEnd <= paint }))
-    .filter(({ path }) => /\.(js|css)$/.test(path))
+    .filter(({ path }) => /\.(js|css)$/.test(path) && !seen.has(path) && seen.add(path))
     .map(({ path, beforePaint }) => ({ path, beforePaint, ...sizes(path) }));
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const total = (files: LoadedFile[]) =>
+  files.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 });
+const verdict = (value: number, goal: number) => (value <= goal ? "meets goal" : "OVER goal");
 
-function report(label: string, files: LoadedFile[]) {
-  const total = files.reduce((sum, f) => ({ raw: sum.raw + f.raw, gzip: sum.gzip + f.gzip }), { raw: 0, gzip: 0 });
-  const early = files.filter((f) => f.beforePaint).reduce((sum, f) => sum + f.gzip, 0);
-  console.log(`${label}: ${files.length} JS/CSS files, ${kb(total.raw)} raw, ${kb(total.gzip)} gzipped; ${kb(early)} gzipped before first contentful paint`);
-  for (const f of files) console.log(`    ${f.path}  ${kb(f.raw)} raw / ${kb(f.gzip)} gz${f.beforePaint ? "  (before paint)" : ""}`);
+function listFiles(files: LoadedFile[], markPaint = false) {
+  for (const f of files) {
+    console.log(`      ${f.path}  ${kb(f.raw)} raw / ${kb(f.gzip)} gz${markPaint && f.beforePaint ? "  (before paint)" : ""}`);
+  }
 }
+
+/** Waits until the signed-in screen at `path` has rendered (not the not-found or error screen) and the network is quiet. */
+async function settled(page: Page, path: string) {
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  const heading = page.locator("main h1").first();
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator("main .spinner")).toHaveCount(0, { timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+  const text = (await heading.textContent())?.trim();
+  expect(["Page not found", "Unexpected Application Error!"], `${path} rendered "${text}"`).not.toContain(text);
+  return text;
+}
+
+test.beforeEach(async ({ page }) => {
+  // Every fetch is a resource entry; keep them all so no script is missed.
+  await page.addInitScript(() => performance.setResourceTimingBufferSize(10_000));
+});
 
 test("bytes loaded by /login on first visit", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  report("/login first visit", await loadedScriptsAndStyles(page));
+  const files = await loadedScriptsAndStyles(page);
+  const sum = total(files);
+  const early = files.filter((f) => f.beforePaint).reduce((s, f) => s + f.gzip, 0);
+  console.log(`/login first visit: ${files.length} JS/CSS files, ${kb(sum.raw)} raw`);
+  console.log(`  gzipped in total:          ${kb(sum.gzip)}   goal ≤ 140 KB  (${verdict(sum.gzip, LOGIN_TOTAL_GOAL)})`);
+  console.log(`  gzipped before first paint: ${kb(early)}   goal ≤ 90 KB   (${verdict(early, LOGIN_BEFORE_PAINT_GOAL)})`);
+  listFiles(files, true);
+});
+
+test("bytes each route adds when reached client-side after signing in", async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  // Register elsewhere, so this page's history starts at /login like a returning user's.
+  const account = newAccount();
+  const registering = await browser.newContext();
+  await register(await registering.newPage(), account);
+  await registering.close();
+  const backend = await backendAs(account);
+  const { data: article, error } = await backend
+    .from("articles")
+    .insert({ user_id: backend.userId, title: "Bench article", content: "<p>Body.</p>", excerpt: "Body", status: "draft" })
+    .select("id")
+    .single();
+  if (error) throw error;
+
+  const rows: { route: string; heading: string | undefined; files: LoadedFile[] }[] = [];
+  const added = async (route: string, navigate: () => Promise<void>) => {
+    const before = new Set((await loadedScriptsAndStyles(page)).map((f) => f.path));
+    await navigate();
+    const heading = await settled(page, route);
+    const files = (await loadedScriptsAndStyles(page)).filter((f) => !before.has(f.path));
+    rows.push({ route, heading, files });
+  };
+
+  // "/": what signing in on /login adds (the shell and the dashboard).
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await added("/", () => signIn(page, account));
+
+  // Every other route: from a freshly loaded dashboard, navigated to in the page (as a link would).
+  const routes = [
+    "/articles",
+    "/articles/create",
+    `/articles/edit/${article.id}`,
+    "/wordpress-sites",
+    "/generate-images",
+    "/keyword-phrases",
+    "/seo-analysis",
+    "/profile",
+  ];
+  for (const route of routes) {
+    await page.goto("/");
+    await settled(page, "/");
+    await added(route, () => page.evaluate((to) => history.pushState(null, "", to), route));
+  }
+
+  console.log(`JS/CSS each route adds after signing in (goal ≤ 40 KB gzipped added per route):`);
+  for (const { route, heading, files } of rows) {
+    const sum = total(files);
+    const label = route.startsWith("/articles/edit/") ? "/articles/edit/<id>" : route;
+    console.log(
+      `  ${label.padEnd(20)} +${String(files.length).padStart(2)} files  ${kb(sum.raw).padStart(9)} raw  ` +
+        `${kb(sum.gzip).padStart(8)} gz   (${verdict(sum.gzip, ROUTE_ADDED_GOAL)}; "${heading}")`,
+    );
+    listFiles(files);
+  }
 });

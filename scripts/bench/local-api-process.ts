@@ -1,0 +1,90 @@
+/**
+ * The embedded Supabase API (scripts/local-backend/http-server.ts) in a
+ * process of its own. @hono/node-server replaces the global Request and
+ * Response of the process it serves in, after which Deno.serve (the
+ * functions runtime, the fakes) refuses every response; and the API's
+ * PGlite work would otherwise share an event loop with what is measured.
+ *
+ *   deno run -A scripts/bench/local-api-process.ts <dataDir> <keysFile>
+ *
+ * prints one JSON line `{ url, publishableKey, secretKey, jwtSecret }` once
+ * it serves, and runs until SIGTERM.
+ */
+import { startLocalApi } from "../local-backend/http-server.ts";
+
+export type LocalApiProcess = {
+  url: string;
+  publishableKey: string;
+  secretKey: string;
+  jwtSecret: string;
+  pid: number;
+  stop(): Promise<void>;
+};
+
+const READY_PREFIX = "LOCAL_API_READY ";
+
+export async function startLocalApiProcess(dataDir: string, keysFile: string): Promise<LocalApiProcess> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL(import.meta.url).pathname, dataDir, keysFile],
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let log = "";
+  const ready = Promise.withResolvers<Omit<LocalApiProcess, "pid" | "stop">>();
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      log += chunk;
+      const line = log.split("\n").find((l) => l.startsWith(READY_PREFIX));
+      if (line) ready.resolve(JSON.parse(line.slice(READY_PREFIX.length)));
+    }
+  };
+  collect(child.stdout);
+  collect(child.stderr);
+  child.status.then((s) => ready.reject(new Error(`the local API exited (${s.code}) before it served:\n${log}`)));
+  const timer = setTimeout(() => ready.reject(new Error(`the local API did not serve in 120 s:\n${log}`)), 120_000);
+  try {
+    const info = await ready.promise;
+    return {
+      ...info,
+      pid: child.pid,
+      async stop() {
+        try {
+          child.kill("SIGTERM");
+        } catch {
+          // already exited
+        }
+        await child.status;
+      },
+    };
+  } catch (error) {
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // already exited
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+if (import.meta.main) {
+  const [dataDir, keysFile] = Deno.args;
+  if (!dataDir || !keysFile) throw new Error("usage: local-api-process.ts <dataDir> <keysFile>");
+  const api = await startLocalApi({ dataDir, keysFile });
+  const info = {
+    url: api.url,
+    publishableKey: api.publishableKey,
+    secretKey: api.secretKey,
+    // ensureLocalKeys exported it for config.toml's env(LOCAL_JWT_SECRET).
+    jwtSecret: Deno.env.get("LOCAL_JWT_SECRET"),
+  };
+  console.log(`${READY_PREFIX}${JSON.stringify(info)}`);
+  const stop = async () => {
+    await api.close().catch(() => {});
+    Deno.exit(0);
+  };
+  Deno.addSignalListener("SIGTERM", stop);
+  Deno.addSignalListener("SIGINT", stop);
+}
