@@ -125,7 +125,7 @@ psql_db -f scripts/test-db/supabase-platform.sql >/dev/null
 # 4. Migrations, with the official CLI (creates supabase_migrations.schema_migrations)
 # --------------------------------------------------------------------------
 log "supabase migration up"
-if ! npx --no-install supabase migration up --yes --remote="$DB_URL" >"$TMP/migration-up.log" 2>&1; then
+if ! npx --no-install supabase migration up --yes --db-url "$DB_URL" >"$TMP/migration-up.log" 2>&1; then
   cat "$TMP/migration-up.log" >&2
   die "supabase migration up failed"
 fi
@@ -147,7 +147,7 @@ cli)
   # The CLI enables pgtap in `extensions`, runs pg_prove from its
   # supabase/pg_prove container, and drops pgtap again.
   log "supabase test db ${paths[*]}"
-  npx --no-install supabase test db --yes --remote="$DB_URL" "${paths[@]}"
+  npx --no-install supabase test db --db-url "$DB_URL" "${paths[@]}"
   ;;
 pg_prove)
   # Fallback, and the default where Docker is not available: `supabase test db`
