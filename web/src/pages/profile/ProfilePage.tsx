@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { Link } from "wouter";
 import { useUser } from "../../state/session";
 import { ApiKeysForm } from "./ApiKeysForm";
 
@@ -14,6 +15,13 @@ export default function ProfilePage() {
         <input id={emailId} type="email" value={user?.email ?? ""} readOnly />
       </article>
       <ApiKeysForm />
+      <article>
+        <h2>Writing assistants</h2>
+        <p>
+          The assistants offered when you draft an article with AI: their instructions and model.{" "}
+          <Link href="/assistants">Manage assistants</Link>
+        </p>
+      </article>
     </>
   );
 }
