@@ -20,8 +20,12 @@ export const WORDPRESS_MESSAGES = {
   endpointNotAccessible: "Required endpoint {path} is not accessible. Please check WordPress permissions.",
   insecureHttp:
     "This site is reached over plain HTTP. WordPress only accepts application passwords over HTTPS: enter the https:// address of your site (it needs an SSL certificate).",
+  /**
+   * WordPress answers a wrong application password and a stripped header the
+   * same way (401 rest_not_logged_in), so the spec's message comes first.
+   */
   authorizationHeaderStripped:
-    'WordPress did not receive your login: the web server removed the Authorization header. On Apache add "CGIPassAuth On" to the site\'s .htaccess (or the rule "RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]"), or ask your host to pass the Authorization header to PHP, then try again.',
+    'Authentication failed. Please check your username and application password. If they are correct, your web server may be removing the Authorization header: on Apache add "CGIPassAuth On" to the site\'s .htaccess (or the rule "RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]"), or ask your host to pass the Authorization header to PHP.',
   applicationPasswordsUnavailable:
     "Application passwords are turned off on this WordPress site (WordPress 5.6 or higher is required, and security plugins can disable them). Enable them and try again.",
   privateAddress: "This address points to a private or local network, which cannot be connected.",
