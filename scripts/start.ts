@@ -23,6 +23,7 @@ const sharedEnv = {
   PORT: String(port),
   FUNCTIONS_PORT: String(functionsPort),
   SUPABASE_URL: appUrl,
+  LOCAL_SITE_URL: appUrl,
   SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
   VITE_SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
   SUPABASE_SECRET_KEY: keys.secretKey,

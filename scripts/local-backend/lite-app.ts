@@ -22,6 +22,8 @@ export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app
   process.env.DO_NOT_TRACK = "1";
   process.env.LITE_TELEMETRY = "0";
   process.env.EXPERIMENTAL_STORAGE = "1";
+  // Where e-mail links lead (config.toml site_url); npm start sets the real port.
+  process.env.LOCAL_SITE_URL ||= `http://127.0.0.1:${process.env.PORT || 5173}`;
   process.env.LOCAL_DB_DRIVER = databaseUrl ? "postgres" : "pglite";
   process.env.LOCAL_DB_URL = databaseUrl || options.dataDir || process.env.LOCAL_PGLITE_DIR || PGLITE_DATA_DIR;
   const keys = ensureLocalKeys(options.keysFile ?? LOCAL_KEYS_FILE);
