@@ -8,6 +8,7 @@ import {
   type GeneratedArticle,
   type GenerateArticleRequest,
 } from "../../../supabase/functions/_shared/schemas/article";
+import { readFunctionError } from "./functionErrors";
 import { supabase } from "./supabase";
 
 export type { GeneratedArticle, GenerateArticleRequest };
@@ -87,12 +88,8 @@ function parseJson(text: string): unknown {
 
 /** The message of a failed call: the function's JSON `{ error }`, else the fallback. */
 async function failureMessage(error: unknown): Promise<string> {
-  if (error instanceof FunctionsHttpError && error.context instanceof Response) {
-    const body = parseJson(await error.context.text().catch(() => ""));
-    const parsed = articleErrorEventSchema.safeParse(body);
-    if (parsed.success && parsed.data.error.trim()) return parsed.data.error;
-  }
-  return GENERATE_CONTENT_FAILURE;
+  const parsed = articleErrorEventSchema.safeParse(await readFunctionError(error));
+  return parsed.success && parsed.data.error.trim() ? parsed.data.error : GENERATE_CONTENT_FAILURE;
 }
 
 /** The caller stopped the generation (its AbortSignal fired). */

@@ -1,4 +1,3 @@
-import { FunctionsHttpError } from "@supabase/supabase-js";
 import {
   generateImageResponseSchema,
   IMAGE_DEFAULTS,
@@ -8,6 +7,7 @@ import {
   type ImageSize,
 } from "../../../supabase/functions/_shared/schemas/image";
 import { parseTimestamp } from "../lib/dates";
+import { readFunctionErrorResponse } from "./functionErrors";
 import { supabase } from "./supabase";
 
 const GENERATE_IMAGE_FALLBACK_MESSAGE = "Failed to generate image";
@@ -28,20 +28,13 @@ export function dimensionsOf(imageSize: string | null | undefined): { width: num
 }
 
 /** The server's message: the JSON body's `message` or `error` field, else the raw body text. */
-async function functionErrorMessage(error: unknown, fallback: string): Promise<string> {
-  if (!(error instanceof FunctionsHttpError) || !(error.context instanceof Response)) return fallback;
-  const text = await error.context.text().catch(() => "");
-  try {
-    const body: unknown = JSON.parse(text);
-    if (body && typeof body === "object") {
-      const { message, error: errorText } = body as { message?: unknown; error?: unknown };
-      if (typeof message === "string" && message) return message;
-      if (typeof errorText === "string" && errorText) return errorText;
-    }
-  } catch {
-    // Not JSON: the raw text is the message.
-  }
-  return text.trim() || fallback;
+async function generateImageErrorMessage(error: unknown, fallback: string): Promise<string> {
+  const response = await readFunctionErrorResponse(error);
+  if (!response) return fallback;
+  const { message, error: errorText } = response.body ?? {};
+  if (typeof message === "string" && message) return message;
+  if (typeof errorText === "string" && errorText) return errorText;
+  return response.text.trim() || fallback;
 }
 
 /**
@@ -54,7 +47,7 @@ export async function generateImages(
   { signal, fallbackMessage = GENERATE_IMAGE_FALLBACK_MESSAGE }: { signal?: AbortSignal; fallbackMessage?: string } = {},
 ): Promise<GeneratedImage[]> {
   const { data, error } = await supabase.functions.invoke("generate-image", { body: input, signal });
-  if (error) throw new Error(await functionErrorMessage(error, fallbackMessage));
+  if (error) throw new Error(await generateImageErrorMessage(error, fallbackMessage));
   const parsed = generateImageResponseSchema.safeParse(data);
   if (!parsed.success) throw new Error("No image URL was returned from the API");
   return parsed.data.images;

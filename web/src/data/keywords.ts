@@ -2,8 +2,8 @@ import {
   keywordsResponseSchema,
   type KeywordItem,
 } from "../../../supabase/functions/_shared/schemas/keywords";
+import { functionErrorMessage } from "./functionErrors";
 import { supabase } from "./supabase";
-import { readFunctionError } from "./wordpressSites";
 
 export type { KeywordItem };
 
@@ -16,10 +16,7 @@ export const KEYWORDS_FAILURE_MESSAGE = "Failed to generate keywords. Please che
  */
 export async function requestKeywords(topic: string): Promise<KeywordItem[]> {
   const { data, error } = await supabase.functions.invoke("keywords", { body: { topic } });
-  if (error) {
-    const body = await readFunctionError(error);
-    throw new Error(typeof body?.error === "string" && body.error ? body.error : KEYWORDS_FAILURE_MESSAGE);
-  }
+  if (error) throw new Error(await functionErrorMessage(error, KEYWORDS_FAILURE_MESSAGE));
   const parsed = keywordsResponseSchema.safeParse(data);
   if (!parsed.success) throw new Error(KEYWORDS_FAILURE_MESSAGE);
   return parsed.data.keywords;

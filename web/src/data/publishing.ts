@@ -6,8 +6,8 @@ import {
   type PublishArticleResult,
   type PublishStep,
 } from "../../../supabase/functions/_shared/schemas/wordpress";
+import { readFunctionError } from "./functionErrors";
 import { supabase } from "./supabase";
-import { readFunctionError } from "./wordpressSites";
 
 export type { PublishArticleResult, PostStatus };
 

@@ -1,6 +1,6 @@
 import { seoAnalysisSchema, type SeoAnalysis } from "../../../supabase/functions/_shared/schemas/seo";
+import { functionErrorMessage } from "./functionErrors";
 import { supabase } from "./supabase";
-import { readFunctionError } from "./wordpressSites";
 
 export type { SeoAnalysis };
 
@@ -13,10 +13,7 @@ export const SEO_FAILURE_MESSAGE = "Failed to complete SEO analysis. Please try 
  */
 export async function requestSeoAnalysis(url: string): Promise<SeoAnalysis> {
   const { data, error } = await supabase.functions.invoke("seo-analysis", { body: { url } });
-  if (error) {
-    const body = await readFunctionError(error);
-    throw new Error(typeof body?.error === "string" && body.error ? body.error : SEO_FAILURE_MESSAGE);
-  }
+  if (error) throw new Error(await functionErrorMessage(error, SEO_FAILURE_MESSAGE));
   const parsed = seoAnalysisSchema.safeParse(data);
   if (!parsed.success) throw new Error(SEO_FAILURE_MESSAGE);
   return parsed.data;

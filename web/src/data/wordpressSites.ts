@@ -1,4 +1,3 @@
-import { FunctionsHttpError } from "@supabase/supabase-js";
 import {
   connectSiteFailureSchema,
   connectSiteResultSchema,
@@ -6,20 +5,10 @@ import {
   type ConnectSiteRequest,
   type WordPressSite,
 } from "../../../supabase/functions/_shared/schemas/wordpress";
+import { readFunctionError } from "./functionErrors";
 import { supabase } from "./supabase";
 
 export type { WordPressSite };
-
-/** The server's error body of a failed function call, or null when there is none. */
-export async function readFunctionError(error: unknown): Promise<Record<string, unknown> | null> {
-  if (!(error instanceof FunctionsHttpError) || !(error.context instanceof Response)) return null;
-  try {
-    const body: unknown = await error.context.clone().json();
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The connection test failed: `message` belongs under the field named `field`. */
 export class SiteConnectionError extends Error {
