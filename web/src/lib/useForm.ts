@@ -1,10 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
-import type * as z from "zod/mini";
+import { safeParse, type $ZodIssue, type $ZodType } from "zod/v4/core";
 
 type FormValues = Record<string, string>;
 type FieldErrors<V extends FormValues> = Partial<Record<keyof V, string>>;
 
-function firstErrorPerField<V extends FormValues>(issues: readonly z.core.$ZodIssue[]): FieldErrors<V> {
+function firstErrorPerField<V extends FormValues>(issues: readonly $ZodIssue[]): FieldErrors<V> {
   const errors: FieldErrors<V> = {};
   for (const issue of issues) {
     const field = issue.path[0] as keyof V | undefined;
@@ -14,18 +14,19 @@ function firstErrorPerField<V extends FormValues>(issues: readonly z.core.$ZodIs
 }
 
 /**
- * Form state validated by a zod schema: checked on submit, then re-checked on
+ * Form state validated by a zod schema (zod or zod/mini: any zod 4 schema
+ * whose input is the form's text values): checked on submit, then re-checked on
  * every change so messages clear as the user fixes them. What the user typed
  * is always kept; `submitting` is true while `onValid` runs.
  */
-export function useForm<V extends FormValues, Out>(schema: z.ZodMiniType<Out, V>, initialValues: V) {
+export function useForm<V extends FormValues, Out>(schema: $ZodType<Out, V>, initialValues: V) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors<V>>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   const validate = (candidate: V) => {
-    const result = schema.safeParse(candidate);
+    const result = safeParse(schema, candidate);
     setErrors(result.success ? {} : firstErrorPerField<V>(result.error.issues));
     return result;
   };

@@ -61,6 +61,12 @@ const requiredText = (required: string, maxLength: number, label: string) =>
     `${label} must be at most ${maxLength} characters`,
   );
 
+/** The optional webhook secret as typed: trimmed, and no longer than the database allows. */
+export const webhookSecretText = z
+  .string()
+  .trim()
+  .max(WEBHOOK_SECRET_MAX_LENGTH, `Webhook secret must be at most ${WEBHOOK_SECRET_MAX_LENGTH} characters`);
+
 // ---------------------------------------------------------------- connect
 
 /** The Connect WordPress Site form; also the body of `wordpress-connect`. */
@@ -78,12 +84,7 @@ export const connectSiteRequestSchema = z.object({
     APPLICATION_PASSWORD_MAX_LENGTH,
     "Application password",
   ),
-  webhook_secret: z
-    .string()
-    .trim()
-    .max(WEBHOOK_SECRET_MAX_LENGTH, `Webhook secret must be at most ${WEBHOOK_SECRET_MAX_LENGTH} characters`)
-    .nullish()
-    .transform((value) => value || null),
+  webhook_secret: webhookSecretText.nullish().transform((value) => value || null),
   /** Test the connection only; nothing is saved. */
   dryRun: z.boolean().optional().default(false),
 });

@@ -3,18 +3,17 @@ import { ElapsedProgress } from "../../components/ElapsedProgress";
 import { FormField } from "../../components/FormField";
 import { RequestError } from "../../components/RequestError";
 import { SubmitButton } from "../../components/SubmitButton";
-import { TOPIC_MAX_LENGTH } from "../../../../supabase/functions/_shared/schemas/keywords";
+import { keywordsRequestSchema, TOPIC_MAX_LENGTH } from "../../../../supabase/functions/_shared/schemas/keywords";
 import { downloadCsv } from "../../lib/csv";
 import { useForm } from "../../lib/useForm";
 import { generateKeywords, keywordResearch, useKeywordResearch } from "../../state/research";
 import { keywordCsv, keywordCsvFileName } from "./keywordCsv";
 import { KeywordTable } from "./KeywordTable";
-import { topicSchema } from "./topicSchema";
 import "./keyword-phrases.css";
 
 export default function KeywordPhrasesPage() {
   const { pending, latest, error } = useKeywordResearch();
-  const form = useForm(topicSchema, { topic: keywordResearch.pending?.subject ?? keywordResearch.latest?.subject ?? "" });
+  const form = useForm(keywordsRequestSchema, { topic: keywordResearch.pending?.subject ?? keywordResearch.latest?.subject ?? "" });
   const resultsHeadingId = useId();
 
   const onSubmit = form.handleSubmit(async ({ topic }) => {

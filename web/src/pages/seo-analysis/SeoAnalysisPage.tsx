@@ -2,16 +2,15 @@ import { ElapsedProgress } from "../../components/ElapsedProgress";
 import { FormField } from "../../components/FormField";
 import { RequestError } from "../../components/RequestError";
 import { SubmitButton } from "../../components/SubmitButton";
-import { WEBSITE_URL_MAX_LENGTH } from "../../../../supabase/functions/_shared/schemas/seo";
+import { seoAnalysisRequestSchema, WEBSITE_URL_MAX_LENGTH } from "../../../../supabase/functions/_shared/schemas/seo";
 import { useForm } from "../../lib/useForm";
 import { analyzeWebsite, seoResearch, useSeoResearch } from "../../state/research";
 import { SeoAnalysisReport } from "./SeoAnalysisReport";
-import { websiteSchema } from "./websiteSchema";
 import "./seo-analysis.css";
 
 export default function SeoAnalysisPage() {
   const { pending, latest, error } = useSeoResearch();
-  const form = useForm(websiteSchema, { url: seoResearch.pending?.subject ?? seoResearch.latest?.subject ?? "" });
+  const form = useForm(seoAnalysisRequestSchema, { url: seoResearch.pending?.subject ?? seoResearch.latest?.subject ?? "" });
 
   const onSubmit = form.handleSubmit(async ({ url }) => {
     void analyzeWebsite(url);

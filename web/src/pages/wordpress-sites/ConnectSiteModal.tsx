@@ -11,7 +11,7 @@ import {
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import "../../components/wordpress/wordpress.css";
-import { EMPTY_SITE_FORM, siteFormSchema, type SiteFormOutput, type SiteFormValues } from "./siteForm";
+import { EMPTY_SITE_FORM, siteFormSchema } from "./siteForm";
 
 type Phase = "editing" | "validating" | "connecting";
 
@@ -28,7 +28,7 @@ const BUTTON_TEXT: Record<Phase, string> = {
  */
 export function ConnectSiteModal({ onClose, onConnected }: { onClose(): void; onConnected(site: WordPressSite): void }) {
   const formId = useId();
-  const form = useForm<SiteFormValues, SiteFormOutput>(siteFormSchema, EMPTY_SITE_FORM);
+  const form = useForm(siteFormSchema, EMPTY_SITE_FORM);
   const [phase, setPhase] = useState<Phase>("editing");
   const [siteUrlError, setSiteUrlError] = useState<string>();
   const [formError, setFormError] = useState<string>();
