@@ -17,6 +17,13 @@ beforeAll(() => {
       removeListener: () => {},
       dispatchEvent: () => false,
     }) as MediaQueryList;
+  // jsdom has no modal dialogs; an open <dialog> is enough for these tests.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
 });
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ArticlePreviewModal, type ArticlePreviewContent } from "./ArticlePreviewModal";
 
 const ARTICLE: ArticlePreviewContent = {
@@ -17,15 +17,6 @@ const ARTICLE: ArticlePreviewContent = {
 };
 
 const HOSTILE = '<img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 function renderPreview(article: ArticlePreviewContent = ARTICLE) {
   const onClose = vi.fn();

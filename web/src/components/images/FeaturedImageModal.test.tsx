@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { generateImages, saveFeaturedImageUrl } from "../../data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import FeaturedImageModal from "./FeaturedImageModal";
@@ -39,16 +39,6 @@ async function generate(user: ReturnType<typeof userEvent.setup>) {
   await user.click(generateButton());
   await screen.findByRole("img", { name: /Generated image/ });
 }
-
-beforeAll(() => {
-  // jsdom has no modal dialogs; an open <dialog> is enough for these tests.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 beforeEach(() => {
   vi.mocked(generateImages).mockReset();

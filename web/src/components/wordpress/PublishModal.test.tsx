@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadPublications, publishArticle, PublishError, type PublishArticleResult } from "../../data/publishing";
 import { listWordPressSites, type WordPressSite } from "../../data/wordpressSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -69,16 +69,6 @@ const stepStates = () =>
   within(screen.getByRole("list", { name: "Publishing progress" }))
     .getAllByRole("listitem")
     .map((item) => `${item.textContent?.replace(/\s*\(.*\)$/, "").replace(/^[○✓✗–]/, "")}: ${item.dataset.state}`);
-
-beforeAll(() => {
-  // jsdom has no modal dialogs; an open <dialog> is enough here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { deleteArticle, listArticles, type Article } from "../../data/articles";
@@ -70,16 +70,6 @@ function renderPage(path = "/articles", search = "") {
 }
 
 const card = (title: string) => screen.getByRole("article", { name: title });
-
-beforeAll(() => {
-  // jsdom has no modal dialogs; an open <dialog> is enough here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 beforeEach(() => {
   vi.mocked(listArticles).mockResolvedValue(ARTICLES);

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import {
@@ -113,16 +113,6 @@ async function fillArticle(user: ReturnType<typeof userEvent.setup>) {
   await user.type(input("Focus Keyword"), "compost");
   await user.type(input("Slug"), "composting-basics");
 }
-
-beforeAll(() => {
-  // jsdom has no modal dialogs; an open <dialog> is enough here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 beforeEach(() => setSignedIn());
 

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { getArticle, listScheduleTargets, updateArticle, type Article } from "../../data/articles";
@@ -61,15 +61,6 @@ async function renderPage(article: Article | null = ARTICLE, id = ID) {
   await waitFor(() => expect(screen.queryByRole("status", { name: "Loading article…" })).toBeNull());
   return { user, location };
 }
-
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });

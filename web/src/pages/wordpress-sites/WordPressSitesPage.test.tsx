@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSignedIn, setSignedOut } from "../../../test/session";
 import {
   connectWordPressSite,
@@ -66,16 +66,6 @@ async function fillSiteForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Username"), "ada");
   await user.type(screen.getByLabelText("Application Password"), "abcd efgh ijkl");
 }
-
-beforeAll(() => {
-  // jsdom has no modal dialogs; an open <dialog> is enough here.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.open = false;
-  };
-});
 
 beforeEach(() => setSignedIn());
 
