@@ -1,9 +1,9 @@
 import type { ChangeEvent, ReactNode } from "react";
 import { IMAGE_LIMITS } from "../../../../supabase/functions/_shared/schemas/image";
 import { FormField } from "../FormField";
+import { SelectField } from "../SelectField";
+import { TextAreaField } from "../TextAreaField";
 import { IMAGE_SIZE_OPTIONS, STYLE_PRESET_OPTIONS } from "./imageForm";
-import { SelectField } from "./SelectField";
-import { TextAreaField } from "./TextAreaField";
 
 export type BoundField = {
   name: string;

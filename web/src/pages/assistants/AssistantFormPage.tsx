@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { FormField } from "../../components/FormField";
-import { TextAreaField } from "../../components/images/TextAreaField";
 import { Spinner } from "../../components/Spinner";
 import { SubmitButton } from "../../components/SubmitButton";
+import { TextAreaField } from "../../components/TextAreaField";
 import { createAssistant, getAssistant, updateAssistant } from "../../data/assistants";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { ArticlePreviewModal } from "../../components/article/ArticlePreviewModal";
 import { FormField } from "../../components/FormField";
-import { TextAreaField } from "../../components/images/TextAreaField";
+import { TextAreaField } from "../../components/TextAreaField";
 import { DraftAbortedError, GENERATE_CONTENT_FAILURE, streamArticleDraft } from "../../data/articleDrafts";
 import { createArticle } from "../../data/articles";
 import { listAssistantChoices } from "../../data/assistants";
