@@ -29,6 +29,9 @@ const SIGNED_IN_SCREENS = [
   ["/generate-images", "Generate Images"],
   ["/keyword-phrases", "Keyword Phrases"],
   ["/seo-analysis", "SEO Analysis"],
+  ["/assistants", "Assistants"],
+  ["/assistants/new", "New Assistant"],
+  ["/assistants/42", "Edit Assistant"],
 ] as const;
 
 beforeEach(setSignedOut);
