@@ -2,8 +2,9 @@
  * What the AI text functions (generate-article, keywords, seo-analysis) share:
  * settings from the environment, the caller's OpenAI key, the request gate
  * (method, auth, body, validation, key), the SDK client, the deadline, the
- * mapping of provider failures to the spec's messages, log redaction and
- * the search for JSON in model output.
+ * mapping of provider failures to the spec's messages, log redaction, the
+ * search for JSON in model output, and the whole handler of a function that
+ * answers with one JSON chat completion (keywords, seo-analysis).
  *
  * Status codes sent to the browser, chosen so that 401 always means "your
  * session is not valid" (supabase-js and the app react to it by signing out):
@@ -15,7 +16,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "npm:openai@7.57.0";
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
 import type { z } from "npm:zod@4.6.7";
-import { errorResponse, readJsonBody } from "./http.ts";
+import { errorResponse, handleOptions, json, readJsonBody } from "./http.ts";
 import { requireUser, UnauthenticatedError } from "./supabase.ts";
 
 /** One provider call, retries included, must finish within this (hosted wall clock: 150 s). */
@@ -118,6 +119,77 @@ export async function acceptTextRequest<Schema extends z.ZodType>(
   const apiKey = await deps.readOpenAIKey(userId);
   if (!apiKey) return { ok: false, response: errorResponse(400, PROVIDER_MESSAGES.missingKey) };
   return { ok: true, userId, input: parsed.data, apiKey };
+}
+
+/**
+ * A text function's outer handler: answers the CORS preflight, then runs
+ * `handle`; anything it throws is logged (secrets redacted) and answered
+ * 500 with `failureMessage`.
+ */
+export function textFunctionHandler(
+  name: string,
+  failureMessage: string,
+  handle: (req: Request) => Promise<Response>,
+): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const preflight = handleOptions(req);
+    if (preflight) return preflight;
+    try {
+      return await handle(req);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`[${name}] unexpected failure: ${redactSecrets(message, [])}`);
+      return errorResponse(500, failureMessage);
+    }
+  };
+}
+
+/** What one JSON chat-completion function states; `createJsonCompletionHandler` does the rest. */
+export interface JsonCompletionFunction<Schema extends z.ZodType, Body> {
+  /** The function's name, in logs. */
+  name: string;
+  /** The request body; its first issue becomes the 400 message. */
+  schema: Schema;
+  maxBodyBytes: number;
+  /** The spec's message for every failure that has no more specific one. */
+  failureMessage: string;
+  /** The (non-streaming) Chat Completions request for a valid input. */
+  buildRequest(input: z.output<Schema>, settings: OpenAISettings): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming;
+  /** The 200 body from the model's text; throws ModelOutputError when the text is unusable. */
+  parse(content: string): Body;
+}
+
+/**
+ * The handler of a function that answers with one chat completion read as
+ * JSON: preflight, the request gate (`acceptTextRequest`), one provider call
+ * bounded by a `ProviderDeadline`, `parse` of the answer, and provider
+ * failures mapped by `describeProviderFailure` (logged unless the caller
+ * went away). Statuses: 400 input/key, 401 caller, 405, 413, 502/504
+ * provider, 500 unexpected.
+ */
+export function createJsonCompletionHandler<Schema extends z.ZodType, Body>(
+  fn: JsonCompletionFunction<Schema, Body>,
+): (deps: TextFunctionDeps) => (req: Request) => Promise<Response> {
+  return (deps) =>
+    textFunctionHandler(fn.name, fn.failureMessage, async (req) => {
+      const accepted = await acceptTextRequest(req, deps, fn.schema, fn.maxBodyBytes);
+      if (!accepted.ok) return accepted.response;
+      const { apiKey, input } = accepted;
+      const deadline = new ProviderDeadline(req.signal, deps.settings.timeoutMs);
+      try {
+        const completion = await createOpenAIClient(apiKey, deps).chat.completions.create(
+          fn.buildRequest(input, deps.settings),
+          { signal: deadline.signal },
+        );
+        return json(fn.parse(completion.choices[0]?.message?.content ?? ""));
+      } catch (error) {
+        if (!deadline.cancelled) logProviderFailure(fn.name, error, apiKey);
+        const failure = describeProviderFailure(error, deadline, fn.failureMessage);
+        return errorResponse(failure.status, failure.message);
+      } finally {
+        deadline.dispose();
+      }
+    });
 }
 
 /**

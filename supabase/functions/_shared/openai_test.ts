@@ -13,8 +13,10 @@ import {
   ProviderDeadline,
   redactSecrets,
   type TextFunctionDeps,
+  textFunctionHandler,
 } from "./openai.ts";
 import { UnauthenticatedError } from "./supabase.ts";
+import { withCapturedErrors } from "./text_function_test_support.ts";
 
 const USER_ID = "8d0f6f7e-8c5a-4a53-9d55-0d3c4c1e2f10";
 
@@ -198,23 +200,37 @@ Deno.test("redactSecrets removes the key, its prefix and key-shaped text", () =>
   assert.equal(redactSecrets("status 500, retry in 20s", []), "status 500, retry in 20s");
 });
 
-Deno.test("logProviderFailure never writes the key", () => {
+Deno.test("logProviderFailure never writes the key", async () => {
   const key = "sk-wrong-0123456789abcdefABCDEF";
-  const lines: string[] = [];
-  const original = console.error;
-  console.error = (...args: unknown[]) => lines.push(args.join(" "));
-  try {
+  const lines = await withCapturedErrors((logs) => {
     logProviderFailure(
       "test",
       apiError(401, `Incorrect API key provided: ${key.slice(0, 8)}****CDEF. Key ${key}`),
       key,
     );
-  } finally {
-    console.error = original;
-  }
+    return Promise.resolve(logs);
+  });
   assert.equal(lines.length, 1);
   assert.match(lines[0], /\[test\] provider call failed: AuthenticationError status=401/);
   assert.ok(!lines[0].includes(key) && !lines[0].includes("sk-wrong") && !lines[0].includes("CDEF"), lines[0]);
+});
+
+Deno.test("textFunctionHandler: answers the preflight, runs the handler, and turns a throw into a logged 500", async () => {
+  const handler = textFunctionHandler("test", "Something failed", (req) =>
+    req.headers.has("x-fail")
+      ? Promise.reject(new Error("boom with sk-secret-0123456789"))
+      : Promise.resolve(new Response("handled")));
+  const preflight = await handler(new Request("http://localhost/", { method: "OPTIONS" }));
+  assert.equal(preflight.status, 200);
+  assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
+  assert.equal(await (await handler(new Request("http://localhost/", { method: "POST" }))).text(), "handled");
+  const lines = await withCapturedErrors(async (logs) => {
+    const failed = await handler(new Request("http://localhost/", { method: "POST", headers: { "x-fail": "1" } }));
+    assert.equal(failed.status, 500);
+    assert.deepEqual(await failed.json(), { error: "Something failed" });
+    return logs;
+  });
+  assert.deepEqual(lines, ["[test] unexpected failure: boom with [redacted]"]);
 });
 
 Deno.test("jsonCandidates finds JSON in prose and fences, whole text first", () => {

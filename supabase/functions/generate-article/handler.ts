@@ -1,12 +1,12 @@
-import { corsHeaders, errorResponse, handleOptions } from "../_shared/http.ts";
+import { corsHeaders, errorResponse } from "../_shared/http.ts";
 import {
   acceptTextRequest,
   createOpenAIClient,
   describeProviderFailure,
   logProviderFailure,
   ProviderDeadline,
-  redactSecrets,
   type TextFunctionDeps,
+  textFunctionHandler,
 } from "../_shared/openai.ts";
 import {
   ARTICLE_SCHEMA_NAME,
@@ -31,21 +31,13 @@ export interface GenerateArticleDeps extends TextFunctionDeps {
  * 405, 413, 502/504 provider (see _shared/openai.ts).
  */
 export function createHandler(deps: GenerateArticleDeps): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const preflight = handleOptions(req);
-    if (preflight) return preflight;
-    try {
-      const accepted = await acceptTextRequest(req, deps, generateArticleRequestSchema, MAX_BODY_BYTES);
-      if (!accepted.ok) return accepted.response;
-      const assistant = await deps.findAssistant(accepted.userId, accepted.input.assistantId);
-      if (!assistant) return errorResponse(404, "Assistant not found");
-      return await streamArticle(req, deps, accepted.apiKey, assistant, accepted.input);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`[generate-article] unexpected failure: ${redactSecrets(message, [])}`);
-      return errorResponse(500, ARTICLE_FAILURE_MESSAGE);
-    }
-  };
+  return textFunctionHandler("generate-article", ARTICLE_FAILURE_MESSAGE, async (req) => {
+    const accepted = await acceptTextRequest(req, deps, generateArticleRequestSchema, MAX_BODY_BYTES);
+    if (!accepted.ok) return accepted.response;
+    const assistant = await deps.findAssistant(accepted.userId, accepted.input.assistantId);
+    if (!assistant) return errorResponse(404, "Assistant not found");
+    return await streamArticle(req, deps, accepted.apiKey, assistant, accepted.input);
+  });
 }
 
 async function streamArticle(

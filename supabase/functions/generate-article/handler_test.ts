@@ -8,25 +8,15 @@ import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../
 import { openAISettingsFromEnv, PROVIDER_MESSAGES } from "../_shared/openai.ts";
 import { extractPartialArticle, type GeneratedArticle } from "../_shared/schemas/article.ts";
 import { UnauthenticatedError } from "../_shared/supabase.ts";
+import { ALICE, type ChatRequest, withCapturedErrors } from "../_shared/text_function_test_support.ts";
 import type { AssistantSettings } from "./assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
 import { ARTICLE_OUTPUT_CONTRACT } from "./prompt.ts";
 
-const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";
 const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const ALICE_GPT4_ASSISTANT = "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d";
 const BOB_ASSISTANT = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
-
-/** The parts of a Chat Completions request body these tests look at. */
-interface ChatRequest {
-  model: string;
-  stream?: boolean;
-  temperature?: number;
-  max_tokens?: number;
-  messages: { role: string; content: string }[];
-  response_format?: { type: string; json_schema: { name: string; strict: boolean } };
-}
 
 interface Harness {
   fake: FakeOpenAI;
@@ -71,13 +61,10 @@ async function withHarness(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
     createHandler(testDeps(fake, keys, options.timeoutMs ?? 10_000)),
   );
-  const logs: string[] = [];
-  const originalError = console.error;
-  console.error = (...args: unknown[]) => logs.push(args.map(String).join(" "));
+  const url = `http://127.0.0.1:${server.addr.port}/functions/v1/generate-article`;
   try {
-    await test({ fake, url: `http://127.0.0.1:${server.addr.port}/functions/v1/generate-article`, logs, keys });
+    await withCapturedErrors((logs) => test({ fake, url, logs, keys }));
   } finally {
-    console.error = originalError;
     await server.shutdown();
     await fake.close();
   }

@@ -4,70 +4,23 @@
  * database.
  */
 import assert from "node:assert/strict";
-import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
-import { openAISettingsFromEnv, PROVIDER_MESSAGES, type TextFunctionDeps } from "../_shared/openai.ts";
+import type { FakeOpenAIOptions } from "../../../scripts/fakes/openai-server.ts";
+import { PROVIDER_MESSAGES } from "../_shared/openai.ts";
 import { type KeywordsResponse, keywordsResponseSchema } from "../_shared/schemas/keywords.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
+import {
+  ALICE,
+  type ChatRequest,
+  type TextFunctionHarness,
+  type TextFunctionHarnessOptions,
+  withTextFunctionHarness,
+} from "../_shared/text_function_test_support.ts";
 import { createHandler } from "./handler.ts";
 import { KEYWORDS_FAILURE_MESSAGE } from "./keyword_output.ts";
 
-const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";
+type Harness = TextFunctionHarness<Partial<KeywordsResponse>>;
 
-/** The parts of a Chat Completions request body these tests look at. */
-interface ChatRequest {
-  model: string;
-  stream?: boolean;
-  temperature?: number;
-  max_tokens?: number;
-  messages: { role: string; content: string }[];
-  response_format?: { type: string; json_schema: { name: string; strict: boolean } };
-}
-
-interface Harness {
-  fake: FakeOpenAI;
-  call: (
-    body: unknown,
-    token?: string,
-  ) => Promise<{ status: number; body: Partial<KeywordsResponse> & { error?: string } }>;
-  keys: Map<string, string>;
-  logs: string[];
-}
-
-async function withHarness(
-  options: { fake?: FakeOpenAIOptions; settings?: Partial<TextFunctionDeps["settings"]> },
-  test: (harness: Harness) => Promise<void>,
-) {
-  const fake = startFakeOpenAI({ retryAfterMs: 1, ...options.fake });
-  const keys = new Map([[ALICE, "sk-test-alice-0123456789"]]);
-  const handler = createHandler({
-    authenticate: (req) =>
-      req.headers.get("authorization") === "Bearer alice-token"
-        ? Promise.resolve({ id: ALICE })
-        : Promise.reject(new UnauthenticatedError()),
-    readOpenAIKey: (userId) => Promise.resolve(keys.get(userId) ?? null),
-    settings: { ...openAISettingsFromEnv(new Map()), baseURL: fake.url, timeoutMs: 10_000, ...options.settings },
-  });
-  const call = async (body: unknown, token = "alice-token") => {
-    const response = await handler(
-      new Request("http://localhost/functions/v1/keywords", {
-        method: "POST",
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      }),
-    );
-    assert.equal(response.headers.get("access-control-allow-origin"), "*");
-    return { status: response.status, body: await response.json() };
-  };
-  const logs: string[] = [];
-  const originalError = console.error;
-  console.error = (...args: unknown[]) => logs.push(args.map(String).join(" "));
-  try {
-    await test({ fake, call, keys, logs });
-  } finally {
-    console.error = originalError;
-    await fake.close();
-  }
-}
+const withHarness = (options: TextFunctionHarnessOptions, test: (harness: Harness) => Promise<void>) =>
+  withTextFunctionHarness("keywords", createHandler, options, test);
 
 Deno.test("returns 15 validated keyword items; asks gpt-4o at temperature 0.7", () =>
   withHarness({}, async ({ fake, call, logs }) => {
