@@ -16,8 +16,9 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "npm:openai@7.57.0";
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
 import type { z } from "npm:zod@4.6.7";
-import { errorResponse, handleOptions, json, readJsonBody } from "./http.ts";
-import { requireUser, UnauthenticatedError } from "./supabase.ts";
+import { errorResponse, handleOptions, json } from "./http.ts";
+import { acceptJsonRequest } from "./request.ts";
+import { requireUser } from "./supabase.ts";
 
 /** One provider call, retries included, must finish within this (hosted wall clock: 150 s). */
 export const PROVIDER_TIMEOUT_MS = 120_000;
@@ -84,10 +85,11 @@ export type AcceptedTextRequest<Input> =
   | { ok: false; response: Response };
 
 /**
- * The gate in front of every provider call: POST only (405), a signed-in
- * caller (401), a JSON body of at most `maxBytes` (413/400), input valid by
- * `schema` (400 naming the field, e.g. "topic: Please enter a topic"), and a
- * stored OpenAI key (400). OPTIONS is answered by the caller before this.
+ * The gate in front of every provider call: `acceptJsonRequest` (POST only
+ * 405, a signed-in caller 401, a JSON body of at most `maxBytes` 413/400,
+ * input valid by `schema`: 400 naming the field, e.g. "topic: Please enter a
+ * topic"), then a stored OpenAI key (400). OPTIONS is answered by the caller
+ * before this.
  */
 export async function acceptTextRequest<Schema extends z.ZodType>(
   req: Request,
@@ -95,30 +97,11 @@ export async function acceptTextRequest<Schema extends z.ZodType>(
   schema: Schema,
   maxBytes: number,
 ): Promise<AcceptedTextRequest<z.output<Schema>>> {
-  if (req.method !== "POST") {
-    const response = errorResponse(405, "Method not allowed");
-    response.headers.set("Allow", "POST, OPTIONS");
-    return { ok: false, response };
-  }
-  let userId: string;
-  try {
-    userId = (await deps.authenticate(req)).id;
-  } catch (error) {
-    if (error instanceof UnauthenticatedError) return { ok: false, response: errorResponse(401, error.message) };
-    throw error;
-  }
-  const body = await readJsonBody(req, maxBytes);
-  if (!body.ok) return body;
-  const parsed = schema.safeParse(body.value);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
-    const [first] = issues;
-    const message = first.path.length ? `${first.path.join(".")}: ${first.message}` : first.message;
-    return { ok: false, response: errorResponse(400, message, { issues }) };
-  }
-  const apiKey = await deps.readOpenAIKey(userId);
+  const accepted = await acceptJsonRequest(req, (request) => deps.authenticate(request), schema, maxBytes);
+  if (!accepted.ok) return accepted;
+  const apiKey = await deps.readOpenAIKey(accepted.userId);
   if (!apiKey) return { ok: false, response: errorResponse(400, PROVIDER_MESSAGES.missingKey) };
-  return { ok: true, userId, input: parsed.data, apiKey };
+  return { ...accepted, apiKey };
 }
 
 /**

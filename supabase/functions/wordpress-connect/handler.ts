@@ -1,4 +1,5 @@
 import { errorResponse, handleOptions, json } from "../_shared/http.ts";
+import { acceptJsonRequest, type Authenticate } from "../_shared/request.ts";
 import { connectSiteRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";
 import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
 import { createServiceClient, requireUser } from "../_shared/supabase.ts";
@@ -8,7 +9,6 @@ import {
   type ConnectionTestResult,
   testWordPressConnection,
 } from "../_shared/wordpress_discovery.ts";
-import { acceptWordPressRequest, type Authenticate } from "../_shared/wordpress_request.ts";
 import { type SaveSite, siteSaver } from "./site_store.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -34,7 +34,9 @@ export function createHandler(deps: ConnectSiteDependencies): (req: Request) => 
     const preflight = handleOptions(req);
     if (preflight) return preflight;
     try {
-      const accepted = await acceptWordPressRequest(req, deps.authenticate, connectSiteRequestSchema, MAX_BODY_BYTES);
+      const accepted = await acceptJsonRequest(req, deps.authenticate, connectSiteRequestSchema, MAX_BODY_BYTES, {
+        withField: true,
+      });
       if (!accepted.ok) return accepted.response;
       const { userId, input } = accepted;
 

@@ -1,4 +1,5 @@
 import { errorResponse, handleOptions, json } from "../_shared/http.ts";
+import { acceptJsonRequest, type Authenticate } from "../_shared/request.ts";
 import {
   publishArticleRequestSchema,
   type PublishArticleResult,
@@ -13,7 +14,6 @@ import {
   type PublishRequest,
 } from "../_shared/wordpress_publication.ts";
 import { createPublicationStore } from "../_shared/wordpress_publication_store.ts";
-import { acceptWordPressRequest, type Authenticate } from "../_shared/wordpress_request.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
 
@@ -39,12 +39,9 @@ export function createHandler(deps: PublishDependencies): (req: Request) => Prom
     if (preflight) return preflight;
     let context = "";
     try {
-      const accepted = await acceptWordPressRequest(
-        req,
-        deps.authenticate,
-        publishArticleRequestSchema,
-        MAX_BODY_BYTES,
-      );
+      const accepted = await acceptJsonRequest(req, deps.authenticate, publishArticleRequestSchema, MAX_BODY_BYTES, {
+        withField: true,
+      });
       if (!accepted.ok) return accepted.response;
       const { userId, input } = accepted;
       context = ` article ${input.articleId} site ${input.siteId}`;

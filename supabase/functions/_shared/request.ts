@@ -1,7 +1,8 @@
 /**
- * The common front door of the browser-called WordPress functions: POST
- * only, a signed-in caller, a bounded JSON body valid for a zod schema.
- * Validation failures answer 400 `{ error: "<field>: <message>", field, issues }`.
+ * The common front door of the browser-called functions (the AI text
+ * functions and the WordPress ones): POST only, a signed-in caller, a
+ * bounded JSON body valid for a zod schema. Validation failures answer 400
+ * `{ error: "<field>: <message>", issues }`, with `field` too when asked.
  */
 import type { z } from "npm:zod@4.6.7";
 import { errorResponse, readJsonBody } from "./http.ts";
@@ -11,11 +12,19 @@ export type Authenticate = (req: Request) => Promise<{ id: string }>;
 
 export type AcceptedRequest<T> = { ok: true; userId: string; input: T } | { ok: false; response: Response };
 
-export async function acceptWordPressRequest<Schema extends z.ZodType>(
+/**
+ * POST only (405 with `Allow`), a signed-in caller (401, before the body is
+ * read), a JSON body of at most `maxBytes` (413/400), and input valid by
+ * `schema` (400 naming the first issue's field, every issue listed; with
+ * `withField` the field is also given as `field`). OPTIONS is answered by
+ * the caller before this; other authentication failures are thrown.
+ */
+export async function acceptJsonRequest<Schema extends z.ZodType>(
   req: Request,
   authenticate: Authenticate,
   schema: Schema,
   maxBytes: number,
+  { withField = false }: { withField?: boolean } = {},
 ): Promise<AcceptedRequest<z.output<Schema>>> {
   if (req.method !== "POST") {
     const response = errorResponse(405, "Method not allowed");
@@ -39,7 +48,7 @@ export async function acceptWordPressRequest<Schema extends z.ZodType>(
     return {
       ok: false,
       response: errorResponse(400, field ? `${field}: ${first.message}` : first.message, {
-        ...(field ? { field } : {}),
+        ...(withField && field ? { field } : {}),
         issues,
       }),
     };
