@@ -17,6 +17,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
 import type { z } from "npm:zod@4.6.7";
 import { errorResponse, handleOptions, json } from "./http.ts";
+import { endOfBalanced } from "./json_text.ts";
 import { acceptJsonRequest } from "./request.ts";
 import { requireUser } from "./supabase.ts";
 
@@ -332,23 +333,4 @@ function tryParseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** The index after the bracket that closes the one at `start`, skipping strings; undefined if unclosed. */
-function endOfBalanced(text: string, start: number): number | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let index = start; index < text.length; index++) {
-    const char = text[index];
-    if (inString) {
-      if (char === "\\") index++;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === "[" || char === "{") depth++;
-    else if (char === "]" || char === "}") {
-      depth--;
-      if (depth === 0) return index + 1;
-    }
-  }
-  return undefined;
 }

@@ -3,9 +3,11 @@
  * the article the model returns (spec §3 "AI-generated article"), the JSON
  * Schema given to the model as structured output, the streamed event names,
  * and `extractPartialArticle` which fills the form while the JSON is still
- * being written. Shared with the browser: imports nothing but zod.
+ * being written. Shared with the browser: imports nothing but zod and
+ * ../json_text.ts.
  */
 import { z } from "npm:zod@4.6.7";
+import { endOfBalanced } from "../json_text.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;
 export const EXISTING_ARTICLE_MAX_LENGTH = 60_000;
@@ -217,21 +219,7 @@ class PartialJsonReader {
       // A literal that reaches the end of the text may still be growing.
       return end < this.source.length ? end : undefined;
     }
-    let depth = 0;
-    let inString = false;
-    for (let index = this.position; index < this.source.length; index++) {
-      const char = this.source[index];
-      if (inString) {
-        if (char === "\\") index++;
-        else if (char === '"') inString = false;
-      } else if (char === '"') inString = true;
-      else if (char === "[" || char === "{") depth++;
-      else if (char === "]" || char === "}") {
-        depth--;
-        if (depth === 0) return index + 1;
-      }
-    }
-    return undefined;
+    return endOfBalanced(this.source, this.position);
   }
 }
 
