@@ -9,7 +9,7 @@
  */
 import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "./schemas/wordpress.ts";
 import { WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
-import { type GuardedFetch, type GuardedFetchOptions, privateHostAllowlistFromEnv } from "./ssrf.ts";
+import { type GuardedFetch, guardedFetch, type GuardedFetchOptions, privateHostAllowlistFromEnv } from "./ssrf.ts";
 import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./wordpress_publish.ts";
 import { createWordPressClient } from "./wordpress_rest.ts";
 
@@ -244,4 +244,19 @@ export function featuredImageFetchOptions(supabaseUrl = Deno.env.get("SUPABASE_U
     allowlist.push(`${url.hostname}:${url.port || (url.protocol === "https:" ? "443" : "80")}`);
   }
   return { privateHostAllowlist: allowlist };
+}
+
+/**
+ * `publishArticleToSite` as the deployed functions run it: through the SSRF
+ * guard, with PRIVATE_HOST_ALLOWLIST for WordPress and
+ * `featuredImageFetchOptions()` for the image, both read at each publish.
+ */
+export function guardedPublisher(store: PublicationStore): (request: PublishRequest) => Promise<PublishArticleResult> {
+  return (request) =>
+    publishArticleToSite(request, {
+      store,
+      fetch: guardedFetch,
+      fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
+      imageFetchOptions: featuredImageFetchOptions(),
+    });
 }

@@ -1,12 +1,7 @@
 import { errorResponse, handleOptions, json } from "../_shared/http.ts";
 import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
-import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
 import { createServiceClient } from "../_shared/supabase.ts";
-import {
-  featuredImageFetchOptions,
-  publishArticleToSite,
-  type PublishRequest,
-} from "../_shared/wordpress_publication.ts";
+import { guardedPublisher, type PublishRequest } from "../_shared/wordpress_publication.ts";
 import {
   type ClaimedPublication,
   createPublicationStore,
@@ -132,13 +127,7 @@ export function productionDependencies(): ScheduledPublishDependencies {
   return {
     secretKeys: [Deno.env.get("SUPABASE_SECRET_KEY") ?? "", Deno.env.get("SUPABASE_SERVICE_ROLE_KEY") ?? ""],
     store,
-    publish: (request) =>
-      publishArticleToSite(request, {
-        store,
-        fetch: guardedFetch,
-        fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
-        imageFetchOptions: featuredImageFetchOptions(),
-      }),
+    publish: guardedPublisher(store),
     settings: {
       ...DEFAULT_SETTINGS,
       batchSize: Math.min(positiveIntegerEnv("PUBLISH_SCHEDULED_BATCH_SIZE", DEFAULT_SETTINGS.batchSize), 100),

@@ -5,14 +5,8 @@ import {
   type PublishArticleResult,
   WORDPRESS_MESSAGES,
 } from "../_shared/schemas/wordpress.ts";
-import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
 import { createServiceClient, requireUser } from "../_shared/supabase.ts";
-import {
-  featuredImageFetchOptions,
-  publishArticleToSite,
-  PublishFailure,
-  type PublishRequest,
-} from "../_shared/wordpress_publication.ts";
+import { guardedPublisher, PublishFailure, type PublishRequest } from "../_shared/wordpress_publication.ts";
 import { createPublicationStore } from "../_shared/wordpress_publication_store.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
@@ -67,12 +61,6 @@ export function productionDependencies(): PublishDependencies {
   const store = createPublicationStore(service);
   return {
     authenticate: (req) => requireUser(req, service),
-    publish: (request) =>
-      publishArticleToSite(request, {
-        store,
-        fetch: guardedFetch,
-        fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
-        imageFetchOptions: featuredImageFetchOptions(),
-      }),
+    publish: guardedPublisher(store),
   };
 }
