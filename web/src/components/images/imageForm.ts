@@ -39,39 +39,30 @@ export const imageSettingsDefaults = (prompt = ""): SettingsValues => ({
 
 export const generatorDefaults = () => ({ ...imageSettingsDefaults(), numImages: String(IMAGE_DEFAULTS.numImages) });
 
+/** The form's text as a request, its numbers parsed. */
+function requestFromForm(values: SettingsValues, numImages: number): GenerateImageInput {
+  // The select values are checked against the enums by the request schema next.
+  return {
+    ...values,
+    numInferenceSteps: toNumber(values.numInferenceSteps),
+    guidanceScale: toNumber(values.guidanceScale),
+    numImages,
+  } as GenerateImageInput;
+}
+
 /**
  * The form's text values, checked by the backend's own request schema, so
  * the browser shows exactly the limits and messages the server enforces.
  */
 export const featuredImageFormSchema = z.pipe(
-  z.pipe(
-    z.object(settingsShape),
-    // The select values are checked against the enums by the request schema next.
-    z.transform(
-      (values): GenerateImageInput =>
-        ({
-          ...values,
-          numInferenceSteps: toNumber(values.numInferenceSteps),
-          guidanceScale: toNumber(values.guidanceScale),
-          numImages: 1,
-        }) as GenerateImageInput,
-    ),
-  ),
+  z.pipe(z.object(settingsShape), z.transform((values) => requestFromForm(values, 1))),
   generateImageRequestSchema,
 );
 
 export const imageGeneratorFormSchema = z.pipe(
   z.pipe(
     z.object({ ...settingsShape, numImages: z.string() }),
-    z.transform(
-      (values): GenerateImageInput =>
-        ({
-          ...values,
-          numInferenceSteps: toNumber(values.numInferenceSteps),
-          guidanceScale: toNumber(values.guidanceScale),
-          numImages: toNumber(values.numImages),
-        }) as GenerateImageInput,
-    ),
+    z.transform(({ numImages, ...values }) => requestFromForm(values, toNumber(numImages))),
   ),
   generateImageRequestSchema,
 );
