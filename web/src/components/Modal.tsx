@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import "./Modal.css";
 
 type ModalProps = {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** Buttons shown in the modal's footer. */
+  /** Buttons shown in the modal's footer (wrap them in `.modal-actions` to line them up at the end). */
   footer?: ReactNode;
   /** While true, Escape and the close button do nothing (e.g. while saving). */
   busy?: boolean;

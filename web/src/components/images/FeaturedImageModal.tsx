@@ -89,7 +89,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
       onClose={onClose}
       busy={saving}
       footer={
-        <div className="featured-image-actions">
+        <div className="modal-actions">
           <button type="button" className="secondary" onClick={onClose} disabled={saving}>
             Cancel
           </button>

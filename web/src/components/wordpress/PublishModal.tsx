@@ -90,13 +90,13 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
 
   const footer =
     outcome.state === "published" ? (
-      <div className="wordpress-modal-actions">
+      <div className="modal-actions">
         <button type="button" onClick={onClose}>
           Close
         </button>
       </div>
     ) : (
-      <div className="wordpress-modal-actions">
+      <div className="modal-actions">
         <button type="button" className="secondary" disabled={publishing} onClick={onClose}>
           Cancel
         </button>

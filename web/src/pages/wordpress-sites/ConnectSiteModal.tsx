@@ -70,7 +70,7 @@ export function ConnectSiteModal({ onClose, onConnected }: { onClose(): void; on
 
   const busy = phase !== "editing";
   const footer = (
-    <div className="wordpress-modal-actions">
+    <div className="modal-actions">
       <button type="button" className="secondary" disabled={busy} onClick={onClose}>
         Cancel
       </button>
