@@ -103,7 +103,8 @@ test("AI draft latency on /articles/create", async ({ page }) => {
               const element = node instanceof Element ? node : node.parentElement;
               const text = node.textContent ?? "";
               if (probe.toast === null && text.includes(toastText)) probe.toast = performance.now();
-              if (probe.error === null && element?.closest(".Toastify__toast--error")) probe.error = text || "error toast";
+              const failure = element?.closest(".Toastify__toast--error") ?? element?.querySelector(".Toastify__toast--error");
+              if (probe.error === null && failure) probe.error = failure.textContent || "error toast";
             }
           }
           if (probe.toast !== null || probe.error !== null) observer.disconnect();
@@ -113,16 +114,25 @@ test("AI draft latency on /articles/create", async ({ page }) => {
     );
 
     await button.click();
-    const handle = await page.waitForFunction(
+    const readProbe = () => page.evaluate(() => (window as unknown as { draftProbe: Probe }).draftProbe);
+    await page.waitForFunction(
       () => {
         const probe = (window as unknown as { draftProbe: Probe }).draftProbe;
-        return probe.error !== null || (probe.toast !== null && probe.allFilled !== null) ? probe : null;
+        return probe.error !== null || (probe.toast !== null && probe.allFilled !== null);
       },
       null,
-      { timeout: 120_000 },
-    );
-    const probe = (await handle.jsonValue()) as Probe;
-    expect(probe.error, "the draft failed").toBeNull();
+      { timeout: 60_000 },
+    ).catch(async (error) => {
+      const status = await page.getByRole("status").filter({ hasText: /\S/ }).allTextContents();
+      throw new Error(
+        `run ${run}: no completed draft in 60 s; probe ${JSON.stringify(await readProbe())}; status ${
+          JSON.stringify(status)
+        }; Content has ${(await fields[1].inputValue()).length} characters`,
+        { cause: error },
+      );
+    });
+    const probe = await readProbe();
+    expect(probe.error, `run ${run}: the draft failed`).toBeNull();
     expect(probe.click, "the click was seen").not.toBeNull();
     const since = (at: number | null) => (at === null ? NaN : at - probe.click!);
     runs.push({
@@ -135,7 +145,10 @@ test("AI draft latency on /articles/create", async ({ page }) => {
   }
 
   const column = (pick: (run: Run) => number) => `median ${ms(median(runs.map(pick)))}  (runs: ${runs.map((r) => ms(pick(r))).join(", ")})`;
-  console.log(`AI draft on /articles/create, fake OpenAI: first token after ${FIRST_TOKEN_DELAY_MS} ms, 50 tokens/s; ${RUNS} runs`);
+  console.log(
+    `AI draft on /articles/create, fake OpenAI: first token after ${FIRST_TOKEN_DELAY_MS} ms, 50 tokens/s; ${RUNS} runs ` +
+      `(run 1 also starts the function's process)`,
+  );
   console.log(`  click → first characters in Content:   ${column((r) => r.firstContent)}`);
   console.log(`      goal: first token (${FIRST_TOKEN_DELAY_MS} ms) + at most 150 ms = ${FIRST_CONTENT_GOAL_MS} ms  ` +
     `(${median(runs.map((r) => r.firstContent)) <= FIRST_CONTENT_GOAL_MS ? "meets goal" : "OVER goal"})`);
