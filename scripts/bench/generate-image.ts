@@ -76,7 +76,9 @@ export async function benchGenerateImage(): Promise<void> {
         throw new Error(`${FUNCTION} answered ${response.status}: ${text}\n${functionLog.slice(-20).join("\n")}`);
       }
       const { images } = JSON.parse(text) as { images: { url: string; width?: number; height?: number }[] };
-      if (images.length !== numImages) throw new Error(`${FUNCTION} returned ${images.length} images, not ${numImages}`);
+      if (images.length !== numImages) {
+        throw new Error(`${FUNCTION} returned ${images.length} images, not ${numImages}`);
+      }
       return { elapsed, images };
     };
 
@@ -102,7 +104,9 @@ export async function benchGenerateImage(): Promise<void> {
     const [stored] = cold.images;
     const storedImage = await fetch(stored.url);
     const storedBytes = (await storedImage.bytes()).length;
-    if (!storedImage.ok || storedBytes < 1000) throw new Error(`the stored image is not served (${storedImage.status})`);
+    if (!storedImage.ok || storedBytes < 1000) {
+      throw new Error(`the stored image is not served (${storedImage.status})`);
+    }
     console.log(`image: ${stored.width}×${stored.height} PNG, ${(storedBytes / 1024).toFixed(0)} KB stored`);
 
     const totals: number[] = [];
@@ -118,7 +122,9 @@ export async function benchGenerateImage(): Promise<void> {
     console.log(`POST /functions/v1/${FUNCTION}, one 1024×1024 PNG, ${RUNS} runs:`);
     console.log(`  total:                 median ${ms(median(totals))}  (runs: ${totals.map(ms).join(", ")})`);
     console.log(`  fake fal answering:    median ${ms(median(falAnswers))}  (replayed from here after each run)`);
-    console.log(`  fal image download:    median ${ms(median(downloads))}  (replayed from here; part of the added latency)`);
+    console.log(
+      `  fal image download:    median ${ms(median(downloads))}  (replayed from here; part of the added latency)`,
+    );
     console.log(`  added by the function: median ${ms(median(added))}  — goal: download and store < 300 ms locally`);
 
     await peakMemoryForFourImages(call);
@@ -147,8 +153,12 @@ async function peakMemoryForFourImages(call: (numImages: number) => Promise<{ el
   const { elapsed } = await call(4);
   const after = await memoryOf(pid);
   console.log(
-    `peak memory of the ${FUNCTION} process (pid ${pid}) while storing four 1024×1024 images (call: ${ms(elapsed)}):\n` +
-      `  VmHWM ${mb(after.hwm)}${reset ? " (peak reset just before the call)" : " (since process start: could not reset the peak)"}; ` +
+    `peak memory of the ${FUNCTION} process (pid ${pid}) while storing four 1024×1024 images (call: ${
+      ms(elapsed)
+    }):\n` +
+      `  VmHWM ${mb(after.hwm)}${
+        reset ? " (peak reset just before the call)" : " (since process start: could not reset the peak)"
+      }; ` +
       `RSS before ${mb(before.rss)}, after ${mb(after.rss)}; lifetime peak before the call ${mb(before.hwm)}`,
   );
 }
