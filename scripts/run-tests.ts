@@ -6,7 +6,7 @@
  */
 type Step = { name: string; command: string[] };
 
-const deno = "node_modules/.bin/deno";
+const deno = Deno.execPath();
 const steps: Step[] = [
   { name: "types (web, scripts)", command: ["node_modules/.bin/tsc", "-p", "."] },
   { name: "types (edge functions, Deno scripts)", command: [deno, "check", "supabase/functions", "scripts"] },

@@ -1,4 +1,4 @@
-import { startApp } from "./app.ts";
+import { startAppProcess } from "../e2e/app-process.ts";
 import { startFakeOpenAI } from "../fakes/openai-server.ts";
 import { ensureLocalKeys } from "../local-backend/keys.ts";
 
@@ -20,7 +20,7 @@ export async function benchBrowser(): Promise<void> {
   const openai = startFakeOpenAI({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokensPerSecond: TOKENS_PER_SECOND });
   try {
     const keys = ensureLocalKeys();
-    const app = await startApp({ preview: true, env: { OPENAI_BASE_URL: openai.url } });
+    const app = await startAppProcess({ preview: true, env: { OPENAI_BASE_URL: openai.url } });
     try {
       const grep = Deno.env.get("BENCH_BROWSER_GREP");
       const { success } = await new Deno.Command("node_modules/.bin/playwright", {

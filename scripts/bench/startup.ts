@@ -1,4 +1,4 @@
-import { startApp } from "./app.ts";
+import { startAppProcess } from "../e2e/app-process.ts";
 
 /** `npm start` time to ready: cold (new database, migrations applied) and warm (same data again). */
 export async function benchStartup(): Promise<void> {
@@ -6,7 +6,7 @@ export async function benchStartup(): Promise<void> {
   try {
     for (const label of ["cold", "warm"]) {
       const started = performance.now();
-      const app = await startApp({ dataDir, keepData: true });
+      const app = await startAppProcess({ dataDir, keepData: true });
       const seconds = (performance.now() - started) / 1000;
       await app.stop();
       console.log(`npm start ready (${label}): ${seconds.toFixed(1)} s`);

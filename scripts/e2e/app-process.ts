@@ -20,7 +20,9 @@ export async function startAppProcess(
   const port = freePort();
   const dataDir = options.dataDir ?? await Deno.makeTempDir({ prefix: "inkpress-e2e-db-" });
   const buildDir = options.preview ? await Deno.makeTempDir({ prefix: "inkpress-build-" }) : undefined;
-  const child = new Deno.Command("node_modules/.bin/deno", {
+  // The deno binary itself, not node_modules/.bin/deno: that Node wrapper
+  // does not pass signals on, so stop() would leave the app running.
+  const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "scripts/start.ts", ...(options.preview ? ["--preview"] : [])],
     env: {
       PORT: String(port),
