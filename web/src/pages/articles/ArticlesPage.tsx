@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
+import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
 import { Spinner } from "../../components/Spinner";
 import { deleteArticle, listArticles, type Article, type ArticleListFilter } from "../../data/articles";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -7,11 +8,6 @@ import { ArticleCard, type CardAction } from "./ArticleCard";
 import "./articles.css";
 
 // The modals load only when opened, so the list stays light (no DOMPurify, no image or publish code).
-const ArticlePreviewModal = lazy(() =>
-  import("../../components/article/ArticlePreviewModal").then(({ ArticlePreviewModal }) => ({
-    default: ArticlePreviewModal,
-  })),
-);
 const FeaturedImageModal = lazy(() => import("../../components/images/FeaturedImageModal"));
 const PublishModal = lazy(() => import("../../components/wordpress/PublishModal"));
 
@@ -155,7 +151,7 @@ export default function ArticlesPage() {
       </section>
 
       <Suspense fallback={null}>
-        {modal?.kind === "preview" && <ArticlePreviewModal article={modal.article} onClose={closeModal} />}
+        {modal?.kind === "preview" && <LazyArticlePreviewModal article={modal.article} onClose={closeModal} />}
         {modal?.kind === "image" && (
           <FeaturedImageModal
             article={modal.article}

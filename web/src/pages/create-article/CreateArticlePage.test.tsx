@@ -408,7 +408,7 @@ describe("create post: preview", () => {
     await user.type(input("Slug"), "my-post");
     await user.click(screen.getByRole("button", { name: "Preview Post" }));
 
-    const dialog = screen.getByRole("dialog", { name: "Article Preview" });
+    const dialog = await screen.findByRole("dialog", { name: "Article Preview" });
     expect(within(dialog).getByRole("heading", { name: "My post" })).toBeTruthy();
     expect(within(dialog).getByText("Safe")).toBeTruthy();
     expect(within(dialog).getByText("Not saved yet")).toBeTruthy();

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import { ArticlePreviewModal } from "../../components/article/ArticlePreviewModal";
+import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
 import { FormField } from "../../components/FormField";
 import { TextAreaField } from "../../components/TextAreaField";
 import { DraftAbortedError, GENERATE_CONTENT_FAILURE, streamArticleDraft } from "../../data/articleDrafts";
@@ -187,7 +187,11 @@ export default function CreateArticlePage() {
         </div>
       </form>
 
-      {previewing && <ArticlePreviewModal article={previewOf(draft.values)} onClose={() => setPreviewing(false)} />}
+      {previewing && (
+        <Suspense fallback={null}>
+          <LazyArticlePreviewModal article={previewOf(draft.values)} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

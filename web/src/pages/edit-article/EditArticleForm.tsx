@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { ArticlePreviewModal } from "../../components/article/ArticlePreviewModal";
+import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
 import { FormField } from "../../components/FormField";
 import { SelectField } from "../../components/SelectField";
 import { SubmitButton } from "../../components/SubmitButton";
@@ -113,7 +113,11 @@ export function EditArticleForm({ article }: { article: Article }) {
           <SubmitButton busy={form.submitting}>{form.submitting ? "Saving..." : "Save Changes"}</SubmitButton>
         </div>
       </form>
-      {previewing && <ArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />}
+      {previewing && (
+        <Suspense fallback={null}>
+          <LazyArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -288,7 +288,7 @@ describe("edit article: preview", () => {
     await user.clear(field("Title"));
     await user.type(field("Title"), "New title");
     await user.click(screen.getByRole("button", { name: "Preview" }));
-    const dialog = screen.getByRole("dialog", { name: "Article Preview" });
+    const dialog = await screen.findByRole("dialog", { name: "Article Preview" });
     expect(within(dialog).getByRole("heading", { name: "New title" })).toBeTruthy();
     expect(within(dialog).getByText("Jan 5, 2025")).toBeTruthy();
     expect(dialog.querySelector("img")!.getAttribute("src")).toBe("https://cdn.example/a.png");
