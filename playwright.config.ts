@@ -8,6 +8,9 @@ import { defineConfig } from "@playwright/test";
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // Without a WordPress (its Debian packages missing) the harness says so and
+  // these tests are left out; CI installs it and requires them.
+  testIgnore: process.env.E2E_WP_URL ? [] : ["**/wordpress.spec.ts"],
   fullyParallel: false,
   workers: 1,
   retries: 0,

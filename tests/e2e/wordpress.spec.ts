@@ -4,7 +4,6 @@ import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { backendAs, e2eEnv } from "./support/backend.ts";
 
 const wordpress = e2eEnv.wordpress;
-test.skip(!wordpress, "No WordPress: E2E_WP_URL is unset (install WordPress with scripts/wordpress/install-packages.sh)");
 
 /**
  * WordPress 6.1 answers a wrong application password with 401
