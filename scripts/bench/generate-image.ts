@@ -1,6 +1,5 @@
-import { createClient } from "npm:@supabase/supabase-js@2.119.1";
 import { startFakeFal } from "../fakes/fal-server.ts";
-import { startFunctionsRuntime } from "../functions-runtime/runtime.ts";
+import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
 import { median, ms } from "./stats.ts";
 
@@ -34,34 +33,12 @@ export async function benchGenerateImage(): Promise<void> {
     const fal = await startFakeFal({ fullSizeImages: true });
     cleanups.push(() => fal.close());
     const functionLog: string[] = [];
-    const runtime = await startFunctionsRuntime({
-      functionsDir: "supabase/functions",
-      configPath: "supabase/config.toml",
-      localKeysPath: keysFile,
-      port: 0,
-      env: {
-        SUPABASE_URL: api.url,
-        SUPABASE_PUBLISHABLE_KEY: api.publishableKey,
-        SUPABASE_SECRET_KEY: api.secretKey,
-        // config.toml: jwt_secret = "env(LOCAL_JWT_SECRET)"; the same secret the API signs tokens with.
-        LOCAL_JWT_SECRET: api.jwtSecret,
-        FAL_BASE_URL: fal.url,
-      },
-      logger: { info: (line) => functionLog.push(line), error: (line) => functionLog.push(line) },
-    });
+    const runtime = await startBenchFunctions(api, keysFile, { FAL_BASE_URL: fal.url }, functionLog);
     cleanups.push(() => runtime.close());
 
-    const client = createClient(api.url, api.publishableKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
-    const { data: signUp, error: signUpError } = await client.auth.signUp({
-      email: `bench-images-${Date.now()}@bench.test`,
-      password: "bench-password-1",
-    });
-    if (signUpError || !signUp.session) throw signUpError ?? new Error("sign-up returned no session");
+    const { client, accessToken: token } = await signUpBenchUser(api, "images");
     const { error: keyError } = await client.rpc("save_api_keys", { falai_key: "fal-bench-key-123" });
     if (keyError) throw keyError;
-    const token = signUp.session.access_token;
 
     const call = async (numImages: number) => {
       const started = performance.now();

@@ -1,8 +1,7 @@
 import http from "node:http";
-import { createClient } from "npm:@supabase/supabase-js@2.119.1";
 import { encodePng } from "../fakes/png.ts";
-import { startFunctionsRuntime } from "../functions-runtime/runtime.ts";
 import { startWordPress } from "../wordpress/wordpress.ts";
+import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
 import { ms } from "./stats.ts";
 
@@ -155,37 +154,16 @@ export async function benchWordPressPublish(): Promise<void> {
     console.log(`WordPress ${wordpress.wpVersion} behind a ${LATENCY_MS} ms latency proxy, no SEO plugin`);
 
     const functionLog: string[] = [];
-    const runtime = await startFunctionsRuntime({
-      functionsDir: "supabase/functions",
-      configPath: "supabase/config.toml",
-      localKeysPath: keysFile,
-      port: 0,
-      env: {
-        SUPABASE_URL: api.url,
-        SUPABASE_PUBLISHABLE_KEY: api.publishableKey,
-        SUPABASE_SECRET_KEY: api.secretKey,
-        LOCAL_JWT_SECRET: api.jwtSecret,
-        PRIVATE_HOST_ALLOWLIST: proxy.hostPort,
-      },
-      logger: { info: (line) => functionLog.push(line), error: (line) => functionLog.push(line) },
-    });
+    const runtime = await startBenchFunctions(api, keysFile, { PRIVATE_HOST_ALLOWLIST: proxy.hostPort }, functionLog);
     cleanups.push(() => runtime.close());
 
-    const client = createClient(api.url, api.publishableKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-    });
-    const { data: signUp, error: signUpError } = await client.auth.signUp({
-      email: `bench-wordpress-${Date.now()}@bench.test`,
-      password: "bench-password-1",
-    });
-    if (signUpError || !signUp.session || !signUp.user) throw signUpError ?? new Error("sign-up returned no session");
-    const userId = signUp.user.id;
+    const { client, userId, accessToken } = await signUpBenchUser(api, "wordpress");
 
     const invoke = async (name: string, body: unknown) => {
       const response = await fetch(`${runtime.url}/functions/v1/${name}`, {
         method: "POST",
         headers: {
-          Authorization: `Bearer ${signUp.session!.access_token}`,
+          Authorization: `Bearer ${accessToken}`,
           apikey: api.publishableKey,
           "Content-Type": "application/json",
         },

@@ -1,0 +1,43 @@
+import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
+import { type FunctionsRuntime, startFunctionsRuntime } from "../functions-runtime/runtime.ts";
+import type { LocalApiProcess } from "./local-api-process.ts";
+
+/**
+ * The functions runtime in front of a benchmark's local API (port 0). Its log
+ * lines go to `log`, for the error message when a call fails.
+ */
+export function startBenchFunctions(
+  api: LocalApiProcess,
+  keysFile: string,
+  env: Record<string, string>,
+  log: string[],
+): Promise<FunctionsRuntime> {
+  return startFunctionsRuntime({
+    functionsDir: "supabase/functions",
+    configPath: "supabase/config.toml",
+    localKeysPath: keysFile,
+    port: 0,
+    env: {
+      SUPABASE_URL: api.url,
+      SUPABASE_PUBLISHABLE_KEY: api.publishableKey,
+      SUPABASE_SECRET_KEY: api.secretKey,
+      // config.toml: jwt_secret = "env(LOCAL_JWT_SECRET)"; the same secret the API signs tokens with.
+      LOCAL_JWT_SECRET: api.jwtSecret,
+      ...env,
+    },
+    logger: { info: (line) => log.push(line), error: (line) => log.push(line) },
+  });
+}
+
+export type BenchUser = { client: SupabaseClient; userId: string; accessToken: string };
+
+/** A new signed-in user of the local API, with a supabase-js client acting as them. */
+export async function signUpBenchUser(api: LocalApiProcess, label: string): Promise<BenchUser> {
+  const client = createClient(api.url, api.publishableKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await client.auth.signUp({
+    email: `bench-${label}-${Date.now()}@bench.test`,
+    password: "bench-password-1",
+  });
+  if (error || !data.session || !data.user) throw error ?? new Error("sign-up returned no session");
+  return { client, userId: data.user.id, accessToken: data.session.access_token };
+}
