@@ -1,6 +1,6 @@
 import type OpenAI from "npm:openai@7.57.0";
 import { APIConnectionError, OpenAIError } from "npm:openai@7.57.0";
-import { describeProviderFailure, jsonCandidates, ModelOutputError, type ProviderDeadline } from "../_shared/openai.ts";
+import { describeProviderFailure, jsonCandidates, ModelOutputError, type ProviderDeadline } from "../_shared/ai/openai.ts";
 import { ARTICLE_STREAM_EVENTS, type GeneratedArticle, generatedArticleSchema } from "../_shared/schemas/article.ts";
 
 /** Shown when a failure has no more specific message (spec §8). */

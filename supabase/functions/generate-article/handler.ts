@@ -1,4 +1,4 @@
-import { corsHeaders, errorResponse } from "../_shared/http.ts";
+import { corsHeaders, errorResponse } from "../_shared/http/responses.ts";
 import {
   acceptTextRequest,
   createOpenAIClient,
@@ -7,7 +7,7 @@ import {
   ProviderDeadline,
   type TextFunctionDeps,
   textFunctionHandler,
-} from "../_shared/openai.ts";
+} from "../_shared/ai/openai.ts";
 import {
   ARTICLE_SCHEMA_NAME,
   generateArticleRequestSchema,

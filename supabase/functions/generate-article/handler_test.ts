@@ -5,10 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
-import { openAISettingsFromEnv, PROVIDER_MESSAGES } from "../_shared/openai.ts";
+import { openAISettingsFromEnv, PROVIDER_MESSAGES } from "../_shared/ai/openai.ts";
 import { extractPartialArticle, type GeneratedArticle } from "../_shared/schemas/article.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
-import { ALICE, type ChatRequest, withCapturedErrors } from "../_shared/text_function_test_support.ts";
+import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
+import { ALICE, type ChatRequest, withCapturedErrors } from "../_testing/text_function_harness.ts";
 import type { AssistantSettings } from "./assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
 import { ARTICLE_OUTPUT_CONTRACT } from "./prompt.ts";

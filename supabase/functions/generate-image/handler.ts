@@ -6,16 +6,16 @@
  * and never reach the browser or the database.
  */
 import type { z } from "npm:zod@4.6.7";
-import { errorResponse, handleOptions, json, readJsonBody } from "../_shared/http.ts";
-import { FAILED_TO_GENERATE, type FalConfig, FalError, generateFalImages } from "../_shared/fal.ts";
+import { errorResponse, handleOptions, json, readJsonBody } from "../_shared/http/responses.ts";
+import { FAILED_TO_GENERATE, type FalConfig, FalError, generateFalImages } from "../_shared/images/fal.ts";
 import {
   downloadImages,
   type GeneratedImageStore,
   ImageSaveError,
   storeGeneratedImages,
-} from "../_shared/image_store.ts";
+} from "../_shared/images/image_store.ts";
 import { generateImageRequestSchema, type GenerateImageResponse } from "../_shared/schemas/image.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
 
 /** Both prompts at 2000 characters, even if every character were a 6-byte JSON escape, plus the other fields. */
 export const MAX_REQUEST_BYTES = 32 * 1024;

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { type FakeFal, type FakeFalScenario, startFakeFal } from "../../../scripts/fakes/fal-server.ts";
-import { DEFAULT_FAL_IMAGE_MODEL } from "../_shared/fal.ts";
-import { sniffImageFormat } from "../_shared/image_store.ts";
+import { DEFAULT_FAL_IMAGE_MODEL } from "../_shared/images/fal.ts";
+import { sniffImageFormat } from "../_shared/images/image_store.ts";
 import { generateImageResponseSchema, IMAGE_DEFAULTS } from "../_shared/schemas/image.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
 import { createHandler, FAL_KEY_NOT_FOUND, type GenerateImageDeps } from "./handler.ts";
-import { createMemoryImageStore, MEMORY_STORAGE_URL, type MemoryImageStore } from "./test_support.ts";
+import { createMemoryImageStore, MEMORY_STORAGE_URL, type MemoryImageStore } from "../_testing/memory_image_store.ts";
 
 const USER_ID = "7d3c1a52-0d55-4c3e-9d6b-2b1b7a0f9e11";
 const USER_TOKEN = "user-session-token";

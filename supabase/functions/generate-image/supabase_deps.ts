@@ -4,9 +4,9 @@
  * and the `images` bucket plus `generated_images` table as the image store.
  */
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
-import { falConfigFromEnv } from "../_shared/fal.ts";
-import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/image_store.ts";
-import { createServiceClient, requireUser } from "../_shared/supabase.ts";
+import { falConfigFromEnv } from "../_shared/images/fal.ts";
+import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/images/image_store.ts";
+import { createServiceClient, requireUser } from "../_shared/platform/supabase.ts";
 import type { GenerateImageDeps } from "./handler.ts";
 
 /** Stored objects never change (every path holds a fresh UUID), so browsers and CDNs may keep them for a year. */

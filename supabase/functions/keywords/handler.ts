@@ -1,4 +1,4 @@
-import { createJsonCompletionHandler } from "../_shared/openai.ts";
+import { createJsonCompletionHandler } from "../_shared/ai/openai.ts";
 import { keywordsRequestSchema, type KeywordsResponse } from "../_shared/schemas/keywords.ts";
 import { buildKeywordMessages, KEYWORDS_FAILURE_MESSAGE, parseKeywordItems } from "./keyword_output.ts";
 

@@ -1,5 +1,5 @@
 import type OpenAI from "npm:openai@7.57.0";
-import { jsonCandidates, ModelOutputError } from "../_shared/openai.ts";
+import { jsonCandidates, ModelOutputError } from "../_shared/ai/openai.ts";
 import { KEYWORD_COUNT, type KeywordItem, keywordItemSchema } from "../_shared/schemas/keywords.ts";
 
 /** Spec §8: shown for every failure that has no more specific provider message. */

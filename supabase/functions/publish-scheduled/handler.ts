@@ -1,12 +1,12 @@
-import { errorResponse, handleOptions, json } from "../_shared/http.ts";
+import { errorResponse, handleOptions, json } from "../_shared/http/responses.ts";
 import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
-import { createServiceClient } from "../_shared/supabase.ts";
-import { guardedPublisher, type PublishRequest } from "../_shared/wordpress_publication.ts";
+import { createServiceClient } from "../_shared/platform/supabase.ts";
+import { guardedPublisher, type PublishRequest } from "../_shared/wordpress/publication.ts";
 import {
   type ClaimedPublication,
   createPublicationStore,
   type ScheduledPublicationStore,
-} from "../_shared/wordpress_publication_store.ts";
+} from "../_shared/wordpress/publication_store.ts";
 import { checkSecretKey } from "./secret_key.ts";
 
 export interface ScheduledPublishSettings {

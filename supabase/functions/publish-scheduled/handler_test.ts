@@ -1,18 +1,18 @@
 import assert from "node:assert/strict";
-import { guardedFetch } from "../_shared/ssrf.ts";
+import { guardedFetch } from "../_shared/net/ssrf.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
   type FakeWordPress,
   startFakeWordPress,
-} from "../_shared/wordpress_fake_server.ts";
+} from "../_testing/wordpress_fake_server.ts";
 import {
   createMemoryStore,
   memoryArticle,
   type MemorySite,
   type MemoryStore,
-} from "../_shared/wordpress_memory_store.ts";
-import { publishArticleToSite } from "../_shared/wordpress_publication.ts";
+} from "../_testing/wordpress_memory_store.ts";
+import { publishArticleToSite } from "../_shared/wordpress/publication.ts";
 import { createHandler, DEFAULT_SETTINGS, type ScheduledPublishSettings } from "./handler.ts";
 import { checkSecretKey } from "./secret_key.ts";
 

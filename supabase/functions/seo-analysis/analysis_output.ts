@@ -1,5 +1,5 @@
 import type OpenAI from "npm:openai@7.57.0";
-import { jsonCandidates, ModelOutputError } from "../_shared/openai.ts";
+import { jsonCandidates, ModelOutputError } from "../_shared/ai/openai.ts";
 import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
 
 /** Spec §8: shown when no failure message is more specific. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ModelOutputError } from "../_shared/openai.ts";
+import { ModelOutputError } from "../_shared/ai/openai.ts";
 import { parseSeoAnalysis, SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
 
 const analysis = {

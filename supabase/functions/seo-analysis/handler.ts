@@ -1,4 +1,4 @@
-import { createJsonCompletionHandler } from "../_shared/openai.ts";
+import { createJsonCompletionHandler } from "../_shared/ai/openai.ts";
 import { seoAnalysisRequestSchema } from "../_shared/schemas/seo.ts";
 import { buildSeoMessages, parseSeoAnalysis, SEO_FAILURE_MESSAGE } from "./analysis_output.ts";
 

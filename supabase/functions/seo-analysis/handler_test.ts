@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { FakeOpenAIOptions } from "../../../scripts/fakes/openai-server.ts";
-import { PROVIDER_MESSAGES } from "../_shared/openai.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/openai.ts";
 import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
 import {
   ALICE,
@@ -13,7 +13,7 @@ import {
   type TextFunctionHarness,
   type TextFunctionHarnessOptions,
   withTextFunctionHarness,
-} from "../_shared/text_function_test_support.ts";
+} from "../_testing/text_function_harness.ts";
 import { SEO_FAILURE_MESSAGE, SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
 import { createHandler } from "./handler.ts";
 

@@ -1,14 +1,14 @@
-import { errorResponse, handleOptions, json } from "../_shared/http.ts";
-import { acceptJsonRequest, type Authenticate } from "../_shared/request.ts";
+import { errorResponse, handleOptions, json } from "../_shared/http/responses.ts";
+import { acceptJsonRequest, type Authenticate } from "../_shared/http/request.ts";
 import { connectSiteRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";
-import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/ssrf.ts";
-import { createServiceClient, requireUser } from "../_shared/supabase.ts";
+import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/net/ssrf.ts";
+import { createServiceClient, requireUser } from "../_shared/platform/supabase.ts";
 import {
   ConnectionTestError,
   type ConnectionTestInput,
   type ConnectionTestResult,
   testWordPressConnection,
-} from "../_shared/wordpress_discovery.ts";
+} from "../_shared/wordpress/discovery.ts";
 import { type SaveSite, siteSaver } from "./site_store.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;

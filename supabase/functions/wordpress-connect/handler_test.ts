@@ -5,16 +5,16 @@ import {
   WORDPRESS_MESSAGES,
   type WordPressSite,
 } from "../_shared/schemas/wordpress.ts";
-import { guardedFetch } from "../_shared/ssrf.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
-import { testWordPressConnection } from "../_shared/wordpress_discovery.ts";
+import { guardedFetch } from "../_shared/net/ssrf.ts";
+import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
+import { testWordPressConnection } from "../_shared/wordpress/discovery.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
   type FakeWordPress,
   type FakeWordPressOptions,
   startFakeWordPress,
-} from "../_shared/wordpress_fake_server.ts";
+} from "../_testing/wordpress_fake_server.ts";
 import { createHandler } from "./handler.ts";
 import type { NewSite } from "./site_store.ts";
 

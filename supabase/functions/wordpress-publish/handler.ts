@@ -1,13 +1,13 @@
-import { errorResponse, handleOptions, json } from "../_shared/http.ts";
-import { acceptJsonRequest, type Authenticate } from "../_shared/request.ts";
+import { errorResponse, handleOptions, json } from "../_shared/http/responses.ts";
+import { acceptJsonRequest, type Authenticate } from "../_shared/http/request.ts";
 import {
   publishArticleRequestSchema,
   type PublishArticleResult,
   WORDPRESS_MESSAGES,
 } from "../_shared/schemas/wordpress.ts";
-import { createServiceClient, requireUser } from "../_shared/supabase.ts";
-import { guardedPublisher, PublishFailure, type PublishRequest } from "../_shared/wordpress_publication.ts";
-import { createPublicationStore } from "../_shared/wordpress_publication_store.ts";
+import { createServiceClient, requireUser } from "../_shared/platform/supabase.ts";
+import { guardedPublisher, PublishFailure, type PublishRequest } from "../_shared/wordpress/publication.ts";
+import { createPublicationStore } from "../_shared/wordpress/publication_store.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
 

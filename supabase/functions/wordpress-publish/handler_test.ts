@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { publishArticleResultSchema } from "../_shared/schemas/wordpress.ts";
-import { guardedFetch } from "../_shared/ssrf.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
+import { guardedFetch } from "../_shared/net/ssrf.ts";
+import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
   type FakeWordPress,
   type FakeWordPressOptions,
   startFakeWordPress,
-} from "../_shared/wordpress_fake_server.ts";
-import { createMemoryStore, memoryArticle, type MemoryStore } from "../_shared/wordpress_memory_store.ts";
-import { publishArticleToSite } from "../_shared/wordpress_publication.ts";
+} from "../_testing/wordpress_fake_server.ts";
+import { createMemoryStore, memoryArticle, type MemoryStore } from "../_testing/wordpress_memory_store.ts";
+import { publishArticleToSite } from "../_shared/wordpress/publication.ts";
 import { createHandler } from "./handler.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";

@@ -7,7 +7,7 @@
  * ../json_text.ts.
  */
 import { z } from "npm:zod@4.6.7";
-import { endOfBalanced } from "../json_text.ts";
+import { endOfBalanced } from "../ai/json_text.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;
 export const EXISTING_ARTICLE_MAX_LENGTH = 60_000;

@@ -16,11 +16,11 @@
  *
  * No write follows a redirect (the SSRF guard refuses it).
  */
-import { MAX_IMAGE_BYTES, sniffImageFormat } from "./image_store.ts";
-import type { PostStatus, PublishStep, SeoPlugin, SeoResult } from "./schemas/wordpress.ts";
-import { WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
-import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "./ssrf.ts";
-import { decodeEntities, plainText, USER_AGENT, type WordPressClient, WordPressError } from "./wordpress_rest.ts";
+import { MAX_IMAGE_BYTES, sniffImageFormat } from "../images/image_store.ts";
+import type { PostStatus, PublishStep, SeoPlugin, SeoResult } from "../schemas/wordpress.ts";
+import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
+import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../net/ssrf.ts";
+import { decodeEntities, plainText, USER_AGENT, type WordPressClient, WordPressError } from "./rest.ts";
 
 export const IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
 /** Sending up to 10 MiB to a slow host takes longer than the default 15 s. */

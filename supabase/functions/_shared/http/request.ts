@@ -5,8 +5,8 @@
  * `{ error: "<field>: <message>", issues }`, with `field` too when asked.
  */
 import type { z } from "npm:zod@4.6.7";
-import { errorResponse, readJsonBody } from "./http.ts";
-import { UnauthenticatedError } from "./supabase.ts";
+import { errorResponse, readJsonBody } from "./responses.ts";
+import { UnauthenticatedError } from "../platform/supabase.ts";
 
 export type Authenticate = (req: Request) => Promise<{ id: string }>;
 

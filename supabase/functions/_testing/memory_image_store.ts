@@ -3,7 +3,7 @@ import type {
   GeneratedImageStore,
   NewGeneratedImageRecord,
   SavedGeneratedImageRecord,
-} from "../_shared/image_store.ts";
+} from "../_shared/images/image_store.ts";
 
 export const MEMORY_STORAGE_URL = "https://project.test/storage/v1/object/public/images";
 

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
-import type { SeoPlugin } from "./schemas/wordpress.ts";
-import { guardedFetch, type GuardedFetchOptions } from "./ssrf.ts";
+import type { SeoPlugin } from "../schemas/wordpress.ts";
+import { guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
   type FakeWordPress,
   type FakeWordPressOptions,
   startFakeWordPress,
-} from "./wordpress_fake_server.ts";
-import { type ArticleContent, type PreviousPublication, publishPost, PublishStepError } from "./wordpress_publish.ts";
-import { createWordPressClient } from "./wordpress_rest.ts";
+} from "../../_testing/wordpress_fake_server.ts";
+import { type ArticleContent, type PreviousPublication, publishPost, PublishStepError } from "./publish_post.ts";
+import { createWordPressClient } from "./rest.ts";
 
 const YOAST_META = ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"];
 

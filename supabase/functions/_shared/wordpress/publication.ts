@@ -7,11 +7,11 @@
  * Errors are PublishFailure: an HTTP status, one of the spec's messages, and
  * details (`detail`, `step`, and the remote post when one exists).
  */
-import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "./schemas/wordpress.ts";
-import { WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
-import { type GuardedFetch, guardedFetch, type GuardedFetchOptions, privateHostAllowlistFromEnv } from "./ssrf.ts";
-import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./wordpress_publish.ts";
-import { createWordPressClient } from "./wordpress_rest.ts";
+import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "../schemas/wordpress.ts";
+import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
+import { type GuardedFetch, guardedFetch, type GuardedFetchOptions, privateHostAllowlistFromEnv } from "../net/ssrf.ts";
+import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./publish_post.ts";
+import { createWordPressClient } from "./rest.ts";
 
 export interface ArticleRecord {
   id: string;

@@ -1,20 +1,20 @@
 import assert from "node:assert/strict";
-import { WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
-import { guardedFetch, type GuardedFetchOptions } from "./ssrf.ts";
+import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
+import { guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
 import {
   type ConnectionFailureReason,
   ConnectionTestError,
   normaliseSiteUrl,
   restLinksFromHeader,
   testWordPressConnection,
-} from "./wordpress_discovery.ts";
+} from "./discovery.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
   type FakeWordPress,
   type FakeWordPressOptions,
   startFakeWordPress,
-} from "./wordpress_fake_server.ts";
+} from "../../_testing/wordpress_fake_server.ts";
 
 async function withSite(options: FakeWordPressOptions, run: (wp: FakeWordPress) => Promise<void>) {
   const wp = startFakeWordPress(options);

@@ -1,4 +1,4 @@
-// Tests for supabase/functions/_shared/http.ts, the helpers real functions use.
+// Tests for the HTTP helpers every function uses.
 import assert from "node:assert/strict";
 import {
   corsHeaders,
@@ -6,7 +6,7 @@ import {
   handleOptions,
   json,
   readJsonBody,
-} from "../../supabase/functions/_shared/http.ts";
+} from "./responses.ts";
 
 const post = (body: BodyInit | null, headers?: HeadersInit) =>
   new Request("http://localhost/fn", { method: "POST", body, headers });

@@ -4,15 +4,15 @@
  * (claim lease in next_attempt_at, back-off 1/5/15/60 minutes, the article
  * published once every scheduled target is done). The clock is injectable.
  */
-import type { PostStatus, SeoPlugin } from "./schemas/wordpress.ts";
+import type { PostStatus, SeoPlugin } from "../_shared/schemas/wordpress.ts";
 import type {
   ArticleRecord,
   PublicationFailureRecord,
   PublicationKey,
   PublicationStore,
   PublicationSuccess,
-} from "./wordpress_publication.ts";
-import type { ClaimedPublication, ScheduledPublicationStore } from "./wordpress_publication_store.ts";
+} from "../_shared/wordpress/publication.ts";
+import type { ClaimedPublication, ScheduledPublicationStore } from "../_shared/wordpress/publication_store.ts";
 
 export interface MemoryArticle extends ArticleRecord {
   user_id: string;

@@ -7,7 +7,7 @@
  */
 import { z } from "npm:zod@4.6.7";
 import { readBodyWithLimit } from "./image_store.ts";
-import { type GenerateImageRequest, STYLE_PRESET_LABELS, type StylePreset } from "./schemas/image.ts";
+import { type GenerateImageRequest, STYLE_PRESET_LABELS, type StylePreset } from "../schemas/image.ts";
 
 export const DEFAULT_FAL_BASE_URL = "https://fal.run";
 export const DEFAULT_FAL_IMAGE_MODEL = "fal-ai/fast-sdxl";

@@ -5,7 +5,7 @@
  * 20261122002000_scheduled_publishing.sql, which check ownership again.
  */
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
-import type { SeoPlugin } from "./schemas/wordpress.ts";
+import type { SeoPlugin } from "../schemas/wordpress.ts";
 import type {
   ArticleRecord,
   PublicationFailureRecord,
@@ -14,7 +14,7 @@ import type {
   PublicationStore,
   PublicationSuccess,
   SiteRecord,
-} from "./wordpress_publication.ts";
+} from "./publication.ts";
 
 /** One (article, site) pair claimed for publishing. */
 export interface ClaimedPublication {

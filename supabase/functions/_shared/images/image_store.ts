@@ -4,7 +4,7 @@
  * bucket plus a `generated_images` row. Storage and database sit behind
  * `GeneratedImageStore` so tests and benchmarks need no backend.
  */
-import type { GenerateImageRequest } from "./schemas/image.ts";
+import type { GenerateImageRequest } from "../schemas/image.ts";
 
 export const IMAGES_BUCKET = "images";
 

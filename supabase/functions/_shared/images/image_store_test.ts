@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { gradientPng } from "../../../scripts/fakes/png.ts";
-import { createMemoryImageStore } from "../generate-image/test_support.ts";
+import { gradientPng } from "../../../../scripts/fakes/png.ts";
+import { createMemoryImageStore } from "../../_testing/memory_image_store.ts";
 import {
   BodyTooLargeError,
   downloadImage,
@@ -14,7 +14,7 @@ import {
   storeGeneratedImages,
   toIsoTimestamp,
 } from "./image_store.ts";
-import { generateImageRequestSchema } from "./schemas/image.ts";
+import { generateImageRequestSchema } from "../schemas/image.ts";
 
 const PNG_HEADER = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const bytes = (...parts: (number[] | string)[]) =>

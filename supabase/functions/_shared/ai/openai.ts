@@ -16,10 +16,10 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "npm:openai@7.57.0";
 import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
 import type { z } from "npm:zod@4.6.7";
-import { errorResponse, handleOptions, json } from "./http.ts";
+import { errorResponse, handleOptions, json } from "../http/responses.ts";
 import { endOfBalanced } from "./json_text.ts";
-import { acceptJsonRequest } from "./request.ts";
-import { requireUser } from "./supabase.ts";
+import { acceptJsonRequest } from "../http/request.ts";
+import { requireUser } from "../platform/supabase.ts";
 
 /** One provider call, retries included, must finish within this (hosted wall clock: 150 s). */
 export const PROVIDER_TIMEOUT_MS = 120_000;

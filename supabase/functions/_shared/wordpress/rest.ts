@@ -7,7 +7,7 @@
  * permalinks) or `https://example.com/?rest_route=/` (plain permalinks); both
  * forms are handled by `restUrl`.
  */
-import { type GuardedFetch, type GuardedFetchOptions, type GuardedResponse } from "./ssrf.ts";
+import { type GuardedFetch, type GuardedFetchOptions, type GuardedResponse } from "../net/ssrf.ts";
 
 export const USER_AGENT = "InkPress/1.0 (WordPress publisher)";
 

@@ -10,15 +10,15 @@
  * include `wp/v2`: an HTML page, or a redirect to the home page, is not a
  * REST API.
  */
-import { endpointNotAccessibleMessage, type SeoPlugin, WORDPRESS_MESSAGES } from "./schemas/wordpress.ts";
+import { endpointNotAccessibleMessage, type SeoPlugin, WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
 import {
   type GuardedFetch,
   type GuardedFetchOptions,
   isAllowlistedHost,
   OutboundRequestError,
   privateHostAllowlistFromEnv,
-} from "./ssrf.ts";
-import { createWordPressClient, readableQuery, restUrl, USER_AGENT, WordPressError } from "./wordpress_rest.ts";
+} from "../net/ssrf.ts";
+import { createWordPressClient, readableQuery, restUrl, USER_AGENT, WordPressError } from "./rest.ts";
 
 /** The REST index can list hundreds of routes on sites with many plugins. */
 const INDEX_MAX_BYTES = 10 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { GuardedResponse } from "./ssrf.ts";
-import { basicAuthorization, decodeEntities, errorFromResponse, plainText, restUrl } from "./wordpress_rest.ts";
+import type { GuardedResponse } from "../net/ssrf.ts";
+import { basicAuthorization, decodeEntities, errorFromResponse, plainText, restUrl } from "./rest.ts";
 
 Deno.test("restUrl builds routes under pretty and plain REST roots", () => {
   assert.equal(restUrl("https://example.com/wp-json/", "wp/v2/posts"), "https://example.com/wp-json/wp/v2/posts");
