@@ -2,9 +2,6 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { localBackend } from "./scripts/local-backend/vite-plugin.ts";
 
-/** Schemas shared with the edge functions import Deno-style `npm:pkg@version`. */
-export const denoNpmSpecifiers = { find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*)?$/, replacement: "$1$2" };
-
 const functionsUrl = `http://127.0.0.1:${process.env.FUNCTIONS_PORT ?? "54329"}`;
 const functionsProxy = { "/functions/v1": { target: functionsUrl, changeOrigin: false } };
 
@@ -17,7 +14,6 @@ export default defineConfig(({ mode }) => ({
   envDir: "..",
   publicDir: "public",
   plugins: [react(), ...(mode === "hosted" ? [] : [localBackend()])],
-  resolve: { alias: [denoNpmSpecifiers] },
   server: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173), strictPort: true, proxy: functionsProxy },
   preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173), strictPort: true, proxy: functionsProxy },
   build: { outDir: "../dist", emptyOutDir: true, target: "es2022" },

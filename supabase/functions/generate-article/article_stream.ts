@@ -1,5 +1,5 @@
-import type OpenAI from "npm:openai@7.57.0";
-import { APIConnectionError, OpenAIError } from "npm:openai@7.57.0";
+import type OpenAI from "openai";
+import { APIConnectionError, OpenAIError } from "openai";
 import { describeProviderFailure, jsonCandidates, ModelOutputError, type ProviderDeadline } from "../_shared/ai/openai.ts";
 import { ARTICLE_STREAM_EVENTS, type GeneratedArticle, generatedArticleSchema } from "../_shared/schemas/article.ts";
 

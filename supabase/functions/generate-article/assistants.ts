@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
+import type { SupabaseClient } from "@supabase/supabase-js";
 
 /** What drafting needs from an assistant row. A null model means the server default. */
 export interface AssistantSettings {

@@ -1,4 +1,4 @@
-import type OpenAI from "npm:openai@7.57.0";
+import type OpenAI from "openai";
 
 type ChatCompletionMessageParam = OpenAI.Chat.ChatCompletionMessageParam;
 

@@ -5,7 +5,7 @@
  * downloaded, checked and copied into the `images` bucket before answering,
  * and never reach the browser or the database.
  */
-import type { z } from "npm:zod@4.6.7";
+import type { z } from "zod";
 import { errorResponse, handleOptions, json, readJsonBody } from "../_shared/http/responses.ts";
 import { FAILED_TO_GENERATE, type FalConfig, FalError, generateFalImages } from "../_shared/images/fal.ts";
 import {

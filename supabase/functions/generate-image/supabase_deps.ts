@@ -3,7 +3,7 @@
  * verified by the auth server, their fal.ai key read with the secret key,
  * and the `images` bucket plus `generated_images` table as the image store.
  */
-import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import { falConfigFromEnv } from "../_shared/images/fal.ts";
 import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/images/image_store.ts";
 import { createServiceClient, requireUser } from "../_shared/platform/supabase.ts";

@@ -1,6 +1,6 @@
 /** The supabase-js adapter, checked against the HTTP requests it makes (no server needed). */
 import assert from "node:assert/strict";
-import { createClient } from "npm:@supabase/supabase-js@2.119.1";
+import { createClient } from "@supabase/supabase-js";
 import { createSupabaseImageStore, readFalKey } from "./supabase_deps.ts";
 
 const SUPABASE_URL = "http://supabase.test";

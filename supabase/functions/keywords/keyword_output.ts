@@ -1,4 +1,4 @@
-import type OpenAI from "npm:openai@7.57.0";
+import type OpenAI from "openai";
 import { jsonCandidates, ModelOutputError } from "../_shared/ai/openai.ts";
 import { KEYWORD_COUNT, type KeywordItem, keywordItemSchema } from "../_shared/schemas/keywords.ts";
 

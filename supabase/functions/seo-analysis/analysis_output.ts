@@ -1,4 +1,4 @@
-import type OpenAI from "npm:openai@7.57.0";
+import type OpenAI from "openai";
 import { jsonCandidates, ModelOutputError } from "../_shared/ai/openai.ts";
 import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
 

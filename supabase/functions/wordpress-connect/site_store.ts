@@ -4,7 +4,7 @@
  * but service_role can read them). If the credentials cannot be stored, the
  * site row is removed again, so a site never exists without its password.
  */
-import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import type { SeoPlugin, WordPressSite } from "../_shared/schemas/wordpress.ts";
 
 export interface NewSite {

@@ -13,9 +13,9 @@
  * - 502 the provider failed (rate limit, 5xx, unreachable, unusable output);
  * - 504 the provider did not answer within the deadline.
  */
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "npm:openai@7.57.0";
-import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
-import type { z } from "npm:zod@4.6.7";
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { z } from "zod";
 import { errorResponse, handleOptions, json } from "../http/responses.ts";
 import { endOfBalanced } from "./json_text.ts";
 import { acceptJsonRequest } from "../http/request.ts";

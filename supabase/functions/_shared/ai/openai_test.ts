@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "npm:openai@7.57.0";
-import { z } from "npm:zod@4.6.7";
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { z } from "zod";
 import {
   acceptTextRequest,
   describeProviderFailure,

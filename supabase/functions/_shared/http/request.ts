@@ -4,7 +4,7 @@
  * bounded JSON body valid for a zod schema. Validation failures answer 400
  * `{ error: "<field>: <message>", issues }`, with `field` too when asked.
  */
-import type { z } from "npm:zod@4.6.7";
+import type { z } from "zod";
 import { errorResponse, readJsonBody } from "./responses.ts";
 import { UnauthenticatedError } from "../platform/supabase.ts";
 

@@ -5,7 +5,7 @@
  * service's own message where it gives one, otherwise a spec message, and
  * never the key.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
 import { readBodyWithLimit } from "./image_store.ts";
 import { type GenerateImageRequest, STYLE_PRESET_LABELS, type StylePreset } from "../schemas/image.ts";
 

@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient, type User } from "npm:@supabase/supabase-js@2.119.1";
+import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
 
 /** Thrown by requireUser; functions answer it with 401. */
 export class UnauthenticatedError extends Error {

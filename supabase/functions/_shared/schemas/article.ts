@@ -6,7 +6,7 @@
  * being written. Shared with the browser: imports nothing but zod and
  * ../json_text.ts.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
 import { endOfBalanced } from "../ai/json_text.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;

@@ -4,7 +4,7 @@
  * to send (numbers for text, "Medium" for "medium", "45" for 45).
  * Shared with the browser: imports nothing but zod.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
 
 /** Keyword phrases asked for per request (spec §9). */
 export const KEYWORD_COUNT = 15;

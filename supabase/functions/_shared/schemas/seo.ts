@@ -5,7 +5,7 @@
  * (the page shows N/A for empty lists). Shared with the browser: imports
  * nothing but zod.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
 
 export const WEBSITE_URL_MAX_LENGTH = 2_048;
 

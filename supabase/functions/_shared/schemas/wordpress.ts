@@ -4,7 +4,7 @@
  * messages (spec §5 and §8, copied exactly) and the names of the publish
  * steps for progress display. Shared with the browser: imports nothing but zod.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
 
 // ---------------------------------------------------------------- messages
 

@@ -4,7 +4,7 @@
  * through the security-definer functions of migration
  * 20261122002000_scheduled_publishing.sql, which check ownership again.
  */
-import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
+import type { SupabaseClient } from "@supabase/supabase-js";
 import type { SeoPlugin } from "../schemas/wordpress.ts";
 import type {
   ArticleRecord,
