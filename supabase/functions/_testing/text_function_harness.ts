@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
 import { openAISettingsFromEnv, type TextFunctionDeps } from "../_shared/ai/openai.ts";
-import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 
 /** The signed-in caller: token "alice-token", OpenAI key "sk-test-alice-0123456789". */
 export const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
 import { openAISettingsFromEnv, PROVIDER_MESSAGES } from "../_shared/ai/openai.ts";
 import { extractPartialArticle, type GeneratedArticle } from "../_shared/schemas/article.ts";
-import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { ALICE, type ChatRequest, withCapturedErrors } from "../_testing/text_function_harness.ts";
 import type { AssistantSettings } from "./assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";

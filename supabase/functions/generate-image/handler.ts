@@ -15,7 +15,7 @@ import {
   storeGeneratedImages,
 } from "../_shared/images/image_store.ts";
 import { generateImageRequestSchema, type GenerateImageResponse } from "../_shared/schemas/image.ts";
-import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 
 /** Both prompts at 2000 characters, even if every character were a 6-byte JSON escape, plus the other fields. */
 export const MAX_REQUEST_BYTES = 32 * 1024;

@@ -3,7 +3,7 @@ import { type FakeFal, type FakeFalScenario, startFakeFal } from "../../../scrip
 import { DEFAULT_FAL_IMAGE_MODEL } from "../_shared/images/fal.ts";
 import { sniffImageFormat } from "../_shared/images/image_store.ts";
 import { generateImageResponseSchema, IMAGE_DEFAULTS } from "../_shared/schemas/image.ts";
-import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { createHandler, FAL_KEY_NOT_FOUND, type GenerateImageDeps } from "./handler.ts";
 import { createMemoryImageStore, MEMORY_STORAGE_URL, type MemoryImageStore } from "../_testing/memory_image_store.ts";
 

@@ -6,7 +6,8 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { falConfigFromEnv } from "../_shared/images/fal.ts";
 import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/images/image_store.ts";
-import { createServiceClient, requireUser } from "../_shared/platform/supabase.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { requireUser } from "../_shared/platform/user_auth.ts";
 import type { GenerateImageDeps } from "./handler.ts";
 
 /** Stored objects never change (every path holds a fresh UUID), so browsers and CDNs may keep them for a year. */

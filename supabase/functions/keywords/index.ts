@@ -1,5 +1,5 @@
 import { serviceTextDeps } from "../_shared/ai/openai.ts";
-import { createServiceClient } from "../_shared/platform/supabase.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { createHandler } from "./handler.ts";
 
 Deno.serve(createHandler(serviceTextDeps(createServiceClient())));

@@ -1,13 +1,14 @@
 import { errorResponse, handleOptions, json } from "../_shared/http/responses.ts";
 import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
-import { createServiceClient } from "../_shared/platform/supabase.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { guardedPublisher, type PublishRequest } from "../_shared/wordpress/publication.ts";
 import {
   type ClaimedPublication,
   createPublicationStore,
   type ScheduledPublicationStore,
 } from "../_shared/wordpress/publication_store.ts";
-import { checkSecretKey } from "./secret_key.ts";
+import { readSecretKeys } from "../_shared/platform/keys.ts";
+import { checkSecretKey } from "../_shared/platform/secret_key_check.ts";
 
 export interface ScheduledPublishSettings {
   /** Articles claimed per run (each may target several sites). */
@@ -125,7 +126,7 @@ export function productionDependencies(): ScheduledPublishDependencies {
   const service = createServiceClient();
   const store = createPublicationStore(service);
   return {
-    secretKeys: [Deno.env.get("SUPABASE_SECRET_KEY") ?? "", Deno.env.get("SUPABASE_SERVICE_ROLE_KEY") ?? ""],
+    secretKeys: readSecretKeys().all,
     store,
     publish: guardedPublisher(store),
     settings: {

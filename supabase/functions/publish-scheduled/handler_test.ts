@@ -14,7 +14,6 @@ import {
 } from "../_testing/wordpress_memory_store.ts";
 import { publishArticleToSite } from "../_shared/wordpress/publication.ts";
 import { createHandler, DEFAULT_SETTINGS, type ScheduledPublishSettings } from "./handler.ts";
-import { checkSecretKey } from "./secret_key.ts";
 
 const SECRET = "sb_secret_test_0123456789";
 const ALICE = "00000000-0000-4000-8000-00000000000a";
@@ -64,19 +63,6 @@ const run = (
   handler: (req: Request) => Promise<Response>,
   headers: Record<string, string> = { authorization: `Bearer ${SECRET}` },
 ) => handler(new Request("http://localhost/functions/v1/publish-scheduled", { method: "POST", headers, body: "{}" }));
-
-Deno.test("checkSecretKey: only the secret key, in Authorization or apikey", () => {
-  const check = (headers: Record<string, string>, keys = [SECRET]) => checkSecretKey(new Headers(headers), keys);
-  assert.equal(check({ authorization: `Bearer ${SECRET}` }), "ok");
-  assert.equal(check({ apikey: SECRET }), "ok");
-  assert.equal(check({ apikey: "sb_publishable_x", authorization: `Bearer ${SECRET}` }), "ok");
-  assert.equal(check({}), "missing");
-  assert.equal(check({ authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.sig" }), "forbidden");
-  assert.equal(check({ apikey: "sb_publishable_x" }), "forbidden");
-  assert.equal(check({ authorization: `Bearer ${SECRET}x` }), "forbidden");
-  assert.equal(check({ authorization: "Bearer " }, [""]), "missing");
-  assert.equal(check({ apikey: "anything" }, ["", ""]), "forbidden", "an unset key never matches");
-});
 
 Deno.test("publish-scheduled: callers other than the scheduler are refused", async () => {
   const handler = scheduledHandler(createMemoryStore({}), []);

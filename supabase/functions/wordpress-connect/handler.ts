@@ -2,7 +2,8 @@ import { errorResponse, handleOptions, json } from "../_shared/http/responses.ts
 import { acceptJsonRequest, type Authenticate } from "../_shared/http/request.ts";
 import { connectSiteRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";
 import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/net/ssrf.ts";
-import { createServiceClient, requireUser } from "../_shared/platform/supabase.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { requireUser } from "../_shared/platform/user_auth.ts";
 import {
   ConnectionTestError,
   type ConnectionTestInput,

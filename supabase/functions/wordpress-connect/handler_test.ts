@@ -6,7 +6,7 @@ import {
   type WordPressSite,
 } from "../_shared/schemas/wordpress.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
-import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { testWordPressConnection } from "../_shared/wordpress/discovery.ts";
 import {
   FAKE_APPLICATION_PASSWORD,

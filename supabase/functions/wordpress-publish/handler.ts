@@ -5,7 +5,8 @@ import {
   type PublishArticleResult,
   WORDPRESS_MESSAGES,
 } from "../_shared/schemas/wordpress.ts";
-import { createServiceClient, requireUser } from "../_shared/platform/supabase.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { requireUser } from "../_shared/platform/user_auth.ts";
 import { guardedPublisher, PublishFailure, type PublishRequest } from "../_shared/wordpress/publication.ts";
 import { createPublicationStore } from "../_shared/wordpress/publication_store.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { publishArticleResultSchema } from "../_shared/schemas/wordpress.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
-import { UnauthenticatedError } from "../_shared/platform/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,

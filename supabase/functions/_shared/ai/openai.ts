@@ -19,7 +19,7 @@ import type { z } from "zod";
 import { errorResponse, handleOptions, json } from "../http/responses.ts";
 import { endOfBalanced } from "./json_text.ts";
 import { acceptJsonRequest } from "../http/request.ts";
-import { requireUser } from "../platform/supabase.ts";
+import { requireUser } from "../platform/user_auth.ts";
 
 /** One provider call, retries included, must finish within this (hosted wall clock: 150 s). */
 export const PROVIDER_TIMEOUT_MS = 120_000;

@@ -15,7 +15,7 @@ import {
   type TextFunctionDeps,
   textFunctionHandler,
 } from "./openai.ts";
-import { UnauthenticatedError } from "../platform/supabase.ts";
+import { UnauthenticatedError } from "../platform/user_auth.ts";
 import { withCapturedErrors } from "../../_testing/text_function_harness.ts";
 
 const USER_ID = "8d0f6f7e-8c5a-4a53-9d55-0d3c4c1e2f10";

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { errorResponse, readJsonBody } from "./responses.ts";
-import { UnauthenticatedError } from "../platform/supabase.ts";
+import { UnauthenticatedError } from "../platform/user_auth.ts";
 
 export type Authenticate = (req: Request) => Promise<{ id: string }>;
 

@@ -1,0 +1,14 @@
+import { createClient, type SupabaseClient } from "@supabase/supabase-js";
+import { type EnvReader, requireServiceKey } from "./keys.ts";
+
+/**
+ * A client with the project's secret key: bypasses RLS. Use it only after
+ * the caller has been authorised, and always filter by the caller's user id.
+ * Throws at once (so the function fails to boot, visibly) when SUPABASE_URL
+ * or every secret key is missing.
+ */
+export function createServiceClient(env: EnvReader = Deno.env): SupabaseClient {
+  const url = env.get("SUPABASE_URL");
+  if (!url) throw new Error("Missing environment variable SUPABASE_URL");
+  return createClient(url, requireServiceKey(env), { auth: { persistSession: false, autoRefreshToken: false } });
+}
