@@ -5,8 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
-import { openAISettingsFromEnv, type TextFunctionDeps } from "../_shared/ai/openai.ts";
+import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import type { TextFunctionDeps } from "../_shared/ai/text_function.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
+import { withCapturedErrors } from "./captured_errors.ts";
 
 /** The signed-in caller: token "alice-token", OpenAI key "sk-test-alice-0123456789". */
 export const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";
@@ -19,18 +21,6 @@ export interface ChatRequest {
   max_tokens?: number;
   messages: { role: string; content: string }[];
   response_format?: { type: string; json_schema: { name: string; strict: boolean } };
-}
-
-/** Runs `test` with every console.error line collected in `logs`; console.error is restored afterwards. */
-export async function withCapturedErrors<T>(test: (logs: string[]) => Promise<T>): Promise<T> {
-  const logs: string[] = [];
-  const originalError = console.error;
-  console.error = (...args: unknown[]) => logs.push(args.map(String).join(" "));
-  try {
-    return await test(logs);
-  } finally {
-    console.error = originalError;
-  }
 }
 
 export interface TextFunctionHarness<Body> {

@@ -1,6 +1,8 @@
 import type OpenAI from "openai";
 import { APIConnectionError, OpenAIError } from "openai";
-import { describeProviderFailure, jsonCandidates, ModelOutputError, type ProviderDeadline } from "../_shared/ai/openai.ts";
+import { jsonCandidates } from "../_shared/ai/json_candidates.ts";
+import { type ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
+import { describeProviderFailure, ModelOutputError } from "../_shared/ai/provider_failure.ts";
 import { ARTICLE_STREAM_EVENTS, type GeneratedArticle, generatedArticleSchema } from "../_shared/schemas/article.ts";
 
 /** Shown when a failure has no more specific message (spec §8). */

@@ -5,10 +5,12 @@
  */
 import assert from "node:assert/strict";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
-import { openAISettingsFromEnv, PROVIDER_MESSAGES } from "../_shared/ai/openai.ts";
+import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import { extractPartialArticle, type GeneratedArticle } from "../_shared/schemas/article.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
-import { ALICE, type ChatRequest, withCapturedErrors } from "../_testing/text_function_harness.ts";
+import { withCapturedErrors } from "../_testing/captured_errors.ts";
+import { ALICE, type ChatRequest } from "../_testing/text_function_harness.ts";
 import type { AssistantSettings } from "./assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
 import { ARTICLE_OUTPUT_CONTRACT } from "./prompt.ts";

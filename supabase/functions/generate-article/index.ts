@@ -1,4 +1,4 @@
-import { serviceTextDeps } from "../_shared/ai/openai.ts";
+import { serviceTextDeps } from "../_shared/ai/text_function.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { assistantFinder } from "./assistants.ts";
 import { createHandler } from "./handler.ts";

@@ -1,4 +1,4 @@
-import { createJsonCompletionHandler } from "../_shared/ai/openai.ts";
+import { createJsonCompletionHandler } from "../_shared/ai/json_completion_function.ts";
 import { keywordsRequestSchema, type KeywordsResponse } from "../_shared/schemas/keywords.ts";
 import { buildKeywordMessages, KEYWORDS_FAILURE_MESSAGE, parseKeywordItems } from "./keyword_output.ts";
 
@@ -6,7 +6,7 @@ export const MAX_BODY_BYTES = 4 * 1024;
 
 /**
  * POST { topic } → 200 { keywords: KeywordItem[] } (at most 15).
- * 400 input/key, 401 caller, 405, 413, 502/504 provider (see _shared/openai.ts).
+ * 400 input/key, 401 caller, 405, 413, 502/504 provider (see _shared/ai/provider_failure.ts).
  */
 export const createHandler = createJsonCompletionHandler({
   name: "keywords",

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { FakeOpenAIOptions } from "../../../scripts/fakes/openai-server.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/openai.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import { type KeywordsResponse, keywordsResponseSchema } from "../_shared/schemas/keywords.ts";
 import {
   ALICE,
@@ -60,7 +60,11 @@ Deno.test("input validation, session and key are checked before the provider is 
   withHarness({}, async ({ fake, call, keys }) => {
     assert.deepEqual(await call({ topic: "   " }), {
       status: 400,
-      body: { error: "topic: Please enter a topic", issues: [{ path: ["topic"], message: "Please enter a topic" }] },
+      body: {
+        error: "topic: Please enter a topic",
+        field: "topic",
+        issues: [{ path: ["topic"], message: "Please enter a topic" }],
+      },
     });
     assert.equal((await call({})).body.error, "topic: Please enter a topic");
     assert.equal((await call({ topic: "x".repeat(201) })).body.error, "topic: Keep the topic under 200 characters");

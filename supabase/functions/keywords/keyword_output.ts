@@ -1,5 +1,6 @@
 import type OpenAI from "openai";
-import { jsonCandidates, ModelOutputError } from "../_shared/ai/openai.ts";
+import { jsonCandidates } from "../_shared/ai/json_candidates.ts";
+import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
 import { KEYWORD_COUNT, type KeywordItem, keywordItemSchema } from "../_shared/schemas/keywords.ts";
 
 /** Spec §8: shown for every failure that has no more specific provider message. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ModelOutputError } from "../_shared/ai/openai.ts";
+import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
 import { keywordItemSchema } from "../_shared/schemas/keywords.ts";
 import { KEYWORDS_FAILURE_MESSAGE, parseKeywordItems } from "./keyword_output.ts";
 

@@ -13,7 +13,7 @@ import {
   type MemoryStore,
 } from "../_testing/wordpress_memory_store.ts";
 import { publishArticleToSite } from "../_shared/wordpress/publication.ts";
-import { createHandler, DEFAULT_SETTINGS, type ScheduledPublishSettings } from "./handler.ts";
+import { createHandler, DEFAULT_SETTINGS, productionDependencies, type ScheduledPublishSettings } from "./handler.ts";
 
 const SECRET = "sb_secret_test_0123456789";
 const ALICE = "00000000-0000-4000-8000-00000000000a";
@@ -77,6 +77,57 @@ Deno.test("publish-scheduled: callers other than the scheduler are refused", asy
   assert.equal(get.status, 405);
   const viaApikey = await run(handler, { apikey: SECRET });
   assert.deepEqual(await viaApikey.json(), { claimed: 0, published: 0, failed: 0, released: 0 });
+});
+
+Deno.test("publish-scheduled: hosted's environment and the cron job's exact request (key in apikey only)", async () => {
+  const claims: { apikey: string | null; authorization: string | null; body: unknown }[] = [];
+  const postgrest = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    assert.equal(new URL(req.url).pathname, "/rest/v1/rpc/claim_due_scheduled_articles");
+    claims.push({
+      apikey: req.headers.get("apikey"),
+      authorization: req.headers.get("authorization"),
+      body: await req.json(),
+    });
+    return Response.json([]);
+  });
+  try {
+    const handler = createHandler(productionDependencies(
+      new Map([
+        ["SUPABASE_URL", `http://127.0.0.1:${postgrest.addr.port}`],
+        ["SUPABASE_SECRET_KEYS", JSON.stringify({ default: "sb_secret_default_0123", cron: "sb_secret_cron_4567" })],
+        ["SUPABASE_PUBLISHABLE_KEYS", JSON.stringify({ default: "sb_publishable_abc" })],
+        ["SUPABASE_ANON_KEY", "eyJ.anon.jwt"],
+        ["SUPABASE_SERVICE_ROLE_KEY", "eyJ.service-role.jwt"],
+        ["PUBLISH_SCHEDULED_BATCH_SIZE", "7"],
+      ]),
+    ));
+    // What net.http_post sends for the cron job: a JSON body, the key in apikey, no Authorization.
+    const cron = (key: string) =>
+      handler(
+        new Request("https://ref.supabase.co/functions/v1/publish-scheduled", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", apikey: key },
+          body: "{}",
+        }),
+      );
+    for (const key of ["sb_secret_cron_4567", "sb_secret_default_0123", "eyJ.service-role.jwt"]) {
+      const response = await cron(key);
+      assert.equal(response.status, 200, key);
+      assert.deepEqual(await response.json(), { claimed: 0, published: 0, failed: 0, released: 0 });
+    }
+    for (const key of ["sb_publishable_abc", "eyJ.anon.jwt", "sb_secret_other_project"]) {
+      const response = await cron(key);
+      assert.equal(response.status, 403, key);
+      await response.body?.cancel();
+    }
+    assert.equal(claims.length, 3);
+    for (const claim of claims) {
+      assert.equal(claim.apikey, "sb_secret_default_0123", "the service client uses the default secret key");
+      assert.deepEqual(claim.body, { batch_size: 7, lease_seconds: DEFAULT_SETTINGS.leaseSeconds });
+    }
+  } finally {
+    await postgrest.shutdown();
+  }
 });
 
 Deno.test("publish-scheduled: publishes due articles to their sites, retries failures with back-off", async () => {

@@ -1,5 +1,6 @@
 import type OpenAI from "openai";
-import { jsonCandidates, ModelOutputError } from "../_shared/ai/openai.ts";
+import { jsonCandidates } from "../_shared/ai/json_candidates.ts";
+import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
 import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
 
 /** Spec §8: shown when no failure message is more specific. */

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ModelOutputError } from "../_shared/ai/openai.ts";
+import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
 import { parseSeoAnalysis, SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
 
 const analysis = {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { FakeOpenAIOptions } from "../../../scripts/fakes/openai-server.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/openai.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
 import {
   ALICE,
@@ -54,6 +54,7 @@ Deno.test("the URL must be given and be http(s); session and key come first", ()
       status: 400,
       body: {
         error: "url: Please enter a website URL",
+        field: "url",
         issues: [{ path: ["url"], message: "Please enter a website URL" }],
       },
     });
@@ -63,6 +64,7 @@ Deno.test("the URL must be given and be http(s); session and key come first", ()
         status: 400,
         body: {
           error: "url: Please enter a valid URL",
+          field: "url",
           issues: [{ path: ["url"], message: "Please enter a valid URL" }],
         },
       }, url);

@@ -1,9 +1,9 @@
-import { errorResponse, handleOptions, json } from "../_shared/http/responses.ts";
-import { acceptJsonRequest, type Authenticate } from "../_shared/http/request.ts";
-import { connectSiteRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";
+import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
+import { errorResponse, json } from "../_shared/http/responses.ts";
 import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/net/ssrf.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
+import { connectSiteRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";
 import {
   ConnectionTestError,
   type ConnectionTestInput,
@@ -31,16 +31,12 @@ export interface ConnectSiteDependencies {
  * - 500 'Failed to connect WordPress site' when saving failed.
  */
 export function createHandler(deps: ConnectSiteDependencies): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const preflight = handleOptions(req);
-    if (preflight) return preflight;
-    try {
-      const accepted = await acceptJsonRequest(req, deps.authenticate, connectSiteRequestSchema, MAX_BODY_BYTES, {
-        withField: true,
-      });
-      if (!accepted.ok) return accepted.response;
-      const { userId, input } = accepted;
-
+  return defineFunction({
+    name: "wordpress-connect",
+    caller: signedInUser((req) => deps.authenticate(req)),
+    body: { schema: connectSiteRequestSchema, maxBytes: MAX_BODY_BYTES },
+    failureMessage: WORDPRESS_MESSAGES.connectFailed,
+    async handle({ userId, input }) {
       let tested: ConnectionTestResult;
       try {
         tested = await deps.testConnection({
@@ -78,13 +74,8 @@ export function createHandler(deps: ConnectSiteDependencies): (req: Request) => 
         webhookSecret: input.webhook_secret,
       });
       return json({ site }, 201);
-    } catch (error) {
-      console.error(
-        `[wordpress-connect] unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return errorResponse(500, WORDPRESS_MESSAGES.connectFailed);
-    }
-  };
+    },
+  });
 }
 
 export function productionDependencies(): ConnectSiteDependencies {

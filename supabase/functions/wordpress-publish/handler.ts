@@ -1,12 +1,12 @@
-import { errorResponse, handleOptions, json } from "../_shared/http/responses.ts";
-import { acceptJsonRequest, type Authenticate } from "../_shared/http/request.ts";
+import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
+import { errorResponse, json } from "../_shared/http/responses.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { requireUser } from "../_shared/platform/user_auth.ts";
 import {
   publishArticleRequestSchema,
   type PublishArticleResult,
   WORDPRESS_MESSAGES,
 } from "../_shared/schemas/wordpress.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
 import { guardedPublisher, PublishFailure, type PublishRequest } from "../_shared/wordpress/publication.ts";
 import { createPublicationStore } from "../_shared/wordpress/publication_store.ts";
 
@@ -29,32 +29,26 @@ export interface PublishDependencies {
  *   `remotePostId` are included) or 'Failed to publish to WordPress'.
  */
 export function createHandler(deps: PublishDependencies): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const preflight = handleOptions(req);
-    if (preflight) return preflight;
-    let context = "";
-    try {
-      const accepted = await acceptJsonRequest(req, deps.authenticate, publishArticleRequestSchema, MAX_BODY_BYTES, {
-        withField: true,
-      });
-      if (!accepted.ok) return accepted.response;
-      const { userId, input } = accepted;
-      context = ` article ${input.articleId} site ${input.siteId}`;
-      const result = await deps.publish({ userId, ...input, scheduled: false });
-      return json(result);
-    } catch (error) {
-      if (error instanceof PublishFailure) {
+  return defineFunction({
+    name: "wordpress-publish",
+    caller: signedInUser((req) => deps.authenticate(req)),
+    body: { schema: publishArticleRequestSchema, maxBytes: MAX_BODY_BYTES },
+    failureMessage: WORDPRESS_MESSAGES.publishFailed,
+    async handle({ userId, input }) {
+      const context = `article ${input.articleId} site ${input.siteId}`;
+      try {
+        return json(await deps.publish({ userId, ...input, scheduled: false }));
+      } catch (error) {
+        if (!(error instanceof PublishFailure)) {
+          throw new Error(`${context}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }
         if (error.status >= 500) {
-          console.error(`[wordpress-publish]${context}: ${error.message}: ${error.details.detail ?? ""}`);
+          console.error(`[wordpress-publish] ${context}: ${error.message}: ${error.details.detail ?? ""}`);
         }
         return errorResponse(error.status, error.message, error.details);
       }
-      console.error(
-        `[wordpress-publish]${context} unexpected failure: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return errorResponse(500, WORDPRESS_MESSAGES.publishFailed);
-    }
-  };
+    },
+  });
 }
 
 export function productionDependencies(): PublishDependencies {
