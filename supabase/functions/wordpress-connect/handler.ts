@@ -1,6 +1,7 @@
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
-import { guardedFetch, privateHostAllowlistFromEnv } from "../_shared/net/ssrf.ts";
+import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
+import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
 import { connectSiteRequestSchema, WORDPRESS_MESSAGES } from "../_shared/schemas/wordpress.ts";

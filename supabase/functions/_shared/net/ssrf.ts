@@ -3,11 +3,11 @@
  * or that a user-typed URL led to, goes through `guardedFetch`.
  *
  * - http and https only; no user name or password in the URL;
- * - the host is resolved (A and AAAA) and refused when ANY address is
- *   loopback, private, link-local, CGNAT, multicast, unspecified, unique-local,
- *   reserved, an IPv4-mapped / NAT64 / 6to4 form of those, or a cloud metadata
- *   address; IP literals are checked directly (the WHATWG URL parser has
- *   already turned `2130706433` or `0x7f.1` into `127.0.0.1`);
+ * - the host is resolved (A and AAAA) and refused when ANY address is not
+ *   public unicast (see address_policy.ts: loopback, private, link-local,
+ *   CGNAT, multicast, reserved, unique-local, cloud metadata, and IPv6 forms
+ *   embedding such an IPv4); IP literals are checked directly (the WHATWG URL
+ *   parser has already turned `2130706433` or `0x7f.1` into `127.0.0.1`);
  * - redirects are followed by hand (`redirect: "manual"`, at most 5), each
  *   target checked again, and Authorization / Cookie dropped when the origin
  *   changes; a write (POST, PUT, PATCH, DELETE) never follows a redirect: a
@@ -15,9 +15,8 @@
  * - one deadline (default 15 s) covers resolution, every hop and the body,
  *   and the body is capped (default 5 MiB) while it streams.
  *
- * `PRIVATE_HOST_ALLOWLIST` (comma-separated `host:port`, empty by default)
- * names hosts that skip the address check, so local development and tests
- * can reach a WordPress on loopback. Scheme and credential checks still apply.
+ * Hosts on `PRIVATE_HOST_ALLOWLIST` (host_allowlist.ts) skip the address
+ * check; scheme and credential checks still apply.
  *
  * Residual risk (DNS rebinding): fetch resolves the host again when it
  * connects, and Deno offers no way to pin the address checked here, so a
@@ -27,6 +26,8 @@
  * WordPress JSON or an image, and the platform's own egress rules are the
  * second line of defence.
  */
+import { forbiddenAddressReason, isIpLiteral } from "./address_policy.ts";
+import { hostKey, normaliseHostname, parsePrivateHostAllowlist, privateHostAllowlistFromEnv } from "./host_allowlist.ts";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
@@ -102,162 +103,6 @@ export type GuardedFetch = (
   init?: RequestInit,
   options?: GuardedFetchOptions,
 ) => Promise<GuardedResponse>;
-
-// ---------------------------------------------------------------- addresses
-
-type Ipv4Range = readonly [base: number, prefixLength: number, reason: string];
-
-function ipv4ToNumber(text: string): number | null {
-  const parts = text.split(".");
-  if (parts.length !== 4 || !parts.every((part) => /^(0|[1-9]\d{0,2})$/.test(part) && Number(part) <= 255)) return null;
-  return parts.reduce((value, part) => value * 256 + Number(part), 0);
-}
-
-const ipv4 = (text: string) => ipv4ToNumber(text) as number;
-
-const BLOCKED_IPV4_RANGES: readonly Ipv4Range[] = [
-  [ipv4("169.254.169.254"), 32, "cloud metadata"],
-  [ipv4("100.100.100.200"), 32, "cloud metadata"],
-  [ipv4("0.0.0.0"), 8, "unspecified"],
-  [ipv4("10.0.0.0"), 8, "private"],
-  [ipv4("100.64.0.0"), 10, "carrier-grade NAT"],
-  [ipv4("127.0.0.0"), 8, "loopback"],
-  [ipv4("169.254.0.0"), 16, "link-local"],
-  [ipv4("172.16.0.0"), 12, "private"],
-  [ipv4("192.0.0.0"), 24, "reserved"],
-  [ipv4("192.0.2.0"), 24, "reserved"],
-  [ipv4("192.168.0.0"), 16, "private"],
-  [ipv4("198.18.0.0"), 15, "reserved"],
-  [ipv4("198.51.100.0"), 24, "reserved"],
-  [ipv4("203.0.113.0"), 24, "reserved"],
-  [ipv4("224.0.0.0"), 4, "multicast"],
-  [ipv4("240.0.0.0"), 4, "reserved"],
-];
-
-function classifyIpv4Number(value: number): string | null {
-  for (const [base, prefixLength, reason] of BLOCKED_IPV4_RANGES) {
-    const size = 2 ** (32 - prefixLength);
-    if (Math.floor(value / size) === Math.floor(base / size)) return reason;
-  }
-  return null;
-}
-
-/** The 8 groups of an IPv6 address (brackets, zone and embedded IPv4 allowed), or null. */
-function parseIpv6(text: string): number[] | null {
-  let address = text.replace(/^\[|\]$/g, "").replace(/%.*$/, "").toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (dotted) {
-    const value = ipv4ToNumber(dotted[1]);
-    if (value === null) return null;
-    address = address.slice(0, -dotted[1].length) + `${(value >>> 16).toString(16)}:${(value & 0xffff).toString(16)}`;
-  }
-  const halves = address.split("::");
-  if (halves.length > 2) return null;
-  const toGroups = (part: string) => (part === "" ? [] : part.split(":"));
-  const head = toGroups(halves[0]);
-  const tail = halves.length === 2 ? toGroups(halves[1]) : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 2 ? missing < 1 : missing !== 0) return null;
-  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill("0"), ...tail];
-  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
-  return groups.map((group) => parseInt(group, 16));
-}
-
-function classifyIpv6Groups(groups: number[]): string | null {
-  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups;
-  const embeddedIpv4 = (high: number, low: number) => high * 65536 + low;
-  const firstFiveZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
-  if (firstFiveZero && g5 === 0 && g6 === 0 && g7 === 0) return "unspecified";
-  if (firstFiveZero && g5 === 0 && g6 === 0 && g7 === 1) return "loopback";
-  if (firstFiveZero && g5 === 0xffff) {
-    const reason = classifyIpv4Number(embeddedIpv4(g6, g7));
-    return reason ? `IPv4-mapped ${reason}` : null;
-  }
-  if (firstFiveZero && g5 === 0) return "reserved"; // deprecated IPv4-compatible ::a.b.c.d
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) {
-    const reason = classifyIpv4Number(embeddedIpv4(g6, g7));
-    return reason ? `NAT64 ${reason}` : null;
-  }
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return "private"; // local-use NAT64 64:ff9b:1::/48
-  if (g0 === 0x2002) {
-    const reason = classifyIpv4Number(embeddedIpv4(g1, g2));
-    return reason ? `6to4 ${reason}` : null;
-  }
-  if (g0 === 0xfd00 && g1 === 0x0ec2 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 === 0x254) {
-    return "cloud metadata";
-  }
-  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return "reserved"; // discard-only 100::/64
-  if (g0 === 0x2001 && g1 === 0) return "reserved"; // Teredo 2001::/32
-  if (g0 === 0x2001 && g1 === 0x0db8) return "reserved"; // documentation 2001:db8::/32
-  if ((g0 & 0xfe00) === 0xfc00) return "unique-local";
-  if ((g0 & 0xffc0) === 0xfe80) return "link-local";
-  if ((g0 & 0xffc0) === 0xfec0) return "site-local";
-  if ((g0 & 0xff00) === 0xff00) return "multicast";
-  return null;
-}
-
-/**
- * Why `address` (an IPv4 or IPv6 literal, brackets allowed) must not be
- * contacted, e.g. "loopback" or "IPv4-mapped private"; null when it is a
- * public address. Anything that is not a valid literal is refused too.
- */
-export function forbiddenAddressReason(address: string): string | null {
-  const v4 = ipv4ToNumber(address);
-  if (v4 !== null) return classifyIpv4Number(v4);
-  const v6 = parseIpv6(address);
-  return v6 ? classifyIpv6Groups(v6) : "not an IP address";
-}
-
-const isIpLiteral = (hostname: string) => ipv4ToNumber(hostname) !== null || hostname.startsWith("[");
-
-// ---------------------------------------------------------------- allowlist
-
-const DEFAULT_PORTS: Readonly<Record<string, string>> = { "http:": "80", "https:": "443" };
-
-/** `hostname:port` of a URL as the allowlist spells it (IPv6 keeps its brackets). */
-function hostKey(url: URL): string {
-  return `${normaliseHostname(url.hostname)}:${url.port || DEFAULT_PORTS[url.protocol]}`;
-}
-
-function normaliseHostname(hostname: string): string {
-  return hostname.toLowerCase().replace(/\.$/, "");
-}
-
-/**
- * Parses a comma-separated `host:port` list. Entries without a numeric port
- * are ignored: an allowlist entry must name exactly one service.
- */
-export function parsePrivateHostAllowlist(value: string | undefined): string[] {
-  return (value ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .flatMap((entry) => {
-      const match = /^(.+):(\d{1,5})$/.exec(entry);
-      if (!match) return [];
-      try {
-        return [`${normaliseHostname(new URL(`http://${match[1]}`).hostname)}:${Number(match[2])}`];
-      } catch {
-        return [];
-      }
-    });
-}
-
-export function privateHostAllowlistFromEnv(): string[] {
-  return parsePrivateHostAllowlist(Deno.env.get("PRIVATE_HOST_ALLOWLIST"));
-}
-
-/** Whether this URL's host:port is on the allowlist (local development). */
-export function isAllowlistedHost(
-  url: string | URL,
-  allowlist: readonly string[] = privateHostAllowlistFromEnv(),
-): boolean {
-  try {
-    const parsed = new URL(url);
-    return allowlist.map((entry) => parsePrivateHostAllowlist(entry)[0]).includes(hostKey(parsed));
-  } catch {
-    return false;
-  }
-}
 
 // ---------------------------------------------------------------- destination checks
 

@@ -11,13 +11,8 @@
  * REST API.
  */
 import { endpointNotAccessibleMessage, type SeoPlugin, WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
-import {
-  type GuardedFetch,
-  type GuardedFetchOptions,
-  isAllowlistedHost,
-  OutboundRequestError,
-  privateHostAllowlistFromEnv,
-} from "../net/ssrf.ts";
+import { isAllowlistedHost, privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
+import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../net/ssrf.ts";
 import { createWordPressClient, readableQuery, restUrl, USER_AGENT, WordPressError } from "./rest.ts";
 
 /** The REST index can list hundreds of routes on sites with many plugins. */

@@ -9,7 +9,8 @@
  */
 import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "../schemas/wordpress.ts";
 import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
-import { type GuardedFetch, guardedFetch, type GuardedFetchOptions, privateHostAllowlistFromEnv } from "../net/ssrf.ts";
+import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
+import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
 import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./publish_post.ts";
 import { createWordPressClient } from "./rest.ts";
 
