@@ -1,9 +1,5 @@
 /** An in-memory GeneratedImageStore for tests and benchmarks (no database, no Storage server). */
-import type {
-  GeneratedImageStore,
-  NewGeneratedImageRecord,
-  SavedGeneratedImageRecord,
-} from "../_shared/images/image_store.ts";
+import type { GeneratedImageStore, NewGeneratedImageRecord, SavedGeneratedImageRecord } from "../_shared/images/image_store.ts";
 
 export const MEMORY_STORAGE_URL = "https://project.test/storage/v1/object/public/images";
 

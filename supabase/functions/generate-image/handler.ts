@@ -8,12 +8,8 @@
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { FAILED_TO_GENERATE, type FalConfig, FalError, generateFalImages } from "../_shared/images/fal.ts";
-import {
-  downloadImages,
-  type GeneratedImageStore,
-  ImageSaveError,
-  storeGeneratedImages,
-} from "../_shared/images/image_store.ts";
+import { downloadImages } from "../_shared/images/image_download.ts";
+import { type GeneratedImageStore, ImageSaveError, storeGeneratedImages } from "../_shared/images/image_store.ts";
 import { generateImageRequestSchema, type GenerateImageResponse } from "../_shared/schemas/image.ts";
 
 /** Both prompts at 2000 characters, even if every character were a 6-byte JSON escape, plus the other fields. */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { type FakeFal, type FakeFalScenario, startFakeFal } from "../../../scripts/fakes/fal-server.ts";
 import { DEFAULT_FAL_IMAGE_MODEL } from "../_shared/images/fal.ts";
-import { sniffImageFormat } from "../_shared/images/image_store.ts";
+import { sniffImageFormat } from "../_shared/images/image_format.ts";
 import { generateImageResponseSchema, IMAGE_DEFAULTS } from "../_shared/schemas/image.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { createHandler, FAL_KEY_NOT_FOUND, type GenerateImageDeps } from "./handler.ts";

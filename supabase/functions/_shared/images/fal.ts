@@ -6,7 +6,7 @@
  * never the key.
  */
 import { z } from "zod";
-import { readBodyWithLimit } from "./image_store.ts";
+import { readBodyWithLimit } from "../net/read_body_with_limit.ts";
 import { type GenerateImageRequest, STYLE_PRESET_LABELS, type StylePreset } from "../schemas/image.ts";
 
 export const DEFAULT_FAL_BASE_URL = "https://fal.run";

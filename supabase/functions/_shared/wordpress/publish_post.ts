@@ -16,7 +16,8 @@
  *
  * No write follows a redirect (the SSRF guard refuses it).
  */
-import { MAX_IMAGE_BYTES, sniffImageFormat } from "../images/image_store.ts";
+import { sniffImageFormat } from "../images/image_format.ts";
+import { MAX_IMAGE_BYTES } from "../images/image_store.ts";
 import type { PostStatus, PublishStep, SeoPlugin, SeoResult } from "../schemas/wordpress.ts";
 import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../net/ssrf.ts";
