@@ -3,6 +3,11 @@
  * following the SQL functions of 20261122002000_scheduled_publishing.sql
  * (claim lease in next_attempt_at, back-off 1/5/15/60 minutes, the article
  * published once every scheduled target is done). The clock is injectable.
+ *
+ * A mirror of SQL, kept only until integration tests drive wordpress-publish
+ * and publish-scheduled through the functions runtime against the local
+ * backend; then it goes (issue 13). New tests should use call-recording
+ * stubs of the store interfaces instead.
  */
 import type { PostStatus, SeoPlugin } from "../_shared/schemas/wordpress.ts";
 import type {
@@ -12,7 +17,7 @@ import type {
   PublicationStore,
   PublicationSuccess,
 } from "../_shared/wordpress/publication.ts";
-import type { ClaimedPublication, ScheduledPublicationStore } from "../_shared/wordpress/publication_store.ts";
+import type { ScheduledPublicationStore } from "../_shared/wordpress/publication_store.ts";
 
 export interface MemoryArticle extends ArticleRecord {
   user_id: string;
@@ -51,7 +56,6 @@ export interface MemoryStore extends PublicationStore, ScheduledPublicationStore
   sites: Map<string, MemorySite>;
   publications: Map<string, MemoryPublication>;
   publication(articleId: string, siteId: string): MemoryPublication | undefined;
-  released: ClaimedPublication[];
 }
 
 const MINUTE = 60_000;
@@ -65,7 +69,6 @@ export function createMemoryStore(
   const articles = new Map((seed.articles ?? []).map((article) => [article.id, structuredClone(article)]));
   const sites = new Map((seed.sites ?? []).map((site) => [site.id, { ...site }]));
   const publications = new Map<string, MemoryPublication>();
-  const released: ClaimedPublication[] = [];
 
   const owned = (userId: string, articleId: string, siteId: string) => {
     const article = articles.get(articleId);
@@ -104,7 +107,6 @@ export function createMemoryStore(
     articles,
     sites,
     publications,
-    released,
     publication: (articleId, siteId) => publications.get(keyOf(articleId, siteId)),
 
     findArticle: (userId, articleId) => {
@@ -188,7 +190,6 @@ export function createMemoryStore(
     },
 
     release(claim) {
-      released.push(claim);
       upsert(claim, (existing) => ({ ...existing, next_attempt_at: now() }));
       return Promise.resolve();
     },

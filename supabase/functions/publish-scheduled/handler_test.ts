@@ -12,7 +12,10 @@ import {
   type MemorySite,
   type MemoryStore,
 } from "../_testing/wordpress_memory_store.ts";
-import { publishArticleToSite } from "../_shared/wordpress/publication.ts";
+import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
+import { publishArticleToSite, PublishFailure, type PublishRequest } from "../_shared/wordpress/publication.ts";
+import type { ClaimedPublication } from "../_shared/wordpress/publication_store.ts";
+import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import { createHandler, DEFAULT_SETTINGS, productionDependencies, type ScheduledPublishSettings } from "./handler.ts";
 
 const SECRET = "sb_secret_test_0123456789";
@@ -231,31 +234,72 @@ Deno.test("publish-scheduled: concurrent runs never publish one article twice", 
   }
 });
 
+/** A scheduled store and publisher that only record their calls (no SQL semantics). */
+function recordingDeps(claims: ClaimedPublication[], fail: (claim: ClaimedPublication) => boolean = () => false) {
+  const calls: string[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const deps = {
+    store: {
+      claimDue(batchSize: number, leaseSeconds: number) {
+        calls.push(`claimDue ${batchSize} ${leaseSeconds}`);
+        return Promise.resolve(claims);
+      },
+      release(claim: ClaimedPublication) {
+        calls.push(`release ${claim.articleId}`);
+        return Promise.resolve();
+      },
+    },
+    async publish(request: PublishRequest): Promise<PublishArticleResult> {
+      calls.push(`publish ${request.articleId} ${request.status} scheduled=${request.scheduled}`);
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      if (fail(request)) throw new PublishFailure(502, "Failed to publish post", { detail: "refused" });
+      return { link: "https://wp.test/p", remotePostId: 1, status: "publish", updated: false, seo: "none", warnings: [] };
+    },
+  };
+  return { deps, calls, maxInFlight: () => maxInFlight };
+}
+
+const claim = (i: number): ClaimedPublication => ({ articleId: articleId(i), userId: ALICE, siteId: S1 });
+
+Deno.test("publish-scheduled: each claim is published as scheduled, failures counted, at most `concurrency` at once", async () => {
+  const claims = Array.from({ length: 5 }, (_, i) => claim(i));
+  const { deps, calls, maxInFlight } = recordingDeps(claims, (request) => request.articleId === articleId(3));
+  const handler = createHandler({
+    secretKeys: [SECRET],
+    ...deps,
+    settings: { ...DEFAULT_SETTINGS, batchSize: 9, leaseSeconds: 60, concurrency: 2 },
+  });
+  const summary = await withCapturedErrors(async () => await (await run(handler)).json());
+  assert.deepEqual(summary, { claimed: 5, published: 4, failed: 1, released: 0 });
+  assert.equal(calls[0], "claimDue 9 60");
+  assert.deepEqual(
+    calls.slice(1).sort(),
+    claims.map((c) => `publish ${c.articleId} publish scheduled=true`).sort(),
+  );
+  assert.equal(maxInFlight(), 2);
+});
+
 Deno.test("publish-scheduled: work not started before the deadline is given back", async () => {
-  const wp = startFakeWordPress();
-  try {
-    const articles = Array.from(
-      { length: 3 },
-      (_, i) =>
-        memoryArticle({
-          id: articleId(i),
-          user_id: ALICE,
-          slug: `p-${i}`,
-          status: "scheduled",
-          scheduled_for: Date.now() - MINUTE,
-          scheduled_site_ids: [S1],
-        }),
-    );
-    const store = createMemoryStore({ sites: [site(S1, ALICE, wp)], articles });
-    let calls = 0;
-    // The clock jumps past the deadline after the first publish has started.
-    const now = () => (calls++ < 2 ? 0 : 200_000);
-    const handler = scheduledHandler(store, [wp], { concurrency: 1, deadlineMs: 90_000 }, now);
-    assert.deepEqual(await (await run(handler)).json(), { claimed: 3, published: 1, failed: 0, released: 2 });
-    assert.deepEqual(store.released.map((claim) => claim.articleId), [articleId(1), articleId(2)]);
-  } finally {
-    await wp.close();
-  }
+  const { deps, calls } = recordingDeps([claim(0), claim(1), claim(2)]);
+  let clockReads = 0;
+  // The clock jumps past the deadline after the first publish has started.
+  const now = () => (clockReads++ < 2 ? 0 : 200_000);
+  const handler = createHandler({
+    secretKeys: [SECRET],
+    ...deps,
+    settings: { ...DEFAULT_SETTINGS, concurrency: 1, deadlineMs: 90_000 },
+    now,
+  });
+  assert.deepEqual(await (await run(handler)).json(), { claimed: 3, published: 1, failed: 0, released: 2 });
+  assert.deepEqual(calls.slice(1), [
+    `publish ${articleId(0)} publish scheduled=true`,
+    `release ${articleId(1)}`,
+    `release ${articleId(2)}`,
+  ]);
 });
 
 Deno.test("publish-scheduled: a failing claim is a 500 without details", async () => {
