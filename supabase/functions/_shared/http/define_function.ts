@@ -73,12 +73,12 @@ export interface FunctionDefinition<Caller extends CallerPolicy, Body extends Bo
   handle(invocation: Invocation<Caller, Body>): Promise<Response>;
 }
 
-export const METHOD_NOT_ALLOWED = "Method not allowed";
-export const MISSING_AUTHORIZATION = "Missing authorization";
-export const SCHEDULER_ONLY = "Only the scheduler may call this function";
+const METHOD_NOT_ALLOWED = "Method not allowed";
+const MISSING_AUTHORIZATION = "Missing authorization";
+const SCHEDULER_ONLY = "Only the scheduler may call this function";
 
 /** 400 for a body that failed `schema`: the first issue names the field, every issue is listed. */
-export function validationErrorResponse(error: z.ZodError): Response {
+function validationErrorResponse(error: z.ZodError): Response {
   const issues = error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
   const [first] = issues;
   const field = first.path.join(".");

@@ -9,8 +9,8 @@
 
 export type EnvReader = Pick<Deno.Env, "get">;
 
-export const SECRET_KEYS_VARIABLE = "SUPABASE_SECRET_KEYS";
-export const LEGACY_SERVICE_ROLE_VARIABLE = "SUPABASE_SERVICE_ROLE_KEY";
+const SECRET_KEYS_VARIABLE = "SUPABASE_SECRET_KEYS";
+const LEGACY_SERVICE_ROLE_VARIABLE = "SUPABASE_SERVICE_ROLE_KEY";
 
 export interface SecretKeys {
   /** Every secret key of the project: each value of SUPABASE_SECRET_KEYS, then the legacy JWT. */
