@@ -20,7 +20,10 @@ export const DEFAULT_MEMORY_LIMIT_MB = 256;
 export type FunctionsRuntimeOptions = {
   /** Folder holding `<name>/index.ts` functions, e.g. `supabase/functions`. */
   functionsDir: string;
-  /** Path of `supabase/config.toml` (`[auth] jwt_secret`, `[functions.<name>] verify_jwt`). May be absent. */
+  /**
+   * Path of `supabase/config.toml` (`project_id`, `[auth] jwt_secret`,
+   * `[functions.<name>] verify_jwt`). May be absent.
+   */
   configPath: string;
   /** Port on 127.0.0.1; 0 picks a free one. Default 54329. */
   port?: number;
@@ -87,10 +90,11 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
     logger,
     envForNewProcess: async () => {
       const config = await readProjectConfig(configPath, runtimeEnv);
-      const dotenv = await readDotenvFile(join(functionsDir, ".env"));
+      const dotenvPath = join(functionsDir, ".env");
+      const dotenv = await readDotenvFile(dotenvPath);
       const reserved = Object.keys(dotenv).filter(isReservedName);
       if (reserved.length > 0) {
-        logger.error(`supabase/functions/.env: ${reserved.join(", ")} ignored (the SUPABASE_ prefix is reserved)`);
+        logger.error(`${dotenvPath}: ${reserved.join(", ")} ignored (the SUPABASE_ prefix is reserved)`);
       }
       return buildFunctionEnv(runtimeEnv, dotenv, {
         supabaseUrl: runtimeEnv.SUPABASE_URL || DEFAULT_SUPABASE_URL,

@@ -173,7 +173,7 @@ Deno.test("scheduler aborts a run that exceeds its timeout", async () => {
   }
 });
 
-Deno.test("the scheduler's request gets through the functions runtime to a function that checks the secret key", async () => {
+Deno.test("the scheduler's request passes the functions runtime to a function checking the secret key", async () => {
   const { root, functionsDir } = await copyFixtureFunctions();
   const runtime = await startFunctionsRuntime({
     port: 0,
