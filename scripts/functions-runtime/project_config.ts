@@ -1,4 +1,4 @@
-import { parseToml, type TomlTable, type TomlValue } from "./toml.ts";
+import { parse, type TomlTable, type TomlValue } from "npm:smol-toml@1.9.1";
 
 /**
  * The JWT secret @supabase/lite signs user tokens with when config.toml sets
@@ -6,8 +6,13 @@ import { parseToml, type TomlTable, type TomlValue } from "./toml.ts";
  */
 export const LITE_DEFAULT_JWT_SECRET = "unsafe-secret-change-me";
 
+/** Stands in for the hosted project ref (the `ref` claim of the legacy keys) when config.toml names no project_id. */
+export const DEFAULT_PROJECT_REF = "local";
+
 export type ProjectConfig = {
-  /** HS256 secret that user JWTs are signed with. */
+  /** `project_id`, the local stand-in for the hosted project ref. */
+  projectRef: string;
+  /** HS256 secret that user JWTs and the legacy API keys are signed with. */
   jwtSecret: string;
   /** Whether calls to `functionName` need a valid JWT (Supabase default: true). */
   verifyJwt(functionName: string): boolean;
@@ -15,7 +20,7 @@ export type ProjectConfig = {
 
 /**
  * Reads the parts of supabase/config.toml the functions runtime needs.
- * A missing file means all defaults; an unreadable one throws.
+ * A missing file means all defaults; an unreadable or invalid one throws.
  * `env` resolves `env(NAME)` references the way the Supabase CLI does.
  */
 export async function readProjectConfig(configPath: string, env: Record<string, string>): Promise<ProjectConfig> {
@@ -26,13 +31,14 @@ export async function readProjectConfig(configPath: string, env: Record<string, 
     if (!(error instanceof Deno.errors.NotFound)) throw error;
     text = "";
   }
-  return projectConfigFromToml(parseToml(text), env);
+  return projectConfigFromToml(parse(text), env);
 }
 
 export function projectConfigFromToml(toml: TomlTable, env: Record<string, string>): ProjectConfig {
   const auth = tableAt(toml, "auth");
   const functions = tableAt(toml, "functions");
   return {
+    projectRef: resolveEnvReference(toml.project_id, env) || DEFAULT_PROJECT_REF,
     jwtSecret: resolveEnvReference(auth.jwt_secret, env) || LITE_DEFAULT_JWT_SECRET,
     verifyJwt(functionName) {
       return tableAt(functions, functionName).verify_jwt !== false;
@@ -42,7 +48,12 @@ export function projectConfigFromToml(toml: TomlTable, env: Record<string, strin
 
 function tableAt(table: TomlTable, key: string): TomlTable {
   const value = table[key];
-  return typeof value === "object" && !Array.isArray(value) ? value : {};
+  return isTable(value) ? value : {};
+}
+
+/** smol-toml builds tables with Object.create(null); arrays and dates have prototypes. */
+function isTable(value: TomlValue | undefined): value is TomlTable {
+  return typeof value === "object" && Object.getPrototypeOf(value) === null;
 }
 
 /** `"env(NAME)"` → env.NAME (empty when unset); other strings as-is; non-strings → "". */
