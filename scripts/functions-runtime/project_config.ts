@@ -33,7 +33,9 @@ export function projectConfigFromToml(toml: TomlTable, env: Record<string, strin
   const auth = tableAt(toml, "auth");
   const functions = tableAt(toml, "functions");
   return {
-    jwtSecret: resolveEnvReference(auth.jwt_secret, env) || LITE_DEFAULT_JWT_SECRET,
+    // The local backend mints its JWT secret (supabase/.temp/local-keys.json) and
+    // exports it as LOCAL_JWT_SECRET; config.toml holds none.
+    jwtSecret: env.LOCAL_JWT_SECRET || resolveEnvReference(auth.jwt_secret, env) || LITE_DEFAULT_JWT_SECRET,
     verifyJwt(functionName) {
       return tableAt(functions, functionName).verify_jwt !== false;
     },
