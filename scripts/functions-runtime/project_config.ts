@@ -39,7 +39,9 @@ export function projectConfigFromToml(toml: TomlTable, env: Record<string, strin
   const functions = tableAt(toml, "functions");
   return {
     projectRef: resolveEnvReference(toml.project_id, env) || DEFAULT_PROJECT_REF,
-    jwtSecret: resolveEnvReference(auth.jwt_secret, env) || LITE_DEFAULT_JWT_SECRET,
+    // The local backend mints its JWT secret (supabase/.temp/local-keys.json) and
+    // exports it as LOCAL_JWT_SECRET; config.toml holds none.
+    jwtSecret: env.LOCAL_JWT_SECRET || resolveEnvReference(auth.jwt_secret, env) || LITE_DEFAULT_JWT_SECRET,
     verifyJwt(functionName) {
       return tableAt(functions, functionName).verify_jwt !== false;
     },

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
-/** Per-machine local credentials; config.toml reads them through env(). */
+/** Per-machine local credentials, given to lite in-process (local-config.ts), never written to config.toml. */
 export type LocalKeys = { publishableKey: string; secretKey: string; jwtSecret: string };
 
 export const LOCAL_KEYS_FILE = "supabase/.temp/local-keys.json";
@@ -22,7 +22,8 @@ const mint: Record<keyof LocalKeys, () => string> = {
 /**
  * Local keys live beside the local data (git-ignored, mode 0600) and are
  * minted on first run; values already in the environment win, so CI and
- * scripts can pin them. Exports them to process.env for config.toml.
+ * scripts can pin them. Exports them to process.env for the processes this
+ * one starts (the functions runtime reads LOCAL_JWT_SECRET).
  */
 export function ensureLocalKeys(file = LOCAL_KEYS_FILE): LocalKeys {
   const stored: Partial<LocalKeys> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};

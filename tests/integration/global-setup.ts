@@ -17,6 +17,11 @@ declare module "vitest" {
  * folder and freshly minted keys in a temp dir (never the developer's
  * supabase/.temp), on a free 127.0.0.1 port. Tests receive the URL and keys
  * through inject().
+ *
+ * INTEGRATION_DATABASE_URL runs the same stack on that PostgreSQL database
+ * instead (the DATABASE_URL mode of npm start); `npm run
+ * test:integration:pg` makes a throwaway one. A developer's own DATABASE_URL
+ * is never used: the tests would migrate and fill it.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), "inkpress-integration-"));
@@ -43,13 +48,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const started = performance.now();
   let server: Awaited<ReturnType<typeof startLocalApi>>;
   try {
-    server = await startLocalApi({ dataDir: join(dir, "pglite"), keysFile: join(dir, "keys.json") });
+    server = await startLocalApi({
+      dataDir: join(dir, "pglite"),
+      databaseUrl: process.env.INTEGRATION_DATABASE_URL || undefined,
+      keysFile: join(dir, "keys.json"),
+    });
   } catch (error) {
     console.error = printError;
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  console.log(`[integration] local backend on ${server.url} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const database = process.env.INTEGRATION_DATABASE_URL ? "PostgreSQL (INTEGRATION_DATABASE_URL)" : "PGlite";
+  console.log(`[integration] local backend on ${server.url} (${database}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   project.provide("supabaseUrl", server.url);
   project.provide("publishableKey", server.publishableKey);
   project.provide("secretKey", server.secretKey);

@@ -8,11 +8,11 @@ import ws from "ws";
  * the local backend started by global-setup.ts.
  *
  * Refusals: under RLS, PostgREST answers a forbidden read, update or delete
- * with "no rows" rather than an error, and hosted Supabase answers a missing
- * GRANT with 42501 where the local stack (which grants every table to the API
- * roles) answers through RLS. Tests therefore assert "refused or empty" and
- * read the data back with the secret key to prove nothing changed. Column
- * grants are not enforced locally; the pgTAP suite covers them.
+ * with "no rows" rather than an error, and a missing GRANT with 42501. Tests
+ * assert "refused or empty" where either is right and read the data back with
+ * the secret key to prove nothing changed; privileges.test.ts asserts the
+ * 42501s themselves (the local backend keeps the migrations' grants, as
+ * hosted Supabase does).
  */
 
 export const env = () => ({

@@ -1,3 +1,4 @@
+import type { QueryData } from "@supabase/supabase-js";
 import { parseTimestamp } from "../lib/dates";
 import { supabase } from "./supabase";
 
@@ -58,27 +59,11 @@ export type ArticleChanges = {
 /** A connected WordPress site a scheduled article can target. */
 export type ScheduleTarget = { id: string; name: string };
 
-type ArticleRow = {
-  id: string;
-  title: string;
-  content: string;
-  excerpt: string;
-  status: string;
-  featured_image_url: string | null;
-  meta_description: string | null;
-  focus_keyword: string | null;
-  slug: string | null;
-  categories: string[] | null;
-  tags: string[] | null;
-  assistant_id: string | null;
-  scheduled_for: string | null;
-  scheduled_site_ids: string[] | null;
-  created_at: string;
-};
-
 const ARTICLE_COLUMNS =
-  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, " +
-  "tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
+
+const selectArticles = () => supabase.from("articles").select(ARTICLE_COLUMNS);
+type ArticleRow = QueryData<ReturnType<typeof selectArticles>>[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -93,11 +78,11 @@ function toArticle(row: ArticleRow): Article {
     metaDescription: row.meta_description ?? "",
     focusKeyword: row.focus_keyword ?? "",
     slug: row.slug ?? "",
-    categories: row.categories ?? [],
-    tags: row.tags ?? [],
+    categories: row.categories,
+    tags: row.tags,
     assistantId: row.assistant_id,
     scheduledFor: row.scheduled_for ? parseTimestamp(row.scheduled_for) : null,
-    scheduledSiteIds: row.scheduled_site_ids ?? [],
+    scheduledSiteIds: row.scheduled_site_ids,
     createdAt: parseTimestamp(row.created_at),
   };
 }
@@ -107,11 +92,9 @@ const orNull = (text: string) => text || null;
 
 /** The user's articles (row-level security scopes them), newest first, optionally of one status. */
 export async function listArticles(filter?: ArticleListFilter): Promise<Article[]> {
-  let query = supabase.from("articles").select(ARTICLE_COLUMNS);
+  let query = selectArticles();
   if (filter) query = query.eq("status", filter);
-  const { data, error } = await query
-    .order("created_at", { ascending: false })
-    .overrideTypes<ArticleRow[], { merge: false }>();
+  const { data, error } = await query.order("created_at", { ascending: false });
   if (error) throw new Error(error.message);
   return data.map(toArticle);
 }
@@ -119,12 +102,7 @@ export async function listArticles(filter?: ArticleListFilter): Promise<Article[
 /** One article, or null when there is none with this id for the user. */
 export async function getArticle(id: string): Promise<Article | null> {
   if (!UUID.test(id)) return null;
-  const { data, error } = await supabase
-    .from("articles")
-    .select(ARTICLE_COLUMNS)
-    .eq("id", id)
-    .maybeSingle()
-    .overrideTypes<ArticleRow | null, { merge: false }>();
+  const { data, error } = await selectArticles().eq("id", id).maybeSingle();
   if (error) throw new Error(error.message);
   return data ? toArticle(data) : null;
 }
@@ -148,8 +126,7 @@ export async function createArticle(userId: string, article: NewArticle): Promis
       assistant_id: article.assistantId,
     })
     .select("id")
-    .single()
-    .overrideTypes<{ id: string }, { merge: false }>();
+    .single();
   if (error) throw new Error(error.message);
   return data.id;
 }
@@ -191,8 +168,7 @@ export async function listScheduleTargets(): Promise<ScheduleTarget[]> {
   const { data, error } = await supabase
     .from("wordpress_sites")
     .select("id, name")
-    .order("name", { ascending: true })
-    .overrideTypes<ScheduleTarget[], { merge: false }>();
+    .order("name", { ascending: true });
   if (error) throw new Error(error.message);
   return data;
 }

@@ -53,14 +53,6 @@ export async function generateImages(
   return parsed.data.images;
 }
 
-type GeneratedImageRow = {
-  id: string;
-  public_url: string;
-  prompt: string;
-  image_size: string | null;
-  created_at: string;
-};
-
 export const LIBRARY_PAGE_SIZE = 24;
 
 /** One page of the user's generated images, newest first, starting `offset` images in. */
@@ -71,19 +63,17 @@ export async function listGeneratedImages(offset = 0): Promise<{ images: Library
     .select("id, public_url, prompt, image_size, created_at")
     .order("created_at", { ascending: false })
     .order("id", { ascending: true })
-    .range(offset, offset + LIBRARY_PAGE_SIZE)
-    .returns<GeneratedImageRow[]>();
+    .range(offset, offset + LIBRARY_PAGE_SIZE);
   if (error) throw new Error(error.message);
-  const rows = data ?? [];
   return {
-    images: rows.slice(0, LIBRARY_PAGE_SIZE).map((row) => ({
+    images: data.slice(0, LIBRARY_PAGE_SIZE).map((row) => ({
       id: row.id,
       url: row.public_url,
       prompt: row.prompt,
       ...dimensionsOf(row.image_size),
       createdAt: parseTimestamp(row.created_at),
     })),
-    hasMore: rows.length > LIBRARY_PAGE_SIZE,
+    hasMore: data.length > LIBRARY_PAGE_SIZE,
   };
 }
 
@@ -93,7 +83,7 @@ export async function deleteGeneratedImage(id: string): Promise<void> {
     .from("generated_images")
     .select("storage_path")
     .eq("id", id)
-    .maybeSingle<{ storage_path: string }>();
+    .maybeSingle();
   if (found.error) throw new Error(found.error.message);
   if (found.data) {
     const removal = await supabase.storage.from("images").remove([found.data.storage_path]);

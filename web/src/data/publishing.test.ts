@@ -13,11 +13,10 @@ function invokeReturns(result: { data: unknown; error: unknown }) {
 
 describe("loadPublications", () => {
   function queryReturning(result: { data: unknown; error: unknown }) {
-    const query = { select: vi.fn(), in: vi.fn(), order: vi.fn(), returns: vi.fn() };
+    const query = { select: vi.fn(), in: vi.fn(), order: vi.fn() };
     query.select.mockReturnValue(query);
     query.in.mockReturnValue(query);
-    query.order.mockReturnValue(query);
-    query.returns.mockResolvedValue(result);
+    query.order.mockResolvedValue(result);
     vi.mocked(supabase.from).mockReturnValue(query as never);
     return query;
   }
@@ -65,6 +64,14 @@ describe("loadPublications", () => {
   it("throws the backend's message", async () => {
     queryReturning({ data: null, error: { message: "JWT expired" } });
     await expect(loadPublications(["a-1"])).rejects.toThrow("JWT expired");
+  });
+
+  it("refuses a status outside the table's check constraint", async () => {
+    queryReturning({
+      data: [{ article_id: "a-1", site_id: "site-1", link: null, status: "queued", published_at: null, last_error: null, wordpress_sites: null }],
+      error: null,
+    });
+    await expect(loadPublications(["a-1"])).rejects.toThrow("Unexpected publication status queued");
   });
 });
 

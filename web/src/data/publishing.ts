@@ -11,25 +11,25 @@ import { supabase } from "./supabase";
 
 export type { PublishArticleResult, PostStatus };
 
+/** The values of publications.status (its check constraint). */
+const PUBLICATION_STATUSES = ["pending", "draft", "publish", "failed"] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
+
 /** Where an article is (or failed to be) published: one per site. */
 export type Publication = {
   siteId: string;
   siteName: string;
   link: string | null;
-  status: "pending" | "draft" | "publish" | "failed";
+  status: PublicationStatus;
   publishedAt: string | null;
   lastError: string | null;
 };
 
-type PublicationRow = {
-  article_id: string;
-  site_id: string;
-  link: string | null;
-  status: Publication["status"];
-  published_at: string | null;
-  last_error: string | null;
-  wordpress_sites: { name: string } | null;
-};
+function publicationStatus(status: string): PublicationStatus {
+  const known = PUBLICATION_STATUSES.find((value) => value === status);
+  if (!known) throw new Error(`Unexpected publication status ${status}`);
+  return known;
+}
 
 /** The publications of many articles in one query, keyed by article id (every id present). */
 export async function loadPublications(articleIds: readonly string[]): Promise<Map<string, Publication[]>> {
@@ -39,15 +39,14 @@ export async function loadPublications(articleIds: readonly string[]): Promise<M
     .from("publications")
     .select("article_id, site_id, link, status, published_at, last_error, wordpress_sites(name)")
     .in("article_id", [...articleIds])
-    .order("created_at", { ascending: true })
-    .returns<PublicationRow[]>();
+    .order("created_at", { ascending: true });
   if (error) throw new Error(error.message);
-  for (const row of data ?? []) {
+  for (const row of data) {
     byArticle.get(row.article_id)?.push({
       siteId: row.site_id,
       siteName: row.wordpress_sites?.name ?? "WordPress site",
       link: row.link,
-      status: row.status,
+      status: publicationStatus(row.status),
       publishedAt: row.published_at,
       lastError: row.last_error,
     });

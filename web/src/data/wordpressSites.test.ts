@@ -41,10 +41,9 @@ function invokeReturns(result: { data: unknown; error: unknown }) {
 
 describe("listWordPressSites", () => {
   it("selects the sites without secrets, newest first", async () => {
-    const query = { select: vi.fn(), order: vi.fn(), returns: vi.fn() };
+    const query = { select: vi.fn(), order: vi.fn() };
     query.select.mockReturnValue(query);
-    query.order.mockReturnValue(query);
-    query.returns.mockResolvedValue({ data: [SITE], error: null });
+    query.order.mockResolvedValue({ data: [SITE], error: null });
     vi.mocked(supabase.from).mockReturnValue(query as never);
     expect(await listWordPressSites()).toEqual([SITE]);
     expect(supabase.from).toHaveBeenCalledWith("wordpress_sites");
@@ -54,12 +53,19 @@ describe("listWordPressSites", () => {
   });
 
   it("throws the backend's message", async () => {
-    const query = { select: vi.fn(), order: vi.fn(), returns: vi.fn() };
+    const query = { select: vi.fn(), order: vi.fn() };
     query.select.mockReturnValue(query);
-    query.order.mockReturnValue(query);
-    query.returns.mockResolvedValue({ data: null, error: { message: "JWT expired" } });
+    query.order.mockResolvedValue({ data: null, error: { message: "JWT expired" } });
     vi.mocked(supabase.from).mockReturnValue(query as never);
     await expect(listWordPressSites()).rejects.toThrow("JWT expired");
+  });
+
+  it("refuses a row whose seo_plugin the app does not know", async () => {
+    const query = { select: vi.fn(), order: vi.fn() };
+    query.select.mockReturnValue(query);
+    query.order.mockResolvedValue({ data: [{ ...SITE, seo_plugin: "all_in_one" }], error: null });
+    vi.mocked(supabase.from).mockReturnValue(query as never);
+    await expect(listWordPressSites()).rejects.toThrow(/seo_plugin/);
   });
 });
 
