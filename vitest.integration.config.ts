@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { denoNpmSpecifiers } from "./vite.config.ts";
 
 /**
  * Integration tests: the real supabase-js against the local backend
@@ -6,6 +7,8 @@ import { defineConfig } from "vitest/config";
  * Run: npx vitest run -c vitest.integration.config.ts
  */
 export default defineConfig({
+  // The web data modules tested here import the schemas shared with the edge functions (npm: specifiers).
+  resolve: { alias: [denoNpmSpecifiers] },
   test: {
     name: "integration",
     environment: "node",
