@@ -5,7 +5,8 @@
 -- build their statement from fixed fragments chosen by validated arguments and
 -- pass every value as a bind parameter, so each call is planned for the
 -- filters it actually has (no "x is null or ..." predicates defeating the
--- indexes).
+-- indexes). A search keeps the articles whose ids matching_article_ids()
+-- returns (the GIN index; see 20261124100100_articles_search.sql).
 --
 -- list_articles(status_filter, search, sort, cursor_key, cursor_id, before_cursor, page_size)
 --   At most page_size (1..100) rows with only what a card shows (never the
@@ -48,7 +49,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  search_query pg_catalog.tsquery := public.article_search_query(search);
+  searching boolean := public.article_search_query(search) is not null;
   key_column text;
   key_type text;
   descending boolean;
@@ -78,8 +79,8 @@ begin
   if status_filter is not null then
     conditions := conditions || 'a.status = $1'::text;
   end if;
-  if search_query is not null then
-    conditions := conditions || 'a.search_vector @@ $2'::text;
+  if searching then
+    conditions := conditions || 'a.id in (select public.matching_article_ids($2))'::text;
   end if;
   if cursor_key is not null then
     conditions := conditions || pg_catalog.format(
@@ -103,7 +104,7 @@ begin
     );
   end if;
 
-  return query execute page_statement using status_filter, search_query, cursor_key, cursor_id, page_size;
+  return query execute page_statement using status_filter, search, cursor_key, cursor_id, page_size;
 end;
 $$;
 
@@ -115,7 +116,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  search_query pg_catalog.tsquery := public.article_search_query(search);
+  searching boolean := public.article_search_query(search) is not null;
   conditions text[] := array['true'];
   total bigint;
 begin
@@ -125,12 +126,12 @@ begin
   if status_filter is not null then
     conditions := conditions || 'a.status = $1'::text;
   end if;
-  if search_query is not null then
-    conditions := conditions || 'a.search_vector @@ $2'::text;
+  if searching then
+    conditions := conditions || 'a.id in (select public.matching_article_ids($2))'::text;
   end if;
   execute 'select pg_catalog.count(*) from public.articles a where ' || pg_catalog.array_to_string(conditions, ' and ')
     into total
-    using status_filter, search_query;
+    using status_filter, search;
   return total;
 end;
 $$;

@@ -64,7 +64,8 @@ select results_eq(
      where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute')
      order by 1 $$,
   $$ values ('api_key_status()'), ('article_search_query(text)'), ('count_articles(text,text)'),
-            ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('save_api_keys(text,text)') $$,
+            ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
+            ('save_api_keys(text,text)') $$,
   'authenticated can execute exactly api_key_status(), the articles list functions and save_api_keys()'
 );
 

@@ -4,7 +4,7 @@
 -- them, anon cannot call them. Also the search column and the keyset indexes.
 begin;
 \ir _helpers.psql
-select plan(44);
+select plan(50);
 
 select tests.create_supabase_user('alice');
 select tests.create_supabase_user('bob');
@@ -24,20 +24,26 @@ select ('a0000000-0000-4000-8000-0000000000' || lpad(n::text, 2, '0'))::uuid,
        '2026-06-01 00:00:00+00'::timestamptz - make_interval(mins => n)
 from generate_series(1, 25) as n;
 insert into public.articles (id, user_id, title, content, status, scheduled_for, created_at) values
-  ('b0000000-0000-4000-8000-000000000001', tests.get_supabase_uid('bob'), 'Bob on compost', '<p>compost</p>', 'draft', null,
-   '2026-01-01 00:30:00+00'),
+  ('b0000000-0000-4000-8000-000000000001', tests.get_supabase_uid('bob'), 'Bob on compost',
+   '<p>compost ~' || tests.get_supabase_uid('alice') || '</p>', 'draft', null, '2026-01-01 00:30:00+00'),
   ('b0000000-0000-4000-8000-000000000002', tests.get_supabase_uid('bob'), 'Bob gardens', '<p>gardens</p>', 'scheduled', '2030-01-01',
    '2026-01-01 00:31:00+00');
 
--- The functions: invoker rights (RLS applies), pinned search_path, callable by signed-in users only.
+-- The functions: list and count with invoker rights (RLS applies); the search
+-- helper with definer rights, scoping rows itself; all with a pinned
+-- search_path, callable by signed-in users only.
 select ok(
   not exists (select from pg_proc where proname in ('list_articles', 'count_articles', 'article_search_query')
               and pronamespace = 'public'::regnamespace and prosecdef),
   'the list functions run with the caller''s rights (security invoker)'
 );
 select ok(
+  (select prosecdef from pg_proc where proname = 'matching_article_ids' and pronamespace = 'public'::regnamespace),
+  'matching_article_ids runs with definer rights (no RLS condition competing with the GIN index)'
+);
+select ok(
   (select bool_and(exists (select from unnest(proconfig) c where c = 'search_path=""'))
-   from pg_proc where proname in ('list_articles', 'count_articles', 'article_search_query')
+   from pg_proc where proname in ('list_articles', 'count_articles', 'article_search_query', 'matching_article_ids')
      and pronamespace = 'public'::regnamespace),
   'the list functions pin an empty search_path'
 );
@@ -201,12 +207,31 @@ select is_empty(
 );
 select is(public.count_articles(), 2::bigint, 'bob counts only his own articles');
 
+-- matching_article_ids() returns only the caller's ids, though it reads without RLS.
+select results_eq(
+  $$ select public.matching_article_ids('compost') $$,
+  $$ values ('b0000000-0000-4000-8000-000000000001'::uuid) $$,
+  'matching_article_ids gives bob his own match only'
+);
+select tests.authenticate_as('alice');
+select set_eq(
+  $$ select public.matching_article_ids('compost') $$,
+  $$ values ('a0000000-0000-4000-8000-000000000003'::uuid), ('a0000000-0000-4000-8000-000000000020'::uuid) $$,
+  'matching_article_ids gives alice her own matches, not bob''s article that quotes her owner lexeme'
+);
+select tests.authenticate_as_service_role();
+select is_empty($$ select public.matching_article_ids('compost') $$, 'matching_article_ids gives nothing without a signed-in user');
+
 -- anon cannot call them at all.
 select tests.authenticate_as_anon();
 select throws_ok($$ select * from public.list_articles() $$, '42501', 'permission denied for function list_articles', 'anon cannot list articles');
 select throws_ok($$ select public.count_articles() $$, '42501', 'permission denied for function count_articles', 'anon cannot count articles');
+select throws_ok(
+  $$ select public.matching_article_ids('compost') $$, '42501', 'permission denied for function matching_article_ids',
+  'anon cannot search'
+);
 
--- The search column is generated from title, excerpt and content; nobody writes it.
+-- The search column is generated from title, excerpt, content and the owner; nobody writes it.
 select tests.authenticate_as('alice');
 select throws_ok(
   $$ insert into public.articles (user_id, title, search_vector) values (tests.get_supabase_uid('alice'), 'Forged', 'forged'::tsvector) $$,
@@ -217,6 +242,11 @@ select ok(
   (select search_vector @@ 'compost'::tsquery and search_vector @@ 'heap'::tsquery and not search_vector @@ 'strong'::tsquery
    from public.articles where id = 'a0000000-0000-4000-8000-000000000003'),
   'search_vector holds the content''s words without its HTML tags'
+);
+select ok(
+  (select search_vector @@ ('''~' || tests.get_supabase_uid('alice') || '''')::tsquery
+   from public.articles where id = 'a0000000-0000-4000-8000-000000000003'),
+  'search_vector holds the owner lexeme'
 );
 
 -- The indexes behind the sorts and the search.

@@ -81,20 +81,23 @@ describe("listArticlePage", () => {
     expect(page.articles.map((article) => article.title)).toEqual(["Article 22", "Article 23", "Article 24"]);
   });
 
-  it("reads the page before a cursor: the extra row is the one before the page", async () => {
+  it("reads the page before a cursor: the extra row is the one before the page; then asks if a row follows", async () => {
     answer({ data: rows(1, ARTICLES_PAGE_SIZE + 1), error: null });
+    answer({ data: [row(22)], error: null });
     const cursor = encodeCursor({ sort: "newest", key: row(22).sort_key, id: row(22).id });
     const page = await listArticlePage({ sort: "newest" }, { before: cursor });
-    expect(lastArgs()?.[1]).toMatchObject({ cursor_key: row(22).sort_key, before_cursor: true });
+    expect(vi.mocked(supabase.rpc).mock.calls[0][1]).toMatchObject({ cursor_key: row(22).sort_key, before_cursor: true });
+    expect(lastArgs()?.[1]).toMatchObject({ cursor_key: row(21).sort_key, cursor_id: row(21).id, before_cursor: false, page_size: 1 });
     expect(page).toMatchObject({ hasPrevious: true, hasNext: true });
     expect(page.articles[0].title).toBe("Article 2");
     expect(page.articles.at(-1)!.title).toBe("Article 21");
   });
 
-  it("at the start, the page before a cursor has no previous page", async () => {
+  it("at the start, the page before a cursor has no previous page; with the cursor's row deleted, no next one", async () => {
     answer({ data: rows(1, 5), error: null });
+    answer({ data: [], error: null });
     const page = await listArticlePage({ sort: "newest" }, { before: encodeCursor({ sort: "newest", key: "k", id: "i" }) });
-    expect(page).toMatchObject({ hasPrevious: false, hasNext: true });
+    expect(page).toMatchObject({ hasPrevious: false, hasNext: false });
     expect(page.articles).toHaveLength(5);
   });
 

@@ -100,6 +100,22 @@ function toSummary(row: ArticleListRow, sort: ArticleSort): ArticleSummary {
 
 const searchArgument = (search: string | undefined) => search?.trim() || null;
 
+type ListArguments = { query: ArticleListQuery; cursor: Cursor | null; before: boolean; pageSize: number };
+
+async function listRows({ query, cursor, before, pageSize }: ListArguments): Promise<ArticleListRow[]> {
+  const { data, error } = await supabase.rpc("list_articles", {
+    status_filter: query.status ?? null,
+    search: searchArgument(query.search),
+    sort: query.sort,
+    cursor_key: cursor?.key ?? null,
+    cursor_id: cursor?.id ?? null,
+    before_cursor: Boolean(cursor) && before,
+    page_size: pageSize,
+  });
+  if (error) throw new Error(error.message);
+  return (data ?? []) as ArticleListRow[];
+}
+
 /**
  * One page of the user's articles (row-level security scopes them). A
  * position whose cursor does not fit the query reads the first page.
@@ -108,21 +124,17 @@ export async function listArticlePage(query: ArticleListQuery, position: PagePos
   const before = position !== null && "before" in position;
   const cursor = position && decodeCursor("before" in position ? position.before : position.after, query.sort);
   // One row more than a page tells whether another page follows (or, before a cursor, precedes).
-  const { data, error } = await supabase.rpc("list_articles", {
-    status_filter: query.status ?? null,
-    search: searchArgument(query.search),
-    sort: query.sort,
-    cursor_key: cursor?.key ?? null,
-    cursor_id: cursor?.id ?? null,
-    before_cursor: Boolean(cursor) && before,
-    page_size: ARTICLES_PAGE_SIZE + 1,
-  });
-  if (error) throw new Error(error.message);
-  const rows = (data ?? []) as ArticleListRow[];
+  const rows = await listRows({ query, cursor, before, pageSize: ARTICLES_PAGE_SIZE + 1 });
   const more = rows.length > ARTICLES_PAGE_SIZE;
   const toSummaries = (shown: ArticleListRow[]) => shown.map((row) => toSummary(row, query.sort));
   if (cursor && before) {
-    return { articles: toSummaries(more ? rows.slice(1) : rows), hasPrevious: more, hasNext: true };
+    const shown = more ? rows.slice(1) : rows;
+    const last = shown.at(-1);
+    // The row the cursor names may be gone (deleted): ask whether anything follows this page.
+    const following = last
+      ? await listRows({ query, cursor: { sort: query.sort, key: last.sort_key, id: last.id }, before: false, pageSize: 1 })
+      : [];
+    return { articles: toSummaries(shown), hasPrevious: more, hasNext: following.length > 0 };
   }
   return { articles: toSummaries(rows.slice(0, ARTICLES_PAGE_SIZE)), hasPrevious: Boolean(cursor), hasNext: more };
 }
