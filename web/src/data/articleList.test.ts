@@ -96,14 +96,15 @@ describe("listArticlePage", () => {
   it("at the start, the page before a cursor has no previous page; with the cursor's row deleted, no next one", async () => {
     answer({ data: rows(1, 5), error: null });
     answer({ data: [], error: null });
-    const page = await listArticlePage({ sort: "newest" }, { before: encodeCursor({ sort: "newest", key: "k", id: "i" }) });
+    const cursor = encodeCursor({ sort: "newest", key: row(6).sort_key, id: row(6).id });
+    const page = await listArticlePage({ sort: "newest" }, { before: cursor });
     expect(page).toMatchObject({ hasPrevious: false, hasNext: false });
     expect(page.articles).toHaveLength(5);
   });
 
   it("reads the first page for a cursor of another sort order or a mangled one", async () => {
     answer({ data: [], error: null });
-    await listArticlePage({ sort: "oldest" }, { after: encodeCursor({ sort: "newest", key: "k", id: "i" }) });
+    await listArticlePage({ sort: "oldest" }, { after: encodeCursor({ sort: "newest", key: row(1).sort_key, id: row(1).id }) });
     expect(lastArgs()?.[1]).toMatchObject({ cursor_key: null, cursor_id: null, before_cursor: false });
     answer({ data: [], error: null });
     await listArticlePage({ sort: "oldest" }, { before: "%%%not-base64" });
@@ -118,11 +119,18 @@ describe("listArticlePage", () => {
 
 describe("cursors", () => {
   it("survive the address: URL-safe, and decoded only for their own sort", () => {
-    const cursor = encodeCursor({ sort: "title", key: "Ünïcødé / titles + “quotes” ?&=", id: "abc" });
+    const id = row(7).id;
+    const cursor = encodeCursor({ sort: "title", key: "Ünïcødé / titles + “quotes” ?&=", id });
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(cursor, "title")).toEqual({ sort: "title", key: "Ünïcødé / titles + “quotes” ?&=", id: "abc" });
+    expect(decodeCursor(cursor, "title")).toEqual({ sort: "title", key: "Ünïcødé / titles + “quotes” ?&=", id });
     expect(decodeCursor(cursor, "newest")).toBeNull();
-    expect(decodeCursor(btoa(JSON.stringify(["title", 5, "abc"])), "title")).toBeNull();
+    expect(decodeCursor(btoa(JSON.stringify(["title", 5, id])), "title")).toBeNull();
+  });
+
+  it("refuse keys the database could not read: a time that is not one, an id that is not a uuid", () => {
+    expect(decodeCursor(encodeCursor({ sort: "newest", key: "2026-11-22T13:57:40.852123+00:00", id: row(1).id }), "newest")).not.toBeNull();
+    expect(decodeCursor(encodeCursor({ sort: "newest", key: "yesterday", id: row(1).id }), "newest")).toBeNull();
+    expect(decodeCursor(encodeCursor({ sort: "updated", key: row(1).sort_key, id: "42" }), "updated")).toBeNull();
   });
 });
 

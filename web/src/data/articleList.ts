@@ -71,13 +71,21 @@ export function encodeCursor(cursor: Cursor): string {
   return toBase64Url(JSON.stringify([cursor.sort, cursor.key, cursor.id]));
 }
 
-/** The cursor, or null when it is malformed or belongs to another sort order. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The cursor, or null when it is malformed, belongs to another sort order or
+ * holds a key the database could not read (an edited address reads the first
+ * page instead of failing).
+ */
 export function decodeCursor(encoded: string, sort: ArticleSort): Cursor | null {
   try {
     const value: unknown = JSON.parse(fromBase64Url(encoded));
     if (!Array.isArray(value) || value.length !== 3 || value[0] !== sort) return null;
     const [, key, id] = value;
-    return typeof key === "string" && typeof id === "string" ? { sort, key, id } : null;
+    if (typeof key !== "string" || typeof id !== "string" || !UUID.test(id)) return null;
+    if (sort !== "title" && Number.isNaN(parseTimestamp(key).getTime())) return null;
+    return { sort, key, id };
   } catch {
     return null;
   }
