@@ -11,22 +11,25 @@
  *                      /login bytes, bytes each signed-in route adds, and the
  *                      AI draft latency on /articles/create over a paced fake OpenAI
  *   startup            `npm start` time to ready, cold and warm
- *   dashboard-queries  the dashboard's queries with 1,000 users × 100 articles: latency and plans
+ *   lists              1,000 users × 100 articles plus one user with 10,000: the articles list
+ *                      (first page, page 50, search, sorts, bytes per page), the image library
+ *                      and the dashboard through supabase-js, their plans under RLS, and the
+ *                      time to the first card in Chromium
  *   generate-image     latency the generate-image function adds over (fake) fal.ai for
  *                      one 1024×1024 PNG, and its process's peak memory storing four
  *   wordpress-publish  publishing an article to a real WordPress behind a 100 ms latency
  *                      proxy: requests, round trips waited for in sequence, wall time
  */
 import { benchBrowser } from "./bench/browser.ts";
-import { benchDashboardQueries } from "./bench/dashboard-queries.ts";
 import { benchGenerateImage } from "./bench/generate-image.ts";
+import { benchLists } from "./bench/lists.ts";
 import { benchStartup } from "./bench/startup.ts";
 import { benchWordPressPublish } from "./bench/wordpress-publish.ts";
 
 const sections: Record<string, () => Promise<void>> = {
   browser: benchBrowser,
   startup: benchStartup,
-  "dashboard-queries": benchDashboardQueries,
+  lists: benchLists,
   "generate-image": benchGenerateImage,
   "wordpress-publish": benchWordPressPublish,
 };

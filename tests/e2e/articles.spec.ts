@@ -352,6 +352,117 @@ test("filter by Draft and Published; the list is newest first", async ({ page })
   await expect(preview).toHaveCount(0);
 });
 
+/** `count` articles "Article 01" (oldest) to "Article <count>", inserted one at a time so each is newer. */
+async function seedNumbered(account: Account, count: number): Promise<void> {
+  const backend = await backendAs(account);
+  for (let n = 1; n <= count; n++) {
+    const { error } = await backend.from("articles").insert({
+      user_id: backend.userId,
+      title: `Article ${String(n).padStart(2, "0")}`,
+      content: `<p>Body of article ${n}.</p>`,
+      excerpt: `Summary ${n}.`,
+    });
+    expect(error).toBeNull();
+  }
+}
+
+const numbered = (from: number, to: number) =>
+  Array.from({ length: from - to + 1 }, (_, i) => `Article ${String(from - i).padStart(2, "0")}`);
+
+test("page through 41 articles: Next and Previous, the page kept on reload and Back, deleting the last card of a page", async ({ page }) => {
+  const account = await register(page);
+  await seedNumbered(account, 41);
+  await page.getByRole("link", { name: "Articles" }).click();
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(41, 22));
+  await expect(page.getByText("41 articles")).toBeVisible();
+  await expect(pagination.getByText("Page 1 of 3")).toBeVisible();
+  await expect(pagination.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await pagination.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/articles\?after=[\w-]+&page=2$/);
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
+  await expect(pagination.getByText("Page 2 of 3")).toBeVisible();
+  await page.reload();
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
+
+  await pagination.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=3$/);
+  await expect.poll(() => cardTitles(page)).toEqual(["Article 01"]);
+  await expect(pagination.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
+  await page.goForward();
+  await expect.poll(() => cardTitles(page)).toEqual(["Article 01"]);
+
+  // The only card of page 3 goes: the list steps back to page 2, which is now the last.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await cardOf(page, "Article 01").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Article deleted successfully")).toBeVisible();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
+  await expect(page.getByText("40 articles")).toBeVisible();
+  await expect(pagination.getByText("Page 2 of 2")).toBeVisible();
+  await expect(pagination.getByRole("button", { name: "Next" })).toBeDisabled();
+
+  await pagination.getByRole("button", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/\/articles$/);
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(41, 22));
+});
+
+test("search title, excerpt and content with partial words, combined with the filter and the sort", async ({ page }) => {
+  const account = await register(page);
+  await seedArticles(account, [
+    { title: "Compost tea", content: "<p>Brew it with <strong>nettles</strong>.</p>", excerpt: "A liquid feed." },
+    { title: "Raised beds", content: "<p>Layer compost under the soil.</p>", status: "published" },
+    { title: "Winter pruning", content: "<p>Cut back the roses.</p>", excerpt: "Tidy shrubs before spring." },
+    { title: "Autumn compost", content: "<p>Leaves and grass.</p>", status: "published" },
+  ]);
+  await page.getByRole("link", { name: "Articles" }).click();
+  await expect.poll(() => cardTitles(page)).toHaveLength(4);
+  const search = page.getByRole("searchbox", { name: "Search articles" });
+
+  await search.fill("nettle");
+  await expect(page).toHaveURL(/\/articles\?q=nettle$/);
+  await expect.poll(() => cardTitles(page)).toEqual(["Compost tea"]);
+  await expect(page.getByText("1 article matches “nettle”")).toBeVisible();
+
+  await search.fill("shrub");
+  await expect.poll(() => cardTitles(page)).toEqual(["Winter pruning"]);
+
+  await search.fill("compo");
+  await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds", "Compost tea"]);
+  await page.getByLabel("Status").selectOption("Published");
+  await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds"]);
+  await page.getByLabel("Sort by").selectOption("Title (A–Z)");
+  await expect(page).toHaveURL(/\/articles\?status=published&q=compo&sort=title$/);
+  await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds"]);
+  await expect(page.getByText("2 published articles match “compo”")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.reload();
+  await expect(search).toHaveValue("compo");
+  await expect(page.getByLabel("Status")).toHaveValue("published");
+  await expect(page.getByLabel("Sort by")).toHaveValue("title");
+  await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds"]);
+
+  await search.fill("zucchini");
+  await search.press("Enter");
+  await expect(page.getByText("No published articles match “zucchini”.")).toBeVisible();
+  await expect(page.getByText("No articles yet")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Preview still shows the content, fetched when asked.
+  await search.fill("");
+  await page.getByLabel("Status").selectOption("All Articles");
+  await cardOf(page, "Compost tea").getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("dialog", { name: "Article Preview" }).getByText("nettles")).toBeVisible();
+});
+
 test("assistants: list the defaults, create, edit, use on Create, delete", async ({ page }) => {
   await register(page);
   await openCreatePage(page);

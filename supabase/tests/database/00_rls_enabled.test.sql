@@ -88,8 +88,10 @@ select results_eq(
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname in ('public', 'private') and has_function_privilege('authenticated', p.oid, 'execute')
      order by 1 $$,
-  $$ values ('api_key_status()'), ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status() and save_api_keys()'
+  $$ values ('api_key_status()'), ('article_search_query(text)'), ('count_articles(text,text)'),
+            ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
+            ('save_api_keys(text,text)') $$,
+  'authenticated can execute exactly api_key_status(), the articles list functions and save_api_keys()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and

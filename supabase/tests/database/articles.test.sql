@@ -189,16 +189,17 @@ select is(
   'bob''s article is untouched'
 );
 
--- Indexes for the dashboard counts, the recent list and the articles list.
+-- Indexes for the dashboard counts, the recent list and the articles list
+-- (keyset pagination: every sort key ends in id).
 select ok(
   exists (select from pg_indexes where schemaname = 'public' and tablename = 'articles'
-          and indexdef like '% USING btree (user_id, created_at DESC)'),
-  'articles has an index on (user_id, created_at desc)'
+          and indexdef like '% USING btree (user_id, created_at, id)'),
+  'articles has an index on (user_id, created_at, id)'
 );
 select ok(
   exists (select from pg_indexes where schemaname = 'public' and tablename = 'articles'
-          and indexdef like '% USING btree (user_id, status, created_at DESC)'),
-  'articles has an index on (user_id, status, created_at desc)'
+          and indexdef like '% USING btree (user_id, status, created_at, id)'),
+  'articles has an index on (user_id, status, created_at, id)'
 );
 select ok(
   exists (select from pg_indexes where schemaname = 'public' and tablename = 'articles'

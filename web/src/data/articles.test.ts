@@ -3,7 +3,6 @@ import {
   createArticle,
   deleteArticle,
   getArticle,
-  listArticles,
   listScheduleTargets,
   updateArticle,
   type ArticleChanges,
@@ -58,52 +57,35 @@ const ROW = {
 
 beforeEach(() => vi.mocked(supabase.from).mockReset());
 
-describe("listArticles", () => {
-  it("reads all the user's articles newest first, mapping rows", async () => {
-    const calls = answer({ data: [ROW], error: null });
-    const articles = await listArticles();
+describe("getArticle", () => {
+  it("reads one article by id, mapping its row", async () => {
+    const calls = answer({ data: ROW, error: null });
+    const article = await getArticle(ID);
     expect(supabase.from).toHaveBeenCalledWith("articles");
-    expect(calls.map(([method]) => method)).toEqual(["select", "order"]);
-    expect(calls[1]).toEqual(["order", "created_at", { ascending: false }]);
-    expect(articles).toEqual([
-      {
-        id: ID,
-        title: "Composting",
-        content: "<p>Hi</p>",
-        excerpt: "About compost",
-        status: "scheduled",
-        featuredImageUrl: null,
-        metaDescription: "",
-        focusKeyword: "compost",
-        slug: "",
-        categories: ["Garden"],
-        tags: ["soil", "green"],
-        assistantId: null,
-        scheduledFor: new Date("2026-12-01T09:30:00Z"),
-        scheduledSiteIds: ["s1"],
-        createdAt: new Date("2026-11-22T13:57:40.852Z"),
-      },
-    ]);
-  });
-
-  it("filters by status when asked", async () => {
-    const calls = answer({ data: [], error: null });
-    await listArticles("draft");
-    expect(calls).toContainEqual(["eq", "status", "draft"]);
+    expect(calls).toContainEqual(["eq", "id", ID]);
+    expect(calls).toContainEqual(["maybeSingle"]);
+    expect(article).toEqual({
+      id: ID,
+      title: "Composting",
+      content: "<p>Hi</p>",
+      excerpt: "About compost",
+      status: "scheduled",
+      featuredImageUrl: null,
+      metaDescription: "",
+      focusKeyword: "compost",
+      slug: "",
+      categories: ["Garden"],
+      tags: ["soil", "green"],
+      assistantId: null,
+      scheduledFor: new Date("2026-12-01T09:30:00Z"),
+      scheduledSiteIds: ["s1"],
+      createdAt: new Date("2026-11-22T13:57:40.852Z"),
+    });
   });
 
   it("throws the database's message", async () => {
     answer({ data: null, error: { message: "permission denied" } });
-    await expect(listArticles()).rejects.toThrow("permission denied");
-  });
-});
-
-describe("getArticle", () => {
-  it("reads one article by id", async () => {
-    const calls = answer({ data: ROW, error: null });
-    expect((await getArticle(ID))?.title).toBe("Composting");
-    expect(calls).toContainEqual(["eq", "id", ID]);
-    expect(calls).toContainEqual(["maybeSingle"]);
+    await expect(getArticle(ID)).rejects.toThrow("permission denied");
   });
 
   it("gives null for a missing article, and for an id that cannot exist without asking", async () => {

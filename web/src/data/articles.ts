@@ -5,9 +5,6 @@ import { supabase } from "./supabase";
 export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-/** The statuses the list can be filtered by (spec: only draft and published). */
-export type ArticleListFilter = "draft" | "published";
-
 export type Article = {
   id: string;
   title: string;
@@ -89,15 +86,6 @@ function toArticle(row: ArticleRow): Article {
 
 /** Optional text columns are stored as null rather than "". */
 const orNull = (text: string) => text || null;
-
-/** The user's articles (row-level security scopes them), newest first, optionally of one status. */
-export async function listArticles(filter?: ArticleListFilter): Promise<Article[]> {
-  let query = selectArticles();
-  if (filter) query = query.eq("status", filter);
-  const { data, error } = await query.order("created_at", { ascending: false });
-  if (error) throw new Error(error.message);
-  return data.map(toArticle);
-}
 
 /** One article, or null when there is none with this id for the user. */
 export async function getArticle(id: string): Promise<Article | null> {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId } from "react";
 import { Link } from "wouter";
 import { ArticleImage } from "../../components/article/ArticleImage";
 import { StatusBadge } from "../../components/StatusBadge";
-import type { Article } from "../../data/articles";
+import type { ArticleSummary } from "../../data/articleList";
 import { formatDate } from "../../lib/dates";
 import "../../components/article/article.css";
 
@@ -11,10 +11,12 @@ const PublicationLinks = lazy(() => import("../../components/wordpress/Publicati
 export type CardAction = "preview" | "image" | "publish" | "delete";
 
 type ArticleCardProps = {
-  article: Article;
+  article: ArticleSummary;
   /** True while this article is being deleted. */
   deleting: boolean;
-  onAction(action: CardAction, article: Article): void;
+  /** True while the article's content is fetched for the preview. */
+  previewing: boolean;
+  onAction(action: CardAction, article: ArticleSummary): void;
 };
 
 function Terms({ label, items }: { label: string; items: readonly string[] }) {
@@ -35,7 +37,7 @@ function Terms({ label, items }: { label: string; items: readonly string[] }) {
  * One article of the list. Every action button is described by the article's
  * title, so "Delete" is announced with the article it deletes.
  */
-export function ArticleCard({ article, deleting, onAction }: ArticleCardProps) {
+export function ArticleCard({ article, deleting, previewing, onAction }: ArticleCardProps) {
   const titleId = useId();
   const describedBy = { "aria-describedby": titleId };
   return (
@@ -60,7 +62,14 @@ export function ArticleCard({ article, deleting, onAction }: ArticleCardProps) {
         <Link href={`/articles/edit/${article.id}`} role="button" className="secondary outline" {...describedBy}>
           Edit
         </Link>
-        <button type="button" className="secondary outline" onClick={() => onAction("preview", article)} {...describedBy}>
+        <button
+          type="button"
+          className="secondary outline"
+          disabled={previewing}
+          aria-busy={previewing || undefined}
+          onClick={() => onAction("preview", article)}
+          {...describedBy}
+        >
           Preview
         </button>
         <button type="button" className="secondary outline" onClick={() => onAction("image", article)} {...describedBy}>
