@@ -1,11 +1,10 @@
 import { createClient } from "@supabase/supabase-js";
+import { currentAccessToken } from "./authClient";
+import { supabasePublishableKey, supabaseUrl } from "./supabaseConfig";
 
 /**
- * The one Supabase client of the app. Only modules in `web/src/data/` use it.
- * Without VITE_SUPABASE_URL the API is expected on the app's own origin (the
- * local stack and `npm run preview` serve both together).
+ * The one data client of the app (database, storage, functions). Only
+ * modules in `web/src/data/` use it. Sessions belong to ./authClient.ts: this
+ * client sends its access token, and `supabase.auth` is not available.
  */
-export const supabase = createClient(
-  import.meta.env.VITE_SUPABASE_URL || window.location.origin,
-  import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY,
-);
+export const supabase = createClient(supabaseUrl, supabasePublishableKey, { accessToken: currentAccessToken });
