@@ -50,11 +50,18 @@ export function useForm<V extends FormValues, Out>(
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const loadedSchema = useRef<Schema<V, Out>>(undefined);
+  const loadingSchema = useRef<Promise<Schema<V, Out>>>(undefined);
   const currentSchema = () => (typeof schemaOrLoader === "function" ? loadedSchema.current : schemaOrLoader);
-  const loadSchema = async () =>
-    (loadedSchema.current ??= await (schemaOrLoader as () => Promise<Schema<V, Out>>)());
+  const loadSchema = () =>
+    (loadingSchema.current ??= (schemaOrLoader as () => Promise<Schema<V, Out>>)().then(
+      (schema) => (loadedSchema.current = schema),
+      (error) => {
+        loadingSchema.current = undefined;
+        throw error;
+      },
+    ));
   useEffect(() => {
-    if (typeof schemaOrLoader === "function") afterFirstPaint(() => void loadSchema());
+    if (typeof schemaOrLoader === "function") afterFirstPaint(() => void loadSchema().catch(() => {}));
   }, []); // once per form: a loader is not expected to change
 
   const validate = (schema: Schema<V, Out>, candidate: V) => {
