@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { localBackend } from "./scripts/local-backend/vite-plugin.ts";
+import { signInSnapshot } from "./scripts/prerender/sign-in-snapshot.ts";
 
 /** Schemas shared with the edge functions import Deno-style `npm:pkg@version`. */
 export const denoNpmSpecifiers = { find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*)?$/, replacement: "$1$2" };
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) => ({
   root: "web",
   envDir: "..",
   publicDir: "public",
-  plugins: [react(), ...(mode === "hosted" ? [] : [localBackend()])],
+  plugins: [react(), signInSnapshot(), ...(mode === "hosted" ? [] : [localBackend()])],
   resolve: { alias: [denoNpmSpecifiers] },
   server: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173), strictPort: true, proxy: functionsProxy },
   preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173), strictPort: true, proxy: functionsProxy },

@@ -39,7 +39,7 @@ function SignedIn({ children }: { children: ReactNode }) {
 
 /** The toast area, mounted with the first toast (which waits for it), so no page loads it before then. */
 function ToastsOnDemand() {
-  const requested = useSyncExternalStore(onToastifyRequested, toastifyRequested);
+  const requested = useSyncExternalStore(onToastifyRequested, toastifyRequested, () => false);
   return requested ? (
     <Suspense fallback={null}>
       <Toasts />
