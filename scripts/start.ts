@@ -8,8 +8,8 @@
  * `--preview` builds the app and serves the production bundle instead.
  */
 import { ensureLocalKeys } from "./local-backend/keys.ts";
-import { DEFAULT_FUNCTIONS_PORT, startFunctionsRuntime } from "./functions-runtime/runtime.ts";
-import { startScheduler } from "./scheduler/scheduler.ts";
+import { DEFAULT_FUNCTIONS_PORT, type FunctionsRuntime, startFunctionsRuntime } from "./functions-runtime/runtime.ts";
+import { type Scheduler, startScheduler } from "./scheduler/scheduler.ts";
 
 const startedAt = performance.now();
 const preview = Deno.args.includes("--preview");
@@ -31,7 +31,38 @@ const sharedEnv = {
   DO_NOT_TRACK: "1",
 };
 
-const functions = await startFunctionsRuntime({
+// Stopping is possible from the first moment: a SIGTERM that arrived before
+// its listener existed would end this process at once and leave Vite running
+// (holding the output pipe of whoever started us, who would then wait forever).
+let functions: FunctionsRuntime | undefined;
+let build: Deno.ChildProcess | undefined;
+let server: Deno.ChildProcess | undefined;
+let scheduler: Scheduler | undefined;
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await scheduler?.stop();
+  await end(build);
+  await end(server);
+  await functions?.close();
+  Deno.exit(code);
+}
+async function end(child: Deno.ChildProcess | undefined) {
+  try {
+    child?.kill("SIGTERM");
+  } catch {
+    // already exited
+  }
+  await child?.status;
+}
+/** Starts a child unless stopping has begun (stop() ends what was started before). */
+function spawnUnlessStopping(command: Deno.Command): Deno.ChildProcess | undefined {
+  return stopping ? undefined : command.spawn();
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => stop(0));
+
+functions = await startFunctionsRuntime({
   port: functionsPort,
   functionsDir: "supabase/functions",
   configPath: "supabase/config.toml",
@@ -42,18 +73,17 @@ const vite = "node_modules/.bin/vite";
 // BUILD_OUT_DIR lets parallel previews (tests, benchmarks) build apart from dist/.
 const outDir = ["--outDir", Deno.env.get("BUILD_OUT_DIR") ?? "../dist"];
 if (preview) {
-  const build = await new Deno.Command(vite, { args: ["build", ...outDir], env: sharedEnv }).spawn().status;
-  if (!build.success) Deno.exit(build.code);
+  build = spawnUnlessStopping(new Deno.Command(vite, { args: ["build", ...outDir], env: sharedEnv }));
+  const built = await build?.status;
+  if (built && !built.success) await stop(built.code);
 }
-const server = new Deno.Command(vite, {
-  args: preview ? ["preview", ...outDir] : [],
-  env: sharedEnv,
-  stdin: "null",
-}).spawn();
+server = spawnUnlessStopping(
+  new Deno.Command(vite, { args: preview ? ["preview", ...outDir] : [], env: sharedEnv, stdin: "null" }),
+);
 
 await waitForApi(`${appUrl}/auth/v1/health`, keys.publishableKey);
 
-const scheduler = startScheduler({
+scheduler = startScheduler({
   url: functions.url,
   secretKey: keys.secretKey,
   intervalMs: schedulerInterval,
@@ -70,22 +100,7 @@ Inkpress is ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s
   E-mails            printed in this console (confirmation, password recovery)
 `);
 
-let stopping = false;
-async function stop(code: number) {
-  if (stopping) return;
-  stopping = true;
-  await scheduler.stop();
-  try {
-    server.kill("SIGTERM");
-  } catch {
-    // already exited
-  }
-  await server.status;
-  await functions.close();
-  Deno.exit(code);
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => stop(0));
-server.status.then(({ code }) => stop(code));
+server?.status.then(({ code }) => stop(code));
 
 async function waitForApi(url: string, apikey: string) {
   for (const deadline = Date.now() + 120_000; Date.now() < deadline;) {

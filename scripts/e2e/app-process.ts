@@ -1,5 +1,8 @@
 import { freePort } from "./free-port.ts";
 
+/** How long the app's output may stay open after the app exited (see stop()). */
+const OUTPUT_CLOSE_TIMEOUT_MS = 10_000;
+
 export type AppProcess = {
   url: string;
   dataDir: string;
@@ -39,17 +42,49 @@ export async function startAppProcess(
 
   let log = "";
   const ready = Promise.withResolvers<void>();
+  const stopReading = new AbortController();
   const collect = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
-      log += chunk;
-      if (log.includes("Inkpress is ready")) ready.resolve();
+    try {
+      for await (const chunk of stream.pipeThrough(new TextDecoderStream(), { signal: stopReading.signal })) {
+        log += chunk;
+        if (log.includes("Inkpress is ready")) ready.resolve();
+      }
+    } catch (error) {
+      if (!stopReading.signal.aborted) throw error;
     }
   };
-  collect(child.stdout);
-  collect(child.stderr);
+  const outputEnded = Promise.all([collect(child.stdout), collect(child.stderr)]);
+
+  /**
+   * Ends the app and waits for its output to close. Output that stays open
+   * after the app exited means a process it started is still running: that
+   * is reported (and no longer read, so the caller does not wait forever).
+   */
+  const stopApp = async () => {
+    try {
+      child.kill("SIGTERM");
+    } catch {
+      // already exited
+    }
+    await child.status;
+    const closeTimer = setTimeout(() => stopReading.abort(), OUTPUT_CLOSE_TIMEOUT_MS);
+    await outputEnded.finally(() => clearTimeout(closeTimer));
+    if (stopReading.signal.aborted) {
+      throw new Error(
+        `The app exited, but its output stayed open for ${OUTPUT_CLOSE_TIMEOUT_MS / 1000} s: ` +
+          `a process it started (Vite, a function) is still running.\n${log.slice(-2000)}`,
+      );
+    }
+  };
+
   child.status.then((s) => ready.reject(new Error(`The app exited (${s.code}) before it was ready:\n${log}`)));
   const timer = setTimeout(() => ready.reject(new Error(`The app was not ready in 120 s:\n${log}`)), 120_000);
-  await ready.promise.finally(() => clearTimeout(timer));
+  try {
+    await ready.promise.finally(() => clearTimeout(timer));
+  } catch (error) {
+    await stopApp().catch(() => {});
+    throw error;
+  }
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -58,13 +93,11 @@ export async function startAppProcess(
     output: () => log,
     async stop() {
       try {
-        child.kill("SIGTERM");
-      } catch {
-        // already exited
+        await stopApp();
+      } finally {
+        if (!options.keepData) await Deno.remove(dataDir, { recursive: true }).catch(() => {});
+        if (buildDir) await Deno.remove(buildDir, { recursive: true }).catch(() => {});
       }
-      await child.status;
-      if (!options.keepData) await Deno.remove(dataDir, { recursive: true }).catch(() => {});
-      if (buildDir) await Deno.remove(buildDir, { recursive: true }).catch(() => {});
     },
   };
 }

@@ -1,13 +1,15 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { Route, Switch } from "wouter";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { RequireAuth } from "./components/RequireAuth";
 import { Spinner } from "./components/Spinner";
 import { Toasts } from "./components/Toasts";
+import { onToastifyRequested, toastifyRequested } from "./lib/notify";
+import LoginPage from "./pages/login/LoginPage";
 
-// Every screen and the signed-in shell load lazily, so /login stays light.
+// The sign-in screen is in the entry, so that it paints without another
+// request; every other screen and the signed-in shell load lazily.
 const AppShell = lazy(() => import("./components/AppShell"));
-const LoginPage = lazy(() => import("./pages/login/LoginPage"));
 const RegisterPage = lazy(() => import("./pages/register/RegisterPage"));
 const ForgotPasswordPage = lazy(() => import("./pages/forgot-password/ForgotPasswordPage"));
 const ResetPasswordPage = lazy(() => import("./pages/reset-password/ResetPasswordPage"));
@@ -33,6 +35,16 @@ function SignedIn({ children }: { children: ReactNode }) {
       </AppShell>
     </RequireAuth>
   );
+}
+
+/** The toast area, mounted with the first toast (which waits for it), so no page loads it before then. */
+function ToastsOnDemand() {
+  const requested = useSyncExternalStore(onToastifyRequested, toastifyRequested, () => false);
+  return requested ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }
 
 export function App() {
@@ -109,9 +121,7 @@ export function App() {
           </Switch>
         </Suspense>
       </ErrorBoundary>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <ToastsOnDemand />
     </>
   );
 }

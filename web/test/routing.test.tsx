@@ -135,12 +135,19 @@ describe("route guard", () => {
 });
 
 describe("/login", () => {
-  it("shows a spinner while the session loads", async () => {
-    setSessionLoading();
+  it("shows a spinner while the session loads if the stored session cannot tell", async () => {
+    setSessionLoading("unknown");
     visit("/login");
     render(<App />);
     expect(await screen.findByRole("status")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Sign in to your account" })).toBeNull();
+  });
+
+  it("shows the form at once to a visitor with no stored session, while the session loads", () => {
+    setSessionLoading("signed-out");
+    visit("/login");
+    render(<App />);
+    expect(screen.getByRole("heading", { name: "Sign in to your account" })).toBeTruthy();
   });
 
   it("redirects a signed-in user to / replacing history", async () => {

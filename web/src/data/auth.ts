@@ -1,5 +1,4 @@
 import type { AuthChangeEvent, Session, User } from "@supabase/supabase-js";
-import { supabase } from "./supabase";
 
 export type { AuthChangeEvent, Session, User };
 
@@ -11,15 +10,30 @@ export type Registration = {
   phoneNumber: string;
 };
 
+type AuthClient = (typeof import("./authClient"))["authClient"];
+
+let authClient: Promise<AuthClient> | undefined;
+
+/**
+ * The auth client, loaded on first use: the first screens paint without
+ * supabase-js, and `session.ts` decides when to start loading it.
+ */
+function loadAuthClient(): Promise<AuthClient> {
+  authClient ??= import("./authClient").then((module) => module.authClient);
+  return authClient;
+}
+
 export async function signIn(email: string, password: string): Promise<Session> {
-  const { data, error } = await supabase.auth.signInWithPassword({ email, password });
+  const auth = await loadAuthClient();
+  const { data, error } = await auth.signInWithPassword({ email, password });
   if (error) throw error;
   return data.session;
 }
 
 /** The profile row is created from the metadata by a database trigger. */
 export async function signUp({ email, password, firstName, lastName, phoneNumber }: Registration): Promise<void> {
-  const { error } = await supabase.auth.signUp({
+  const auth = await loadAuthClient();
+  const { error } = await auth.signUp({
     email,
     password,
     options: {
@@ -31,14 +45,16 @@ export async function signUp({ email, password, firstName, lastName, phoneNumber
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  const { error } = await supabase.auth.resetPasswordForEmail(email, {
+  const auth = await loadAuthClient();
+  const { error } = await auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}/reset-password`,
   });
   if (error) throw error;
 }
 
 export async function updatePassword(password: string): Promise<void> {
-  const { error } = await supabase.auth.updateUser({ password });
+  const auth = await loadAuthClient();
+  const { error } = await auth.updateUser({ password });
   if (error) throw error;
 }
 
@@ -47,12 +63,20 @@ export async function updatePassword(password: string): Promise<void> {
  * reached the local session is still removed, so signing out always works.
  */
 export async function signOut(): Promise<void> {
-  const { error } = await supabase.auth.signOut();
-  if (error) await supabase.auth.signOut({ scope: "local" });
+  const auth = await loadAuthClient();
+  const { error } = await auth.signOut();
+  if (error) await auth.signOut({ scope: "local" });
 }
 
-/** Calls `listener` with the initial session and on every later auth event. */
-export function onAuthChange(listener: (event: AuthChangeEvent, session: Session | null) => void): () => void {
-  const { data } = supabase.auth.onAuthStateChange(listener);
+/**
+ * Loads the auth client, then calls `listener` with the initial session and on
+ * every later auth event. Resolves to the unsubscribe function; rejects if the
+ * client cannot be loaded.
+ */
+export async function onAuthChange(
+  listener: (event: AuthChangeEvent, session: Session | null) => void,
+): Promise<() => void> {
+  const auth = await loadAuthClient();
+  const { data } = auth.onAuthStateChange(listener);
   return () => data.subscription.unsubscribe();
 }
