@@ -88,10 +88,12 @@ select results_eq(
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname in ('public', 'private') and has_function_privilege('authenticated', p.oid, 'execute')
      order by 1 $$,
-  $$ values ('api_key_status()'), ('article_search_query(text)'), ('count_articles(text,text)'),
+  $$ values ('api_key_status()'), ('article_search_query(text)'),
+            ('calendar_entries(timestamp with time zone,timestamp with time zone)'), ('count_articles(text,text)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
+            ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
             ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status(), the articles list functions and save_api_keys()'
+  'authenticated can execute exactly api_key_status(), the articles list and calendar functions, reschedule and retry, and save_api_keys()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and
@@ -106,7 +108,7 @@ select results_eq(
      order by 1 $$,
   $$ values
        ('claim_due_scheduled_articles(integer,integer)'),
-       ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text)'),
+       ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text)'),
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)') $$,
   'service_role can execute exactly the scheduling functions besides the browser''s'
 );
