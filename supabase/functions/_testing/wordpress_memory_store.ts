@@ -1,7 +1,8 @@
 /**
  * Test support: PublicationStore and ScheduledPublicationStore in memory,
- * following the SQL functions of 20261122002000_scheduled_publishing.sql
- * (claim lease in next_attempt_at, back-off 1/5/15/60 minutes, the article
+ * following the SQL functions of 20261122002000_scheduled_publishing.sql and
+ * 20261124300000/300100 (remote_status; a claim marks the pair pending and
+ * leases it in next_attempt_at, back-off 1/5/15/60 minutes, the article
  * published once every scheduled target is done). The clock is injectable.
  *
  * A mirror of SQL, kept only until integration tests drive wordpress-publish
@@ -43,6 +44,7 @@ export interface MemoryPublication {
   remote_post_id: number | null;
   link: string | null;
   status: "pending" | PostStatus | "failed";
+  remote_status: string | null;
   published_at: number | null;
   last_error: string | null;
   attempts: number;
@@ -86,6 +88,7 @@ export function createMemoryStore(
       remote_post_id: null,
       link: null,
       status: "pending",
+      remote_status: null,
       published_at: null,
       last_error: null,
       attempts: 0,
@@ -129,6 +132,7 @@ export function createMemoryStore(
         remote_post_id: success.remotePostId,
         link: success.link,
         status: success.status,
+        remote_status: success.status,
         published_at: now(),
         last_error: null,
         attempts: 0,
@@ -160,6 +164,7 @@ export function createMemoryStore(
           next_attempt_at: failure.retry ? now() + BACK_OFF_MINUTES[Math.min(attempts, 4) - 1] * MINUTE : null,
           remote_post_id: failure.remotePostId ?? existing.remote_post_id,
           link: failure.link ?? existing.link,
+          remote_status: failure.remoteStatus ?? existing.remote_status,
           featured_media_id: failure.featuredMediaId ?? existing.featured_media_id,
           featured_media_source_url: failure.featuredMediaSourceUrl ?? existing.featured_media_source_url,
         };
@@ -184,7 +189,7 @@ export function createMemoryStore(
         siteIds.map((siteId) => ({ articleId: article.id, userId: article.user_id, siteId }))
       );
       for (const claim of claims) {
-        upsert(claim, (existing) => ({ ...existing, next_attempt_at: now() + leaseSeconds * 1000 }));
+        upsert(claim, (existing) => ({ ...existing, status: "pending", next_attempt_at: now() + leaseSeconds * 1000 }));
       }
       return Promise.resolve(claims);
     },

@@ -257,7 +257,14 @@ function recordingDeps(claims: ClaimedPublication[], fail: (claim: ClaimedPublic
       await new Promise((resolve) => setTimeout(resolve, 5));
       inFlight--;
       if (fail(request)) throw new PublishFailure(502, "Failed to publish post", { detail: "refused" });
-      return { link: "https://wp.test/p", remotePostId: 1, status: "publish", updated: false, seo: "none", warnings: [] };
+      return {
+        link: "https://wp.test/p",
+        remotePostId: 1,
+        status: "publish",
+        updated: false,
+        seo: "none",
+        warnings: [],
+      };
     },
   };
   return { deps, calls, maxInFlight: () => maxInFlight };
@@ -308,4 +315,49 @@ Deno.test("publish-scheduled: a failing claim is a 500 without details", async (
   const response = await run(scheduledHandler(store, []));
   assert.equal(response.status, 500);
   assert.deepEqual(await response.json(), { error: "Failed to publish scheduled articles" });
+});
+
+Deno.test("publish-scheduled: a claimed pair is pending; a failed re-publish keeps the live post's status and says why", async () => {
+  const wp = startFakeWordPress();
+  let clock = Date.parse("2026-11-22T12:00:00Z");
+  const now = () => clock;
+  try {
+    const store = createMemoryStore({
+      sites: [site(S1, ALICE, wp)],
+      articles: [memoryArticle({ id: DUE, user_id: ALICE })],
+    }, now);
+    const allowlist = { privateHostAllowlist: [wp.hostPort] };
+    const deps = { store, fetch: guardedFetch, fetchOptions: allowlist, imageFetchOptions: allowlist };
+    await publishArticleToSite(
+      { userId: ALICE, articleId: DUE, siteId: S1, status: "publish", scheduled: false },
+      deps,
+    );
+    assert.equal(store.publication(DUE, S1)?.remote_status, "publish");
+
+    // Scheduled again (an update at a set time); the application password was revoked meanwhile.
+    Object.assign(store.articles.get(DUE)!, {
+      status: "scheduled",
+      scheduled_for: clock + MINUTE,
+      scheduled_site_ids: [S1],
+    });
+    store.sites.set(S1, site(S1, ALICE, wp, "revoked"));
+    clock += 2 * MINUTE;
+    const [claim] = await store.claimDue(5, 600);
+    assert.equal(store.publication(DUE, S1)?.status, "pending", "being published: pending for the lease");
+    await store.release(claim);
+
+    const handler = scheduledHandler(store, [wp], {}, now);
+    assert.deepEqual(await (await run(handler)).json(), { claimed: 1, published: 0, failed: 1, released: 0 });
+    const publication = store.publication(DUE, S1);
+    assert.equal(publication?.status, "failed");
+    assert.equal(publication?.remote_status, "publish", "the post on the site is still live");
+    assert.equal(
+      publication?.last_error,
+      "Authentication failed. Please check your username and application password.",
+    );
+    assert.equal(publication?.next_attempt_at, clock + MINUTE, "retried with back-off");
+    assert.equal(store.articles.get(DUE)?.status, "scheduled");
+  } finally {
+    await wp.close();
+  }
 });

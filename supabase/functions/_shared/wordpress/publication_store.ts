@@ -132,6 +132,7 @@ export function createPublicationStore(service: SupabaseClient): PublicationStor
           p_link: failure.link ?? null,
           p_featured_media_id: failure.featuredMediaId ?? null,
           p_featured_media_source_url: failure.featuredMediaSourceUrl ?? null,
+          p_remote_status: failure.remoteStatus ?? null,
         }),
         "recording the failed publication",
       );
