@@ -18,6 +18,7 @@ const ProfilePage = lazy(() => import("./pages/profile/ProfilePage"));
 const ArticlesPage = lazy(() => import("./pages/articles/ArticlesPage"));
 const CreateArticlePage = lazy(() => import("./pages/create-article/CreateArticlePage"));
 const EditArticlePage = lazy(() => import("./pages/edit-article/EditArticlePage"));
+const CalendarPage = lazy(() => import("./pages/calendar/CalendarPage"));
 const WordPressSitesPage = lazy(() => import("./pages/wordpress-sites/WordPressSitesPage"));
 const GenerateImagesPage = lazy(() => import("./pages/generate-images/GenerateImagesPage"));
 const KeywordPhrasesPage = lazy(() => import("./pages/keyword-phrases/KeywordPhrasesPage"));
@@ -80,6 +81,11 @@ export function App() {
             <Route path="/articles/edit/:id">
               <SignedIn>
                 <EditArticlePage />
+              </SignedIn>
+            </Route>
+            <Route path="/calendar">
+              <SignedIn>
+                <CalendarPage />
               </SignedIn>
             </Route>
             <Route path="/wordpress-sites">

@@ -6,6 +6,7 @@ import { Logo } from "./Logo";
 const MENU = [
   { href: "/", label: "Dashboard" },
   { href: "/articles", label: "Articles" },
+  { href: "/calendar", label: "Calendar" },
   { href: "/wordpress-sites", label: "WordPress Sites" },
   { href: "/generate-images", label: "Generate Images" },
   { href: "/keyword-phrases", label: "Keyword Phrases" },

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { loadPublications, retryScheduledPublication, type Publication } from "../../data/publishing";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import PublicationLinks, { RETRY_QUEUED, SETTLING_REFRESH_MS } from "./PublicationLinks";
+import PublicationLinks, { SETTLING_REFRESH_MS } from "./PublicationLinks";
+import { RETRY_QUEUED } from "./publicationState";
 import { publicationsState } from "./publicationsStore";
 
 vi.mock("../../data/publishing", () => ({ loadPublications: vi.fn(), retryScheduledPublication: vi.fn() }));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { retryScheduledPublication, type Publication } from "../../data/publishing";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { canRetry, isSettling, summarizePublication } from "./publicationState";
+import { canRetry, isSettling, RETRY_FAILED, RETRY_QUEUED, summarizePublication } from "./publicationState";
 import { requestPublications, usePublications } from "./publicationsStore";
 import "./wordpress.css";
 
@@ -10,8 +10,6 @@ export const SETTLING_REFRESH_MS = 10_000;
 /** …this many times at most (the scheduler runs every minute). */
 const MAX_SETTLING_REFRESHES = 30;
 
-export const RETRY_QUEUED = "Retry queued: the scheduler publishes it on its next run.";
-export const RETRY_FAILED = "Could not queue the retry";
 
 export type ArticleRef = { id: string; status: string };
 

@@ -1,6 +1,9 @@
 import { formatDateTime, parseTimestamp } from "../../lib/dates";
 import type { Publication } from "../../data/publishing";
 
+export const RETRY_QUEUED = "Retry queued: the scheduler publishes it on its next run.";
+export const RETRY_FAILED = "Could not queue the retry";
+
 /** WordPress's post statuses in words; a plugin's own status is shown as it is named. */
 const REMOTE_STATUS_LABELS: Readonly<Record<string, string>> = {
   publish: "Live",
@@ -46,7 +49,7 @@ export function summarizePublication(publication: Publication, now: Date = new D
     if (nextAttemptAt) {
       const next = parseTimestamp(nextAttemptAt);
       details.push(
-        next > now ? `Next attempt ${formatDateTime(next)}.` : "Retry queued: the scheduler publishes it on its next run.",
+        next > now ? `Next attempt ${formatDateTime(next)}.` : RETRY_QUEUED,
       );
     }
     return { label: "Failed", tone: "failed", details };
