@@ -15,8 +15,10 @@
 --   the caller's row-level security applies, so a user only ever sees their
 --   own articles, sites and publications; anon cannot call it.
 --
--- Each half is a range scan of its own index, filtered by the caller:
---   articles_user_id_scheduled_for_idx   (user_id, scheduled_for) of scheduled articles
+-- The caller's rows are chosen by the tables' policies ((select auth.uid())
+-- = user_id), which the planner uses as index conditions, so each half is a
+-- range scan of its own index:
+--   articles_user_id_scheduled_for_idx    (user_id, scheduled_for) of scheduled articles
 --   publications_user_id_published_at_idx (user_id, published_at)
 
 create index articles_user_id_scheduled_for_idx on public.articles (user_id, scheduled_for) where status = 'scheduled';
@@ -63,8 +65,7 @@ begin
       where s.id = any (a.scheduled_site_ids) and s.user_id = a.user_id
     ) target on true
     left join public.publications p on p.article_id = a.id and p.site_id = target.id
-    where a.user_id = (select auth.uid())
-      and a.status = 'scheduled'
+    where a.status = 'scheduled'
       and a.scheduled_for >= range_start
       and a.scheduled_for < range_end
     union all
@@ -73,8 +74,7 @@ begin
     from public.publications p
     join public.articles a on a.id = p.article_id
     join public.wordpress_sites s on s.id = p.site_id
-    where p.user_id = (select auth.uid())
-      and p.published_at >= range_start
+    where p.published_at >= range_start
       and p.published_at < range_end
   ) as entries (kind, article_id, title, article_status, occurs_at, site_id, site_name, publication_status,
                 remote_status, link, last_error, next_attempt_at)
