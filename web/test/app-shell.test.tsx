@@ -37,6 +37,7 @@ describe("navigation shell", () => {
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Dashboard", "/"],
       ["Articles", "/articles"],
+      ["Calendar", "/calendar"],
       ["WordPress Sites", "/wordpress-sites"],
       ["Generate Images", "/generate-images"],
       ["Keyword Phrases", "/keyword-phrases"],

@@ -14,6 +14,7 @@ vi.mock("../src/data/auth", () => ({
   onAuthChange: vi.fn(),
 }));
 vi.mock("../src/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/data/calendar", () => ({ loadCalendarEntries: vi.fn(() => new Promise(() => {})) }));
 vi.mock("../src/data/apiKeys", () => ({
   getApiKeyStatus: vi.fn(() => new Promise(() => {})),
   saveApiKeys: vi.fn(),
@@ -25,6 +26,7 @@ const SIGNED_IN_SCREENS = [
   ["/articles", "Articles"],
   ["/articles/create", "Create New Post"],
   ["/articles/edit/42", "Edit Article"],
+  ["/calendar", "Calendar"],
   ["/wordpress-sites", "WordPress Sites"],
   ["/generate-images", "Generate Images"],
   ["/keyword-phrases", "Keyword Phrases"],
