@@ -16,6 +16,9 @@ let scheduledId: string;
 let publishedId: string;
 
 const HOUR = 3_600_000;
+
+type CalendarRow = { kind: string; title: string; site_name: string | null; publication_status: string | null; last_error: string | null };
+type ListRow = { title: string; scheduled_for: string; scheduled_site_names: string[] };
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
 beforeAll(async () => {
@@ -92,7 +95,7 @@ describe("calendar_entries()", () => {
   const range = () => ({ range_start: inHours(-24), range_end: inHours(24) });
 
   test("the owner gets her scheduled articles per target site and her publications", async () => {
-    const entries = ok(await alice.client.rpc("calendar_entries", range()));
+    const entries: CalendarRow[] = ok(await alice.client.rpc("calendar_entries", range()));
     expect(
       entries.map((entry) => [entry.kind, entry.title, entry.site_name, entry.publication_status, entry.last_error]),
     ).toEqual(
@@ -153,7 +156,7 @@ describe("reschedule_article() and the list's schedule columns", () => {
     );
     expect(publication).toEqual({ attempts: 0, next_attempt_at: null });
 
-    const page = ok(await alice.client.rpc("list_articles", { status_filter: "scheduled" }));
+    const page: ListRow[] = ok(await alice.client.rpc("list_articles", { status_filter: "scheduled" }));
     expect(page.map((row) => [row.title, timestampMs(row.scheduled_for), row.scheduled_site_names])).toEqual([
       ["Winter walks", Date.parse(at), ["Food blog", "Travel blog"]],
     ]);
