@@ -193,6 +193,8 @@ Deno.test("supabase functions deploy --use-api ships every function with its _sh
       ].sort();
       assert.deepEqual(uploaded, expected, `${name}: the upload is exactly its module graph and import map`);
       assert.ok(uploaded.some((file) => file.startsWith("supabase/functions/_shared/")), name);
+      // Type-only imports are part of the graph: the service client's generated schema ships too.
+      assert.ok(uploaded.includes("supabase/functions/_shared/database.types.ts"), `${name} ships the Database type`);
       assert.deepEqual(
         JSON.parse(upload.files.get("supabase/functions/import_map.json")!),
         importMap,

@@ -1,6 +1,7 @@
 /** The supabase-js adapter, checked against the HTTP requests it makes (no server needed). */
 import assert from "node:assert/strict";
 import { createClient } from "@supabase/supabase-js";
+import type { Database } from "../_shared/database.types.ts";
 import { createSupabaseImageStore, readFalKey } from "./supabase_deps.ts";
 
 const SUPABASE_URL = "http://supabase.test";
@@ -25,7 +26,7 @@ function clientAnswering(answer: (request: Seen) => Response) {
     seen.push(entry);
     return answer(entry);
   };
-  const client = createClient(SUPABASE_URL, "sb_secret_test", {
+  const client = createClient<Database>(SUPABASE_URL, "sb_secret_test", {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: fetchStub },
   });

@@ -3,10 +3,10 @@
  * share in front of the provider call: a signed-in caller, a valid body, and
  * the caller's own OpenAI key (400 'OpenAI API key not found' without one).
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
 import type { z } from "zod";
 import { type Authenticate, defineFunction, signedInUser } from "../http/define_function.ts";
 import { errorResponse } from "../http/responses.ts";
+import type { ServiceClient } from "../platform/service_client.ts";
 import { requireUser } from "../platform/user_auth.ts";
 import { type OpenAISettings, openAISettingsFromEnv } from "./openai_settings.ts";
 import { PROVIDER_MESSAGES } from "./provider_failure.ts";
@@ -20,13 +20,13 @@ export interface TextFunctionDeps {
 }
 
 /** Production wiring. The service client bypasses RLS, so every query filters by the caller's id. */
-export function serviceTextDeps(service: SupabaseClient, settings = openAISettingsFromEnv()): TextFunctionDeps {
+export function serviceTextDeps(service: ServiceClient, settings = openAISettingsFromEnv()): TextFunctionDeps {
   return {
     authenticate: (req) => requireUser(req, service),
     async readOpenAIKey(userId) {
       const { data, error } = await service.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
       if (error) throw new Error(`Could not read api_keys: ${error.message}`);
-      return (data?.openai_key as string | null | undefined)?.trim() || null;
+      return data?.openai_key?.trim() || null;
     },
     settings,
   };

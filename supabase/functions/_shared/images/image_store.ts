@@ -3,6 +3,7 @@
  * row. Storage and database sit behind `GeneratedImageStore` so tests and
  * benchmarks need no backend.
  */
+import type { Tables, TablesInsert } from "../database.types.ts";
 import type { GenerateImageRequest } from "../schemas/image.ts";
 import type { DownloadedImage } from "./image_download.ts";
 
@@ -15,25 +16,10 @@ export const IMAGES_BUCKET = "images";
  */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** A `generated_images` row as inserted (id and created_at come from the database). */
-export interface NewGeneratedImageRecord {
-  user_id: string;
-  storage_path: string;
-  public_url: string;
-  prompt: string;
-  negative_prompt: string;
-  image_size: string;
-  style_preset: string;
-  num_inference_steps: number;
-  guidance_scale: number;
-  content_type: string;
-  byte_size: number;
-}
+export type NewGeneratedImageRecord = TablesInsert<"generated_images">;
 
-export interface SavedGeneratedImageRecord {
-  id: string;
-  storage_path: string;
-  created_at: string;
-}
+/** What an insert reads back of each row. */
+export type SavedGeneratedImageRecord = Pick<Tables<"generated_images">, "id" | "storage_path" | "created_at">;
 
 /** Where generated images go: the `images` bucket and the `generated_images` table. */
 export interface GeneratedImageStore {

@@ -7,6 +7,7 @@
  * Errors are PublishFailure: an HTTP status, one of the spec's messages, and
  * details (`detail`, `step`, and the remote post when one exists).
  */
+import type { Tables } from "../database.types.ts";
 import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "../schemas/wordpress.ts";
 import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
 import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
@@ -14,32 +15,36 @@ import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../ne
 import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./publish_post.ts";
 import { createWordPressClient } from "./rest.ts";
 
-export interface ArticleRecord {
-  id: string;
-  title: string;
-  content: string;
-  excerpt: string;
-  featured_image_url: string | null;
-  meta_description: string | null;
-  focus_keyword: string | null;
-  slug: string | null;
-  categories: string[];
-  tags: string[];
-}
+/** What publishing reads of an `articles` row. */
+export type ArticleRecord = Pick<
+  Tables<"articles">,
+  | "id"
+  | "title"
+  | "content"
+  | "excerpt"
+  | "featured_image_url"
+  | "meta_description"
+  | "focus_keyword"
+  | "slug"
+  | "categories"
+  | "tags"
+>;
 
-export interface SiteRecord {
-  id: string;
-  base_url: string;
-  username: string;
+/**
+ * A `wordpress_sites` row with its application password (from
+ * `wordpress_site_credentials`); `seo_plugin` is checked against the values
+ * the table's check constraint allows, which the generated types cannot say.
+ */
+export type SiteRecord = Pick<Tables<"wordpress_sites">, "id" | "base_url" | "username"> & {
   seo_plugin: SeoPlugin | null;
-  application_password: string;
-}
+  application_password: Tables<"wordpress_site_credentials">["application_password"];
+};
 
-export interface PublicationRecord {
-  remote_post_id: number | null;
-  featured_media_id: number | null;
-  featured_media_source_url: string | null;
-}
+/** What a re-publish needs of the previous `publications` row. */
+export type PublicationRecord = Pick<
+  Tables<"publications">,
+  "remote_post_id" | "featured_media_id" | "featured_media_source_url"
+>;
 
 export interface PublicationKey {
   userId: string;
