@@ -27,6 +27,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "seo-analysis": true,
   "wordpress-connect": true,
   "wordpress-publish": true,
+  "save-article": true,
   "publish-scheduled": false,
 };
 
