@@ -9,6 +9,8 @@ declare module "vitest" {
     supabaseUrl: string;
     publishableKey: string;
     secretKey: string;
+    /** The backend's keys.json (with its JWT secret), for a functions runtime in front of it. */
+    keysFile: string;
   }
 }
 
@@ -63,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("supabaseUrl", server.url);
   project.provide("publishableKey", server.publishableKey);
   project.provide("secretKey", server.secretKey);
+  project.provide("keysFile", join(dir, "keys.json"));
   return async () => {
     console.error = printError;
     if (sqlErrors > 0) {

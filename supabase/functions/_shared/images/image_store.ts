@@ -83,16 +83,18 @@ export class ImageQuotaError extends Error {
   }
 }
 
-/** "12.5 MB" (MB of 1024 × 1024 bytes, as storage limits are set). */
-export function formatMegabytes(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return `${megabytes >= 10 ? Math.round(megabytes) : Math.round(megabytes * 10) / 10} MB`;
+/** "12 MB", "1.3 MB", "4.9 KB", "512 bytes" (KB and MB of 1024, as storage limits are set). */
+export function formatBytes(bytes: number): string {
+  const rounded = (value: number) => (value >= 10 ? Math.round(value) : Math.round(value * 10) / 10);
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${rounded(bytes / 1024)} KB`;
+  return `${rounded(bytes / (1024 * 1024))} MB`;
 }
 
 /** What the user is told when their library is full. */
 export function imageQuotaMessage(usedBytes: number, quotaBytes: number): string {
-  return `Your image library is full (${formatMegabytes(usedBytes)} of ${
-    formatMegabytes(quotaBytes)
+  return `Your image library is full (${formatBytes(usedBytes)} of ${
+    formatBytes(quotaBytes)
   } used). Delete images you no longer need, then try again.`;
 }
 

@@ -4,7 +4,7 @@ import { gradientPng } from "../../../../scripts/fakes/png.ts";
 import { createMemoryImageStore } from "../../_testing/memory_image_store.ts";
 import { generateImageRequestSchema } from "../schemas/image.ts";
 import {
-  formatMegabytes,
+  formatBytes,
   imageQuotaMessage,
   ImageQuotaError,
   ImageSaveError,
@@ -94,8 +94,10 @@ Deno.test("storeGeneratedImages keeps nothing when the images would pass the use
 });
 
 Deno.test("the quota message says how full the library is and what to do", () => {
-  assert.equal(formatMegabytes(209715200), "200 MB");
-  assert.equal(formatMegabytes(1.25 * 1024 * 1024), "1.3 MB");
+  assert.equal(formatBytes(209715200), "200 MB");
+  assert.equal(formatBytes(1.25 * 1024 * 1024), "1.3 MB");
+  assert.equal(formatBytes(5000), "4.9 KB");
+  assert.equal(formatBytes(512), "512 bytes");
   assert.equal(
     imageQuotaMessage(209715200, 209715200),
     "Your image library is full (200 MB of 200 MB used). Delete images you no longer need, then try again.",
