@@ -89,7 +89,6 @@ export function rateLimitFromEnv(name: RateLimitName, service: SupabaseClient, e
 /** consume_rate_limit() with the service client (the function is not executable by API roles). */
 export function databaseRateLimiter(service: SupabaseClient): ConsumeRateLimit {
   return async (userId, rule, cost) => {
-    if (rule.limit === 0) return { allowed: true };
     const { data, error } = await service.rpc("consume_rate_limit", {
       p_user_id: userId,
       p_action: rule.action,
