@@ -50,7 +50,9 @@ try {
     env: {
       OPENAI_BASE_URL: openai.url,
       FAL_BASE_URL: fal.url,
-      PRIVATE_HOST_ALLOWLIST: wordpress ? new URL(wordpress.url).host : "",
+      // The fake fal.ai serves its images from loopback, and provider image
+      // URLs go through the SSRF guard like any URL we did not configure.
+      PRIVATE_HOST_ALLOWLIST: [new URL(fal.url).host, ...(wordpress ? [new URL(wordpress.url).host] : [])].join(","),
     },
   });
   cleanups.push(() => app.stop());

@@ -114,7 +114,6 @@ test("bytes each route adds when reached client-side after signing in", async ({
     .insert({
       user_id: backend.userId,
       title: "Bench article",
-      content: "<p>Body.</p>",
       excerpt: "Body",
       status: "draft",
     })

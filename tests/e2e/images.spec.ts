@@ -117,7 +117,7 @@ test("Generate Images: a wrong fal.ai key shows the service's message", async ({
 test("Generate Featured Image: generate from the excerpt, save, and the card shows our stored image", async ({ page }) => {
   const { backend } = await registerWithFalKey(page);
   const title = "Lighthouses of the North";
-  const { data: article, error } = await backend
+  const { data: article, error } = await adminBackend()
     .from("articles")
     .insert({
       user_id: backend.userId,
@@ -165,7 +165,7 @@ test("Generate Featured Image: generate from the excerpt, save, and the card sho
 test("Generate Featured Image: closing discards an unsaved image", async ({ page }) => {
   const { backend } = await registerWithFalKey(page);
   const title = "Owls at Night";
-  const { data: article } = await backend
+  const { data: article } = await adminBackend()
     .from("articles")
     .insert({ user_id: backend.userId, title, content: "<p>Hoot.</p>", excerpt: "An owl on a branch", status: "draft" })
     .select("id")

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { backendAs, e2eEnv } from "./support/backend.ts";
+import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 
 const wordpress = e2eEnv.wordpress;
 
@@ -28,7 +28,17 @@ const PNG = Buffer.from(
 );
 
 type WpTerm = { id: number; name: string };
-type WpPost = { id: number; title: { raw: string }; status: string; categories: number[]; tags: number[]; featured_media: number; link: string };
+type WpPost = {
+  id: number;
+  title: { raw: string };
+  content: { raw: string };
+  excerpt: { raw: string };
+  status: string;
+  categories: number[];
+  tags: number[];
+  featured_media: number;
+  link: string;
+};
 
 /** WordPress's own REST API, as the site's administrator. */
 async function wp<T>(path: string): Promise<T> {
@@ -77,14 +87,21 @@ async function connectSite(page: Page, account: Account, name: string): Promise<
   return data!.id as string;
 }
 
-/** An article with a featured image in Storage and categories/tags WordPress does not have yet. */
+/**
+ * An article with a featured image in Storage and categories/tags WordPress
+ * does not have yet. Arranged with the secret key, as generate-image and
+ * save-article would store them (the browser writes neither Storage objects
+ * nor article HTML); `content` is stored as given, like an article saved
+ * before the server sanitised HTML.
+ */
 async function arrangeArticle(account: Account, fields: Record<string, unknown>): Promise<string> {
   const backend = await backendAs(account);
+  const admin = adminBackend();
   const path = `${backend.userId}/x-${Date.now()}.png`;
-  const upload = await backend.storage.from("images").upload(path, PNG, { contentType: "image/png" });
+  const upload = await admin.storage.from("images").upload(path, PNG, { contentType: "image/png" });
   expect(upload.error).toBeNull();
-  const featured_image_url = backend.storage.from("images").getPublicUrl(path).data.publicUrl;
-  const { data, error } = await backend
+  const featured_image_url = admin.storage.from("images").getPublicUrl(path).data.publicUrl;
+  const { data, error } = await admin
     .from("articles")
     .insert({
       user_id: backend.userId,
@@ -272,4 +289,83 @@ test("a scheduled article is published by the scheduler", async ({ page }) => {
     .eq("article_id", articleId)
     .single();
   expect(publication).toMatchObject({ status: "publish", link: posts[0].link, last_error: null });
+});
+
+/** What a prompt-injected draft or pasted hostile HTML may contain (issue 8, finding 3). */
+const HOSTILE_HTML = '<p>Visible text</p><script>document.title = "pwned"</script><img src="x" onerror="alert(1)">' +
+  '<a href="javascript:alert(document.cookie)">click</a><a href=" JaVaScRiPt:alert(2)">again</a>' +
+  '<iframe src="https://evil.example/"></iframe><svg onload="alert(3)"></svg><p onclick="alert(4)">Tap</p>';
+
+/** The raw HTML WordPress stored (context=edit) keeps no script element, event handler or javascript: URL. */
+function expectNoActiveContent(raw: string) {
+  expect(raw).toContain("Visible text");
+  expect(raw).not.toMatch(/<script|<iframe|<svg/i);
+  expect(raw).not.toMatch(/\son[a-z]+\s*=/i);
+  expect(raw).not.toMatch(/javascript:/i);
+}
+
+test("script is stripped before publishing: an old hostile row, one typed in the editor, and one the scheduler sends", async ({ page }) => {
+  test.setTimeout(180_000);
+  const account = await register(page);
+  const siteId = await connectSite(page, account, "Hostile blog");
+  const stamp = Date.now();
+
+  // An article stored before the server sanitised HTML (written with the secret key, as it is).
+  const oldRow = `Old hostile row ${stamp}`;
+  await arrangeArticle(account, { title: oldRow, content: HOSTILE_HTML, excerpt: '<img src=x onerror="alert(5)">' });
+  // The same HTML typed into the editor: stored sanitised by save-article.
+  const typed = `Typed hostile draft ${stamp}`;
+  await page.goto("/articles/create");
+  await page.getByLabel("Title").fill(typed);
+  await page.getByLabel("Content").fill(HOSTILE_HTML);
+  await page.getByLabel("Excerpt").fill("Hostile HTML typed into the editor.");
+  await page.getByLabel("Category").fill("Security");
+  await page.getByLabel("Tags (comma separated)").fill("xss");
+  await page.getByLabel("Meta Description").fill("Hostile HTML.");
+  await page.getByLabel("Focus Keyword").fill("xss");
+  await page.getByLabel("Slug").fill(`typed-hostile-${stamp}`);
+  await page.getByRole("button", { name: "Save Article" }).click();
+  await expect(page.getByText("Article created successfully")).toBeVisible();
+  const { data: stored } = await adminBackend().from("articles").select("content").eq("title", typed).single();
+  expectNoActiveContent(stored!.content as string);
+  // An old hostile row the scheduler publishes (publish-scheduled sanitises too).
+  const scheduled = `Scheduled hostile row ${stamp}`;
+  await arrangeArticle(account, {
+    title: scheduled,
+    content: HOSTILE_HTML,
+    status: "scheduled",
+    scheduled_for: new Date(Date.now() + 3_000).toISOString(),
+    scheduled_site_ids: [siteId],
+  });
+
+  for (const title of [oldRow, typed]) {
+    const dialog = await openPublishModal(page, title);
+    await dialog.getByLabel("Select WordPress Site").selectOption({ label: `Hostile blog (${wordpress!.url})` });
+    await dialog.getByLabel("Post Status").selectOption({ label: "Publish Immediately" });
+    await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(dialog.getByText("Article published successfully!")).toBeVisible({ timeout: 30_000 });
+    await dialog.locator("footer").getByRole("button", { name: "Close" }).click();
+  }
+  await expect.poll(async () => (await postsTitled(scheduled)).length, { timeout: 60_000, intervals: [1_000] }).toBe(1);
+
+  for (const title of [oldRow, typed, scheduled]) {
+    const [post] = await postsTitled(title);
+    expect(post, title).toBeDefined();
+    expectNoActiveContent(post.content.raw);
+    expect(post.excerpt.raw, "the excerpt arrives as text, never as a tag").not.toMatch(/<[a-z]/i);
+  }
+  expect((await postsTitled(oldRow))[0].excerpt.raw).toBe("&lt;img src=x onerror=&quot;alert(5)&quot;&gt;");
+
+  // The published page a blog visitor gets runs none of it either.
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const [published] = await postsTitled(oldRow);
+  await page.goto(published.link);
+  await expect(page.getByText("Visible text")).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+  expect(await page.title()).not.toBe("pwned");
 });

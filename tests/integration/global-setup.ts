@@ -11,6 +11,8 @@ declare module "vitest" {
     publishableKey: string;
     secretKey: string;
     functionsStack: FunctionsStackInfo;
+    /** The backend's keys.json (with its JWT secret), for a functions runtime in front of it. */
+    keysFile: string;
   }
 }
 
@@ -79,6 +81,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { output: _output, stop: _stop, ...stackInfo } = functionsStack;
   project.provide("functionsStack", stackInfo);
   console.log(`[integration] functions runtime behind ${stackInfo.projectUrl} (the project URL: API and functions)`);
+  project.provide("keysFile", keysFile);
   return async () => {
     console.error = printError;
     await functionsStack.stop();

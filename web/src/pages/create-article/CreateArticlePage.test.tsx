@@ -13,7 +13,7 @@ import { createArticle } from "../../data/articles";
 import { listAssistantChoices, type AssistantSummary } from "../../data/assistants";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { sessionState } from "../../state/session";
-import { setSignedIn, testUser } from "../../../test/session";
+import { setSignedIn } from "../../../test/session";
 import CreateArticlePage from "./CreateArticlePage";
 
 vi.mock("../../data/supabase", () => ({ supabase: {} }));
@@ -333,6 +333,30 @@ describe("create post: saving", () => {
     expect(noteOf(input("Title"))).toBe("Title must be at most 500 characters");
   });
 
+  it("limits every field to what the database accepts, with a message per field, and saves nothing", async () => {
+    const { user } = await renderPage();
+    const oversized: [keyof typeof FIELD_LABELS, string, string][] = [
+      ["content", "c".repeat(250_001), "Content must be at most 250,000 characters"],
+      ["excerpt", "e".repeat(2_001), "Excerpt must be at most 2,000 characters"],
+      ["category", "g".repeat(101), "Category must be at most 100 characters"],
+      ["tags", Array.from({ length: 51 }, (_, i) => `tag${i}`).join(", "), "Use at most 50 tags"],
+      ["metaDescription", "m".repeat(321), "Meta description must be at most 320 characters"],
+      ["focusKeyword", "k".repeat(101), "Focus keyword must be at most 100 characters"],
+      ["slug", "s".repeat(201), "Slug must be at most 200 characters"],
+    ];
+    for (const [field, value] of oversized) {
+      await user.click(input(FIELD_LABELS[field]));
+      await user.paste(value);
+    }
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    for (const [field, , message] of oversized) expect(noteOf(input(FIELD_LABELS[field]))).toBe(message);
+    await user.clear(input("Tags (comma separated)"));
+    await user.click(input("Tags (comma separated)"));
+    await user.paste(`ok, ${"t".repeat(101)}`);
+    expect(noteOf(input("Tags (comma separated)"))).toBe("Each tag must be at most 100 characters");
+    expect(createArticle).not.toHaveBeenCalled();
+  });
+
   it("saves a draft with trimmed fields, the category as a one-item list and split tags, then goes to the list", async () => {
     let finishSave!: (id: string) => void;
     vi.mocked(createArticle).mockReturnValue(new Promise((resolve) => (finishSave = resolve)));
@@ -341,7 +365,7 @@ describe("create post: saving", () => {
     await user.dblClick(screen.getByRole("button", { name: "Save Article" }));
     expect(screen.getByRole("button", { name: "Saving..." }).hasAttribute("disabled")).toBe(true);
     expect(createArticle).toHaveBeenCalledTimes(1);
-    expect(createArticle).toHaveBeenCalledWith(testUser.id, {
+    expect(createArticle).toHaveBeenCalledWith({
       title: "Composting basics",
       content: "<p>Compost!</p>",
       excerpt: "All about compost.",
@@ -366,7 +390,7 @@ describe("create post: saving", () => {
     await draft.finish(ARTICLE);
     await user.click(screen.getByRole("button", { name: "Save Article" }));
     await waitFor(() => expect(createArticle).toHaveBeenCalled());
-    expect(vi.mocked(createArticle).mock.calls[0][1]).toMatchObject({
+    expect(vi.mocked(createArticle).mock.calls[0][0]).toMatchObject({
       title: ARTICLE.title,
       categories: ["Guides"],
       tags: ["composting", "how-to"],

@@ -105,7 +105,7 @@ export default function CreateArticlePage() {
     setSaving(true);
     const values = result.data;
     try {
-      await createArticle(user.id, {
+      await createArticle({
         title: values.title,
         content: values.content,
         excerpt: values.excerpt,

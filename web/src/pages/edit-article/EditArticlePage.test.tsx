@@ -167,6 +167,32 @@ describe("edit article: validation", () => {
     });
   });
 
+  it("limits every field to what the database accepts, with a message per field", async () => {
+    const { user } = await renderPage();
+    const oversized: [string, string, string][] = [
+      ["Title", "t".repeat(501), "Title must be at most 500 characters"],
+      ["Content", "c".repeat(250_001), "Content must be at most 250,000 characters"],
+      ["Excerpt", "e".repeat(2_001), "Excerpt must be at most 2,000 characters"],
+      ["Meta Description", "m".repeat(321), "Meta description must be at most 320 characters"],
+      ["Focus Keyword", "k".repeat(101), "Focus keyword must be at most 100 characters"],
+      ["Slug", "s".repeat(201), "Slug must be at most 200 characters"],
+      [
+        "Categories (comma separated)",
+        Array.from({ length: 21 }, (_, i) => `c${i}`).join(","),
+        "Use at most 20 categories",
+      ],
+      ["Tags (comma separated)", `ok, ${"t".repeat(101)}`, "Each tag must be at most 100 characters"],
+    ];
+    for (const [label, value] of oversized) {
+      await user.clear(field(label));
+      await user.click(field(label));
+      await user.paste(value);
+    }
+    await user.click(saveButton());
+    for (const [label, , message] of oversized) expect(noteOf(field(label))).toBe(message);
+    expect(updateArticle).not.toHaveBeenCalled();
+  });
+
   it("needs a date for a scheduled article, reported together with other mistakes", async () => {
     const { user } = await renderPage();
     await user.selectOptions(field("Status"), "Scheduled");
