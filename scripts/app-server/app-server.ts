@@ -23,6 +23,7 @@ export type AppServerOptions = {
 export type AppServer = { close(): Promise<void> };
 
 const FUNCTIONS_PREFIX = "/functions/v1/";
+const SHUTDOWN_GRACE_MS = 2000;
 /** Hosted's gateway (Kong) for a path it has no route for. */
 const NO_ROUTE = JSON.stringify({ message: "no Route matched with those values" });
 
@@ -77,7 +78,9 @@ function serveOn(port: number, handler: Deno.ServeHandler<Deno.NetAddr>) {
     },
   }, handler);
   server.finished.catch(listening.reject);
-  return { listening: listening.promise, shutdown: () => server.shutdown() };
+  // Open streams (an SSE draft, a download) get a moment to end, not a veto on stopping.
+  const shutdown = () => Promise.race([server.shutdown(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))]);
+  return { listening: listening.promise, shutdown };
 }
 
 /** Passes the request on to the functions runtime as it is, streaming both ways. */
