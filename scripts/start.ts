@@ -18,6 +18,7 @@ import { buildIfChanged } from "./app-server/build.ts";
 import { startAppServer } from "./app-server/app-server.ts";
 import { pageHeaders } from "./app-server/security-headers.ts";
 import { CSP_REPORT_PATH } from "./app-server/csp-reports.ts";
+import { readDotenvFile } from "./functions-runtime/dotenv.ts";
 import { DEFAULT_FUNCTIONS_PORT, startFunctionsRuntime } from "./functions-runtime/runtime.ts";
 import { loadOrMintLocalKeys, type LocalKeys } from "./local-backend/keys.ts";
 import { installLogRedaction } from "./local-backend/log-redaction.ts";
@@ -27,6 +28,10 @@ import { startScheduler } from "./scheduler/scheduler.ts";
 
 const startedAt = performance.now();
 const dev = Deno.args.includes("--dev");
+// The project's .env (.env.example lists it) under what the shell already set.
+for (const [name, value] of Object.entries(await readDotenvFile(".env"))) {
+  if (Deno.env.get(name) === undefined) Deno.env.set(name, value);
+}
 const port = Number(Deno.env.get("PORT") ?? 5173);
 const apiPort = !dev && Deno.env.get("LOCAL_API_PORT") ? Number(Deno.env.get("LOCAL_API_PORT")) : undefined;
 const functionsPort = Number(Deno.env.get("FUNCTIONS_PORT") ?? DEFAULT_FUNCTIONS_PORT);
@@ -107,7 +112,9 @@ async function serveProduction(): Promise<() => Promise<void>> {
 }
 
 async function serveDev(): Promise<() => Promise<void>> {
-  const server = new Deno.Command("node_modules/.bin/vite", { env: sharedEnv, stdin: "null" }).spawn();
+  // The API is the app's own origin, whatever VITE_SUPABASE_URL .env holds for dev:frontend.
+  const server = new Deno.Command("node_modules/.bin/vite", { env: { ...sharedEnv, VITE_SUPABASE_URL: "" }, stdin: "null" })
+    .spawn();
   server.status.then(({ code }) => stop(code));
   await waitForApi(`${appUrl}/auth/v1/health`, keys.publishableKey);
   return async () => {

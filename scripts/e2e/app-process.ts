@@ -45,6 +45,8 @@ export async function startAppProcess(options: AppProcessOptions = {}): Promise<
       PORT: String(port),
       FUNCTIONS_PORT: String(freePort()),
       LOCAL_PGLITE_DIR: dataDir,
+      // Never a developer's database from .env: the tests would migrate and fill it.
+      DATABASE_URL: "",
       LOCAL_SCHEDULER_INTERVAL_MS: "2000",
       BUILD_OUT_DIR: buildDir,
       ...(apiPort !== undefined && { LOCAL_API_PORT: String(apiPort) }),
