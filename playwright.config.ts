@@ -23,9 +23,14 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  // Each project keeps its own results: the harness runs them one after the other.
   projects: [
-    { name: "same-origin" },
-    { name: "cross-origin", testMatch: /\/(articles|images|research|wordpress)\.spec\.ts$/ },
+    { name: "same-origin", outputDir: "test-results/same-origin" },
+    {
+      name: "cross-origin",
+      outputDir: "test-results/cross-origin",
+      testMatch: /\/(articles|images|research|wordpress)\.spec\.ts$/,
+    },
   ],
   use: {
     baseURL: process.env.E2E_BASE_URL,

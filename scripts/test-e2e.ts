@@ -4,7 +4,7 @@
  * providers and, when its Debian packages are installed, a real WordPress.
  * Arguments are passed to `playwright test` (e.g. a file or `-g name`).
  *
- * Two apps run side by side:
+ * Two apps run, one after the other:
  *   - same-origin: the app and its API on one origin (`npm start`'s
  *     default); every spec runs against it (Playwright project "same-origin");
  *   - cross-origin: the app on http://localhost:<port>, the API on
@@ -21,7 +21,7 @@
  * E2E_SECRET_KEY, E2E_OPENAI_URL, E2E_FAL_URL, and (when WordPress runs)
  * E2E_WP_URL, E2E_WP_USER, E2E_WP_APP_PASSWORD.
  */
-import { type AppProcess, startAppProcess } from "./e2e/app-process.ts";
+import { startAppProcess } from "./e2e/app-process.ts";
 import { cspViolations, findSecrets, type Secret, storedSecrets } from "./e2e/log-audit.ts";
 import { startFakeFal } from "./fakes/fal-server.ts";
 import { startFakeOpenAI } from "./fakes/openai-server.ts";
@@ -75,18 +75,18 @@ try {
     PRIVATE_HOST_ALLOWLIST: wordpress ? new URL(wordpress.url).host : "",
     ...GENEROUS_AUTH_RATE_LIMITS,
   };
-  const apps = await Promise.allSettled([
-    startAppProcess({ env: appEnv, buildDir: SAME_ORIGIN_BUILD_DIR }),
-    startAppProcess({ env: appEnv, crossOrigin: true }),
-  ]);
-  for (const app of apps) if (app.status === "fulfilled") cleanups.push(() => app.value.stop());
-  const [sameOrigin, crossOrigin] = apps.map((app) => {
-    if (app.status === "rejected") throw app.reason;
-    return app.value;
-  });
-
-  const playwright = async (project: string, app: AppProcess) =>
-    (await new Deno.Command("node_modules/.bin/playwright", {
+  const runs = [
+    { project: "same-origin", options: { env: appEnv, buildDir: SAME_ORIGIN_BUILD_DIR } },
+    { project: "cross-origin", options: { env: appEnv, crossOrigin: true } },
+  ];
+  const audited: AuditedApp[] = [];
+  code = 0;
+  // One app at a time: the machine is small, and each runs a scheduler.
+  for (const { project, options } of runs) {
+    const app = await startAppProcess(options);
+    cleanups.push(() => app.stop());
+    console.log(`\n━━ ${project}: app on ${app.url}, API on ${app.apiUrl}`);
+    const exitCode = (await new Deno.Command("node_modules/.bin/playwright", {
       args: ["test", "--project", project, "--pass-with-no-tests", ...Deno.args],
       env: {
         CHROMIUM_PATH: chromium,
@@ -103,21 +103,24 @@ try {
         }),
       },
     }).spawn().status).code;
-
-  console.log(`\n━━ same-origin: app and API on ${sameOrigin.url}`);
-  const sameOriginCode = await playwright("same-origin", sameOrigin);
-  console.log(`\n━━ cross-origin: app on ${crossOrigin.url}, API on ${crossOrigin.apiUrl}`);
-  const crossOriginCode = await playwright("cross-origin", crossOrigin);
-  code = sameOriginCode || crossOriginCode;
-  for (const [name, app, exitCode] of [["same-origin", sameOrigin, sameOriginCode], ["cross-origin", crossOrigin, crossOriginCode]] as const) {
-    if (exitCode !== 0) console.error(`\n━━ ${name} app output (last 8000 characters)\n${app.output().slice(-8000)}`);
+    if (exitCode !== 0) {
+      code = exitCode;
+      console.error(`\n━━ ${project} app output (last 8000 characters)\n${app.output().slice(-8000)}`);
+    }
+    audited.push({
+      name: `${project} app`,
+      output: app.output(),
+      storedSecrets: await storedSecrets(app.apiUrl, keys.secretKey),
+      looseFiles: looserThanPrivate(app.dataDir),
+    });
+    await app.stop();
   }
 
-  const problems = await auditRun([sameOrigin, crossOrigin], [
+  const problems = auditRun(audited, [
     { label: "the secret key", value: keys.secretKey },
     { label: "the JWT secret", value: keys.jwtSecret },
     ...(wordpress ? [{ label: "the WordPress application password", value: wordpress.applicationPassword }] : []),
-  ], keys.secretKey);
+  ]);
   if (problems.length > 0) {
     console.error(`\n━━ the run's logs or data folders break issue 8's rules:\n${problems.map((p) => `  ${p}`).join("\n")}`);
     code = 1;
@@ -129,20 +132,17 @@ try {
 }
 Deno.exit(code);
 
-/** Secrets in the apps' output, CSP violations, and data folders anyone but the owner can read. */
-async function auditRun(apps: AppProcess[], known: Secret[], secretKey: string): Promise<string[]> {
-  const problems: string[] = [];
-  const secrets = [...known];
-  for (const app of apps) secrets.push(...await storedSecrets(app.apiUrl, secretKey));
-  for (const [index, app] of apps.entries()) {
-    const source = index === 0 ? "same-origin app" : "cross-origin app";
-    for (const finding of findSecrets(source, app.output(), secrets)) {
-      problems.push(`${finding.source}, line ${finding.line}: ${finding.label} in “${finding.excerpt}”`);
-    }
-    for (const violation of cspViolations(app.output())) problems.push(`${source}: ${violation}`);
-  }
-  for (const dir of [LITE_TEMP_DIR, ...apps.map((app) => app.dataDir)]) {
-    for (const path of looserThanPrivate(dir)) problems.push(`not owner-only: ${path}`);
-  }
-  return problems;
+type AuditedApp = { name: string; output: string; storedSecrets: Secret[]; looseFiles: string[] };
+
+/** Secrets in the apps' output, CSP violations, and data files anyone but the owner can read. */
+function auditRun(apps: AuditedApp[], known: Secret[]): string[] {
+  const secrets = [...known, ...apps.flatMap((app) => app.storedSecrets)];
+  return [
+    ...apps.flatMap((app) =>
+      findSecrets(app.name, app.output, secrets).map((f) => `${f.source}, line ${f.line}: ${f.label} in “${f.excerpt}”`)
+    ),
+    ...apps.flatMap((app) => cspViolations(app.output).map((violation) => `${app.name}: ${violation}`)),
+    ...apps.flatMap((app) => app.looseFiles.map((path) => `not owner-only: ${path}`)),
+    ...looserThanPrivate(LITE_TEMP_DIR).map((path) => `not owner-only: ${path}`),
+  ];
 }

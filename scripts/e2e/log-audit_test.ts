@@ -23,8 +23,13 @@ Deno.test("a JWT in a line is a finding; redacted lines and short values are not
   assert.deepEqual(findSecrets("app", "params: '[3 bind parameters redacted]', key [redacted]", [{ label: "x", value: "short" }]), []);
 });
 
-Deno.test("CSP violations reported to the app server are found", () => {
-  assert.deepEqual(cspViolations("ok\nCSP violation: style-src-elem blocked inline on http://127.0.0.1:5173/login\nok"), [
+Deno.test("CSP violations reported to the app server are found, but not hostile HTML's handlers refused while sanitising", () => {
+  assert.deepEqual(cspViolations([
+    "ok",
+    "CSP violation: style-src-elem blocked inline on http://127.0.0.1:5173/login",
+    "CSP violation: script-src-attr blocked inline on http://127.0.0.1:5173/articles/create at http://127.0.0.1:5173/assets/Modal.js:2",
+    "ok",
+  ].join("\n")), [
     "CSP violation: style-src-elem blocked inline on http://127.0.0.1:5173/login",
   ]);
 });
