@@ -12,6 +12,8 @@ import {
   requiredText,
 } from "../../components/article/articleValidation";
 import type { GeneratedArticle } from "../../data/articleDrafts";
+import { fieldElement } from "../../lib/focusField";
+import { withoutUnfinishedTag } from "../../lib/partialHtml";
 
 /** The AI section: what to write from, and which assistant writes it. */
 export const aiRequestSchema = z
@@ -82,6 +84,16 @@ export function draftFromGenerated(article: Partial<GeneratedArticle>): Partial<
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
+/** The fields of an AI article still streaming in: like draftFromGenerated, without a tag cut off at the end of Content. */
+export function draftFromPartial(article: Partial<GeneratedArticle>): Partial<DraftValues> {
+  const fields = draftFromGenerated(article);
+  if (fields.content !== undefined) fields.content = withoutUnfinishedTag(fields.content);
+  return fields;
+}
+
+/** Whether any article field holds text (then an AI draft would replace something). */
+export const hasArticleText = (values: DraftValues) => Object.values(values).some((value) => value.trim() !== "");
+
 type FieldErrors = Partial<Record<keyof DraftValues, string>>;
 
 /**
@@ -127,11 +139,10 @@ export function useDraftForm() {
     const result = validate(values);
     if (!result.success) {
       const firstInvalid = result.error.issues[0]?.path[0];
-      const element = typeof firstInvalid === "string" ? form.elements.namedItem(firstInvalid) : null;
-      if (element instanceof HTMLElement) element.focus();
+      if (typeof firstInvalid === "string") fieldElement(form, firstInvalid)?.focus();
     }
     return result;
   };
 
-  return { values, field, fill, check };
+  return { values, errors, field, fill, check };
 }
