@@ -36,12 +36,16 @@ const ArticleLink = Link.extend({
   addAttributes() {
     return { href: { default: null, parseHTML: (element) => element.getAttribute("href") }, title: { default: null } };
   },
+  renderHTML({ HTMLAttributes }) {
+    const href = typeof HTMLAttributes.href === "string" && isSafeLinkUrl(HTMLAttributes.href) ? HTMLAttributes.href : "";
+    // Attributes in the order the server's sanitiser writes them (rel last).
+    return ["a", { href, ...(HTMLAttributes.title ? { title: HTMLAttributes.title } : {}), rel: LINK_REL }, 0];
+  },
 }).configure({
   openOnClick: false,
   autolink: true,
   linkOnPaste: true,
   defaultProtocol: "https",
-  HTMLAttributes: { rel: LINK_REL },
   isAllowedUri: (url) => isSafeLinkUrl(url),
 });
 
