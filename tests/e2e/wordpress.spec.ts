@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { backendAs, e2eEnv } from "./support/backend.ts";
+import { contentEditor, contentHtml, expectEditorReady, formattingToolbar } from "./support/editor.ts";
 
 const wordpress = e2eEnv.wordpress;
 
@@ -28,7 +29,16 @@ const PNG = Buffer.from(
 );
 
 type WpTerm = { id: number; name: string };
-type WpPost = { id: number; title: { raw: string }; status: string; categories: number[]; tags: number[]; featured_media: number; link: string };
+type WpPost = {
+  id: number;
+  title: { raw: string };
+  content: { raw: string; rendered: string };
+  status: string;
+  categories: number[];
+  tags: number[];
+  featured_media: number;
+  link: string;
+};
 
 /** WordPress's own REST API, as the site's administrator. */
 async function wp<T>(path: string): Promise<T> {
@@ -272,4 +282,76 @@ test("a scheduled article is published by the scheduler", async ({ page }) => {
     .eq("article_id", articleId)
     .single();
   expect(publication).toMatchObject({ status: "publish", link: posts[0].link, last_error: null });
+});
+
+test("edit in the visual editor and publish: the WordPress post's HTML is what the editor shows", async ({ page }) => {
+  const account = await register(page);
+  const title = `Hut to hut packing ${Date.now()}`;
+  const articleId = await arrangeArticle(account, { title, categories: ["Travel"], tags: ["alps"] });
+  await connectSite(page, account, "Packing blog");
+
+  await page.goto(`/articles/edit/${articleId}`);
+  await expectEditorReady(page);
+  await expectNoSeriousA11yViolations(page);
+  const editor = contentEditor(page);
+  const toolbar = formattingToolbar(page);
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Packing list");
+  await toolbar.getByRole("button", { name: "Heading 2" }).click();
+  await expect(toolbar.getByRole("button", { name: "Heading 2" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await toolbar.getByRole("button", { name: "Bulleted list" }).click();
+  await page.keyboard.type("Boots");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Rain jacket");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Book the ");
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type("huts");
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" early");
+  for (let i = 0; i < "early".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await toolbar.getByRole("button", { name: "Link" }).click();
+  const linkDialog = page.getByRole("dialog", { name: "Add link" });
+  await linkDialog.getByLabel("Link address").fill("example.com/huts");
+  await expectNoSeriousA11yViolations(page);
+  await linkDialog.getByRole("button", { name: "Apply" }).click();
+  await expect(linkDialog).toHaveCount(0);
+
+  await expect(editor.locator("h2")).toHaveText("Packing list");
+  await expect(editor.locator("ul > li")).toHaveText(["Boots", "Rain jacket"]);
+  await expect(editor.locator("strong")).toHaveText("huts");
+  await expect(editor.locator("a")).toHaveAttribute("href", "https://example.com/huts");
+  const shown = await contentHtml(page);
+  expect(shown).toBe(
+    "<p>Ten days of walking from hut to hut.</p>\n<h2>Packing list</h2>\n<ul>\n<li>Boots</li>\n<li>Rain jacket</li>\n</ul>\n" +
+      '<p>Book the <strong>huts</strong> <a href="https://example.com/huts" rel="noopener noreferrer">early</a></p>',
+  );
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Article updated successfully")).toBeVisible();
+
+  const dialog = await openPublishModal(page, title);
+  await dialog.getByLabel("Select WordPress Site").selectOption({ label: `Packing blog (${wordpress!.url})` });
+  await dialog.getByLabel("Post Status").selectOption({ label: "Publish Immediately" });
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.getByText("Article published successfully!")).toBeVisible({ timeout: 30_000 });
+
+  const [post] = await postsTitled(title);
+  // Compared as the browser reads them, so a sanitiser's spelling (`<br />`, entity choice) does not count.
+  const asParsed = (html: string) =>
+    page.evaluate((text) => {
+      const template = document.createElement("template");
+      template.innerHTML = text;
+      return template.innerHTML;
+    }, html);
+  expect(await asParsed(post.content.raw)).toBe(await asParsed(shown));
+  // And the visitors' page has the same structure.
+  const rendered = post.content.rendered;
+  expect(rendered).toContain("<h2>Packing list</h2>");
+  expect(rendered).toMatch(/<ul>\s*<li>Boots<\/li>\s*<li>Rain jacket<\/li>\s*<\/ul>/);
+  expect(rendered).toContain('<strong>huts</strong> <a href="https://example.com/huts" rel="noopener noreferrer">early</a>');
 });

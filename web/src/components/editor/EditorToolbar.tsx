@@ -76,7 +76,6 @@ export function EditorToolbar({
         type="button"
         className="editor-tool"
         tabIndex={position === current ? 0 : -1}
-        aria-label={props.label}
         title={props.title}
         aria-pressed={props.pressed}
         aria-disabled={props.disabled || undefined}
@@ -88,6 +87,8 @@ export function EditorToolbar({
         }}
       >
         <span aria-hidden="true">{props.text}</span>
+        {/* The name comes from this text, so a voice user says what the tooltip shows. */}
+        <span className="editor-tool-name">{props.label}</span>
       </button>
     );
   };
