@@ -67,7 +67,7 @@ function data<T>(result: { data: T | null; error: { message: string } | null }):
 
 /**
  * The statement list_articles builds for `args`
- * (supabase/migrations/20261124300400_list_articles_schedule.sql), with literals for
+ * (supabase/migrations/20261126100400_list_articles_schedule.sql), with literals for
  * its parameters, so EXPLAIN shows its plan. explainList() checks that it
  * returns the same rows as the function.
  */
@@ -356,7 +356,7 @@ async function measureInBrowser(dataDir: string, account: { email: string; passw
     throw new Error(`Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH).`);
   });
   console.log("\nin Chromium (production build on this database):");
-  const app = await startAppProcess({ preview: true, dataDir, keepData: true });
+  const app = await startAppProcess({ dataDir, keepData: true });
   try {
     const { success } = await new Deno.Command("node_modules/.bin/playwright", {
       args: ["test", "-c", "playwright.bench.config.ts", "tests/bench/articles-list.bench.ts"],

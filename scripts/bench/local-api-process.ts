@@ -77,7 +77,7 @@ if (import.meta.main) {
     url: api.url,
     publishableKey: api.publishableKey,
     secretKey: api.secretKey,
-    // ensureLocalKeys exported it for config.toml's env(LOCAL_JWT_SECRET).
+    // ensureLocalKeys exported it, as it does for the processes npm start runs.
     jwtSecret: Deno.env.get("LOCAL_JWT_SECRET"),
   };
   console.log(`${READY_PREFIX}${JSON.stringify(info)}`);

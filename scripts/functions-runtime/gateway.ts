@@ -15,7 +15,7 @@ import { proxyRequest } from "./proxy.ts";
 export type GatewayOptions = {
   functionsDir: string;
   pool: FunctionPool;
-  /** Read per request, so config.toml and key changes apply without a restart. */
+  /** Read per request, so config.toml changes apply without a restart. */
   authPolicy(functionName: string): Promise<{ verifyJwt: boolean; jwtSecret: string }>;
   /** How long a request may run in its function process, response body included. */
   wallClockLimitMs: number;

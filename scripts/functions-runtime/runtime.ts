@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from "node:path";
-import { resolveApiKeys } from "./api_keys.ts";
+import { resolveLocalKeys } from "./api_keys.ts";
 import { readDotenvFile } from "./dotenv.ts";
 import { buildFunctionEnv, DEFAULT_SUPABASE_URL, isReservedName } from "./function_env.ts";
 import { FunctionPool } from "./function_pool.ts";
@@ -20,22 +20,22 @@ export const DEFAULT_MEMORY_LIMIT_MB = 256;
 export type FunctionsRuntimeOptions = {
   /** Folder holding `<name>/index.ts` functions, e.g. `supabase/functions`. */
   functionsDir: string;
-  /**
-   * Path of `supabase/config.toml` (`project_id`, `[auth] jwt_secret`,
-   * `[functions.<name>] verify_jwt`). May be absent.
-   */
+  /** Path of `supabase/config.toml` (`project_id`, `[functions.<name>] verify_jwt`). May be absent. */
   configPath: string;
   /** Port on 127.0.0.1; 0 picks a free one. Default 54329. */
   port?: number;
   /**
    * Variables layered over this process's environment. The runtime reads its
    * own inputs there (SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY /
-   * SUPABASE_SECRET_KEY, DATABASE_URL, config.toml's env() references,
+   * SUPABASE_SECRET_KEY / LOCAL_JWT_SECRET, DATABASE_URL,
    * FUNCTIONS_WALL_CLOCK_LIMIT_MS); functions inherit the rest, reshaped as
    * on hosted Supabase (function_env.ts).
    */
   env?: Record<string, string>;
-  /** Keys written by the local backend. Default: `<config dir>/.temp/local-keys.json`. */
+  /**
+   * Keys and JWT secret written by the local backend, used for whatever `env`
+   * does not set. Default: `<config dir>/.temp/local-keys.json`.
+   */
   localKeysPath?: string;
   /** How long a function may take to call Deno.serve. Default 15000. */
   bootTimeoutMs?: number;
@@ -81,15 +81,24 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
   const logger = options.logger ?? { info: console.log, error: console.error };
 
   const wallClockLimitMs = options.wallClockLimitMs ?? wallClockLimitFromEnv(runtimeEnv);
-  // Fixed for the runtime's life, so every process gets the same legacy keys.
-  const legacyKeysIssuedAt = Math.floor(Date.now() / 1000);
+  // Read once: user JWTs are checked, and the legacy keys signed, with the
+  // secret the local backend signs with, for the runtime's whole life.
+  const localKeys = await resolveLocalKeys(runtimeEnv, localKeysPath);
+  if (!localKeys.jwtSecret) {
+    throw new Error(
+      `No JWT secret for the functions runtime: set LOCAL_JWT_SECRET or start the local backend first ` +
+        `(npm start writes it to ${localKeysPath}). Without the secret the local backend signs with, ` +
+        `every signed-in call would be refused.`,
+    );
+  }
+  const config = await readProjectConfig(configPath);
+  const legacyKeys = await signLegacyApiKeys(localKeys.jwtSecret, config.projectRef, Math.floor(Date.now() / 1000));
 
   const pool = new FunctionPool({
     bootTimeoutMs: options.bootTimeoutMs ?? 15_000,
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
     logger,
     envForNewProcess: async () => {
-      const config = await readProjectConfig(configPath, runtimeEnv);
       const dotenvPath = join(functionsDir, ".env");
       const dotenv = await readDotenvFile(dotenvPath);
       const reserved = Object.keys(dotenv).filter(isReservedName);
@@ -98,8 +107,8 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
       }
       return buildFunctionEnv(runtimeEnv, dotenv, {
         supabaseUrl: runtimeEnv.SUPABASE_URL || DEFAULT_SUPABASE_URL,
-        apiKeys: await resolveApiKeys(runtimeEnv, localKeysPath),
-        legacyKeys: await signLegacyApiKeys(config.jwtSecret, config.projectRef, legacyKeysIssuedAt),
+        apiKeys: { publishableKey: localKeys.publishableKey, secretKey: localKeys.secretKey },
+        legacyKeys,
         databaseUrl: runtimeEnv.DATABASE_URL || undefined,
       });
     },
@@ -110,8 +119,8 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
     logger,
     wallClockLimitMs,
     authPolicy: async (functionName) => {
-      const config = await readProjectConfig(configPath, runtimeEnv);
-      return { verifyJwt: config.verifyJwt(functionName), jwtSecret: config.jwtSecret };
+      const { verifyJwt } = await readProjectConfig(configPath);
+      return { verifyJwt: verifyJwt(functionName), jwtSecret: localKeys.jwtSecret };
     },
   });
 

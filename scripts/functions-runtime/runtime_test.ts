@@ -17,7 +17,10 @@ async function startFixtureRuntime(options: Partial<FunctionsRuntimeOptions> = {
     '# fixture env\nFIXTURE_GREETING=hello from .env\nexport FIXTURE_QUOTED="two\\nlines" \nSUPABASE_URL=http://ignored.test\n',
   );
   const localKeysPath = join(root, "local-keys.json");
-  await Deno.writeTextFile(localKeysPath, JSON.stringify({ publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY }));
+  await Deno.writeTextFile(
+    localKeysPath,
+    JSON.stringify({ publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY, jwtSecret: JWT_SECRET }),
+  );
   const logger = recordingLogger();
   const runtime = await startFunctionsRuntime({
     port: 0,
@@ -25,10 +28,10 @@ async function startFixtureRuntime(options: Partial<FunctionsRuntimeOptions> = {
     configPath: join(FIXTURES_DIR, "config.toml"),
     localKeysPath,
     env: {
-      FIXTURE_JWT_SECRET: JWT_SECRET,
       SUPABASE_URL: "http://127.0.0.1:5173",
       SUPABASE_SECRET_KEY: "",
       SUPABASE_PUBLISHABLE_KEY: "",
+      LOCAL_JWT_SECRET: "",
       DATABASE_URL,
       FUNCTIONS_WALL_CLOCK_LIMIT_MS: "",
     },
@@ -95,7 +98,6 @@ Deno.test("functions runtime", async (t) => {
         SUPABASE_DB_URL: DATABASE_URL,
         FIXTURE_GREETING: "hello from .env",
         FIXTURE_QUOTED: "two\nlines",
-        FIXTURE_JWT_SECRET: JWT_SECRET,
       });
       assert.deepEqual(
         [decodeJwt(SUPABASE_ANON_KEY), decodeJwt(SUPABASE_SERVICE_ROLE_KEY)].map(({ iss, ref, role }) => ({
@@ -370,6 +372,50 @@ Deno.test("FUNCTIONS_WALL_CLOCK_LIMIT_MS must be a positive whole number", async
       }),
       /FUNCTIONS_WALL_CLOCK_LIMIT_MS must be a positive whole number of milliseconds, got soon/,
     );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("the JWT secret comes from LOCAL_JWT_SECRET, else the local keys file; without one the runtime refuses to start", async () => {
+  const { root, functionsDir } = await copyFixtureFunctions();
+  const localKeysPath = join(root, "local-keys.json");
+  const start = (env: Record<string, string>) =>
+    startFunctionsRuntime({
+      port: 0,
+      functionsDir,
+      configPath: join(FIXTURES_DIR, "config.toml"),
+      localKeysPath,
+      env: { SUPABASE_SECRET_KEY: "", SUPABASE_PUBLISHABLE_KEY: "", LOCAL_JWT_SECRET: "", ...env },
+      logger: recordingLogger(),
+    });
+  try {
+    await assert.rejects(start({}), (error: Error) => {
+      assert.match(error.message, /^No JWT secret for the functions runtime: set LOCAL_JWT_SECRET/);
+      assert.ok(error.message.includes(localKeysPath), error.message);
+      return true;
+    });
+    await Deno.writeTextFile(localKeysPath, JSON.stringify({ publishableKey: PUBLISHABLE_KEY, secretKey: SECRET_KEY }));
+    await assert.rejects(start({}), /No JWT secret/, "a keys file without jwtSecret is no secret either");
+
+    const statusWith = async (runtimeEnv: Record<string, string>, token: string) => {
+      const runtime = await start(runtimeEnv);
+      try {
+        const response = await fetch(`${runtime.url}/functions/v1/echo`, { headers: bearer(token) });
+        await response.body?.cancel();
+        return response.status;
+      } finally {
+        await runtime.close();
+      }
+    };
+    const fromFile = await signUserToken({ sub: "user-1", exp: inOneHour() }, "secret-from-the-keys-file");
+    const fromEnv = await signUserToken({ sub: "user-1", exp: inOneHour() }, "secret-from-the-environment");
+    const liteDefault = await signUserToken({ sub: "user-1", exp: inOneHour() }, "unsafe-secret-change-me");
+    await Deno.writeTextFile(localKeysPath, JSON.stringify({ jwtSecret: "secret-from-the-keys-file" }));
+    assert.equal(await statusWith({}, fromFile), 200);
+    assert.equal(await statusWith({}, liteDefault), 401);
+    assert.equal(await statusWith({ LOCAL_JWT_SECRET: "secret-from-the-environment" }, fromEnv), 200);
+    assert.equal(await statusWith({ LOCAL_JWT_SECRET: "secret-from-the-environment" }, fromFile), 401);
   } finally {
     await Deno.remove(root, { recursive: true });
   }

@@ -6,7 +6,7 @@
  * supabase/.temp/local-keys.json, waiting for the local backend to write it).
  */
 import { fileURLToPath } from "node:url";
-import { resolveApiKeys } from "../functions-runtime/api_keys.ts";
+import { resolveLocalKeys } from "../functions-runtime/api_keys.ts";
 import { DEFAULT_SUPABASE_URL } from "../functions-runtime/function_env.ts";
 import { startScheduler } from "./scheduler.ts";
 
@@ -23,7 +23,7 @@ if (!Number.isFinite(intervalMs) || intervalMs <= 0) {
 async function waitForSecretKey(): Promise<string> {
   const deadline = Date.now() + KEY_WAIT_MS;
   for (;;) {
-    const { secretKey } = await resolveApiKeys(env, localKeysPath);
+    const { secretKey } = await resolveLocalKeys(env, localKeysPath);
     if (secretKey) return secretKey;
     if (Date.now() > deadline) {
       throw new Error(`No secret key: set SUPABASE_SECRET_KEY or start the local backend (it writes ${localKeysPath})`);

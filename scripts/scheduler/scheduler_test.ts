@@ -179,7 +179,11 @@ Deno.test("the scheduler's request passes the functions runtime to a function ch
     port: 0,
     functionsDir,
     configPath: join(FIXTURES_DIR, "config.toml"),
-    env: { SUPABASE_SECRET_KEY: SECRET_KEY, SUPABASE_PUBLISHABLE_KEY: "sb_publishable_scheduler_test" },
+    env: {
+      SUPABASE_SECRET_KEY: SECRET_KEY,
+      SUPABASE_PUBLISHABLE_KEY: "sb_publishable_scheduler_test",
+      LOCAL_JWT_SECRET: "scheduler-test-jwt-secret",
+    },
     localKeysPath: join(root, "no-local-keys.json"),
     logger: recordingLogger(),
   });

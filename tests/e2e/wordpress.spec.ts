@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { backendAs, e2eEnv } from "./support/backend.ts";
+import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
+import { contentEditor, contentHtml, expectEditorReady, fillContentHtml, formattingToolbar } from "./support/editor.ts";
 
 const wordpress = e2eEnv.wordpress;
 
@@ -28,7 +29,17 @@ const PNG = Buffer.from(
 );
 
 type WpTerm = { id: number; name: string };
-type WpPost = { id: number; title: { raw: string }; status: string; categories: number[]; tags: number[]; featured_media: number; link: string };
+type WpPost = {
+  id: number;
+  title: { raw: string };
+  content: { raw: string; rendered: string };
+  excerpt: { raw: string };
+  status: string;
+  categories: number[];
+  tags: number[];
+  featured_media: number;
+  link: string;
+};
 
 /** WordPress's own REST API, as the site's administrator. */
 async function wp<T>(path: string): Promise<T> {
@@ -77,14 +88,21 @@ async function connectSite(page: Page, account: Account, name: string): Promise<
   return data!.id as string;
 }
 
-/** An article with a featured image in Storage and categories/tags WordPress does not have yet. */
+/**
+ * An article with a featured image in Storage and categories/tags WordPress
+ * does not have yet. Arranged with the secret key, as generate-image and
+ * save-article would store them (the browser writes neither Storage objects
+ * nor article HTML); `content` is stored as given, like an article saved
+ * before the server sanitised HTML.
+ */
 async function arrangeArticle(account: Account, fields: Record<string, unknown>): Promise<string> {
   const backend = await backendAs(account);
+  const admin = adminBackend();
   const path = `${backend.userId}/x-${Date.now()}.png`;
-  const upload = await backend.storage.from("images").upload(path, PNG, { contentType: "image/png" });
+  const upload = await admin.storage.from("images").upload(path, PNG, { contentType: "image/png" });
   expect(upload.error).toBeNull();
-  const featured_image_url = backend.storage.from("images").getPublicUrl(path).data.publicUrl;
-  const { data, error } = await backend
+  const featured_image_url = admin.storage.from("images").getPublicUrl(path).data.publicUrl;
+  const { data, error } = await admin
     .from("articles")
     .insert({
       user_id: backend.userId,
@@ -420,4 +438,155 @@ test.describe("calendar", () => {
     await expect(published).toContainText("Live on Calendar blog");
     await expect(published.getByRole("link", { name: `View ${title} on Calendar blog` })).toHaveAttribute("href", post.link);
   });
+});
+
+/** What a prompt-injected draft or pasted hostile HTML may contain (issue 8, finding 3). */
+const HOSTILE_HTML = '<p>Visible text</p><script>document.title = "pwned"</script><img src="x" onerror="alert(1)">' +
+  '<a href="javascript:alert(document.cookie)">click</a><a href=" JaVaScRiPt:alert(2)">again</a>' +
+  '<iframe src="https://evil.example/"></iframe><svg onload="alert(3)"></svg><p onclick="alert(4)">Tap</p>';
+
+/** The raw HTML WordPress stored (context=edit) keeps no script element, event handler or javascript: URL. */
+function expectNoActiveContent(raw: string) {
+  expect(raw).toContain("Visible text");
+  expect(raw).not.toMatch(/<script|<iframe|<svg/i);
+  expect(raw).not.toMatch(/\son[a-z]+\s*=/i);
+  expect(raw).not.toMatch(/javascript:/i);
+}
+
+test("script is stripped before publishing: an old hostile row, one typed in the editor, and one the scheduler sends", async ({ page }) => {
+  test.setTimeout(180_000);
+  const account = await register(page);
+  const siteId = await connectSite(page, account, "Hostile blog");
+  const stamp = Date.now();
+
+  // An article stored before the server sanitised HTML (written with the secret key, as it is).
+  const oldRow = `Old hostile row ${stamp}`;
+  await arrangeArticle(account, { title: oldRow, content: HOSTILE_HTML, excerpt: '<img src=x onerror="alert(5)">' });
+  // The same HTML typed into the editor: stored sanitised by save-article.
+  const typed = `Typed hostile draft ${stamp}`;
+  await page.goto("/articles/create");
+  await page.getByLabel("Title").fill(typed);
+  await fillContentHtml(page, HOSTILE_HTML);
+  await page.getByLabel("Excerpt").fill("Hostile HTML typed into the editor.");
+  await page.getByLabel("Category").fill("Security");
+  await page.getByLabel("Tags (comma separated)").fill("xss");
+  await page.getByLabel("Meta Description").fill("Hostile HTML.");
+  await page.getByLabel("Focus Keyword").fill("xss");
+  await page.getByLabel("Slug").fill(`typed-hostile-${stamp}`);
+  await page.getByRole("button", { name: "Save Article" }).click();
+  await expect(page.getByText("Article created successfully")).toBeVisible();
+  const { data: stored } = await adminBackend().from("articles").select("content").eq("title", typed).single();
+  expectNoActiveContent(stored!.content as string);
+  // An old hostile row the scheduler publishes (publish-scheduled sanitises too).
+  const scheduled = `Scheduled hostile row ${stamp}`;
+  await arrangeArticle(account, {
+    title: scheduled,
+    content: HOSTILE_HTML,
+    status: "scheduled",
+    scheduled_for: new Date(Date.now() + 3_000).toISOString(),
+    scheduled_site_ids: [siteId],
+  });
+
+  for (const title of [oldRow, typed]) {
+    const dialog = await openPublishModal(page, title);
+    await dialog.getByLabel("Select WordPress Site").selectOption({ label: `Hostile blog (${wordpress!.url})` });
+    await dialog.getByLabel("Post Status").selectOption({ label: "Publish Immediately" });
+    await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(dialog.getByText("Article published successfully!")).toBeVisible({ timeout: 30_000 });
+    await dialog.locator("footer").getByRole("button", { name: "Close" }).click();
+  }
+  await expect.poll(async () => (await postsTitled(scheduled)).length, { timeout: 60_000, intervals: [1_000] }).toBe(1);
+
+  for (const title of [oldRow, typed, scheduled]) {
+    const [post] = await postsTitled(title);
+    expect(post, title).toBeDefined();
+    expectNoActiveContent(post.content.raw);
+    expect(post.excerpt.raw, "the excerpt arrives as text, never as a tag").not.toMatch(/<[a-z]/i);
+  }
+  expect((await postsTitled(oldRow))[0].excerpt.raw).toBe("&lt;img src=x onerror=&quot;alert(5)&quot;&gt;");
+
+  // The published page a blog visitor gets runs none of it either.
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const [published] = await postsTitled(oldRow);
+  await page.goto(published.link);
+  await expect(page.getByText("Visible text")).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(dialogs).toEqual([]);
+  expect(await page.title()).not.toBe("pwned");
+});
+
+test("edit in the visual editor and publish: the WordPress post's HTML is what the editor shows", async ({ page }) => {
+  const account = await register(page);
+  const title = `Hut to hut packing ${Date.now()}`;
+  const articleId = await arrangeArticle(account, { title, categories: ["Travel"], tags: ["alps"] });
+  await connectSite(page, account, "Packing blog");
+
+  await page.goto(`/articles/edit/${articleId}`);
+  await expectEditorReady(page);
+  await expectNoSeriousA11yViolations(page);
+  const editor = contentEditor(page);
+  const toolbar = formattingToolbar(page);
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Packing list");
+  await toolbar.getByRole("button", { name: "Heading 2" }).click();
+  await expect(toolbar.getByRole("button", { name: "Heading 2" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await toolbar.getByRole("button", { name: "Bulleted list" }).click();
+  await page.keyboard.type("Boots");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Rain jacket");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Book the ");
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type("huts");
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" early");
+  for (let i = 0; i < "early".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await toolbar.getByRole("button", { name: "Link" }).click();
+  const linkDialog = page.getByRole("dialog", { name: "Add link" });
+  await linkDialog.getByLabel("Link address").fill("example.com/huts");
+  await expectNoSeriousA11yViolations(page);
+  await linkDialog.getByRole("button", { name: "Apply" }).click();
+  await expect(linkDialog).toHaveCount(0);
+
+  await expect(editor.locator("h2")).toHaveText("Packing list");
+  await expect(editor.locator("ul > li")).toHaveText(["Boots", "Rain jacket"]);
+  await expect(editor.locator("strong")).toHaveText("huts");
+  await expect(editor.locator("a")).toHaveAttribute("href", "https://example.com/huts");
+  const shown = await contentHtml(page);
+  expect(shown).toBe(
+    "<p>Ten days of walking from hut to hut.</p>\n<h2>Packing list</h2>\n<ul>\n<li>Boots</li>\n<li>Rain jacket</li>\n</ul>\n" +
+      '<p>Book the <strong>huts</strong> <a href="https://example.com/huts" rel="noopener noreferrer">early</a></p>',
+  );
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Article updated successfully")).toBeVisible();
+
+  const dialog = await openPublishModal(page, title);
+  await dialog.getByLabel("Select WordPress Site").selectOption({ label: `Packing blog (${wordpress!.url})` });
+  await dialog.getByLabel("Post Status").selectOption({ label: "Publish Immediately" });
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.getByText("Article published successfully!")).toBeVisible({ timeout: 30_000 });
+
+  const [post] = await postsTitled(title);
+  // Compared as the browser reads them, so a sanitiser's spelling (`<br />`, entity choice) does not count.
+  const asParsed = (html: string) =>
+    page.evaluate((text) => {
+      const template = document.createElement("template");
+      template.innerHTML = text;
+      return template.innerHTML;
+    }, html);
+  expect(await asParsed(post.content.raw)).toBe(await asParsed(shown));
+  // And the visitors' page has the same structure.
+  const rendered = post.content.rendered;
+  expect(rendered).toContain("<h2>Packing list</h2>");
+  expect(rendered).toMatch(/<ul>\s*<li>Boots<\/li>\s*<li>Rain jacket<\/li>\s*<\/ul>/);
+  expect(rendered).toContain('<strong>huts</strong> <a href="https://example.com/huts" rel="noopener noreferrer">early</a>');
 });

@@ -120,6 +120,21 @@ describe("register", () => {
     expect(signUp).not.toHaveBeenCalled();
   });
 
+  it("limits names and phone number to what the database accepts", async () => {
+    const user = renderAt("/register");
+    await user.click(await screen.findByLabelText("First name"));
+    await user.paste("a".repeat(101));
+    await user.click(screen.getByLabelText("Last name"));
+    await user.paste("b".repeat(101));
+    await user.click(screen.getByLabelText("Phone number"));
+    await user.paste("1".repeat(31));
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    expectInvalid(screen.getByLabelText("First name"), "First name must be at most 100 characters");
+    expectInvalid(screen.getByLabelText("Last name"), "Last name must be at most 100 characters");
+    expectInvalid(screen.getByLabelText("Phone number"), "Phone number must be at most 30 characters");
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
   it("shows the mismatch on the confirmation field when the password is valid", async () => {
     const user = renderAt("/register");
     await user.type(await screen.findByLabelText("Password"), "secret1");

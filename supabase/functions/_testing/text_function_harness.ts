@@ -7,8 +7,10 @@ import assert from "node:assert/strict";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
 import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import type { TextFunctionDeps } from "../_shared/ai/text_function.ts";
+import type { RateLimit } from "../_shared/limits/rate_limit.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { withCapturedErrors } from "./captured_errors.ts";
+import { unlimited } from "./memory_rate_limiter.ts";
 
 /** The signed-in caller: token "alice-token", OpenAI key "sk-test-alice-0123456789". */
 export const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";
@@ -35,6 +37,8 @@ export interface TextFunctionHarness<Body> {
 export interface TextFunctionHarnessOptions {
   fake?: FakeOpenAIOptions;
   settings?: Partial<TextFunctionDeps["settings"]>;
+  /** Default: no limit. */
+  rateLimit?: RateLimit;
 }
 
 /**
@@ -57,6 +61,7 @@ export async function withTextFunctionHarness<Body>(
         : Promise.reject(new UnauthenticatedError()),
     readOpenAIKey: (userId) => Promise.resolve(keys.get(userId) ?? null),
     settings: { ...openAISettingsFromEnv(new Map()), baseURL: fake.url, timeoutMs: 10_000, ...options.settings },
+    rateLimit: options.rateLimit ?? unlimited("aiText"),
   });
   const call = async (body: unknown, token = "alice-token") => {
     const response = await handler(

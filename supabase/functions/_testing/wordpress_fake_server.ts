@@ -36,6 +36,8 @@ export interface FakeWordPressOptions {
   /** Status WordPress stores whatever was asked (a plugin forcing review, say). */
   forcedPostStatus?: string;
   responseDelayMs?: number;
+  /** The `link` answered for every post, instead of the permalink (a broken or hostile site). */
+  postLink?: string;
   /** Answer a request differently; return undefined to let the fake handle it. */
   intercept?: (request: Request, route: string | null) => Response | undefined | Promise<Response | undefined>;
 }
@@ -195,9 +197,8 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     return post;
   }
 
-  const postLink = (
-    post: FakePost,
-  ) => (post.status === "publish" ? `${home()}${post.slug}/` : `${home()}?p=${post.id}`);
+  const postLink = (post: FakePost) =>
+    options.postLink ?? (post.status === "publish" ? `${home()}${post.slug}/` : `${home()}?p=${post.id}`);
 
   function postJson(post: FakePost) {
     return {

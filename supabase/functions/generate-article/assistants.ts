@@ -1,4 +1,4 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
+import type { ServiceClient } from "../_shared/platform/service_client.ts";
 
 /** What drafting needs from an assistant row. A null model means the server default. */
 export interface AssistantSettings {
@@ -13,7 +13,7 @@ export type FindAssistant = (userId: string, assistantId: string) => Promise<Ass
  * authorisation: another user's assistant is indistinguishable from a
  * missing one.
  */
-export function assistantFinder(service: SupabaseClient): FindAssistant {
+export function assistantFinder(service: ServiceClient): FindAssistant {
   return async (userId, assistantId) => {
     const { data, error } = await service
       .from("assistants")
@@ -22,6 +22,6 @@ export function assistantFinder(service: SupabaseClient): FindAssistant {
       .eq("user_id", userId)
       .maybeSingle();
     if (error) throw new Error(`Could not read assistants: ${error.message}`);
-    return data as AssistantSettings | null;
+    return data;
   };
 }

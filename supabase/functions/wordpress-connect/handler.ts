@@ -1,5 +1,6 @@
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
+import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
 import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
@@ -19,6 +20,12 @@ export interface ConnectSiteDependencies {
   authenticate: Authenticate;
   testConnection: (input: ConnectionTestInput) => Promise<ConnectionTestResult>;
   saveSite: SaveSite;
+  /**
+   * WORDPRESS_CONNECT_RATE_LIMIT connection tests per
+   * WORDPRESS_CONNECT_RATE_LIMIT_WINDOW_SECONDS, per user: each test sends up
+   * to six requests to a server the user chose, dry runs included.
+   */
+  rateLimit: RateLimit;
 }
 
 /**
@@ -27,6 +34,8 @@ export interface ConnectSiteDependencies {
  * - 200 { ok: true, site_url, base_url, seo_plugin }: dryRun, tested only;
  * - 400 invalid input `{ error: "<field>: <message>", field, issues }`;
  * - 401 not signed in; 405; 413;
+ * - 429 `{ error, retryAfterSeconds }` with Retry-After: too many connection
+ *   tests (dry runs count);
  * - 422 `{ error, field: "site_url", reason, path?, missingCapability? }`: the
  *   connection test failed (show `error` on the Site URL field);
  * - 500 'Failed to connect WordPress site' when saving failed.
@@ -38,6 +47,8 @@ export function createHandler(deps: ConnectSiteDependencies): (req: Request) => 
     body: { schema: connectSiteRequestSchema, maxBytes: MAX_BODY_BYTES },
     failureMessage: WORDPRESS_MESSAGES.connectFailed,
     async handle({ userId, input }) {
+      const limited = await enforceRateLimit(deps.rateLimit, userId);
+      if (limited) return limited;
       let tested: ConnectionTestResult;
       try {
         tested = await deps.testConnection({
@@ -89,5 +100,6 @@ export function productionDependencies(): ConnectSiteDependencies {
         fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
       }),
     saveSite: siteSaver(service),
+    rateLimit: rateLimitFromEnv("wordpressConnect", service),
   };
 }

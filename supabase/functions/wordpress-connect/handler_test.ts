@@ -15,6 +15,8 @@ import {
   type FakeWordPressOptions,
   startFakeWordPress,
 } from "../_testing/wordpress_fake_server.ts";
+import { createMemoryRateLimiter, memoryRateLimit, unlimited } from "../_testing/memory_rate_limiter.ts";
+import type { RateLimit } from "../_shared/limits/rate_limit.ts";
 import { createHandler } from "./handler.ts";
 import type { NewSite } from "./site_store.ts";
 
@@ -27,7 +29,7 @@ interface Harness {
 }
 
 async function withHarness(
-  options: { wp?: FakeWordPressOptions; saveFails?: boolean },
+  options: { wp?: FakeWordPressOptions; saveFails?: boolean; rateLimit?: RateLimit },
   run: (harness: Harness) => Promise<void>,
 ) {
   const wp = startFakeWordPress(options.wp);
@@ -53,6 +55,7 @@ async function withHarness(
       };
       return Promise.resolve(row);
     },
+    rateLimit: options.rateLimit ?? unlimited("wordpressConnect"),
   });
   const call: Harness["call"] = (body, init = {}) =>
     handler(
@@ -194,5 +197,40 @@ Deno.test("wordpress-connect: a failed save is the spec's message", async () => 
     const response = await call(form(wp));
     assert.equal(response.status, 500);
     assert.deepEqual(await response.json(), { error: "Failed to connect WordPress site" });
+  });
+});
+
+Deno.test("wordpress-connect: dry runs count against the rate limit; past it 429 and the site is not contacted", async () => {
+  const limiter = createMemoryRateLimiter();
+  const rateLimit = memoryRateLimit("wordpressConnect", limiter, { limit: 3, windowSeconds: 600 });
+  await withHarness({ rateLimit }, async ({ call, wp, saved }) => {
+    for (let i = 0; i < 3; i++) {
+      const response = await call({ ...form(wp), dryRun: true });
+      assert.equal(response.status, 200, `dry run ${i + 1}`);
+      await response.body?.cancel();
+      limiter.advance(10);
+    }
+    const contacted = wp.requests.length;
+    const refused = await call(form(wp));
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get("retry-after"), "570");
+    assert.deepEqual(await refused.json(), {
+      error: "Too many connection tests: you can run 3 every 10 minutes. Try again in 10 minutes.",
+      retryAfterSeconds: 570,
+      limit: 3,
+      windowSeconds: 600,
+    });
+    assert.equal(wp.requests.length, contacted, "no request went to the site");
+    assert.deepEqual(saved, []);
+  });
+});
+
+Deno.test("wordpress-connect: invalid input is refused before it is counted", async () => {
+  const limiter = createMemoryRateLimiter();
+  await withHarness({ rateLimit: memoryRateLimit("wordpressConnect", limiter, { limit: 1 }) }, async ({ call }) => {
+    const response = await call({ name: "", site_url: "x", username: "", application_password: "" });
+    assert.equal(response.status, 400);
+    await response.body?.cancel();
+    assert.deepEqual(limiter.calls, []);
   });
 });

@@ -4,8 +4,8 @@
  * but service_role can read them). If the credentials cannot be stored, the
  * site row is removed again, so a site never exists without its password.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
-import type { SeoPlugin, WordPressSite } from "../_shared/schemas/wordpress.ts";
+import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import { type SeoPlugin, type WordPressSite, wordpressSiteSchema } from "../_shared/schemas/wordpress.ts";
 
 export interface NewSite {
   userId: string;
@@ -24,7 +24,7 @@ export type SaveSite = (site: NewSite) => Promise<WordPressSite>;
 export const PUBLIC_SITE_COLUMNS =
   "id, user_id, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
 
-export function siteSaver(service: SupabaseClient): SaveSite {
+export function siteSaver(service: ServiceClient): SaveSite {
   return async (site) => {
     const inserted = await service
       .from("wordpress_sites")
@@ -39,7 +39,8 @@ export function siteSaver(service: SupabaseClient): SaveSite {
       .select(PUBLIC_SITE_COLUMNS)
       .single();
     if (inserted.error) throw new Error(`inserting the site: ${inserted.error.message}`);
-    const row = inserted.data as unknown as WordPressSite;
+    // seo_plugin's check constraint is not in the generated types: parsed here.
+    const row = wordpressSiteSchema.parse(inserted.data);
 
     const credentials = await service.from("wordpress_site_credentials").insert({
       site_id: row.id,

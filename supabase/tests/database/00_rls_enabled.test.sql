@@ -108,9 +108,12 @@ select results_eq(
      order by 1 $$,
   $$ values
        ('claim_due_scheduled_articles(integer,integer)'),
+       ('consume_rate_limit(uuid,text,integer,integer,integer)'),
+       ('image_storage_used(uuid)'),
+       ('record_generated_images(uuid,bigint,jsonb)'),
        ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text)'),
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)') $$,
-  'service_role can execute exactly the scheduling functions besides the browser''s'
+  'service_role can execute exactly the scheduling, rate-limit and image-quota functions besides the browser''s'
 );
 
 -- Every security definer function pins its search_path.

@@ -1,3 +1,4 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createArticle,
@@ -9,7 +10,7 @@ import {
 } from "./articles";
 import { supabase } from "./supabase";
 
-vi.mock("./supabase", () => ({ supabase: { from: vi.fn() } }));
+vi.mock("./supabase", () => ({ supabase: { from: vi.fn(), functions: { invoke: vi.fn() } } }));
 
 type Result = { data?: unknown; count?: number | null; error: { message: string } | null };
 
@@ -55,7 +56,19 @@ const ROW = {
   created_at: "2026-11-22 13:57:40.852+00",
 };
 
-beforeEach(() => vi.mocked(supabase.from).mockReset());
+beforeEach(() => {
+  vi.mocked(supabase.from).mockReset();
+  vi.mocked(supabase.functions.invoke).mockReset();
+});
+
+/** save-article answers with the saved row, or a function error with `body`. */
+function saveAnswers(result: { row: typeof ROW } | { status: number; body: unknown }) {
+  vi.mocked(supabase.functions.invoke).mockResolvedValueOnce(
+    ("row" in result
+      ? { data: { article: result.row }, error: null }
+      : { data: null, error: new FunctionsHttpError(new Response(JSON.stringify(result.body), { status: result.status })) }) as never,
+  );
+}
 
 describe("getArticle", () => {
   it("reads one article by id, mapping its row", async () => {
@@ -97,54 +110,28 @@ describe("getArticle", () => {
 });
 
 describe("createArticle", () => {
-  it("inserts a draft for the user with lists and empty optional text as null", async () => {
-    const calls = answer({ data: { id: ID }, error: null });
-    const id = await createArticle("user-1", {
-      title: "T",
-      content: "<p>C</p>",
-      excerpt: "E",
-      metaDescription: "M",
-      focusKeyword: "",
-      slug: "t",
-      categories: ["Guides"],
-      tags: ["a", "b"],
-      assistantId: "as-1",
-    });
-    expect(id).toBe(ID);
-    expect(calls[0]).toEqual([
-      "insert",
-      {
-        user_id: "user-1",
-        title: "T",
-        content: "<p>C</p>",
-        excerpt: "E",
-        status: "draft",
-        featured_image_url: null,
-        meta_description: "M",
-        focus_keyword: null,
-        slug: "t",
-        categories: ["Guides"],
-        tags: ["a", "b"],
-        assistant_id: "as-1",
-      },
-    ]);
+  const NEW = {
+    title: "T",
+    content: "<p>C</p>",
+    excerpt: "E",
+    metaDescription: "M",
+    focusKeyword: "",
+    slug: "t",
+    categories: ["Guides"],
+    tags: ["a", "b"],
+    assistantId: "as-1",
+  };
+
+  it("saves through save-article (which sanitises the HTML), never the table, and returns the id", async () => {
+    saveAnswers({ row: ROW });
+    expect(await createArticle(NEW)).toBe(ID);
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("save-article", { body: NEW });
+    expect(supabase.from).not.toHaveBeenCalled();
   });
 
-  it("throws the database's message", async () => {
-    answer({ data: null, error: { message: "new row violates row-level security policy" } });
-    await expect(
-      createArticle("user-1", {
-        title: "T",
-        content: "C",
-        excerpt: "E",
-        metaDescription: "",
-        focusKeyword: "",
-        slug: "",
-        categories: [],
-        tags: [],
-        assistantId: null,
-      }),
-    ).rejects.toThrow("row-level security");
+  it("throws the function's message, e.g. a size limit", async () => {
+    saveAnswers({ status: 400, body: { error: "title: Title must be at most 500 characters", field: "title" } });
+    await expect(createArticle(NEW)).rejects.toThrow("title: Title must be at most 500 characters");
   });
 });
 
@@ -163,37 +150,36 @@ describe("updateArticle", () => {
     scheduledSiteIds: ["s1", "s2"],
   };
 
-  it("sends every edited field with the schedule as an ISO timestamp", async () => {
-    const calls = answer({ count: 1, error: null });
+  it("sends the id and every edited field, with the schedule as an ISO timestamp", async () => {
+    saveAnswers({ row: ROW });
     await updateArticle(ID, CHANGES);
-    expect(calls[0]).toEqual([
-      "update",
-      {
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("save-article", {
+      body: {
+        id: ID,
         title: "T",
         content: "C",
         excerpt: "E",
         status: "scheduled",
-        meta_description: null,
-        focus_keyword: "k",
+        metaDescription: "",
+        focusKeyword: "k",
         slug: "s",
         categories: ["A", "B"],
         tags: ["x"],
-        scheduled_for: "2026-12-24T18:00:00.000Z",
-        scheduled_site_ids: ["s1", "s2"],
+        scheduledFor: "2026-12-24T18:00:00.000Z",
+        scheduledSiteIds: ["s1", "s2"],
       },
-      { count: "exact" },
-    ]);
-    expect(calls[1]).toEqual(["eq", "id", ID]);
+    });
   });
 
   it("clears the schedule for any other status", async () => {
-    const calls = answer({ count: 1, error: null });
+    saveAnswers({ row: ROW });
     await updateArticle(ID, { ...CHANGES, status: "draft" });
-    expect(calls[0][1]).toMatchObject({ status: "draft", scheduled_for: null, scheduled_site_ids: [] });
+    const [, options] = vi.mocked(supabase.functions.invoke).mock.calls[0];
+    expect(options?.body).toMatchObject({ status: "draft", scheduledFor: null, scheduledSiteIds: [] });
   });
 
-  it("throws when nothing was updated", async () => {
-    answer({ count: 0, error: null });
+  it("throws 'Article not found' when it is not the user's", async () => {
+    saveAnswers({ status: 404, body: { error: "Article not found", field: "id" } });
     await expect(updateArticle(ID, CHANGES)).rejects.toThrow("Article not found");
   });
 });

@@ -1,5 +1,10 @@
 import type { QueryData } from "@supabase/supabase-js";
+import type {
+  SaveArticleRequest,
+  SavedArticleRow,
+} from "../../../supabase/functions/_shared/schemas/article_save";
 import { parseTimestamp } from "../lib/dates";
+import { functionErrorMessage } from "./functionErrors";
 import { supabase } from "./supabase";
 
 export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
@@ -84,8 +89,6 @@ function toArticle(row: ArticleRow): Article {
   };
 }
 
-/** Optional text columns are stored as null rather than "". */
-const orNull = (text: string) => text || null;
 
 /** One article, or null when there is none with this id for the user. */
 export async function getArticle(id: string): Promise<Article | null> {
@@ -95,54 +98,56 @@ export async function getArticle(id: string): Promise<Article | null> {
   return data ? toArticle(data) : null;
 }
 
-/** Saves a new draft for the user; returns its id. */
-export async function createArticle(userId: string, article: NewArticle): Promise<string> {
-  const { data, error } = await supabase
-    .from("articles")
-    .insert({
-      user_id: userId,
-      title: article.title,
-      content: article.content,
-      excerpt: article.excerpt,
-      status: "draft",
-      featured_image_url: null,
-      meta_description: orNull(article.metaDescription),
-      focus_keyword: orNull(article.focusKeyword),
-      slug: orNull(article.slug),
-      categories: article.categories,
-      tags: article.tags,
-      assistant_id: article.assistantId,
-    })
-    .select("id")
-    .single();
-  if (error) throw new Error(error.message);
-  return data.id;
+/**
+ * Article HTML is stored only by the save-article function, which sanitises
+ * it with the preview's allow-list first (the browser may not write
+ * `content` itself). Throws an Error with the function's message, e.g.
+ * "title: Title must be at most 500 characters" or "Article not found".
+ */
+async function saveArticle(request: SaveArticleRequest): Promise<SavedArticleRow> {
+  const { data, error } = await supabase.functions.invoke<{ article: SavedArticleRow }>("save-article", {
+    body: request,
+  });
+  if (error) throw new Error(await functionErrorMessage(error, SAVE_ARTICLE_FAILURE));
+  if (typeof data?.article?.id !== "string") throw new Error(SAVE_ARTICLE_FAILURE);
+  return data.article;
+}
+
+const SAVE_ARTICLE_FAILURE = "Failed to save article";
+
+/** Saves a new draft for the signed-in user; returns its id. */
+export async function createArticle(article: NewArticle): Promise<string> {
+  const saved = await saveArticle({
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    metaDescription: article.metaDescription,
+    focusKeyword: article.focusKeyword,
+    slug: article.slug,
+    categories: article.categories,
+    tags: article.tags,
+    assistantId: article.assistantId,
+  });
+  return saved.id;
 }
 
 /** The schedule (time and target sites) is kept only for a scheduled article and cleared otherwise. */
 export async function updateArticle(id: string, changes: ArticleChanges): Promise<void> {
   const scheduled = changes.status === "scheduled";
-  const { error, count } = await supabase
-    .from("articles")
-    .update(
-      {
-        title: changes.title,
-        content: changes.content,
-        excerpt: changes.excerpt,
-        status: changes.status,
-        meta_description: orNull(changes.metaDescription),
-        focus_keyword: orNull(changes.focusKeyword),
-        slug: orNull(changes.slug),
-        categories: changes.categories,
-        tags: changes.tags,
-        scheduled_for: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
-        scheduled_site_ids: scheduled ? changes.scheduledSiteIds : [],
-      },
-      { count: "exact" },
-    )
-    .eq("id", id);
-  if (error) throw new Error(error.message);
-  if (count === 0) throw new Error("Article not found");
+  await saveArticle({
+    id,
+    title: changes.title,
+    content: changes.content,
+    excerpt: changes.excerpt,
+    status: changes.status,
+    metaDescription: changes.metaDescription,
+    focusKeyword: changes.focusKeyword,
+    slug: changes.slug,
+    categories: changes.categories,
+    tags: changes.tags,
+    scheduledFor: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
+    scheduledSiteIds: scheduled ? changes.scheduledSiteIds : [],
+  });
 }
 
 export async function deleteArticle(id: string): Promise<void> {

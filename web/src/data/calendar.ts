@@ -4,7 +4,7 @@ import { supabase } from "./supabase";
 
 /**
  * The Calendar's data: calendar_entries() for one visible month or week
- * (supabase/migrations/20261124300200_calendar_entries.sql: a bounded range,
+ * (supabase/migrations/20261126100200_calendar_entries.sql: a bounded range,
  * at most 1,000 rows, each half an index range scan under the user's RLS),
  * and reschedule_article().
  */

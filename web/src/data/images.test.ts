@@ -56,6 +56,15 @@ describe("generateImages", () => {
     await expect(generateImages({ prompt: "A fox" })).rejects.toThrow(message);
   });
 
+  it.each([
+    [429, "Too many images: you can generate 30 every 10 minutes. Try again in 4 minutes."],
+    [403, "Your image library is full (200 MB of 200 MB used). Delete images you no longer need, then try again."],
+  ])("shows the limit the server applied (%i) with its message", async (status, message) => {
+    const error = httpError(status, JSON.stringify({ error: message }));
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);
+    await expect(generateImages({ prompt: "A fox" })).rejects.toThrow(message);
+  });
+
   it("uses the caller's fallback when the service gave no message", async () => {
     vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error: new FunctionsFetchError(new Error("offline")) } as never);
     await expect(generateImages({ prompt: "A fox" }, { fallbackMessage: "Failed to generate featured image" })).rejects.toThrow(

@@ -35,6 +35,13 @@ describe("requestKeywords", () => {
     await expect(requestKeywords("gardening")).rejects.toThrow(message);
   });
 
+  it("shows the AI rate limit's 429 with when to try again", async () => {
+    const message = "Too many AI requests: you can make 10 per minute. Try again in 42 seconds.";
+    const error = httpError(429, JSON.stringify({ error: message, retryAfterSeconds: 42 }));
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);
+    await expect(requestKeywords("gardening")).rejects.toThrow(message);
+  });
+
   it("falls back to the spec's message on a network failure", async () => {
     const error = new FunctionsFetchError(new Error("offline"));
     vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);

@@ -96,6 +96,14 @@ describe("testWordPressConnection / connectWordPressSite", () => {
     await expect(connectWordPressSite(DETAILS)).rejects.toThrow("name: Site name is required");
   });
 
+  it("passes on the rate limit's 429 with when to try again (dry runs count too)", async () => {
+    const message = "Too many connection tests: you can run 10 every 10 minutes. Try again in 7 minutes.";
+    invokeReturns({ data: null, error: httpError(429, { error: message, retryAfterSeconds: 400 }) });
+    const error = await testWordPressConnection(DETAILS).catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(SiteConnectionError);
+    expect(error).toMatchObject({ message });
+  });
+
   it("falls back to the spec's message", async () => {
     invokeReturns({ data: null, error: new Error("Failed to send a request to the Edge Function") });
     await expect(connectWordPressSite(DETAILS)).rejects.toThrow("Failed to connect WordPress site");

@@ -1,12 +1,15 @@
 /**
  * What the AI text functions (generate-article, keywords, seo-analysis)
- * share in front of the provider call: a signed-in caller, a valid body, and
- * the caller's own OpenAI key (400 'OpenAI API key not found' without one).
+ * share in front of the provider call: a signed-in caller, a valid body, the
+ * caller's own OpenAI key (400 'OpenAI API key not found' without one), and
+ * the caller's AI rate limit, shared by the three (429 with Retry-After once
+ * it is spent; only requests that reach the provider are counted).
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
 import type { z } from "zod";
 import { type Authenticate, defineFunction, signedInUser } from "../http/define_function.ts";
 import { errorResponse } from "../http/responses.ts";
+import type { ServiceClient } from "../platform/service_client.ts";
+import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../limits/rate_limit.ts";
 import { requireUser } from "../platform/user_auth.ts";
 import { type OpenAISettings, openAISettingsFromEnv } from "./openai_settings.ts";
 import { PROVIDER_MESSAGES } from "./provider_failure.ts";
@@ -17,18 +20,21 @@ export interface TextFunctionDeps {
   /** The caller's stored OpenAI key, or null when none is stored. */
   readOpenAIKey(userId: string): Promise<string | null>;
   settings: OpenAISettings;
+  /** AI_RATE_LIMIT per AI_RATE_LIMIT_WINDOW_SECONDS, per user. */
+  rateLimit: RateLimit;
 }
 
 /** Production wiring. The service client bypasses RLS, so every query filters by the caller's id. */
-export function serviceTextDeps(service: SupabaseClient, settings = openAISettingsFromEnv()): TextFunctionDeps {
+export function serviceTextDeps(service: ServiceClient, settings = openAISettingsFromEnv()): TextFunctionDeps {
   return {
     authenticate: (req) => requireUser(req, service),
     async readOpenAIKey(userId) {
       const { data, error } = await service.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
       if (error) throw new Error(`Could not read api_keys: ${error.message}`);
-      return (data?.openai_key as string | null | undefined)?.trim() || null;
+      return data?.openai_key?.trim() || null;
     },
     settings,
+    rateLimit: rateLimitFromEnv("aiText", service),
   };
 }
 
@@ -63,6 +69,8 @@ export function defineTextFunction<Schema extends z.ZodType>(
     async handle({ req, userId, input }) {
       const apiKey = await deps.readOpenAIKey(userId);
       if (!apiKey) return errorResponse(400, PROVIDER_MESSAGES.missingKey);
+      const limited = await enforceRateLimit(deps.rateLimit, userId);
+      if (limited) return limited;
       return await definition.handle({ req, userId, input, apiKey });
     },
   });

@@ -1,12 +1,20 @@
 /** Downloading generated images from the provider's (temporary) URLs. */
-import { BodyTooLargeError, readBodyWithLimit } from "../net/read_body_with_limit.ts";
+import { type GuardedFetch, guardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../net/ssrf.ts";
 import { type ImageFormat, sniffImageFormat } from "./image_format.ts";
 import { MAX_IMAGE_BYTES } from "./image_store.ts";
 
 export const IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
 
 /** Why a provider image could not be fetched; the message is for logs, never for the caller. */
-export class ImageDownloadError extends Error {}
+export class ImageDownloadError extends Error {
+  override name = "ImageDownloadError";
+  /** The SSRF guard's reason when it refused or failed the request. */
+  readonly kind?: OutboundRequestError["kind"];
+  constructor(message: string, options?: ErrorOptions & { kind?: OutboundRequestError["kind"] }) {
+    super(message, options);
+    this.kind = options?.kind;
+  }
+}
 
 export interface DownloadedImage {
   bytes: Uint8Array;
@@ -14,7 +22,10 @@ export interface DownloadedImage {
 }
 
 export interface DownloadImageOptions {
-  fetch?: typeof fetch;
+  /** Default: the SSRF guard. */
+  fetch?: GuardedFetch;
+  /** Passed to the guard (PRIVATE_HOST_ALLOWLIST, a DNS resolver or a transport in tests). */
+  guard?: GuardedFetchOptions;
   maxBytes?: number;
   timeoutMs?: number;
   /** Aborts the download early (e.g. when a sibling download failed). */
@@ -22,55 +33,50 @@ export interface DownloadImageOptions {
 }
 
 /**
- * Downloads a provider-supplied image URL: http(s) only, no credentials in
- * the URL, one time-out for headers and body together, the size cap enforced
- * while streaming, and the format checked by its bytes. Throws
- * ImageDownloadError (or BodyTooLargeError) on any failure.
- *
- * The URL comes from the image provider we called with the user's key, not
- * from the user, so private addresses are not refused here (the fake fal.ai
- * of the tests lives on loopback).
+ * Downloads a provider-supplied image URL through the SSRF guard: the URL
+ * (and every redirect) came from a response we do not control, so it is held
+ * to the rules of a user-typed one — http(s) only, no credentials, no
+ * loopback, private, link-local or metadata address in any notation, each
+ * redirect re-checked — with one time-out for the whole download, the size
+ * cap enforced while streaming, and the format checked by its bytes. Throws
+ * ImageDownloadError on any failure.
  */
 export async function downloadImage(url: string, options: DownloadImageOptions = {}): Promise<DownloadedImage> {
-  const { fetch: fetchImpl = fetch, maxBytes = MAX_IMAGE_BYTES, timeoutMs = IMAGE_DOWNLOAD_TIMEOUT_MS } = options;
-  let target: URL;
+  const { fetch: fetchImpl = guardedFetch, maxBytes = MAX_IMAGE_BYTES, timeoutMs = IMAGE_DOWNLOAD_TIMEOUT_MS } =
+    options;
+  let response;
   try {
-    target = new URL(url);
-  } catch {
-    throw new ImageDownloadError("Image URL is not a valid URL");
-  }
-  if (target.protocol !== "https:" && target.protocol !== "http:") {
-    throw new ImageDownloadError(`Image URL scheme ${target.protocol} is not allowed`);
-  }
-  if (target.username || target.password) throw new ImageDownloadError("Image URL must not carry credentials");
-
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  try {
-    const response = await fetchImpl(target, { signal, headers: { Accept: "image/*" } });
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new ImageDownloadError(`Image download answered HTTP ${response.status}`);
-    }
-    const bytes = await readBodyWithLimit(response.body, maxBytes, Number(response.headers.get("content-length")));
-    const format = sniffImageFormat(bytes);
-    if (!format) {
-      throw new ImageDownloadError(
-        `Downloaded file is not a PNG, JPEG, WebP or GIF image (${bytes.length} bytes, declared ${
-          response.headers.get("content-type")
-        })`,
-      );
-    }
-    return { bytes, format };
+    response = await fetchImpl(url, { headers: { Accept: "image/*" } }, {
+      ...options.guard,
+      timeoutMs,
+      maxResponseBytes: maxBytes,
+      signal: options.signal,
+    });
   } catch (error) {
-    if (error instanceof ImageDownloadError || error instanceof BodyTooLargeError) throw error;
-    if (timeout.aborted) throw new ImageDownloadError(`Image download timed out after ${timeoutMs} ms`);
-    // Network errors quote the URL; it stays out of the message (and so out of logs).
-    const reason = (error instanceof Error ? error.message : String(error)).replace(
-      /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi,
-      "<url>",
+    if (error instanceof OutboundRequestError) {
+      // Provider URLs are temporary credentials: the log names the host, never the path.
+      const reason = error.kind === "forbidden_address" ? error.message : `${error.kind} at ${hostOf(url)}`;
+      throw new ImageDownloadError(`Image download refused or failed: ${reason}`, { cause: error, kind: error.kind });
+    }
+    throw error;
+  }
+  if (!response.ok) throw new ImageDownloadError(`Image download answered HTTP ${response.status}`);
+  const format = sniffImageFormat(response.body);
+  if (!format) {
+    throw new ImageDownloadError(
+      `Downloaded file is not a PNG, JPEG, WebP or GIF image (${response.body.length} bytes, declared ${
+        response.headers.get("content-type")
+      })`,
     );
-    throw new ImageDownloadError(`Image download failed: ${reason}`);
+  }
+  return { bytes: response.body, format };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "an invalid URL";
   }
 }
 

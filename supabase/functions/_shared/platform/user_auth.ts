@@ -1,4 +1,5 @@
-import type { SupabaseClient, User } from "@supabase/supabase-js";
+import type { User } from "@supabase/supabase-js";
+import type { ServiceClient } from "./service_client.ts";
 
 /** Thrown when a request has no valid signed-in user; answered with 401. */
 export class UnauthenticatedError extends Error {
@@ -9,7 +10,7 @@ export class UnauthenticatedError extends Error {
 }
 
 /** The signed-in caller, verified with the auth server (not just decoded). */
-export async function requireUser(req: Request, service: SupabaseClient): Promise<User> {
+export async function requireUser(req: Request, service: ServiceClient): Promise<User> {
   const token = req.headers.get("Authorization")?.match(/^Bearer\s+(.+)$/i)?.[1];
   if (!token) throw new UnauthenticatedError();
   const { data, error } = await service.auth.getUser(token);

@@ -7,8 +7,10 @@
  * Errors are PublishFailure: an HTTP status, one of the spec's messages, and
  * details (`detail`, `step`, and the remote post when one exists).
  */
+import type { Tables } from "../database.types.ts";
 import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "../schemas/wordpress.ts";
 import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
+import { sanitizeArticleHtml, textAsHtml } from "../html/sanitize_article_html.ts";
 import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
 import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
 import {
@@ -21,32 +23,36 @@ import {
 } from "./publish_post.ts";
 import { createWordPressClient } from "./rest.ts";
 
-export interface ArticleRecord {
-  id: string;
-  title: string;
-  content: string;
-  excerpt: string;
-  featured_image_url: string | null;
-  meta_description: string | null;
-  focus_keyword: string | null;
-  slug: string | null;
-  categories: string[];
-  tags: string[];
-}
+/** What publishing reads of an `articles` row. */
+export type ArticleRecord = Pick<
+  Tables<"articles">,
+  | "id"
+  | "title"
+  | "content"
+  | "excerpt"
+  | "featured_image_url"
+  | "meta_description"
+  | "focus_keyword"
+  | "slug"
+  | "categories"
+  | "tags"
+>;
 
-export interface SiteRecord {
-  id: string;
-  base_url: string;
-  username: string;
+/**
+ * A `wordpress_sites` row with its application password (from
+ * `wordpress_site_credentials`); `seo_plugin` is checked against the values
+ * the table's check constraint allows, which the generated types cannot say.
+ */
+export type SiteRecord = Pick<Tables<"wordpress_sites">, "id" | "base_url" | "username"> & {
   seo_plugin: SeoPlugin | null;
-  application_password: string;
-}
+  application_password: Tables<"wordpress_site_credentials">["application_password"];
+};
 
-export interface PublicationRecord {
-  remote_post_id: number | null;
-  featured_media_id: number | null;
-  featured_media_source_url: string | null;
-}
+/** What a re-publish needs of the previous `publications` row. */
+export type PublicationRecord = Pick<
+  Tables<"publications">,
+  "remote_post_id" | "featured_media_id" | "featured_media_source_url"
+>;
 
 export interface PublicationKey {
   userId: string;
@@ -56,7 +62,8 @@ export interface PublicationKey {
 
 export interface PublicationSuccess extends PublicationKey {
   remotePostId: number;
-  link: string;
+  /** Only an http(s) URL; null when WordPress answered anything else. */
+  link: string | null;
   status: PostStatus;
   featuredMediaId: number | null;
   featuredMediaSourceUrl: string | null;
@@ -108,6 +115,19 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The publications.link check constraint's limit. */
+const MAX_LINK_LENGTH = 2048;
+
+/**
+ * The post's link as WordPress answered it, if it is an http(s) URL: the app
+ * renders it as a link, so a `javascript:` or `data:` "link" from a hostile
+ * or broken site is never stored or returned (the database refuses it too).
+ */
+export function httpLinkOrNull(link: string | undefined | null): string | null {
+  const trimmed = link?.trim() ?? "";
+  return /^https?:\/\//i.test(trimmed) && trimmed.length <= MAX_LINK_LENGTH && URL.canParse(trimmed) ? trimmed : null;
+}
+
 const STEP_MESSAGES: Partial<Record<PublishStep, string>> = {
   featured_image: WORDPRESS_MESSAGES.uploadFeaturedImageFailed,
   post: WORDPRESS_MESSAGES.publishPostFailed,
@@ -158,10 +178,13 @@ export async function publishArticleToSite(
             featuredMediaSourceUrl: previous.featured_media_source_url,
           }
           : null,
+        // Sanitised again on the way out: the article may predate server-side
+        // sanitising, and WordPress keeps an administrator's HTML unfiltered.
+        // Title and excerpt are text to us but HTML to WordPress: escaped.
         article: {
-          title: article.title,
-          content: article.content,
-          excerpt: article.excerpt,
+          title: textAsHtml(article.title),
+          content: sanitizeArticleHtml(article.content),
+          excerpt: textAsHtml(article.excerpt),
           slug: article.slug,
           categories: article.categories,
           tags: article.tags,
@@ -181,11 +204,13 @@ export async function publishArticleToSite(
       error: error.message,
       retry: scheduled,
       ...error.remote,
+      link: httpLinkOrNull(error.remote.link) ?? undefined,
     })
       .catch((recordError) =>
         console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError))
       );
-    const { remotePostId, link } = error.remote;
+    const { remotePostId } = error.remote;
+    const link = httpLinkOrNull(error.remote.link) ?? undefined;
     // A refused password is not about the image or the post: the general message.
     const message = isAuthenticationFailure(error)
       ? WORDPRESS_MESSAGES.publishFailed
@@ -197,6 +222,7 @@ export async function publishArticleToSite(
     });
   }
 
+  const link = httpLinkOrNull(published.link);
   const step = stepReporter(request.onStep);
   step.started("article");
   try {
@@ -205,7 +231,7 @@ export async function publishArticleToSite(
       articleId,
       siteId,
       remotePostId: published.remotePostId,
-      link: published.link,
+      link,
       status,
       featuredMediaId: published.featuredMediaId,
       featuredMediaSourceUrl: published.featuredMediaSourceUrl,
@@ -222,7 +248,7 @@ export async function publishArticleToSite(
       error: "The post was published, but the article could not be updated",
       retry: scheduled,
       remotePostId: published.remotePostId,
-      link: published.link,
+      link: link ?? undefined,
       remoteStatus: status,
       ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
       ...(published.featuredMediaSourceUrl ? { featuredMediaSourceUrl: published.featuredMediaSourceUrl } : {}),
@@ -230,14 +256,14 @@ export async function publishArticleToSite(
     throw new PublishFailure(500, WORDPRESS_MESSAGES.updateArticleStatusFailed, {
       step: "article",
       detail: "The post is on WordPress, but the article could not be updated.",
-      link: published.link,
+      link: link ?? "",
       remotePostId: published.remotePostId,
     });
   }
   step.done("article");
 
   return {
-    link: published.link,
+    link: link ?? "",
     remotePostId: published.remotePostId,
     status,
     updated: published.updated,

@@ -4,13 +4,11 @@
  * through the security-definer functions of migration
  * 20261122002000_scheduled_publishing.sql, which check ownership again.
  */
-import type { SupabaseClient } from "@supabase/supabase-js";
-import type { SeoPlugin } from "../schemas/wordpress.ts";
+import type { ServiceClient } from "../platform/service_client.ts";
+import { wordpressSiteSchema } from "../schemas/wordpress.ts";
 import type {
-  ArticleRecord,
   PublicationFailureRecord,
   PublicationKey,
-  PublicationRecord,
   PublicationStore,
   PublicationSuccess,
   SiteRecord,
@@ -39,13 +37,20 @@ function check<T>(result: { data: T; error: { message: string } | null }, what: 
   return result.data;
 }
 
-/** PostgREST sends bigint as a number; other servers may send a string. */
-const toId = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+/** The generated types leave out optional SQL arguments as `undefined`, never null: the SQL default applies. */
+const orDefault = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
-export function createPublicationStore(service: SupabaseClient): PublicationStore & ScheduledPublicationStore {
+/**
+ * The generated types cannot say that a required SQL argument takes null; for
+ * these arguments the SQL function stores null as "none" (a post link that was
+ * not http(s) is never stored).
+ */
+const nullableArgument = <T>(value: T | null): T => value as T;
+
+export function createPublicationStore(service: ServiceClient): PublicationStore & ScheduledPublicationStore {
   return {
     async findArticle(userId, articleId) {
-      const row = check(
+      return check(
         await service
           .from("articles")
           .select(
@@ -56,36 +61,35 @@ export function createPublicationStore(service: SupabaseClient): PublicationStor
           .maybeSingle(),
         "loading the article",
       );
-      return row as ArticleRecord | null;
     },
 
     async findSite(userId, siteId) {
       const [site, credentials] = await Promise.all([
-        service.from("wordpress_sites").select("id, base_url, username, seo_plugin").eq("id", siteId).eq(
-          "user_id",
-          userId,
-        ).maybeSingle(),
-        service.from("wordpress_site_credentials").select("application_password").eq("site_id", siteId).eq(
-          "user_id",
-          userId,
-        )
+        service
+          .from("wordpress_sites")
+          .select("id, base_url, username, seo_plugin")
+          .eq("id", siteId)
+          .eq("user_id", userId)
+          .maybeSingle(),
+        service
+          .from("wordpress_site_credentials")
+          .select("application_password")
+          .eq("site_id", siteId)
+          .eq("user_id", userId)
           .maybeSingle(),
       ]);
-      const siteRow = check(site, "loading the site") as {
-        id: string;
-        base_url: string;
-        username: string;
-        seo_plugin: SeoPlugin | null;
-      } | null;
-      const credentialRow = check(credentials, "loading the site credentials") as
-        | { application_password: string }
-        | null;
+      const siteRow = check(site, "loading the site");
+      const credentialRow = check(credentials, "loading the site credentials");
       if (!siteRow || !credentialRow) return null;
-      return { ...siteRow, application_password: credentialRow.application_password } satisfies SiteRecord;
+      return {
+        ...siteRow,
+        seo_plugin: wordpressSiteSchema.shape.seo_plugin.parse(siteRow.seo_plugin),
+        application_password: credentialRow.application_password,
+      } satisfies SiteRecord;
     },
 
     async findPublication({ userId, articleId, siteId }: PublicationKey) {
-      const row = check(
+      return check(
         await service
           .from("publications")
           .select("remote_post_id, featured_media_id, featured_media_source_url")
@@ -94,13 +98,7 @@ export function createPublicationStore(service: SupabaseClient): PublicationStor
           .eq("user_id", userId)
           .maybeSingle(),
         "loading the publication",
-      ) as Record<string, unknown> | null;
-      if (!row) return null;
-      return {
-        remote_post_id: toId(row.remote_post_id),
-        featured_media_id: toId(row.featured_media_id),
-        featured_media_source_url: (row.featured_media_source_url as string | null) ?? null,
-      } satisfies PublicationRecord;
+      );
     },
 
     async recordSuccess(success: PublicationSuccess) {
@@ -110,10 +108,10 @@ export function createPublicationStore(service: SupabaseClient): PublicationStor
           p_article_id: success.articleId,
           p_site_id: success.siteId,
           p_remote_post_id: success.remotePostId,
-          p_link: success.link,
+          p_link: nullableArgument(success.link),
           p_status: success.status,
-          p_featured_media_id: success.featuredMediaId,
-          p_featured_media_source_url: success.featuredMediaSourceUrl,
+          p_featured_media_id: orDefault(success.featuredMediaId),
+          p_featured_media_source_url: orDefault(success.featuredMediaSourceUrl),
           p_scheduled: success.scheduled,
         }),
         "recording the publication",
@@ -128,11 +126,11 @@ export function createPublicationStore(service: SupabaseClient): PublicationStor
           p_site_id: failure.siteId,
           p_error: failure.error,
           p_retry: failure.retry,
-          p_remote_post_id: failure.remotePostId ?? null,
-          p_link: failure.link ?? null,
-          p_featured_media_id: failure.featuredMediaId ?? null,
-          p_featured_media_source_url: failure.featuredMediaSourceUrl ?? null,
-          p_remote_status: failure.remoteStatus ?? null,
+          p_remote_post_id: orDefault(failure.remotePostId),
+          p_link: orDefault(failure.link),
+          p_featured_media_id: orDefault(failure.featuredMediaId),
+          p_featured_media_source_url: orDefault(failure.featuredMediaSourceUrl),
+          p_remote_status: orDefault(failure.remoteStatus),
         }),
         "recording the failed publication",
       );
@@ -142,7 +140,7 @@ export function createPublicationStore(service: SupabaseClient): PublicationStor
       const rows = check(
         await service.rpc("claim_due_scheduled_articles", { batch_size: batchSize, lease_seconds: leaseSeconds }),
         "claiming scheduled articles",
-      ) as Array<{ article_id: string; user_id: string; site_id: string }> | null;
+      );
       return (rows ?? []).map((row) => ({ articleId: row.article_id, userId: row.user_id, siteId: row.site_id }));
     },
 

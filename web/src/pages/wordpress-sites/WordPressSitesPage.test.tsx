@@ -226,6 +226,17 @@ describe("Connect WordPress Site modal", () => {
     expect(noteOf(siteUrl)).toBeUndefined();
   });
 
+  it("shows the rate limit's message, with when to try again, in the form", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await fillSiteForm(user);
+    const message = "Too many connection tests: you can run 10 every 10 minutes. Try again in 7 minutes.";
+    vi.mocked(testWordPressConnection).mockRejectedValue(new Error(message));
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(message);
+    expect(connectWordPressSite).not.toHaveBeenCalled();
+  });
+
   it("reports a failed save with the spec's toast and keeps the form", async () => {
     const user = await renderPage([]);
     const dialog = await openConnectModal(user);

@@ -1,0 +1,91 @@
+/**
+ * The body of `save-article`, the only way article HTML is stored: without
+ * `id` it creates a draft, with `id` it updates the caller's article. Every
+ * size limit is the database's (text_limits.ts), with the forms' messages.
+ * Shared with the browser: imports nothing but zod and ./text_limits.ts.
+ */
+import { z } from "zod";
+import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "./text_limits.ts";
+
+export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
+
+export const SAVE_ARTICLE_MESSAGES = {
+  title: "Title is required",
+  content: "Content is required",
+  excerpt: "Excerpt is required",
+  scheduledDate: "Please set a scheduled date",
+  newArticleIsDraft: "New articles are saved as drafts",
+  notFound: "Article not found",
+  assistant: "Please select an assistant",
+  contentEmptyWhenSanitised: "Content has nothing left once unsafe HTML (scripts, event handlers) is removed",
+} as const;
+
+const limitedText = (maxLength: number, tooLong: string) => z.string().trim().max(maxLength, tooLong);
+
+const requiredText = (required: string, maxLength: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(maxLength, tooLong);
+
+/** Trimmed, empty items dropped; at most `count` items of at most `itemLength` characters. */
+const termList = (limits: { count: number; itemLength: number }, countMessage: string, lengthMessage: string) =>
+  z
+    .array(z.string().trim().max(limits.itemLength, lengthMessage))
+    .transform((items) => [...new Set(items.filter(Boolean))])
+    .pipe(z.array(z.string()).max(limits.count, countMessage));
+
+export const saveArticleRequestSchema = z
+  .object({
+    /** The article to update; absent to create one. */
+    id: z.uuid({ error: SAVE_ARTICLE_MESSAGES.notFound }).optional(),
+    title: requiredText(SAVE_ARTICLE_MESSAGES.title, ARTICLE_LIMITS.title, ARTICLE_LIMIT_MESSAGES.title),
+    content: requiredText(SAVE_ARTICLE_MESSAGES.content, ARTICLE_LIMITS.content, ARTICLE_LIMIT_MESSAGES.content),
+    excerpt: requiredText(SAVE_ARTICLE_MESSAGES.excerpt, ARTICLE_LIMITS.excerpt, ARTICLE_LIMIT_MESSAGES.excerpt),
+    metaDescription: limitedText(ARTICLE_LIMITS.metaDescription, ARTICLE_LIMIT_MESSAGES.metaDescription).default(""),
+    focusKeyword: limitedText(ARTICLE_LIMITS.focusKeyword, ARTICLE_LIMIT_MESSAGES.focusKeyword).default(""),
+    slug: limitedText(ARTICLE_LIMITS.slug, ARTICLE_LIMIT_MESSAGES.slug).default(""),
+    categories: termList(
+      ARTICLE_LIMITS.categories,
+      ARTICLE_LIMIT_MESSAGES.categoryCount,
+      ARTICLE_LIMIT_MESSAGES.categoryLength,
+    ).default([]),
+    tags: termList(ARTICLE_LIMITS.tags, ARTICLE_LIMIT_MESSAGES.tagCount, ARTICLE_LIMIT_MESSAGES.tagLength).default([]),
+    /** Saved when given (the assistant that drafted the article); must be one of the caller's. */
+    assistantId: z.uuid({ error: SAVE_ARTICLE_MESSAGES.assistant }).nullish(),
+    status: z.enum(ARTICLE_STATUSES).default("draft"),
+    /** ISO 8601; required exactly when the status is scheduled (cleared otherwise). */
+    scheduledFor: z.iso.datetime({ offset: true }).nullish(),
+    /** The connected sites a scheduled article goes to (cleared otherwise). */
+    scheduledSiteIds: z.array(z.uuid()).max(20).default([]),
+  })
+  .superRefine((article, context) => {
+    if (article.status === "scheduled" && !article.scheduledFor) {
+      context.addIssue({ code: "custom", path: ["scheduledFor"], message: SAVE_ARTICLE_MESSAGES.scheduledDate });
+    }
+    if (!article.id && article.status !== "draft") {
+      context.addIssue({ code: "custom", path: ["status"], message: SAVE_ARTICLE_MESSAGES.newArticleIsDraft });
+    }
+  });
+
+export type SaveArticleRequest = z.input<typeof saveArticleRequestSchema>;
+export type SaveArticleInput = z.output<typeof saveArticleRequestSchema>;
+
+/** An `articles` row as save-article returns it (the columns the app reads). */
+export interface SavedArticleRow {
+  id: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  status: string;
+  featured_image_url: string | null;
+  meta_description: string | null;
+  focus_keyword: string | null;
+  slug: string | null;
+  categories: string[];
+  tags: string[];
+  assistant_id: string | null;
+  scheduled_for: string | null;
+  scheduled_site_ids: string[];
+  created_at: string;
+}
+
+export const SAVED_ARTICLE_COLUMNS =
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
