@@ -24,6 +24,8 @@ beforeAll(() => {
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
     this.open = false;
   };
+  // jsdom does not scroll (its scrollTo only reports "Not implemented"); tests that care spy on it.
+  window.scrollTo = () => {};
 });
 
 afterEach(() => {

@@ -102,7 +102,7 @@ export function recheckSession(): void {
   lastConfirmed = Date.now();
   // Best effort: an auth server that cannot be reached leaves the session as it is.
   void Promise.resolve()
-    .then(confirmSession)
+    .then(() => confirmSession())
     .catch(() => {});
 }
 
