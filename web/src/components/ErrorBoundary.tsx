@@ -1,5 +1,4 @@
 import { Component, type ReactNode } from "react";
-import "./ErrorBoundary.css";
 import { isChunkLoadError, retryFailedLoads } from "../lib/lazyWithRetry";
 
 type ErrorBoundaryProps = {

@@ -164,21 +164,27 @@ describe("a session changed in another tab", () => {
 describe("rechecking the session with the auth server", () => {
   afterEach(() => vi.useRealTimers());
 
+  /** recheckSession asks on the next microtask (so a throwing auth client cannot break navigation); let it run. */
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
   it("asks at most once a minute, and not right after signing in", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.mocked(confirmSession).mockResolvedValue("valid");
     const emit = await start();
     emit("SIGNED_IN", session);
     recheckSession();
+    await settled();
     expect(confirmSession).not.toHaveBeenCalled();
 
     vi.advanceTimersByTime(SESSION_RECHECK_INTERVAL_MS);
     recheckSession();
     recheckSession();
+    await settled();
     expect(confirmSession).toHaveBeenCalledTimes(1);
 
     vi.advanceTimersByTime(SESSION_RECHECK_INTERVAL_MS);
     recheckSession();
+    await settled();
     expect(confirmSession).toHaveBeenCalledTimes(2);
   });
 
@@ -190,6 +196,7 @@ describe("rechecking the session with the auth server", () => {
     vi.advanceTimersByTime(SESSION_RECHECK_INTERVAL_MS);
     vi.spyOn(document, "visibilityState", "get").mockReturnValue("visible");
     document.dispatchEvent(new Event("visibilitychange"));
+    await settled();
     expect(confirmSession).toHaveBeenCalledOnce();
   });
 
@@ -197,6 +204,7 @@ describe("rechecking the session with the auth server", () => {
     const emit = await start();
     emit("INITIAL_SESSION", null);
     recheckSession();
+    await settled();
     expect(confirmSession).not.toHaveBeenCalled();
   });
 });
