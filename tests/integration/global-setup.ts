@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -9,6 +9,8 @@ declare module "vitest" {
     supabaseUrl: string;
     publishableKey: string;
     secretKey: string;
+    /** For a functions runtime a test starts itself (its verify_jwt check). */
+    jwtSecret: string;
   }
 }
 
@@ -63,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("supabaseUrl", server.url);
   project.provide("publishableKey", server.publishableKey);
   project.provide("secretKey", server.secretKey);
+  project.provide("jwtSecret", (JSON.parse(readFileSync(join(dir, "keys.json"), "utf8")) as { jwtSecret: string }).jwtSecret);
   return async () => {
     console.error = printError;
     if (sqlErrors > 0) {
