@@ -189,6 +189,79 @@ test("connect: a wrong password and a non-WordPress URL are shown under Site URL
   await expect(page.getByText("No WordPress sites connected yet.")).toBeVisible();
 });
 
+test("edit a site: a new name is saved at once; a new password or username is tested with WordPress first", async ({ page }) => {
+  const account = await register(page);
+  const siteId = await connectSite(page, account, "Edit me");
+  const stored = async () => {
+    const { data: site } = await adminBackend().from("wordpress_sites").select("name, username").eq("id", siteId).single();
+    const { data: credentials } = await adminBackend()
+      .from("wordpress_site_credentials")
+      .select("application_password")
+      .eq("site_id", siteId)
+      .single();
+    return { ...site, application_password: credentials?.application_password };
+  };
+  const connected = await stored();
+  expect(connected).toEqual({ name: "Edit me", username: wordpress!.user, application_password: wordpress!.appPassword });
+
+  const openEdit = async (name: string) => {
+    await page.getByRole("article", { name }).getByRole("button", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit WordPress Site" });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  };
+  let dialog = await openEdit("Edit me");
+  await expect(dialog.getByLabel("Site Name")).toHaveValue("Edit me");
+  await expect(dialog.getByLabel("Site URL")).toHaveAttribute("readonly", "");
+  expect(await dialog.getByLabel("Site URL").inputValue()).toContain(new URL(wordpress!.url).host);
+  await expect(dialog.getByLabel("Username")).toHaveValue(wordpress!.user);
+  await expect(dialog.getByLabel("Application Password")).toHaveValue("");
+  await expect(dialog.getByLabel("Application Password")).toHaveAttribute("type", "password");
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Edit Edit me" })).toBeFocused();
+
+  // A new name alone: saved without a connection test.
+  dialog = await openEdit("Edit me");
+  await dialog.getByLabel("Site Name").fill("Renamed blog");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("WordPress site updated successfully").first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Edit Renamed blog" })).toBeFocused();
+  expect(await stored()).toEqual({ ...connected, name: "Renamed blog" });
+
+  // A wrong password, then an unknown username (tried with the stored password): WordPress refuses, nothing changes.
+  dialog = await openEdit("Renamed blog");
+  await dialog.getByLabel("Site Name").fill("Must not stay");
+  await dialog.getByLabel("Application Password").fill("wrong pass word xxxx");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  const refusal = dialog.getByRole("alert");
+  const refusalText = async () => (await refusal.textContent()) ?? "";
+  await expect(refusal).toBeVisible({ timeout: CONNECT_TIMEOUT });
+  expect((await refusalText()).startsWith(WRONG_PASSWORD), await refusalText()).toBe(true);
+  await expect(dialog.getByLabel("Application Password")).toBeFocused();
+  await dialog.getByLabel("Application Password").fill("");
+  await dialog.getByLabel("Username").fill("nobody-here");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog.getByRole("button", { name: "Save Changes" })).toBeEnabled({ timeout: CONNECT_TIMEOUT });
+  expect((await refusalText()).startsWith(WRONG_PASSWORD), await refusalText()).toBe(true);
+  expect(await stored()).toEqual({ ...connected, name: "Renamed blog" });
+
+  // The right username and a new password that WordPress accepts: saved; the password never comes back.
+  await dialog.getByLabel("Username").fill(wordpress!.user);
+  await dialog.getByLabel("Application Password").fill(` ${wordpress!.appPassword} `);
+  await dialog.getByLabel("Site Name").fill("Edited blog");
+  await dialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(dialog).toBeHidden({ timeout: CONNECT_TIMEOUT });
+  await expect(page.getByRole("article", { name: "Edited blog" })).toBeVisible();
+  expect(await stored()).toEqual({ ...connected, name: "Edited blog" });
+  await page.reload();
+  dialog = await openEdit("Edited blog");
+  await expect(dialog.getByLabel("Application Password")).toHaveValue("");
+  expect(await page.content()).not.toContain(wordpress!.appPassword);
+});
+
 test("publish with a featured image and new terms; publish again: one post, updated, still live; Draft asks first", async ({ page }) => {
   const account = await register(page);
   const title = `Ten days in the Alps ${Date.now()}`;

@@ -43,11 +43,18 @@ describe("navigation shell", () => {
       ["Keyword Phrases", "/keyword-phrases"],
       ["SEO Analysis", "/seo-analysis"],
       ["Profile", "/profile"],
+      ["Assistants", "/assistants"],
     ]);
     expect(links.filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent)).toEqual(
       ["Articles"],
     );
     expect(within(drawer).getByRole("button", { name: "Sign Out" })).toBeTruthy();
+  });
+
+  it("highlights Assistants on its screens", () => {
+    const { drawer } = renderShell("/assistants/new");
+    const current = within(drawer).getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
+    expect(current.map((link) => link.textContent)).toEqual(["Assistants"]);
   });
 
   it("highlights Dashboard only on /", () => {

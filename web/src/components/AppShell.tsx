@@ -12,6 +12,8 @@ const MENU = [
   { href: "/keyword-phrases", label: "Keyword Phrases" },
   { href: "/seo-analysis", label: "SEO Analysis" },
   { href: "/profile", label: "Profile" },
+  // Not in the spec's menu: the writing assistants (README, deviations), after the spec's entries.
+  { href: "/assistants", label: "Assistants" },
 ];
 
 function isActive(href: string, path: string): boolean {
