@@ -4,8 +4,8 @@
 -- (20261127400100_article_revisions.sql) or, when the revision cannot be
 -- written, nothing is saved at all.
 
--- save_article(user, article id or null, fields, restored_from, generated_draft)
---   Creates (article id null) or updates the user's article and records its
+-- save_article(user, fields, article id, restored_from, generated_draft)
+--   Creates (no article id) or updates the user's article and records its
 --   revision in one transaction; returns the saved row's columns as JSON, or
 --   null when the user has no article with that id.
 --   p_article: the article's columns as JSON (title, content, excerpt,
@@ -23,8 +23,8 @@
 -- on update; the revision's composite foreign key).
 create function public.save_article(
   p_user_id uuid,
-  p_article_id uuid,
   p_article jsonb,
+  p_article_id uuid default null,
   p_restored_from bigint default null,
   p_generated_draft jsonb default null
 )
@@ -132,5 +132,5 @@ begin
 end;
 $$;
 
-revoke execute on function public.save_article(uuid, uuid, jsonb, bigint, jsonb) from public, anon, authenticated;
-grant execute on function public.save_article(uuid, uuid, jsonb, bigint, jsonb) to service_role;
+revoke execute on function public.save_article(uuid, jsonb, uuid, bigint, jsonb) from public, anon, authenticated;
+grant execute on function public.save_article(uuid, jsonb, uuid, bigint, jsonb) to service_role;

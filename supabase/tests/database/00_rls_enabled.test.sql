@@ -111,7 +111,7 @@ select results_eq(
        ('record_generated_images(uuid,bigint,jsonb)'),
        ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text)'),
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)'),
-       ('save_article(uuid,uuid,jsonb,bigint,jsonb)') $$,
+       ('save_article(uuid,jsonb,uuid,bigint,jsonb)') $$,
   'service_role can execute exactly the scheduling, rate-limit, image-quota and article-saving functions besides the browser''s'
 );
 

@@ -46,9 +46,9 @@ grant execute on all functions in schema tests to service_role, authenticated, a
 select table_privs_are('public', 'article_revisions', 'authenticated', array['SELECT'], 'authenticated: SELECT only');
 select table_privs_are('public', 'article_revisions', 'anon', array[]::text[], 'anon: no privilege on article_revisions');
 select ok(
-  not has_function_privilege('authenticated', 'public.save_article(uuid, uuid, jsonb, bigint, jsonb)', 'execute')
-    and not has_function_privilege('anon', 'public.save_article(uuid, uuid, jsonb, bigint, jsonb)', 'execute')
-    and has_function_privilege('service_role', 'public.save_article(uuid, uuid, jsonb, bigint, jsonb)', 'execute'),
+  not has_function_privilege('authenticated', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb)', 'execute')
+    and not has_function_privilege('anon', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb)', 'execute')
+    and has_function_privilege('service_role', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb)', 'execute'),
   'only service_role (save-article) may call save_article()'
 );
 select policies_are('public', 'article_revisions', array['Users can view the revisions of their own articles']);
@@ -56,8 +56,8 @@ select policies_are('public', 'article_revisions', array['Users can view the rev
 -- Creating: the article and its first revision.
 select tests.authenticate_as_service_role();
 insert into saved values
-  ('alice', public.save_article(tests.get_supabase_uid('alice'), null, tests.article_fields('First', '<p>One</p>'))),
-  ('bob', public.save_article(tests.get_supabase_uid('bob'), null, tests.article_fields('Bob''s', '<p>Bob</p>')));
+  ('alice', public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>'))),
+  ('bob', public.save_article(tests.get_supabase_uid('bob'), tests.article_fields('Bob''s', '<p>Bob</p>')));
 
 select results_eq(
   $$ select article ->> 'title', article ->> 'status', article -> 'tags', article ? 'created_at'
@@ -75,19 +75,19 @@ select results_eq(
 
 -- Updating: a revision per save that changes the text, none for a save that does not.
 select ok(
-  public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-                      tests.article_fields('First', '<p>One</p>', '{"status": "published"}')) is not null,
+  public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>', '{"status": "published"}'),
+                      tests.article_id('alice')) is not null,
   'a save that changes only the status succeeds'
 );
 select is(tests.sources('alice'), array['manual'], '... and adds no revision (the newest one holds this text)');
 select ok(
-  public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-                      tests.article_fields('Second', '<p>Two</p>')) ->> 'title' = 'Second',
+  public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('Second', '<p>Two</p>'),
+                      tests.article_id('alice')) ->> 'title' = 'Second',
   'a save with new text succeeds'
 );
 select is(tests.sources('alice'), array['manual', 'manual'], '... and adds a manual revision');
 select is(
-  public.save_article(tests.get_supabase_uid('bob'), tests.article_id('alice'), tests.article_fields('Mallory', '<p>x</p>')),
+  public.save_article(tests.get_supabase_uid('bob'), tests.article_fields('Mallory', '<p>x</p>'), tests.article_id('alice')),
   null,
   'bob''s save of alice''s article finds nothing (null)'
 );
@@ -100,8 +100,8 @@ select results_eq(
 
 -- A refused save writes nothing: the article and its revision are one transaction.
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-                                tests.article_fields('Third', repeat('c', 250001))) $$,
+  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('Third', repeat('c', 250001)),
+                                tests.article_id('alice')) $$,
   '23514', null, 'content over the limit is refused'
 );
 select results_eq(
@@ -113,7 +113,7 @@ select results_eq(
 -- AI drafts: recorded as 'ai' before the save that follows them.
 select ok(
   public.save_article(
-    tests.get_supabase_uid('alice'), tests.article_id('alice'), tests.article_fields('Edited AI', '<p>AI, edited</p>'),
+    tests.get_supabase_uid('alice'), tests.article_fields('Edited AI', '<p>AI, edited</p>'), tests.article_id('alice'),
     null, tests.article_fields('AI title', '<p>AI</p>') - 'status' - 'scheduled_for' - 'scheduled_site_ids'
   ) is not null,
   'a save following an AI draft succeeds'
@@ -125,7 +125,7 @@ select results_eq(
   '... records the draft as the model wrote it (ai), then the text saved (manual)'
 );
 insert into saved values ('unedited', public.save_article(
-  tests.get_supabase_uid('alice'), null, tests.article_fields('As drafted', '<p>Draft</p>'),
+  tests.get_supabase_uid('alice'), tests.article_fields('As drafted', '<p>Draft</p>'), null,
   null, tests.article_fields('As drafted', '<p>Draft</p>')
 ));
 select is(tests.sources('unedited'), array['ai'], 'an AI draft saved as it was written is one ai revision');
@@ -136,7 +136,7 @@ create temporary table first_revision on commit drop as
 grant select on first_revision to service_role, authenticated;
 select ok(
   public.save_article(
-    tests.get_supabase_uid('alice'), tests.article_id('alice'), tests.article_fields('First', '<p>One</p>'),
+    tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>'), tests.article_id('alice'),
     (select id from first_revision)
   ) ->> 'content' = '<p>One</p>',
   'restoring the first revision saves its text'
@@ -149,7 +149,7 @@ select results_eq(
 );
 select ok(
   public.save_article(
-    tests.get_supabase_uid('alice'), tests.article_id('alice'), tests.article_fields('First', '<p>One</p>'),
+    tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>'), tests.article_id('alice'),
     (select id from first_revision)
   ) is not null,
   'restoring the same revision again succeeds'
@@ -160,7 +160,7 @@ select is(
 );
 select throws_ok(
   $$ select public.save_article(
-       tests.get_supabase_uid('bob'), tests.article_id('bob'), tests.article_fields('Stolen', '<p>x</p>'),
+       tests.get_supabase_uid('bob'), tests.article_fields('Stolen', '<p>x</p>'), tests.article_id('bob'),
        (select id from first_revision)) $$,
   '23503', null, 'a revision of another article (alice''s) cannot be restored into bob''s'
 );
@@ -169,25 +169,25 @@ select is(
   '... and bob''s article is unchanged'
 );
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-       tests.article_fields('Restored', '<p>x</p>'), 999999999) $$,
+  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('Restored', '<p>x</p>'),
+       tests.article_id('alice'), 999999999) $$,
   '23503', null, 'a revision that does not exist cannot be restored'
 );
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), null, tests.article_fields('New', '<p>x</p>'),
+  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('New', '<p>x</p>'), null,
        (select id from first_revision)) $$,
   '22023', null, 'a restore needs an existing article'
 );
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), null, '[]'::jsonb) $$,
+  $$ select public.save_article(tests.get_supabase_uid('alice'), '[]'::jsonb) $$,
   '22023', null, 'the fields must be an object'
 );
 select throws_ok(
-  $$ select public.save_article(null, null, tests.article_fields('No user', '<p>x</p>')) $$,
+  $$ select public.save_article(null, tests.article_fields('No user', '<p>x</p>')) $$,
   '22023', null, 'a user is required'
 );
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), null, tests.article_fields('New', '<p>x</p>'),
+  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('New', '<p>x</p>'), null,
        null, tests.article_fields('', '<p>x</p>')) $$,
   '23514', null, 'an AI draft is held to the same limits (a title is required)'
 );
@@ -199,34 +199,34 @@ insert into public.assistants (id, user_id, name) values
   ('b3000000-0000-4000-8000-000000000001', tests.get_supabase_uid('bob'), 'Bob''s assistant');
 select tests.authenticate_as_service_role();
 select is(
-  public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-    tests.article_fields('First', '<p>One</p>', '{"assistant_id": "a3000000-0000-4000-8000-000000000001"}')) ->> 'assistant_id',
+  public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>', '{"assistant_id": "a3000000-0000-4000-8000-000000000001"}'),
+    tests.article_id('alice')) ->> 'assistant_id',
   'a3000000-0000-4000-8000-000000000001',
   'assistant_id is set when sent'
 );
 select is(
-  public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'), tests.article_fields('First', '<p>One</p>'))
+  public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>'), tests.article_id('alice'))
     ->> 'assistant_id',
   'a3000000-0000-4000-8000-000000000001',
   '... and kept when not sent'
 );
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-       tests.article_fields('First', '<p>One</p>', '{"assistant_id": "b3000000-0000-4000-8000-000000000001"}')) $$,
+  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>', '{"assistant_id": "b3000000-0000-4000-8000-000000000001"}'),
+       tests.article_id('alice')) $$,
   '23503', null, 'another user''s assistant is refused'
 );
 
 -- Scheduling goes through too (the article's own constraint applies).
 select is(
-  public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-    tests.article_fields('First', '<p>One</p>', '{"status": "scheduled", "scheduled_for": "2030-01-01T08:00:00Z"}'))
+  public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>', '{"status": "scheduled", "scheduled_for": "2030-01-01T08:00:00Z"}'),
+    tests.article_id('alice'))
     ->> 'scheduled_for',
   '2030-01-01T08:00:00+00:00',
   'a scheduled save stores its time'
 );
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-       tests.article_fields('First', '<p>One</p>', '{"status": "scheduled"}')) $$,
+  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>', '{"status": "scheduled"}'),
+       tests.article_id('alice')) $$,
   '23514', null, 'a scheduled save without a time is refused by the article''s constraint'
 );
 
@@ -267,7 +267,7 @@ select throws_ok(
   '42501', 'permission denied for table article_revisions', 'alice cannot delete a revision'
 );
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), null, tests.article_fields('Direct', '<script>x</script>')) $$,
+  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('Direct', '<script>x</script>')) $$,
   '42501', 'permission denied for function save_article', 'alice cannot call save_article() (unsanitised HTML)'
 );
 select tests.authenticate_as('bob');
@@ -282,7 +282,7 @@ select throws_ok(
   '42501', 'permission denied for table article_revisions', 'anon cannot insert a revision'
 );
 select throws_ok(
-  $$ select public.save_article(tests.get_supabase_uid('alice'), null, tests.article_fields('Anon', '<p>x</p>')) $$,
+  $$ select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('Anon', '<p>x</p>')) $$,
   '42501', 'permission denied for function save_article', 'anon cannot call save_article()'
 );
 
@@ -301,8 +301,8 @@ select throws_ok(
 
 -- Retention: 60 more saves leave the newest 50.
 select tests.authenticate_as_service_role();
-select public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-                           tests.article_fields('Save ' || n, '<p>' || n || '</p>'))
+select public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('Save ' || n, '<p>' || n || '</p>'),
+                           tests.article_id('alice'))
 from generate_series(1, 60) n;
 select results_eq(
   $$ select * from tests.kept('alice') $$,
@@ -317,8 +317,8 @@ select is(
 create temporary table oldest_kept on commit drop as
   select min(id) as id from public.article_revisions where article_id = tests.article_id('alice');
 select ok(
-  public.save_article(tests.get_supabase_uid('alice'), tests.article_id('alice'),
-                      tests.article_fields('Save 11', '<p>11</p>'), (select id from oldest_kept)) is not null,
+  public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('Save 11', '<p>11</p>'),
+                      tests.article_id('alice'), (select id from oldest_kept)) is not null,
   'the oldest kept revision can be restored'
 );
 select results_eq(
