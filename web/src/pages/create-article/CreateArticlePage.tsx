@@ -4,6 +4,7 @@ import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePre
 import { FormField } from "../../components/FormField";
 import { TextAreaField } from "../../components/TextAreaField";
 import { DraftAbortedError, GENERATE_CONTENT_FAILURE, streamArticleDraft } from "../../data/articleDrafts";
+import type { GeneratedDraft } from "../../../../supabase/functions/_shared/schemas/article_save";
 import { createArticle } from "../../data/articles";
 import { listAssistantChoices } from "../../data/assistants";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -11,7 +12,7 @@ import { splitCommaList } from "../../lib/tagList";
 import { useForm } from "../../lib/useForm";
 import { useUser } from "../../state/session";
 import { AssistantPicker, type AssistantsLoad } from "./AssistantPicker";
-import { aiRequestSchema, draftFromGenerated, useDraftForm, type DraftValues } from "./draftForm";
+import { aiRequestSchema, draftFromGenerated, generatedDraftOf, useDraftForm, type DraftValues } from "./draftForm";
 import "../../components/article/article.css";
 import "./create-article.css";
 
@@ -40,6 +41,8 @@ export default function CreateArticlePage() {
   const [generating, setGenerating] = useState(false);
   const [aiStatus, setAiStatus] = useState("");
   const [writtenBy, setWrittenBy] = useState<string | null>(null);
+  // The last finished AI draft, kept as the new article's first revision when it is saved.
+  const [generatedDraft, setGeneratedDraft] = useState<GeneratedDraft | undefined>(undefined);
   const [previewing, setPreviewing] = useState(false);
   const [saving, setSaving] = useState(false);
   // Refs, not state: a double click arrives before React re-renders.
@@ -69,6 +72,7 @@ export default function CreateArticlePage() {
     const controller = new AbortController();
     generation.current = controller;
     setGenerating(true);
+    setGeneratedDraft(undefined);
     setAiStatus("Writing your article…");
     try {
       const article = await streamArticleDraft(
@@ -76,6 +80,7 @@ export default function CreateArticlePage() {
         { signal: controller.signal, onProgress: (partial) => draft.fill(draftFromGenerated(partial)) },
       );
       draft.fill(draftFromGenerated(article));
+      setGeneratedDraft(generatedDraftOf(article));
       setWrittenBy(assistantId);
       setAiStatus("Your article is ready. Review it, then save it.");
       notifySuccess("Content generated successfully");
@@ -115,6 +120,7 @@ export default function CreateArticlePage() {
         categories: [values.category],
         tags: splitCommaList(values.tags),
         assistantId: writtenBy,
+        generatedDraft,
       });
     } catch {
       notifyError("Failed to create article");
