@@ -76,6 +76,8 @@ create index article_revisions_restored_from_idx
 alter table public.article_revisions enable row level security;
 
 revoke all on table public.article_revisions from anon, authenticated;
+-- The identity's sequence too (where new sequences are granted to the API roles by default).
+revoke all on sequence public.article_revisions_id_seq from anon, authenticated;
 grant select on table public.article_revisions to authenticated;
 grant select, insert, update, delete on table public.article_revisions to service_role;
 
