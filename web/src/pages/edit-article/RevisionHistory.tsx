@@ -27,7 +27,7 @@ export type RevisionHistoryProps = {
   onClose(): void;
 };
 
-export const SOURCE_LABELS: Record<RevisionSource, string> = {
+const SOURCE_LABELS: Record<RevisionSource, string> = {
   manual: "Saved",
   ai: "AI draft",
   restore: "Restored",
