@@ -1,15 +1,22 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
+import { ContentEditor } from "../../components/editor/ContentEditor";
+import { RestoreDraftNotice } from "../../components/editor/RestoreDraftNotice";
+import { UnsavedChangesDialog } from "../../components/editor/UnsavedChangesDialog";
 import { FormField } from "../../components/FormField";
 import { SelectField } from "../../components/SelectField";
 import { SubmitButton } from "../../components/SubmitButton";
 import { TextAreaField } from "../../components/TextAreaField";
 import { listScheduleTargets, updateArticle, type Article } from "../../data/articles";
+import { localDraftKey, sameValues } from "../../lib/localDrafts";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { splitCommaList } from "../../lib/tagList";
 import { useForm } from "../../lib/useForm";
-import { editArticleSchema, editValuesOf, type EditValues } from "./editForm";
+import { useLocalDraft } from "../../lib/useLocalDraft";
+import { useUnsavedChangesGuard } from "../../lib/useUnsavedChangesGuard";
+import { useUser } from "../../state/session";
+import { editArticleSchema, editValuesOf, isArticleStatus, type EditValues } from "./editForm";
 import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
 import { ScheduleTargets, type TargetsLoad } from "./ScheduleTargets";
 
@@ -52,9 +59,6 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
   const [showingHistory, setShowingHistory] = useState(false);
   const historyButton = useRef<HTMLButtonElement>(null);
   const scheduled = form.values.status === "scheduled";
-  const unsaved =
-    (Object.keys(initialValues) as (keyof EditValues)[]).some((name) => form.values[name] !== initialValues[name]) ||
-    siteIds.join() !== article.scheduledSiteIds.join();
 
   const currentText = useMemo(
     () => ({
@@ -68,6 +72,22 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
   useEffect(() => {
     if (focusHistory) historyButton.current?.focus();
   }, [focusHistory]);
+
+  const user = useUser();
+  const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", article.id));
+  const [initialPage] = useState(() => ({ ...initialValues, siteIds: article.scheduledSiteIds }));
+  const pageValues = { ...form.values, siteIds };
+  const localDraft = useLocalDraft(storageKey, initialPage, pageValues);
+  const unsaved = !sameValues(pageValues, initialPage);
+  const guard = useUnsavedChangesGuard(unsaved);
+
+  const restoreLocalDraft = () => {
+    const stored = localDraft.restore();
+    if (!stored) return;
+    const { siteIds: storedSiteIds, status, ...fields } = stored;
+    form.fill({ ...fields, status: isArticleStatus(status) ? status : form.values.status });
+    setSiteIds(storedSiteIds);
+  };
 
   useEffect(() => {
     let current = true;
@@ -101,6 +121,7 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
       notifyError("Failed to update article");
       return;
     }
+    localDraft.clear();
     notifySuccess("Article updated successfully");
     navigate("/articles");
   });
@@ -108,9 +129,23 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
   return (
     <>
       <form onSubmit={save} noValidate>
+        {localDraft.offer && (
+          <RestoreDraftNotice
+            savedAt={localDraft.offer.savedAt}
+            outdated={localDraft.offer.outdated}
+            onRestore={restoreLocalDraft}
+            onDiscard={localDraft.discard}
+          />
+        )}
         <article>
           <FormField label="Title" {...form.field("title")} />
-          <TextAreaField label="Content" rows={14} help="HTML" className="html-input" {...form.field("content")} />
+          <ContentEditor
+            label="Content"
+            name="content"
+            value={form.values.content}
+            error={form.errors.content}
+            onChange={(content) => form.fill({ content })}
+          />
           <TextAreaField label="Excerpt" rows={3} {...form.field("excerpt")} />
           <SelectField label="Status" options={STATUS_OPTIONS} {...form.field("status")} />
           {scheduled && (
@@ -153,6 +188,7 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
           <SubmitButton busy={form.submitting}>{form.submitting ? "Saving..." : "Save Changes"}</SubmitButton>
         </div>
       </form>
+      {guard.pending && <UnsavedChangesDialog onStay={guard.stay} onLeave={() => guard.leave(localDraft.clear)} />}
       {previewing && (
         <Suspense fallback={null}>
           <LazyArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />
@@ -164,7 +200,11 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
             articleId={article.id}
             current={currentText}
             unsaved={unsaved}
-            onRestored={onRestored}
+            onRestored={(restored) => {
+              // The user chose the revision over what was typed: no local draft of it is offered back.
+              localDraft.clear();
+              onRestored(restored);
+            }}
             onClose={() => setShowingHistory(false)}
           />
         </Suspense>
