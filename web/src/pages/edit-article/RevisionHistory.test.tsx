@@ -12,6 +12,7 @@ import {
 } from "../../data/articleRevisions";
 import { getArticle, listScheduleTargets, type Article } from "../../data/articles";
 import { notifySuccess } from "../../lib/notify";
+import { findEditor } from "../../../test/editor";
 import EditArticlePage from "./EditArticlePage";
 
 vi.mock("../../data/articles", async (importOriginal) => ({
@@ -165,7 +166,7 @@ describe("History", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(notifySuccess).toHaveBeenCalledWith("Revision restored");
     expect(field("Title").value).toBe("Spring guide");
-    expect(field("Content").value).toBe(REVISIONS[11].content);
+    expect((await findEditor()).textContent).toBe("WhenPlant late in spring.Water daily.");
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "History" }));
   });
 
