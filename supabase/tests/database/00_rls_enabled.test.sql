@@ -26,7 +26,7 @@ select is_empty(
 select tables_are(
   'public',
   array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials',
-        'articles', 'publications', 'generated_images'],
+        'articles', 'article_revisions', 'publications', 'generated_images'],
   'public has exactly the application tables'
 );
 
@@ -112,8 +112,9 @@ select results_eq(
        ('image_storage_used(uuid)'),
        ('record_generated_images(uuid,bigint,jsonb)'),
        ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text)'),
-       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)') $$,
-  'service_role can execute exactly the scheduling, rate-limit and image-quota functions besides the browser''s'
+       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)'),
+       ('save_article(uuid,jsonb,uuid,bigint,jsonb)') $$,
+  'service_role can execute exactly the scheduling, rate-limit, image-quota and article-saving functions besides the browser''s'
 );
 
 -- Every security definer function pins its search_path.
