@@ -42,8 +42,8 @@ const CHANGED_STATUSES = "publish,future,draft,pending,private,trash";
 export type RemoteType = "post" | "page";
 export type SyncMode = "full" | "incremental";
 
-/** One row of `site_content`, as `record_site_content_sync` takes it. */
-export interface SiteContentEntry {
+/** One row of `site_content`, as `record_site_content_sync` takes it (a type, so it is JSON to supabase-js). */
+export type SiteContentEntry = {
   remote_type: RemoteType;
   remote_id: number;
   url: string;
@@ -53,12 +53,12 @@ export interface SiteContentEntry {
   tags: string[];
   /** ISO 8601, UTC. */
   modified_at: string;
-}
+};
 
-export interface RemovedEntry {
+export type RemovedEntry = {
   remote_type: RemoteType;
   remote_id: number;
-}
+};
 
 export interface SiteContentSnapshot {
   mode: SyncMode;
