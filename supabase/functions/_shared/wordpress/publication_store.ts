@@ -40,6 +40,13 @@ function check<T>(result: { data: T; error: { message: string } | null }, what: 
 /** The generated types leave out optional SQL arguments as `undefined`, never null: the SQL default applies. */
 const orDefault = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
+/**
+ * The generated types cannot say that a required SQL argument takes null; for
+ * these arguments the SQL function stores null as "none" (a post link that was
+ * not http(s) is never stored).
+ */
+const nullableArgument = <T>(value: T | null): T => value as T;
+
 export function createPublicationStore(service: ServiceClient): PublicationStore & ScheduledPublicationStore {
   return {
     async findArticle(userId, articleId) {
@@ -101,7 +108,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
           p_article_id: success.articleId,
           p_site_id: success.siteId,
           p_remote_post_id: success.remotePostId,
-          p_link: success.link,
+          p_link: nullableArgument(success.link),
           p_status: success.status,
           p_featured_media_id: orDefault(success.featuredMediaId),
           p_featured_media_source_url: orDefault(success.featuredMediaSourceUrl),
