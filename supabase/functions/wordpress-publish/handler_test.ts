@@ -18,6 +18,7 @@ import {
   publishArticleToSite,
   type SiteRecord,
 } from "../_shared/wordpress/publication.ts";
+import type { CheckInternalLinks } from "../_shared/links/internal_link_check.ts";
 import { createHandler } from "./handler.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";
@@ -84,7 +85,7 @@ interface Harness {
 }
 
 async function withHarness(
-  options: { wp?: FakeWordPressOptions; article?: Partial<ArticleRecord> } = {},
+  options: { wp?: FakeWordPressOptions; article?: Partial<ArticleRecord>; checkInternalLinks?: CheckInternalLinks } = {},
   run: (harness: Harness) => Promise<void>,
 ) {
   const wp = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"], ...options.wp });
@@ -128,6 +129,7 @@ async function withHarness(
         fetch: guardedFetch,
         fetchOptions: allowlist,
         imageFetchOptions: allowlist,
+        checkInternalLinks: options.checkInternalLinks,
       }),
   });
   const call: Harness["call"] = (body, init = {}) => {
@@ -352,4 +354,45 @@ Deno.test("wordpress-publish: a post link that is not http(s) is neither stored 
     assert.match(body.link, new RegExp(`^${wp.origin}/`), "an ordinary permalink is kept");
     assert.equal(store.successes[0].link, body.link);
   });
+});
+
+Deno.test("wordpress-publish: links to the site missing from its content index are warnings, not failures", async () => {
+  const checked: { userId: string; siteId: string; restRoot: string; html: string }[] = [];
+  const checkInternalLinks: CheckInternalLinks = (userId, siteId, restRoot, html) => {
+    checked.push({ userId, siteId, restRoot, html });
+    return Promise.resolve(["The link to https://blog.example/nope/ points at this site but at no post or page"]);
+  };
+  await withHarness({
+    checkInternalLinks,
+    article: { content: '<p>See <a href="https://blog.example/nope/" onclick="x()">this</a>.</p>' },
+  }, async ({ call, wp, store }) => {
+    const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
+    assert.equal(response.status, 200);
+    const result = publishArticleResultSchema.parse(await response.json());
+    assert.deepEqual(result.warnings, [
+      "The link to https://blog.example/nope/ points at this site but at no post or page",
+    ]);
+    assert.equal(store.successes.length, 1);
+    // The check reads what WordPress receives: the sanitised HTML.
+    assert.deepEqual(checked, [{
+      userId: ALICE,
+      siteId: SITE,
+      restRoot: wp.restRoot,
+      html: '<p>See <a href="https://blog.example/nope/" rel="noopener noreferrer">this</a>.</p>',
+    }]);
+  });
+
+  const errors: string[] = [];
+  const originalError = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.map(String).join(" "));
+  try {
+    await withHarness({ checkInternalLinks: () => Promise.reject(new Error("the database is away")) }, async ({ call }) => {
+      const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
+      assert.equal(response.status, 200);
+      assert.deepEqual(publishArticleResultSchema.parse(await response.json()).warnings, []);
+    });
+  } finally {
+    console.error = originalError;
+  }
+  assert.ok(errors.some((line) => line.includes("checking internal links failed: the database is away")), errors.join("\n"));
 });
