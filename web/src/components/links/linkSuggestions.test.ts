@@ -1,0 +1,116 @@
+import { describe, expect, test } from "vitest";
+import {
+  insertLink,
+  linkableRuns,
+  stem,
+  suggestLinks,
+  type SuggestionTarget,
+} from "../../../../supabase/functions/_shared/links/link_suggestions";
+
+const target = (url: string, title: string, terms: { categories?: string[]; tags?: string[] } = {}): SuggestionTarget => ({
+  url,
+  title,
+  categories: terms.categories ?? [],
+  tags: terms.tags ?? [],
+});
+
+const RAISED_BEDS = target("https://garden.example/raised-beds/", "Building raised garden beds", {
+  categories: ["Gardening"],
+  tags: ["raised beds", "timber"],
+});
+const COMPOST = target("https://garden.example/compost-heap/", "How to start a compost heap", {
+  categories: ["Gardening"],
+  tags: ["compost"],
+});
+const TOMATOES = target("https://garden.example/tomato-blight/", "Stopping tomato blight before it spreads");
+
+describe("the suggestion matcher", () => {
+  test("finds the best phrase of the text for each target, in the targets' order", () => {
+    const html =
+      "<p>This spring we planned the plot. Our raised beds drain well, and we fed them from the compost heap.</p>" +
+      "<p>Tomato blight came back in July.</p>";
+    const suggestions = suggestLinks(html, [RAISED_BEDS, COMPOST, TOMATOES]);
+    expect(suggestions.map(({ target, anchorText }) => [target.url, anchorText])).toEqual([
+      ["https://garden.example/raised-beds/", "raised beds"],
+      ["https://garden.example/compost-heap/", "compost heap"],
+      ["https://garden.example/tomato-blight/", "Tomato blight"],
+    ]);
+    const [first] = suggestions;
+    expect(html.slice(first.start, first.end)).toBe("raised beds");
+  });
+
+  test("a one-word phrase must be a whole tag or category; stems match plurals and -ing forms", () => {
+    expect(suggestLinks("<p>We love composting.</p>", [COMPOST]).map((s) => s.anchorText)).toEqual(["composting"]);
+    // "garden" is a title word but no tag: alone it is too vague to anchor a link.
+    expect(suggestLinks("<p>A garden in the city.</p>", [RAISED_BEDS])).toEqual([]);
+    expect(stem("beds")).toBe(stem("bed"));
+    expect(stem("composting")).toBe(stem("compost"));
+    expect(stem("berries")).toBe(stem("berry"));
+    expect(stem("gardener's")).toBe(stem("gardener"));
+  });
+
+  test("the whole title beats a part of it, and the longer phrase a shorter one", () => {
+    const html = "<p>On tomato care. Later: stopping tomato blight before it spreads, for good.</p>";
+    const [suggestion] = suggestLinks(html, [TOMATOES]);
+    expect(suggestion.anchorText).toBe("stopping tomato blight before it spreads");
+  });
+
+  test("never inside a link, a heading, code or preformatted text; never across paragraphs or punctuation", () => {
+    const html =
+      '<h2>Raised beds</h2><p><a href="https://elsewhere.example/">raised beds</a> elsewhere.</p>' +
+      "<pre>raised beds</pre><p><code>raised beds</code></p><p>raised</p><p>beds, raised. Beds</p>";
+    expect(suggestLinks(html, [RAISED_BEDS])).toEqual([]);
+  });
+
+  test("a target the article already links to is left out, whatever the scheme or trailing slash", () => {
+    const html = '<p>See <a href="http://www.garden.example/raised-beds">our beds</a>. More raised beds here.</p>';
+    expect(suggestLinks(html, [RAISED_BEDS])).toEqual([]);
+  });
+
+  test("a stretch of text anchors one link at most; the better-ranked target takes it", () => {
+    const other = target("https://garden.example/raised-bed-soil/", "Soil for raised beds", { tags: ["raised beds"] });
+    const suggestions = suggestLinks("<p>Fill raised beds with care.</p>", [RAISED_BEDS, other]);
+    expect(suggestions.map((s) => s.target.url)).toEqual(["https://garden.example/raised-beds/"]);
+  });
+
+  test("at most `limit` suggestions", () => {
+    const html = "<p>raised beds, the compost heap and tomato blight.</p>";
+    expect(suggestLinks(html, [RAISED_BEDS, COMPOST, TOMATOES], 2)).toHaveLength(2);
+  });
+
+  test("entities and inline elements: offsets point into the HTML as written", () => {
+    const html = "<p>Fish&nbsp;&amp; chips, then <strong>raised</strong> beds&#8217; edges.</p>";
+    const runs = linkableRuns(html);
+    expect(runs.flat().map((word) => html.slice(word.start, word.end))).toEqual([
+      "Fish",
+      "chips",
+      "then",
+      "raised",
+      "beds",
+      "edges",
+    ]);
+    const [suggestion] = suggestLinks(html, [RAISED_BEDS]);
+    expect(suggestion.anchorText).toBe("raised beds");
+    expect(insertLink(html, suggestion)).toBe(
+      '<p>Fish&nbsp;&amp; chips, then <a href="https://garden.example/raised-beds/"><strong>raised</strong> beds</a>&#8217; edges.</p>',
+    );
+  });
+});
+
+describe("inserting a suggested link", () => {
+  test("wraps the phrase in a link to the target, the URL escaped as an attribute", () => {
+    const html = "<p>Our raised beds drain well.</p>";
+    const [suggestion] = suggestLinks(html, [{ ...RAISED_BEDS, url: 'https://garden.example/?a=1&b="2"' }]);
+    expect(insertLink(html, suggestion)).toBe(
+      '<p>Our <a href="https://garden.example/?a=1&amp;b=&quot;2&quot;">raised beds</a> drain well.</p>',
+    );
+  });
+
+  test("refuses when the text changed since the suggestion, or when the link would break the markup", () => {
+    const html = "<p>Our raised beds drain well.</p>";
+    const [suggestion] = suggestLinks(html, [RAISED_BEDS]);
+    expect(insertLink("<p>Our tall beds drain well.</p>", suggestion)).toBeNull();
+    const crossing = "<p><em>Our raised</em> beds drain well.</p>";
+    expect(insertLink(crossing, { target: RAISED_BEDS, anchorText: "raised beds", start: 7, end: 22 })).toBeNull();
+  });
+});
