@@ -8,15 +8,21 @@
  * A phrase qualifies when it is 1–6 words of running text (never inside a
  * link, heading, code or preformatted block), starts and ends with a content
  * word, holds at most two stop words, and every content word of it is a word
- * of the target's title, categories or tags (compared after light English
- * stemming: "beds" = "bed", "composting" = "compost"). It scores the content
- * words it shares with the title (1 each) and with a category or tag
- * (0.5 each), plus 1 when it is a whole category or tag and 3 when it is the
- * whole title. A one-word phrase must be a whole tag (categories are too
- * broad to anchor alone). The best phrase of each target wins (then the
- * longer, then the earliest); targets are taken in rank order, and a stretch
- * of text anchors one link at most. Targets the article already links to are
- * left out.
+ * of the target's title, categories, tags or excerpt (compared after light
+ * English stemming: "beds" = "bed", "composting" = "compost"). It scores the
+ * content words it shares with the title (1 each), with a category or tag
+ * (0.5 each) and with the excerpt only (0.4 each), plus 1 when it is a whole
+ * category or tag and 3 when it is the whole title. A one-word phrase must be
+ * a whole tag (categories are too broad to anchor alone); a phrase of excerpt
+ * words only must hold two of them that stand side by side in the excerpt
+ * ("bedtime routine"), so that two stray words of a long excerpt do not
+ * qualify.
+ *
+ * Each target gets its best phrase (then the longer, then the earliest); a
+ * stretch of text anchors one link at most, and when two targets want the
+ * same words, the better phrase takes them and the other target looks again.
+ * Suggestions come in the targets' order (their relevance), and targets the
+ * article already links to are left out.
  */
 
 export interface SuggestionTarget {
@@ -24,6 +30,7 @@ export interface SuggestionTarget {
   title: string;
   categories: readonly string[];
   tags: readonly string[];
+  excerpt?: string;
 }
 
 export interface LinkSuggestion<Target extends SuggestionTarget = SuggestionTarget> {
@@ -181,6 +188,9 @@ interface TargetVocabulary {
   /** Categories and tags, each as its content-word stems joined. */
   termKeys: Set<string>;
   tagKeys: Set<string>;
+  excerpt: Set<string>;
+  /** Two content words side by side in the excerpt, "a b". */
+  excerptPairs: Set<string>;
 }
 
 function vocabularyOf(target: SuggestionTarget): TargetVocabulary {
@@ -193,7 +203,17 @@ function vocabularyOf(target: SuggestionTarget): TargetVocabulary {
     terms: new Set(terms.flat()),
     termKeys: new Set(terms.map((stems) => stems.join(" "))),
     tagKeys: new Set(target.tags.map((tag) => content(tag).join(" "))),
+    ...excerptVocabulary(target.excerpt ?? ""),
   };
+}
+
+function excerptVocabulary(excerpt: string): Pick<TargetVocabulary, "excerpt" | "excerptPairs"> {
+  const all = words(excerpt);
+  const pairs = new Set<string>();
+  for (let i = 1; i < all.length; i++) {
+    if (!all[i - 1].stop && !all[i].stop) pairs.add(`${all[i - 1].stem} ${all[i].stem}`);
+  }
+  return { excerpt: new Set(all.filter((word) => !word.stop).map((word) => word.stem)), excerptPairs: pairs };
 }
 
 interface Candidate {
@@ -220,14 +240,23 @@ function bestPhrase(runs: Word[][], vocabulary: TargetVocabulary, used: boolean[
           if (++stops > MAX_STOP_WORDS) break;
           continue;
         }
-        if (!vocabulary.title.has(word.stem) && !vocabulary.terms.has(word.stem)) break;
+        const inTitle = vocabulary.title.has(word.stem);
+        const inTerms = vocabulary.terms.has(word.stem);
+        if (!inTitle && !inTerms && !vocabulary.excerpt.has(word.stem)) break;
         const phrase = run.slice(from, to + 1).filter((w) => !w.stop).map((w) => w.stem);
         const key = phrase.join(" ");
         const wholeTerm = vocabulary.termKeys.has(key);
         if (phrase.length === 1 && !vocabulary.tagKeys.has(key)) continue;
         const distinct = new Set(phrase);
         let score = 0;
-        for (const s of distinct) score += (vocabulary.title.has(s) ? 1 : 0) + (vocabulary.terms.has(s) ? 0.5 : 0);
+        let named = false;
+        for (const s of distinct) {
+          const title = vocabulary.title.has(s);
+          const term = vocabulary.terms.has(s);
+          named ||= title || term;
+          score += title || term ? (title ? 1 : 0) + (term ? 0.5 : 0) : 0.4;
+        }
+        if (!named && !phrase.some((s, i) => i > 0 && vocabulary.excerptPairs.has(`${phrase[i - 1]} ${s}`))) continue;
         if (wholeTerm) score += 1;
         if (key === vocabulary.titleKey) score += 3;
         const words = to - from + 1;
@@ -264,18 +293,38 @@ export function suggestLinks<Target extends SuggestionTarget>(
   const used = runs.map((run) => run.map(() => false));
   const linked = linkedUrls(html);
   const seen = new Set<string>();
-  const suggestions: LinkSuggestion<Target>[] = [];
-  for (const target of targets) {
-    if (suggestions.length >= limit) break;
+  const open: { rank: number; target: Target; vocabulary: TargetVocabulary }[] = [];
+  targets.forEach((target, rank) => {
     const key = linkedUrlKey(target.url);
-    if (linked.has(key) || seen.has(key)) continue;
+    if (linked.has(key) || seen.has(key)) return;
     seen.add(key);
-    const phrase = bestPhrase(runs, vocabularyOf(target), used);
-    if (!phrase) continue;
+    open.push({ rank, target, vocabulary: vocabularyOf(target) });
+  });
+
+  // The best phrase of all takes its words first; the others look again without them.
+  const found: { rank: number; suggestion: LinkSuggestion<Target> }[] = [];
+  while (open.length > 0) {
+    let winner: { index: number; phrase: Candidate } | null = null;
+    for (let index = open.length - 1; index >= 0; index--) {
+      const phrase = bestPhrase(runs, open[index].vocabulary, used);
+      if (!phrase) {
+        open.splice(index, 1);
+        if (winner) winner.index--;
+        continue;
+      }
+      if (!winner || phrase.score >= winner.phrase.score) winner = { index, phrase };
+    }
+    if (!winner) break;
+    const { target, rank } = open[winner.index];
+    const { phrase } = winner;
+    open.splice(winner.index, 1);
     for (let w = phrase.from; w <= phrase.to; w++) used[phrase.run][w] = true;
-    suggestions.push({ target, anchorText: anchorTextAt(html, phrase.start, phrase.end), start: phrase.start, end: phrase.end });
+    found.push({
+      rank,
+      suggestion: { target, anchorText: anchorTextAt(html, phrase.start, phrase.end), start: phrase.start, end: phrase.end },
+    });
   }
-  return suggestions;
+  return found.sort((a, b) => a.rank - b.rank).slice(0, limit).map(({ suggestion }) => suggestion);
 }
 
 /** The text of html[start, end) as it reads (tags dropped, entities decoded). */

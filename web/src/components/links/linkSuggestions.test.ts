@@ -67,10 +67,34 @@ describe("the suggestion matcher", () => {
     expect(suggestLinks(html, [RAISED_BEDS])).toEqual([]);
   });
 
-  test("a stretch of text anchors one link at most; the better-ranked target takes it", () => {
+  test("a stretch of text anchors one link at most; between equal phrases the better-ranked target takes it", () => {
     const other = target("https://garden.example/raised-bed-soil/", "Soil for raised beds", { tags: ["raised beds"] });
     const suggestions = suggestLinks("<p>Fill raised beds with care.</p>", [RAISED_BEDS, other]);
     expect(suggestions.map((s) => s.target.url)).toEqual(["https://garden.example/raised-beds/"]);
+  });
+
+  test("when two targets want the same words, the better phrase takes them and the other looks again", () => {
+    const hammock = target("https://camp.example/hammocks/", "Hammock Camping for Beginners", { tags: ["sleep"] });
+    const sleepingBag = target("https://camp.example/sleeping-bags/", "Choosing a Sleeping Bag", { tags: ["sleep", "gear"] });
+    const html = "<p>The sleeping bag matters more than the tent. Sleep well in a hammock: sleep is everything.</p>";
+    const suggestions = suggestLinks(html, [hammock, sleepingBag]);
+    // In the targets' order; "sleeping bag" went to the bag, the hammock took the next "sleep".
+    expect(suggestions.map((s) => [s.target.url, s.anchorText])).toEqual([
+      ["https://camp.example/hammocks/", "Sleep"],
+      ["https://camp.example/sleeping-bags/", "sleeping bag"],
+    ]);
+  });
+
+  test("excerpt words anchor a link only with two of them side by side in the excerpt", () => {
+    const toddlers = {
+      ...target("https://family.example/toddler-sleep/", "Getting a Toddler to Sleep", { tags: ["toddlers"] }),
+      excerpt: "The short answer: get the bedtime routine right, and expect night waking at first.",
+    };
+    expect(suggestLinks("<p>A calm bedtime routine helps most.</p>", [toddlers]).map((s) => s.anchorText)).toEqual([
+      "bedtime routine",
+    ]);
+    // "routine" and "night" are both excerpt words, but not neighbours there.
+    expect(suggestLinks("<p>Our routine night walks.</p>", [toddlers])).toEqual([]);
   });
 
   test("at most `limit` suggestions", () => {
