@@ -14,9 +14,12 @@
 -- 0.3, added up). ts_rank has no idf, and without it generic words ("guide",
 -- "tips") outweigh the topic.
 --
--- Security invoker: a signed-in user reads through RLS, so only their own
--- entries are ever ranked whatever `for_user_id` says; the secret key
--- (service_role, generate-article) names the user in `for_user_id`.
+-- Whose entries: the signed-in caller's (auth.uid()), whatever `for_user_id`
+-- says; only a caller without a user, the secret key (service_role, used by
+-- generate-article), names the user in `for_user_id`. Security definer, as
+-- matching_article_ids(): the body reads auth.uid(), and the local backend
+-- does not give the API roles the auth schema (hosted does); it scopes the
+-- rows itself.
 
 create function public.internal_link_targets(
   focus text,
@@ -40,6 +43,7 @@ returns table (
 )
 language sql
 stable
+security definer
 set search_path = ''
 as $$
   with owner as (

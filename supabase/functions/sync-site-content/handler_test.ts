@@ -163,7 +163,7 @@ Deno.test("sync-site-content: the first refresh is full, the next one incrementa
     wp.addPost({ title: "Mulching", status: "publish", modified: "2026-11-03T08:00:00" });
     const second = syncSiteContentResultSchema.parse(await (await call({ siteId: SITE })).json());
     assert.equal(second.mode, "incremental");
-    // Raised beds were modified at the cursor: the minute of overlap reads them again; compost heaps not.
+    // Raised beds were modified at the cursor: the overlap reads them again; compost heaps not.
     assert.deepEqual(store.synced[1].snapshot.entries.map((entry) => entry.title).sort(), ["Mulching", "Raised beds"]);
 
     const forced = syncSiteContentResultSchema.parse(await (await call({ siteId: SITE, mode: "full" })).json());

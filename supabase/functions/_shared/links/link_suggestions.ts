@@ -13,10 +13,10 @@
  * content words it shares with the title (1 each), with a category or tag
  * (0.5 each) and with the excerpt only (0.4 each), plus 1 when it is a whole
  * category or tag and 3 when it is the whole title. A one-word phrase must be
- * a whole tag (categories are too broad to anchor alone); a phrase of excerpt
- * words only must hold two of them that stand side by side in the excerpt
- * ("bedtime routine"), so that two stray words of a long excerpt do not
- * qualify.
+ * a whole tag (categories are too broad to anchor alone); a word found only
+ * in the excerpt must stand, in the phrase, next to a word it stands next to
+ * in the excerpt ("bedtime routine"), so that stray words of a long excerpt
+ * ("keep", "take") neither make a phrase nor stretch one.
  *
  * Each target gets its best phrase (then the longer, then the earliest); a
  * stretch of text anchors one link at most, and when two targets want the
@@ -247,16 +247,13 @@ function bestPhrase(runs: Word[][], vocabulary: TargetVocabulary, used: boolean[
         const key = phrase.join(" ");
         const wholeTerm = vocabulary.termKeys.has(key);
         if (phrase.length === 1 && !vocabulary.tagKeys.has(key)) continue;
-        const distinct = new Set(phrase);
+        if (!excerptWordsPaired(run.slice(from, to + 1), vocabulary)) continue;
         let score = 0;
-        let named = false;
-        for (const s of distinct) {
+        for (const s of new Set(phrase)) {
           const title = vocabulary.title.has(s);
           const term = vocabulary.terms.has(s);
-          named ||= title || term;
           score += title || term ? (title ? 1 : 0) + (term ? 0.5 : 0) : 0.4;
         }
-        if (!named && !phrase.some((s, i) => i > 0 && vocabulary.excerptPairs.has(`${phrase[i - 1]} ${s}`))) continue;
         if (wholeTerm) score += 1;
         if (key === vocabulary.titleKey) score += 3;
         const words = to - from + 1;
@@ -267,6 +264,18 @@ function bestPhrase(runs: Word[][], vocabulary: TargetVocabulary, used: boolean[
     }
   });
   return best;
+}
+
+/** Whether every word of the phrase found only in the excerpt has a neighbour it neighbours in the excerpt too. */
+function excerptWordsPaired(phrase: readonly Word[], vocabulary: TargetVocabulary): boolean {
+  const named = (word: Word) => vocabulary.title.has(word.stem) || vocabulary.terms.has(word.stem);
+  return phrase.every((word, i) => {
+    if (word.stop || named(word)) return true;
+    const before = phrase[i - 1];
+    const after = phrase[i + 1];
+    return (before && !before.stop && vocabulary.excerptPairs.has(`${before.stem} ${word.stem}`)) ||
+      (after && !after.stop && vocabulary.excerptPairs.has(`${word.stem} ${after.stem}`));
+  });
 }
 
 const linkedUrlKey = (url: string) => url.replace(/^https?:\/\/(?:www\.)?/i, "").replace(/[?#].*$/, "").replace(/\/+$/, "").toLowerCase();

@@ -2,13 +2,16 @@
  * Reading a WordPress site's published posts and pages for the content index
  * (`sync-site-content`), through the REST API client (and so the SSRF guard).
  *
- * - full: every published post and page, newest modification first, 100 a
- *   request; page 1 says how many pages there are (`X-WP-TotalPages`), the
- *   rest are fetched a few at a time. The caller replaces the site's index
- *   with the result.
+ * - full: every published post and page, 100 a request, by id (newest
+ *   first: a unique order, so no post moves between pages while they are
+ *   read, as posts sharing a modification second would in
+ *   `orderby=modified`); page 1 says how many pages there are
+ *   (`X-WP-TotalPages`), the rest are fetched a few at a time. The caller
+ *   replaces the site's index with the result.
  * - incremental: only what changed after the cursor (`modified_after`, the
- *   latest `modified_gmt` seen before, less a minute of overlap: WordPress
- *   compares whole seconds and `after` is exclusive; upserts are
+ *   latest `modified_gmt` seen before, less CURSOR_OVERLAP_MS: WordPress
+ *   compares whole seconds, `after` is exclusive, and a post saved while the
+ *   previous sync listed may carry an earlier second; upserts are
  *   idempotent), in every status the account may read, so a post that was
  *   unpublished or trashed since comes back and is removed from the index.
  *   Reading other statuses needs `edit_posts` (`edit_pages` for pages); a site
@@ -17,7 +20,7 @@
  * Categories and tags arrive as ids; their names are fetched for the ids
  * seen (`include=`, 100 a request). At most MAX_POST_PAGES × 100 posts and
  * MAX_PAGE_PAGES × 100 pages are read per sync (`truncated` says so): the
- * most recently modified ones.
+ * newest ones.
  */
 import { decodeEntities, plainText, type WordPressClient, WordPressError } from "./rest.ts";
 
@@ -27,7 +30,7 @@ export const MAX_PAGE_PAGES = 10;
 /** Requests in flight at once against one site. */
 export const CONCURRENCY = 3;
 /** Overlap of an incremental sync with the previous one. */
-export const CURSOR_OVERLAP_MS = 60_000;
+export const CURSOR_OVERLAP_MS = 10_000;
 
 const TITLE_MAX_LENGTH = 500;
 const EXCERPT_MAX_LENGTH = 2_000;
@@ -66,7 +69,7 @@ export interface SiteContentSnapshot {
   removed: RemovedEntry[];
   /** The latest modification seen (ISO 8601, UTC), or null when nothing was listed. */
   cursor: string | null;
-  /** More posts or pages than the caps allow: only the most recently modified are in `entries`. */
+  /** More posts or pages than the caps allow: only the newest are in `entries`. */
   truncated: boolean;
   /** Requests sent to the site. */
   requests: number;
@@ -106,7 +109,7 @@ export function modifiedGmtToIso(value: unknown): string | null {
   return Number.isFinite(time) ? new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z") : null;
 }
 
-/** The `modified_after` value for a cursor: a minute earlier, whole seconds, UTC. */
+/** The `modified_after` value for a cursor: CURSOR_OVERLAP_MS earlier, whole seconds, UTC. */
 export function modifiedAfter(cursor: string): string {
   const time = Date.parse(cursor);
   if (!Number.isFinite(time)) throw new TypeError(`not a date: ${cursor}`);
@@ -248,7 +251,7 @@ export async function fetchSiteContent(
   const mode: SyncMode = incremental ? "incremental" : "full";
   const base: Record<string, string | number> = {
     per_page: PER_PAGE,
-    orderby: "modified",
+    orderby: "id",
     order: "desc",
     _fields: LIST_FIELDS,
     ...(incremental ? { modified_after: modifiedAfter(options.since as string) } : {}),

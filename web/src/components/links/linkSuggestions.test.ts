@@ -95,6 +95,10 @@ describe("the suggestion matcher", () => {
     ]);
     // "routine" and "night" are both excerpt words, but not neighbours there.
     expect(suggestLinks("<p>Our routine night walks.</p>", [toddlers])).toEqual([]);
+    // "expect" is an excerpt word too, but it does not stretch the phrase: it has no neighbour there.
+    expect(suggestLinks("<p>Expect toddlers to test you.</p>", [toddlers]).map((s) => s.anchorText)).toEqual([
+      "toddlers",
+    ]);
   });
 
   test("at most `limit` suggestions", () => {
