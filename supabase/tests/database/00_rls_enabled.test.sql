@@ -26,7 +26,7 @@ select is_empty(
 select tables_are(
   'public',
   array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials',
-        'articles', 'publications', 'generated_images'],
+        'articles', 'publications', 'generated_images', 'site_content', 'site_content_syncs'],
   'public has exactly the application tables'
 );
 
@@ -89,9 +89,10 @@ select results_eq(
      where n.nspname in ('public', 'private') and has_function_privilege('authenticated', p.oid, 'execute')
      order by 1 $$,
   $$ values ('api_key_status()'), ('article_search_query(text)'), ('count_articles(text,text)'),
+            ('internal_link_targets(text,text,integer,uuid[],uuid,uuid)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
             ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status(), the articles list functions and save_api_keys()'
+  'authenticated can execute exactly api_key_status(), the articles list functions, internal_link_targets() and save_api_keys()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and
@@ -110,8 +111,9 @@ select results_eq(
        ('image_storage_used(uuid)'),
        ('record_generated_images(uuid,bigint,jsonb)'),
        ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text)'),
-       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)') $$,
-  'service_role can execute exactly the scheduling, rate-limit and image-quota functions besides the browser''s'
+       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)'),
+       ('record_site_content_sync(uuid,uuid,boolean,jsonb,jsonb,timestamp with time zone)') $$,
+  'service_role can execute exactly the scheduling, rate-limit, image-quota and content-sync functions besides the browser''s'
 );
 
 -- Every security definer function pins its search_path.
