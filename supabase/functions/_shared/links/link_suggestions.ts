@@ -348,6 +348,9 @@ function anchorTextAt(html: string, start: number, end: number): string {
     .replace(/\s+/g, " ");
 }
 
+/** What the article HTML policy (schemas/html_policy.ts) writes on every link, so saving leaves the link as inserted. */
+const LINK_REL = "noopener noreferrer";
+
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
@@ -368,7 +371,9 @@ export function insertLink(html: string, suggestion: Pick<LinkSuggestion, "start
   for (const [from, to] of [[start, end], [outerStart, end], [start, outerEnd], [outerStart, outerEnd]]) {
     const inner = html.slice(from, to);
     if (balanced(inner)) {
-      return `${html.slice(0, from)}<a href="${escapeAttribute(suggestion.target.url)}">${inner}</a>${html.slice(to)}`;
+      return `${html.slice(0, from)}<a href="${escapeAttribute(suggestion.target.url)}" rel="${LINK_REL}">${inner}</a>${
+        html.slice(to)
+      }`;
     }
   }
   return null;

@@ -57,13 +57,13 @@ describe("the suggestion matcher", () => {
 
   test("never inside a link, a heading, code or preformatted text; never across paragraphs or punctuation", () => {
     const html =
-      '<h2>Raised beds</h2><p><a href="https://elsewhere.example/">raised beds</a> elsewhere.</p>' +
+      '<h2>Raised beds</h2><p><a href="https://elsewhere.example/" rel="noopener noreferrer">raised beds</a> elsewhere.</p>' +
       "<pre>raised beds</pre><p><code>raised beds</code></p><p>raised</p><p>beds, raised. Beds</p>";
     expect(suggestLinks(html, [RAISED_BEDS])).toEqual([]);
   });
 
   test("a target the article already links to is left out, whatever the scheme or trailing slash", () => {
-    const html = '<p>See <a href="http://www.garden.example/raised-beds">our beds</a>. More raised beds here.</p>';
+    const html = '<p>See <a href="http://www.garden.example/raised-beds" rel="noopener noreferrer">our beds</a>. More raised beds here.</p>';
     expect(suggestLinks(html, [RAISED_BEDS])).toEqual([]);
   });
 
@@ -120,7 +120,7 @@ describe("the suggestion matcher", () => {
     const [suggestion] = suggestLinks(html, [RAISED_BEDS]);
     expect(suggestion.anchorText).toBe("raised beds");
     expect(insertLink(html, suggestion)).toBe(
-      '<p>Fish&nbsp;&amp; chips, then <a href="https://garden.example/raised-beds/"><strong>raised</strong> beds</a>&#8217; edges.</p>',
+      '<p>Fish&nbsp;&amp; chips, then <a href="https://garden.example/raised-beds/" rel="noopener noreferrer"><strong>raised</strong> beds</a>&#8217; edges.</p>',
     );
   });
 });
@@ -130,7 +130,7 @@ describe("inserting a suggested link", () => {
     const html = "<p>Our raised beds drain well.</p>";
     const [suggestion] = suggestLinks(html, [{ ...RAISED_BEDS, url: 'https://garden.example/?a=1&b="2"' }]);
     expect(insertLink(html, suggestion)).toBe(
-      '<p>Our <a href="https://garden.example/?a=1&amp;b=&quot;2&quot;">raised beds</a> drain well.</p>',
+      '<p>Our <a href="https://garden.example/?a=1&amp;b=&quot;2&quot;" rel="noopener noreferrer">raised beds</a> drain well.</p>',
     );
   });
 
