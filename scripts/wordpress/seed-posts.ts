@@ -57,8 +57,35 @@ async function limited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T
   return results;
 }
 
-/** Creates the terms and publishes `posts`; returns each post's id, slug and link, in order. */
-export async function seedPosts(target: SeedTarget, posts: readonly SeedPost[], concurrency = 4): Promise<SeededPost[]> {
+/** The published posts with these slugs (`slug=` takes a list, 100 at most per page). */
+async function publishedWithSlugs(target: SeedTarget, slugs: readonly string[]): Promise<SeededPost[]> {
+  const found: SeededPost[] = [];
+  for (let i = 0; i < slugs.length; i += 100) {
+    const chunk = slugs.slice(i, i + 100).join(",");
+    found.push(
+      ...await wordpressRequest<SeededPost[]>(target, "GET", `wp/v2/posts?slug=${encodeURIComponent(chunk)}&per_page=100&_fields=id,slug,link`),
+    );
+  }
+  return found;
+}
+
+/**
+ * Creates the terms and publishes `posts`; returns each post's id, slug and
+ * link, in order. With `reuse`, a post already published under its slug is
+ * kept as it is (a second run against the same site adds no copies).
+ */
+export async function seedPosts(
+  target: SeedTarget,
+  posts: readonly SeedPost[],
+  { concurrency = 4, reuse = false }: { concurrency?: number; reuse?: boolean } = {},
+): Promise<SeededPost[]> {
+  if (reuse) {
+    const existing = new Map((await publishedWithSlugs(target, posts.map((post) => post.slug))).map((post) => [post.slug, post]));
+    const created = await seedPosts(target, posts.filter((post) => !existing.has(post.slug)), { concurrency });
+    const bySlug = new Map([...existing, ...created.map((post) => [post.slug, post] as const)]);
+    return posts.map((post) => bySlug.get(post.slug)!);
+  }
+  if (posts.length === 0) return [];
   const termIds = async (taxonomy: "categories" | "tags", names: string[]) => {
     const unique = [...new Set(names)];
     const ids = await limited(
