@@ -14,7 +14,14 @@ import { sanitizeArticleHtml, textAsHtml } from "../html/sanitize_article_html.t
 import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
 import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
 import type { CheckInternalLinks } from "../links/internal_link_check.ts";
-import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./publish_post.ts";
+import {
+  isAuthenticationFailure,
+  publishPost,
+  PublishStepError,
+  type PublishStepListener,
+  type RemoteState,
+  stepReporter,
+} from "./publish_post.ts";
 import { createWordPressClient } from "./rest.ts";
 
 /** What publishing reads of an `articles` row. */
@@ -85,6 +92,8 @@ export interface PublicationStore {
 export interface PublishRequest extends PublicationKey {
   status: PostStatus;
   scheduled: boolean;
+  /** Told about each step as it happens (wordpress-publish streams them to the browser). */
+  onStep?: PublishStepListener;
 }
 
 export interface PublicationDependencies {
@@ -197,7 +206,7 @@ export async function publishArticleToSite(
           focusKeyword: article.focus_keyword,
         },
       },
-      { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions },
+      { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions, onStep: request.onStep },
     );
   } catch (error) {
     if (!(error instanceof PublishStepError)) throw error;
@@ -227,6 +236,8 @@ export async function publishArticleToSite(
   }
 
   const link = httpLinkOrNull(published.link);
+  const step = stepReporter(request.onStep);
+  step.started("article");
   try {
     await deps.store.recordSuccess({
       userId,
@@ -241,6 +252,7 @@ export async function publishArticleToSite(
     });
   } catch (error) {
     console.error(`publication ${articleId}/${siteId}: recording success failed:`, describe(error));
+    step.failed("article", "The post is on WordPress, but the article could not be updated.");
     // Best effort: keep the remote ids, so a retry updates this post instead of duplicating it.
     await deps.store.recordFailure({
       userId,
@@ -250,6 +262,7 @@ export async function publishArticleToSite(
       retry: scheduled,
       remotePostId: published.remotePostId,
       link: link ?? undefined,
+      remoteStatus: status,
       ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
       ...(published.featuredMediaSourceUrl ? { featuredMediaSourceUrl: published.featuredMediaSourceUrl } : {}),
     }).catch(() => {});
@@ -260,6 +273,7 @@ export async function publishArticleToSite(
       remotePostId: published.remotePostId,
     });
   }
+  step.done("article");
 
   return {
     link: link ?? "",

@@ -6,6 +6,7 @@ import { formatDate } from "../../lib/dates";
 type SiteCardProps = {
   site: WordPressSite;
   removing: boolean;
+  onEdit(site: WordPressSite): void;
   onRemove(site: WordPressSite): void;
   /** The site's content index: undefined until it was first synced. */
   sync?: SiteContentSync;
@@ -21,7 +22,7 @@ function indexSummary(sync: SiteContentSync | undefined, refreshing: boolean): s
   return `${entries(sync.entryCount)}, refreshed ${formatDate(sync.lastSyncedAt)}`;
 }
 
-export function SiteCard({ site, removing, onRemove, sync, refreshing, onRefresh }: SiteCardProps) {
+export function SiteCard({ site, removing, onEdit, onRemove, sync, refreshing, onRefresh }: SiteCardProps) {
   const errorId = `site-${site.id}-sync-error`;
   const showError = Boolean(sync?.lastError) && !refreshing;
   return (
@@ -50,6 +51,15 @@ export function SiteCard({ site, removing, onRemove, sync, refreshing, onRefresh
         </dd>
       </dl>
       <footer>
+        <button
+          type="button"
+          className="secondary outline"
+          aria-label={`Edit ${site.name}`}
+          disabled={removing}
+          onClick={() => onEdit(site)}
+        >
+          Edit
+        </button>
         <button
           type="button"
           className="secondary outline"

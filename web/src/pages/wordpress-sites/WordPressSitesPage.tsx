@@ -6,6 +6,7 @@ import { listWordPressSites, removeWordPressSite, type WordPressSite } from "../
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useUser } from "../../state/session";
 import { ConnectSiteModal } from "./ConnectSiteModal";
+import { EditSiteModal } from "./EditSiteModal";
 import { SiteCard } from "./SiteCard";
 import { SitesHelp } from "./SitesHelp";
 import "./wordpress-sites.css";
@@ -30,6 +31,7 @@ export default function WordPressSitesPage() {
   const [load, setLoad] = useState<SitesLoad>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<WordPressSite>();
   const [removingId, setRemovingId] = useState<string>();
   const [syncs, setSyncs] = useState<Record<string, SiteContentSync>>({});
   const [refreshingIds, setRefreshingIds] = useState<ReadonlySet<string>>(new Set());
@@ -113,6 +115,15 @@ export default function WordPressSitesPage() {
     void refresh(site, false);
   };
 
+  const updated = (site: WordPressSite) => {
+    setEditing(undefined);
+    setLoad((current) =>
+      current.state === "loaded"
+        ? { state: "loaded", sites: current.sites.map((shown) => (shown.id === site.id ? site : shown)) }
+        : current,
+    );
+  };
+
   return (
     <>
       <div className="sites-heading">
@@ -143,6 +154,7 @@ export default function WordPressSitesPage() {
                 key={site.id}
                 site={site}
                 removing={removingId === site.id}
+                onEdit={setEditing}
                 onRemove={remove}
                 sync={syncs[site.id]}
                 refreshing={refreshingIds.has(site.id)}
@@ -153,6 +165,7 @@ export default function WordPressSitesPage() {
         <SitesHelp />
       </div>
       {adding && <ConnectSiteModal onClose={() => setAdding(false)} onConnected={connected} />}
+      {editing && <EditSiteModal site={editing} onClose={() => setEditing(undefined)} onSaved={updated} />}
     </>
   );
 }
