@@ -23,13 +23,9 @@
  *                      one 1024×1024 PNG, and its process's peak memory storing four
  *   wordpress-publish  publishing an article to a real WordPress behind a 100 ms latency
  *                      proxy: requests, round trips waited for in sequence, wall time
- *   internal-links     a real WordPress with 200 fixture posts: full and incremental sync of its
- *                      content index, and how often the editor's first 5 link suggestions hold the
- *                      post each of 20 fixture articles should link to
  */
 import { benchBrowser } from "./bench/browser.ts";
 import { benchGenerateImage } from "./bench/generate-image.ts";
-import { benchInternalLinks } from "./bench/internal-links.ts";
 import { benchLists } from "./bench/lists.ts";
 import { benchStartup } from "./bench/startup.ts";
 import { benchWordPressPublish } from "./bench/wordpress-publish.ts";
@@ -40,7 +36,6 @@ const sections: Record<string, () => Promise<void>> = {
   lists: benchLists,
   "generate-image": benchGenerateImage,
   "wordpress-publish": benchWordPressPublish,
-  "internal-links": benchInternalLinks,
 };
 
 const chosen = Deno.args.length ? Deno.args : Object.keys(sections);

@@ -8,9 +8,6 @@ import {
   generateArticleRequestSchema,
   generatedArticleJsonSchema,
 } from "../_shared/schemas/article.ts";
-import type { PromptLinkTarget } from "../_shared/ai/internal_links_prompt.ts";
-import type { FindLinkTargets } from "../_shared/links/link_targets.ts";
-import { DRAFT_LINK_TARGETS } from "../_shared/schemas/site_content.ts";
 import { ARTICLE_FAILURE_MESSAGE, articleEventStream } from "./article_stream.ts";
 import type { AssistantSettings, FindAssistant } from "./assistants.ts";
 import { type ArticleSource, buildArticleMessages } from "./prompt.ts";
@@ -18,13 +15,8 @@ import { type ArticleSource, buildArticleMessages } from "./prompt.ts";
 /** A pasted article of EXISTING_ARTICLE_MAX_LENGTH characters fits with room for multi-byte text. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
-/** How long drafting waits for the content index before it drafts without internal links. */
-export const LINK_TARGETS_TIMEOUT_MS = 2_000;
-
 export interface GenerateArticleDeps extends TextFunctionDeps {
   findAssistant: FindAssistant;
-  /** The caller's most relevant published posts (their content index), offered to the model as internal links. */
-  findLinkTargets: FindLinkTargets;
 }
 
 /**
@@ -40,41 +32,11 @@ export function createHandler(deps: GenerateArticleDeps): (req: Request) => Prom
     maxBodyBytes: MAX_BODY_BYTES,
     failureMessage: ARTICLE_FAILURE_MESSAGE,
     async handle({ req, userId, input, apiKey }) {
-      const [assistant, linkTargets] = await Promise.all([
-        deps.findAssistant(userId, input.assistantId),
-        linkTargetsFor(deps, userId, input),
-      ]);
+      const assistant = await deps.findAssistant(userId, input.assistantId);
       if (!assistant) return errorResponse(404, "Assistant not found");
-      return await streamArticle(req, deps, apiKey, assistant, input, linkTargets);
+      return await streamArticle(req, deps, apiKey, assistant, input);
     },
   });
-}
-
-/**
- * The DRAFT_LINK_TARGETS entries of the user's content index most relevant
- * to the idea (and the pasted article). Internal links are a bonus: when the
- * index cannot be read in LINK_TARGETS_TIMEOUT_MS, the draft is written
- * without them and the failure is only logged.
- */
-async function linkTargetsFor(
-  deps: GenerateArticleDeps,
-  userId: string,
-  source: ArticleSource,
-): Promise<PromptLinkTarget[]> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      deps.findLinkTargets(userId, { focus: source.idea ?? "", body: source.existingArticle, limit: DRAFT_LINK_TARGETS }),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer in ${LINK_TARGETS_TIMEOUT_MS} ms`)), LINK_TARGETS_TIMEOUT_MS);
-      }),
-    ]);
-  } catch (error) {
-    console.warn(`[generate-article] drafting without internal links: ${error instanceof Error ? error.message : error}`);
-    return [];
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function streamArticle(
@@ -83,7 +45,6 @@ async function streamArticle(
   apiKey: string,
   assistant: AssistantSettings,
   source: ArticleSource,
-  linkTargets: readonly PromptLinkTarget[],
 ): Promise<Response> {
   const deadline = new ProviderDeadline(req.signal, deps.settings.timeoutMs);
   const logFailure = (error: unknown) => logProviderFailure("generate-article", error, apiKey);
@@ -94,7 +55,7 @@ async function streamArticle(
     upstream = await createOpenAIClient(apiKey, deps.settings).chat.completions.create(
       {
         model: assistant.model?.trim() || deps.settings.defaultModel,
-        messages: buildArticleMessages(assistant.instructions, source, linkTargets),
+        messages: buildArticleMessages(assistant.instructions, source),
         stream: true,
         response_format: {
           type: "json_schema",

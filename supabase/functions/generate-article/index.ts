@@ -1,14 +1,7 @@
 import { serviceTextDeps } from "../_shared/ai/text_function.ts";
-import { linkTargetFinder } from "../_shared/links/link_targets.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { assistantFinder } from "./assistants.ts";
 import { createHandler } from "./handler.ts";
 
 const service = createServiceClient();
-Deno.serve(
-  createHandler({
-    ...serviceTextDeps(service),
-    findAssistant: assistantFinder(service),
-    findLinkTargets: linkTargetFinder(service),
-  }),
-);
+Deno.serve(createHandler({ ...serviceTextDeps(service), findAssistant: assistantFinder(service) }));

@@ -1,5 +1,4 @@
 import type OpenAI from "openai";
-import { internalLinksSection, type PromptLinkTarget } from "../_shared/ai/internal_links_prompt.ts";
 
 type ChatCompletionMessageParam = OpenAI.Chat.ChatCompletionMessageParam;
 
@@ -29,23 +28,14 @@ export interface ArticleSource {
   existingArticle?: string | null;
 }
 
-/**
- * System: the assistant's instructions plus the output contract. User: the
- * idea and/or the pasted article, then the user's own posts to link to
- * (internal_links_prompt.ts), when the content index has relevant ones.
- */
-export function buildArticleMessages(
-  instructions: string,
-  source: ArticleSource,
-  linkTargets: readonly PromptLinkTarget[] = [],
-): ChatCompletionMessageParam[] {
-  const links = internalLinksSection(linkTargets);
+/** System: the assistant's instructions plus the output contract. User: the idea and/or the pasted article. */
+export function buildArticleMessages(instructions: string, source: ArticleSource): ChatCompletionMessageParam[] {
   return [
     {
       role: "system",
       content: `${instructions.trim() || DEFAULT_ASSISTANT_INSTRUCTIONS}\n\n${ARTICLE_OUTPUT_CONTRACT}`,
     },
-    { role: "user", content: links ? `${userRequest(source)}\n\n${links}` : userRequest(source) },
+    { role: "user", content: userRequest(source) },
   ];
 }
 

@@ -1,3 +1,0 @@
-import { createHandler, productionDependencies } from "./handler.ts";
-
-Deno.serve(createHandler(productionDependencies()));
