@@ -19,7 +19,7 @@ Deno.test("redactSecrets removes the key, its prefix and key-shaped text", () =>
 
 Deno.test("redactSecrets removes Supabase keys and JWTs from log lines", () => {
   assert.equal(
-    redactSecrets("apikey sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz rejected; sb_publishable_abc_123 ok"),
+    redactSecrets("apikey sb_secret_FIXTURE-not-a-real-key_0000 rejected; sb_publishable_abc_123 ok"),
     "apikey [redacted] rejected; [redacted] ok",
   );
   assert.equal(
