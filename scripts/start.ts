@@ -4,7 +4,8 @@
  *     storage) on PGlite, persisted in supabase/.temp/;
  *   - the local Deno functions runtime serves supabase/functions (proxied by
  *     Vite at /functions/v1);
- *   - the local scheduler calls publish-scheduled, as pg_cron does in production.
+ *   - the local scheduler calls publish-scheduled and draft-batch-worker, as
+ *     pg_cron does in production.
  * `--preview` builds the app and serves the production bundle instead.
  */
 import { ensureLocalKeys } from "./local-backend/keys.ts";
@@ -17,6 +18,9 @@ const port = Number(Deno.env.get("PORT") ?? 5173);
 const functionsPort = Number(Deno.env.get("FUNCTIONS_PORT") ?? DEFAULT_FUNCTIONS_PORT);
 const appUrl = `http://127.0.0.1:${port}`;
 const schedulerInterval = Number(Deno.env.get("LOCAL_SCHEDULER_INTERVAL_MS") ?? 60_000);
+const draftWorkerInterval = Number(Deno.env.get("LOCAL_DRAFT_WORKER_INTERVAL_MS") ?? 15_000);
+// A worker run ends within the functions' wall clock; the scheduler waits that long, and a little more.
+const draftWorkerTimeout = Number(Deno.env.get("FUNCTIONS_WALL_CLOCK_LIMIT_MS") || 150_000) + 10_000;
 
 const keys = ensureLocalKeys();
 const sharedEnv = {
@@ -38,11 +42,12 @@ let functions: FunctionsRuntime | undefined;
 let build: Deno.ChildProcess | undefined;
 let server: Deno.ChildProcess | undefined;
 let scheduler: Scheduler | undefined;
+let draftWorker: Scheduler | undefined;
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
-  await scheduler?.stop();
+  await Promise.all([scheduler?.stop(), draftWorker?.stop()]);
   await end(build);
   await end(server);
   await functions?.close();
@@ -87,6 +92,13 @@ scheduler = startScheduler({
   url: functions.url,
   secretKey: keys.secretKey,
   intervalMs: schedulerInterval,
+});
+draftWorker = startScheduler({
+  url: functions.url,
+  secretKey: keys.secretKey,
+  intervalMs: draftWorkerInterval,
+  functionName: "draft-batch-worker",
+  timeoutMs: draftWorkerTimeout,
 });
 
 console.log(`

@@ -75,6 +75,9 @@ export interface RecordedRequest {
   body: unknown;
   scenario: FakeOpenAIScenario;
   stream: boolean;
+  /** When the request arrived and when its answer (or refusal) was sent, in ms (performance.now()). */
+  receivedAt: number;
+  answeredAt?: number;
   /**
    * True when the client went away before the answer was delivered. A
    * non-streaming answer notices only when it is sent (a slow one waits its
@@ -165,6 +168,7 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
         body,
         scenario,
         stream: body?.stream === true,
+        receivedAt: performance.now(),
         aborted: false,
       };
       requests.push(record);
@@ -172,10 +176,14 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
       // abort-on-success mode with a warning. A failed delivery means the
       // client went away.
       const disconnected = new AbortController();
-      info.completed.catch(() => {
-        record.aborted = true;
-        disconnected.abort();
-      });
+      info.completed.then(
+        () => record.answeredAt = performance.now(),
+        () => {
+          record.answeredAt = performance.now();
+          record.aborted = true;
+          disconnected.abort();
+        },
+      );
       const signal = AbortSignal.any([disconnected.signal, closing.signal]);
 
       const refusal = authenticationError(apiKey) ?? invalidRequest(body) ?? transportError(scenario, retryAfterMs);

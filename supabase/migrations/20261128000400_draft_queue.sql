@@ -37,9 +37,10 @@
 --   counting the attempt. Returns whether the claim was still current.
 --
 -- cancel_draft_batch(user, batch) / retry_failed_draft_jobs(user, batch)
---   The owner's Cancel (queued jobs become cancelled; jobs being drafted
---   finish) and Retry failed (failed jobs are queued again with their attempts
---   reset). Each returns how many jobs it changed.
+--   The owner's Cancel (queued jobs, and claimed ones whose lease lapsed,
+--   become cancelled; jobs being drafted finish) and Retry failed (failed jobs
+--   are queued again with their attempts reset). Each returns how many jobs it
+--   changed, or null when the user has no such batch.
 
 create function public.create_draft_batch(
   p_user_id uuid,
@@ -292,11 +293,13 @@ begin
   set cancelled_at = coalesce(cancelled_at, now())
   where id = p_batch_id and user_id = p_user_id;
   if not found then
-    raise exception 'batch % not found for this user', p_batch_id using errcode = 'P0002';
+    return null;
   end if;
+  -- Queued jobs, and claimed ones whose worker is gone (lapsed lease).
   update public.draft_jobs
-  set status = 'cancelled', finished_at = now()
-  where batch_id = p_batch_id and user_id = p_user_id and status = 'queued';
+  set status = 'cancelled', claim_id = null, finished_at = now()
+  where batch_id = p_batch_id and user_id = p_user_id
+    and (status = 'queued' or (status = 'drafting' and next_attempt_at <= now()));
   get diagnostics cancelled = row_count;
   return cancelled;
 end;
@@ -313,7 +316,7 @@ declare
 begin
   perform 1 from public.draft_batches where id = p_batch_id and user_id = p_user_id;
   if not found then
-    raise exception 'batch % not found for this user', p_batch_id using errcode = 'P0002';
+    return null;
   end if;
   update public.draft_jobs
   set status = 'queued', attempts = 0, next_attempt_at = now(), last_error = null, finished_at = null

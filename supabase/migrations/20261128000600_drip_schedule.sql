@@ -20,7 +20,8 @@
 -- apply_drip_schedule(article_ids, start_date, per_period, period,
 --                     window_start, window_end, time_zone, site_ids, post_status)
 --   For the signed-in owner (SECURITY INVOKER: row-level security and the
---   column grants apply): gives the articles, in the order given, the rule's
+--   column grants apply, so only the caller's rows are seen or written):
+--   gives the articles, in the order given, the rule's
 --   times as scheduled_for, status scheduled, the target sites and the
 --   WordPress status ('publish' or 'draft'). Every article must be the
 --   caller's draft or scheduled article, every site the caller's; an
@@ -124,14 +125,12 @@ set search_path = ''
 as $$
 #variable_conflict use_column
 declare
-  caller uuid := (select auth.uid());
   article_count integer := cardinality(p_article_ids);
   unavailable integer;
   unapproved integer;
 begin
-  if caller is null then
-    raise exception 'Sign in to schedule articles' using errcode = '42501';
-  end if;
+  -- Row-level security scopes every read and write below to the caller's own
+  -- rows (as in list_articles()); anon may not execute this function.
   if article_count is null or article_count = 0 then
     raise exception 'Choose the articles to schedule' using errcode = '22023';
   end if;
@@ -146,16 +145,14 @@ begin
   end if;
   if exists (
     select from unnest(p_site_ids) as t(id)
-    where not exists (select from public.wordpress_sites s where s.id = t.id and s.user_id = caller)
+    where not exists (select from public.wordpress_sites s where s.id = t.id)
   ) then
     raise exception 'Site not found' using errcode = 'P0002';
   end if;
 
   select count(*)::integer into unavailable
   from unnest(p_article_ids) as t(id)
-  where not exists (
-    select from public.articles a where a.id = t.id and a.user_id = caller and a.status in ('draft', 'scheduled')
-  );
+  where not exists (select from public.articles a where a.id = t.id and a.status in ('draft', 'scheduled'));
   if unavailable > 0 then
     raise exception '% of these articles cannot be scheduled (not found, or already published)', unavailable
       using errcode = 'P0002';
@@ -165,7 +162,7 @@ begin
   where a.id = any (p_article_ids) and a.approval_required and a.approved_at is null;
   if unapproved > 0 then
     raise exception '% of these drafts are waiting for approval: approve them first, or turn the review off for their batch',
-      unapproved using errcode = '23514', constraint = 'articles_approved_before_scheduling';
+      unapproved using errcode = '22023';
   end if;
 
   return query
@@ -184,7 +181,7 @@ begin
       scheduled_site_ids = p_site_ids,
       scheduled_post_status = p_post_status
   from ordered join times on times.slot = ordered.slot
-  where a.id = ordered.id and a.user_id = caller
+  where a.id = ordered.id
   returning a.id, a.scheduled_for;
 end;
 $$;

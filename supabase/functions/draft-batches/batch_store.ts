@@ -29,9 +29,6 @@ export interface DraftBatchStore {
   retryFailed(userId: string, batchId: string): Promise<number | null>;
 }
 
-/** PostgreSQL's no_data_found, raised by the queue functions for another user's (or no) batch. */
-const NOT_FOUND = "P0002";
-
 function fail(what: string, error: { message: string }): never {
   throw new Error(`${what}: ${error.message}`);
 }
@@ -67,9 +64,9 @@ export function createDraftBatchStore(service: ServiceClient): DraftBatchStore {
     },
     async cancel(userId, batchId) {
       const { data, error } = await service.rpc("cancel_draft_batch", { p_user_id: userId, p_batch_id: batchId });
-      if (error?.code === NOT_FOUND) return null;
       if (error) fail("cancelling the batch", error);
-      return data;
+      // null: another user's batch, or none.
+      return data as number | null;
     },
     async countFailed(userId, batchId) {
       const batch = await service.from("draft_batches").select("id").eq("id", batchId).eq("user_id", userId)
@@ -87,9 +84,8 @@ export function createDraftBatchStore(service: ServiceClient): DraftBatchStore {
     },
     async retryFailed(userId, batchId) {
       const { data, error } = await service.rpc("retry_failed_draft_jobs", { p_user_id: userId, p_batch_id: batchId });
-      if (error?.code === NOT_FOUND) return null;
       if (error) fail("retrying failed drafts", error);
-      return data;
+      return data as number | null;
     },
   };
 }
