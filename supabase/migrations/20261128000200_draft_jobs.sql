@@ -51,7 +51,10 @@ create table public.draft_jobs (
   finished_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint draft_jobs_batch_id_position_key unique (batch_id, position),
+  -- One job per place in its batch. (user_id is the batch's owner, so it adds
+  -- nothing to uniqueness; leading with (batch_id, user_id) makes this index
+  -- also serve the foreign key below and the screen's row-level-secured list.)
+  constraint draft_jobs_batch_id_user_id_position_key unique (batch_id, user_id, position),
   constraint draft_jobs_batch_id_user_id_fkey
     foreign key (batch_id, user_id) references public.draft_batches (id, user_id) on delete cascade,
   constraint draft_jobs_claim_iff_drafting check ((status = 'drafting') = (claim_id is not null))
@@ -64,7 +67,7 @@ create index draft_jobs_claimable_idx on public.draft_jobs (user_id, next_attemp
 create index draft_jobs_ready_at_idx on public.draft_jobs (next_attempt_at)
   where status in ('queued', 'drafting');
 -- Row-level security filters on user_id; the screen lists a batch's jobs by
--- position (the unique key above).
+-- position (the unique key above) and the Batches list counts them per batch.
 create index draft_jobs_user_id_idx on public.draft_jobs (user_id);
 
 create trigger draft_jobs_set_updated_at
