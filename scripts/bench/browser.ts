@@ -8,7 +8,7 @@ const FIRST_TOKEN_DELAY_MS = 500;
 const TOKENS_PER_SECOND = 50;
 
 /**
- * The production bundle (`npm run preview` on a fresh database) in Chromium:
+ * The production bundle (`npm start` on a fresh database) in Chromium:
  * the Playwright benchmarks in tests/bench/ (playwright.bench.config.ts),
  * which print their own figures, then Lighthouse on /login. The functions
  * talk to a paced fake OpenAI. BENCH_BROWSER_GREP=<text> runs only the
@@ -22,7 +22,7 @@ export async function benchBrowser(): Promise<void> {
   const openai = startFakeOpenAI({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokensPerSecond: TOKENS_PER_SECOND });
   try {
     const keys = ensureLocalKeys();
-    const app = await startAppProcess({ preview: true, env: { OPENAI_BASE_URL: openai.url } });
+    const app = await startAppProcess({ env: { OPENAI_BASE_URL: openai.url } });
     try {
       const grep = Deno.env.get("BENCH_BROWSER_GREP");
       const lighthouseOnly = grep === "lighthouse";
@@ -34,8 +34,8 @@ export async function benchBrowser(): Promise<void> {
           E2E_PUBLISHABLE_KEY: keys.publishableKey,
           E2E_SECRET_KEY: keys.secretKey,
           E2E_OPENAI_URL: openai.url,
-          // The preview builds into a folder of its own; the route-bytes bench reads file sizes there.
-          DIST_DIR: app.buildDir ?? "dist",
+          // The app builds into a folder of its own; the route-bytes bench reads file sizes there.
+          DIST_DIR: app.buildDir,
         },
       });
       const { success } = lighthouseOnly ? { success: true } : await playwright.spawn().status;

@@ -350,7 +350,7 @@ async function measureInBrowser(dataDir: string, account: { email: string; passw
     throw new Error(`Chromium not found at ${chromium}: apt-get install chromium (or set CHROMIUM_PATH).`);
   });
   console.log("\nin Chromium (production build on this database):");
-  const app = await startAppProcess({ preview: true, dataDir, keepData: true });
+  const app = await startAppProcess({ dataDir, keepData: true });
   try {
     const { success } = await new Deno.Command("node_modules/.bin/playwright", {
       args: ["test", "-c", "playwright.bench.config.ts", "tests/bench/articles-list.bench.ts"],

@@ -4,35 +4,55 @@ import { freePort } from "./free-port.ts";
 const OUTPUT_CLOSE_TIMEOUT_MS = 10_000;
 
 export type AppProcess = {
+  /** The app's origin. */
   url: string;
+  /** The Supabase API's origin: the app's own, or (crossOrigin) one of its own. */
+  apiUrl: string;
   dataDir: string;
-  /** The production build being served, in preview mode. */
-  buildDir?: string;
+  /** The production build being served. */
+  buildDir: string;
+  /** Everything the process printed so far (stdout and stderr). */
   output: () => string;
   stop(): Promise<void>;
 };
 
+export type AppProcessOptions = {
+  env?: Record<string, string>;
+  /** PGlite folder; a fresh temporary one by default. */
+  dataDir?: string;
+  keepData?: boolean;
+  /**
+   * Where the production build goes (kept, and rebuilt only when its inputs
+   * changed); a fresh temporary folder, removed at stop, by default.
+   */
+  buildDir?: string;
+  /** The API on an origin of its own (LOCAL_API_PORT), as on hosted Supabase. */
+  crossOrigin?: boolean;
+};
+
 /**
  * Runs `npm start` (scripts/start.ts) as a child on free ports with its own
- * PGlite folder (a fresh temporary one unless given), so tests never touch
- * the developer's data. Resolves once the app printed that it is ready.
+ * PGlite folder, so tests never touch the developer's data. Resolves once the
+ * app printed that it is ready.
  */
-export async function startAppProcess(
-  options: { env?: Record<string, string>; dataDir?: string; preview?: boolean; keepData?: boolean } = {},
-): Promise<AppProcess> {
+export async function startAppProcess(options: AppProcessOptions = {}): Promise<AppProcess> {
   const port = freePort();
+  const apiPort = options.crossOrigin ? freePort() : undefined;
   const dataDir = options.dataDir ?? await Deno.makeTempDir({ prefix: "inkpress-e2e-db-" });
-  const buildDir = options.preview ? await Deno.makeTempDir({ prefix: "inkpress-build-" }) : undefined;
+  const buildDir = options.buildDir ?? await Deno.makeTempDir({ prefix: "inkpress-build-" });
   // The deno binary itself, not node_modules/.bin/deno: that Node wrapper
   // does not pass signals on, so stop() would leave the app running.
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "scripts/start.ts", ...(options.preview ? ["--preview"] : [])],
+    args: ["run", "-A", "scripts/start.ts"],
     env: {
       PORT: String(port),
       FUNCTIONS_PORT: String(freePort()),
       LOCAL_PGLITE_DIR: dataDir,
+      // Never a developer's database from .env: the tests would migrate and fill it.
+      DATABASE_URL: "",
       LOCAL_SCHEDULER_INTERVAL_MS: "2000",
-      ...(buildDir && { BUILD_OUT_DIR: buildDir }),
+      BUILD_OUT_DIR: buildDir,
+      ...(apiPort !== undefined && { LOCAL_API_PORT: String(apiPort) }),
       ...options.env,
     },
     stdout: "piped",
@@ -78,7 +98,8 @@ export async function startAppProcess(
   };
 
   child.status.then((s) => ready.reject(new Error(`The app exited (${s.code}) before it was ready:\n${log}`)));
-  const timer = setTimeout(() => ready.reject(new Error(`The app was not ready in 120 s:\n${log}`)), 120_000);
+  // A first build on a busy machine takes minutes.
+  const timer = setTimeout(() => ready.reject(new Error(`The app was not ready in 300 s:\n${log}`)), 300_000);
   try {
     await ready.promise.finally(() => clearTimeout(timer));
   } catch (error) {
@@ -86,8 +107,10 @@ export async function startAppProcess(
     throw error;
   }
 
+  const url = apiPort === undefined ? `http://127.0.0.1:${port}` : `http://localhost:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
+    apiUrl: apiPort === undefined ? url : `http://127.0.0.1:${apiPort}`,
     dataDir,
     buildDir,
     output: () => log,
@@ -96,7 +119,7 @@ export async function startAppProcess(
         await stopApp();
       } finally {
         if (!options.keepData) await Deno.remove(dataDir, { recursive: true }).catch(() => {});
-        if (buildDir) await Deno.remove(buildDir, { recursive: true }).catch(() => {});
+        if (!options.buildDir) await Deno.remove(buildDir, { recursive: true }).catch(() => {});
       }
     },
   };

@@ -26,15 +26,30 @@ const mint: Record<keyof LocalKeys, () => string> = {
  * one starts (the functions runtime reads LOCAL_JWT_SECRET).
  */
 export function ensureLocalKeys(file = LOCAL_KEYS_FILE): LocalKeys {
+  return loadOrMintLocalKeys(file).keys;
+}
+
+/** ensureLocalKeys, also saying which keys were minted just now (printed once, on the first start). */
+export function loadOrMintLocalKeys(file = LOCAL_KEYS_FILE): { keys: LocalKeys; minted: (keyof LocalKeys)[] } {
   const stored: Partial<LocalKeys> = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
   const keys = {} as LocalKeys;
+  const minted: (keyof LocalKeys)[] = [];
   for (const name of Object.keys(ENV_NAMES) as (keyof LocalKeys)[]) {
-    keys[name] = process.env[ENV_NAMES[name]] || stored[name] || mint[name]();
+    const given = process.env[ENV_NAMES[name]] || stored[name];
+    if (!given) minted.push(name);
+    keys[name] = given || mint[name]();
     process.env[ENV_NAMES[name]] = keys[name];
   }
   if (Object.keys(ENV_NAMES).some((name) => keys[name as keyof LocalKeys] !== stored[name as keyof LocalKeys])) {
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify(keys, null, 2) + "\n", { mode: 0o600 });
   }
-  return keys;
+  return { keys, minted };
+}
+
+/** The stored keys, without minting any (null before the first start). */
+export function readLocalKeys(file = LOCAL_KEYS_FILE): LocalKeys | null {
+  if (!existsSync(file)) return null;
+  const stored: Partial<LocalKeys> = JSON.parse(readFileSync(file, "utf8"));
+  return stored.publishableKey && stored.secretKey && stored.jwtSecret ? stored as LocalKeys : null;
 }

@@ -1,9 +1,14 @@
 import type { App, Connection } from "@supabase/lite";
+import { dirname, resolve, sep } from "node:path";
 import { type ExecSql, keepMigrationPrivileges, refuseDefaultGrants } from "./api-privileges.ts";
 import { ensureLocalKeys, LOCAL_KEYS_FILE, type LocalKeys } from "./keys.ts";
 import { localLiteConfig, localSiteUrl } from "./local-config.ts";
+import { installLogRedaction } from "./log-redaction.ts";
+import { makePrivate, restrictNewFiles } from "./private-files.ts";
 
 export const PGLITE_DATA_DIR = "./supabase/.temp/pglite";
+/** lite's own folder (caches, and storage objects under storage/), relative to the working directory. */
+export const LITE_TEMP_DIR = "./supabase/.temp";
 
 export type LiteAppOptions = {
   /** PGlite data folder (else LOCAL_PGLITE_DIR, else supabase/.temp/pglite); ignored with a database URL. */
@@ -42,12 +47,19 @@ export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app
   process.env.DO_NOT_TRACK = "1";
   process.env.LITE_TELEMETRY = "0";
   process.env.EXPERIMENTAL_STORAGE = "1";
-  const keys = ensureLocalKeys(options.keysFile ?? LOCAL_KEYS_FILE);
+  // The data holds every user's keys and passwords in plain text: owner only
+  // (private-files.ts), for what exists and for what is written from now on.
+  restrictNewFiles();
+  const keysFile = options.keysFile ?? LOCAL_KEYS_FILE;
+  const pgliteDir = options.dataDir || process.env.LOCAL_PGLITE_DIR || PGLITE_DATA_DIR;
+  for (const dir of outermost([LITE_TEMP_DIR, dirname(keysFile), ...(databaseUrl ? [] : [pgliteDir])])) makePrivate(dir);
+  const keys = ensureLocalKeys(keysFile);
+  installLogRedaction([keys.secretKey, keys.jwtSecret]);
   const config = localLiteConfig(keys, localSiteUrl());
   // Lite reads its feature flags when the module is first evaluated, so it is
   // imported only after the environment above is set.
   const { applyPendingMigrations, createApi } = await import("@supabase/lite/cli");
-  const connection = await connect(databaseUrl, options.dataDir);
+  const connection = await connect(databaseUrl, pgliteDir);
 
   // lite's createApp builds the App from a config (here, ours with its
   // connection, as a config module exporting `connection` would) and wires
@@ -83,7 +95,13 @@ export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app
   }
 }
 
-async function connect(databaseUrl: string | undefined, dataDir: string | undefined): Promise<Connection> {
+/** The folders among `dirs` that are not inside another of them, resolved. */
+function outermost(dirs: string[]): string[] {
+  const resolved = [...new Set(dirs.map((dir) => resolve(dir)))].sort();
+  return resolved.filter((dir, i) => !resolved.slice(0, i).some((outer) => dir.startsWith(outer + sep)));
+}
+
+async function connect(databaseUrl: string | undefined, pgliteDir: string): Promise<Connection> {
   if (databaseUrl) {
     const { createPostgresConnection } = await import("@supabase/lite/postgres");
     return createPostgresConnection({
@@ -98,7 +116,7 @@ async function connect(databaseUrl: string | undefined, dataDir: string | undefi
     });
   }
   const { createPgliteConnection } = await import("@supabase/lite/pglite");
-  return await createPgliteConnection({ url: dataDir || process.env.LOCAL_PGLITE_DIR || PGLITE_DATA_DIR });
+  return await createPgliteConnection({ url: pgliteDir });
 }
 
 /**

@@ -165,4 +165,21 @@ test("bytes each route adds when reached client-side after signing in", async ({
     );
     listFiles(files);
   }
+
+  // The visual article editor is a chunk of its own (TipTap and ProseMirror), loaded by Create and Edit only.
+  const isEditorFile = (f: LoadedFile) => /\/RichTextEditor-[^/]+\.(js|css)$/.test(f.path);
+  const editorFiles = [...new Map(rows.flatMap((row) => row.files.filter(isEditorFile)).map((f) => [f.path, f])).values()];
+  const editorSize = total(editorFiles);
+  const loadedBy = rows.filter((row) => row.files.some(isEditorFile)).map((row) => row.route.replace(/[0-9a-f-]{36}$/, "<id>"));
+  console.log(
+    `  the article editor's own chunk: ${kb(editorSize.raw)} raw, ${kb(editorSize.gzip)} gz (JS and CSS), ` +
+      `loaded by ${loadedBy.join(" and ") || "no route"}`,
+  );
+  for (const row of rows.filter((r) => r.files.some(isEditorFile))) {
+    const rest = total(row.files.filter((f) => !isEditorFile(f)));
+    console.log(
+      `    ${row.route.replace(/[0-9a-f-]{36}$/, "<id>").padEnd(20)} adds ${kb(rest.gzip)} gz besides the editor ` +
+        `(${verdict(rest.gzip, ROUTE_ADDED_GOAL)})`,
+    );
+  }
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { adminBackend, backendAs } from "./support/backend.ts";
+import { contentEditor, contentHtml, expectEditorReady, fillContentHtml, formattingToolbar } from "./support/editor.ts";
 
 const HOSTILE_HTML = '<img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
 
@@ -71,6 +72,7 @@ test("create an article by hand, find it in the list, then delete it after confi
 
   await page.getByRole("button", { name: "Create Article" }).click();
   await expect(page.getByLabel("Choose Assistant")).toBeEnabled();
+  await expectEditorReady(page);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("button", { name: "Save Article" }).click();
@@ -89,7 +91,13 @@ test("create an article by hand, find it in the list, then delete it after confi
   await expect(page.getByLabel("Title")).toBeFocused();
 
   await page.getByLabel("Title").fill("Raised beds for beginners");
-  await page.getByLabel("Content").fill("<h2>Why raised beds</h2><p>Warmer soil, fewer weeds.</p>");
+  await contentEditor(page).click();
+  await page.keyboard.type("Why raised beds");
+  await formattingToolbar(page).getByRole("button", { name: "Heading 2" }).click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Warmer soil, fewer weeds.");
+  await expect(contentEditor(page).locator("h2")).toHaveText("Why raised beds");
   await page.getByLabel("Excerpt").fill("How to build and fill your first raised bed.");
   await page.getByLabel("Category").fill("Garden");
   await page.getByLabel("Tags (comma separated)").fill(" raised beds, soil ,, beginners ");
@@ -113,10 +121,16 @@ test("create an article by hand, find it in the list, then delete it after confi
 
   const { data: rows } = await adminBackend()
     .from("articles")
-    .select("status, categories, tags, slug")
+    .select("status, categories, tags, slug, content")
     .eq("title", "Raised beds for beginners");
   expect(rows).toEqual([
-    { status: "draft", categories: ["Garden"], tags: ["raised beds", "soil", "beginners"], slug: "raised-beds-for-beginners" },
+    {
+      status: "draft",
+      categories: ["Garden"],
+      tags: ["raised beds", "soil", "beginners"],
+      slug: "raised-beds-for-beginners",
+      content: "<h2>Why raised beds</h2>\n<p>Warmer soil, fewer weeds.</p>",
+    },
   ]);
 
   let confirmation = "";
@@ -149,18 +163,22 @@ test("create with AI: the content streams in before the draft is done, then ever
   await page.getByRole("button", { name: "Generate with AI" }).dblclick();
   await expect(page.getByRole("button", { name: "Generating..." })).toBeDisabled();
 
-  // Part of the content is shown while the slug (the last field) is still unwritten.
+  // Content fills first, in the visual editor, while the title and the slug are still unwritten.
   await page.waitForFunction(() => {
-    const content = document.querySelector<HTMLTextAreaElement>("textarea[name=content]")!.value;
+    const content = document.querySelector<HTMLElement>("[contenteditable][data-field=content]")?.textContent ?? "";
+    const title = document.querySelector<HTMLInputElement>("input[name=title]")!.value;
     const slug = document.querySelector<HTMLInputElement>("input[name=slug]")!.value;
-    return content.startsWith("<p>Everyone talks about composting") && slug === "";
+    return content.startsWith("Everyone talks about composting") && title === "" && slug === "";
   });
+  await expect(contentEditor(page)).toHaveAttribute("contenteditable", "false");
   await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
 
   await expect(page.getByText("Content generated successfully")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Title")).toHaveValue("Composting: A Practical Guide");
-  await expect(page.getByLabel("Content")).toHaveValue(/<blockquote>Progress beats perfection\.<\/blockquote>/);
-  await expect(page.getByLabel("Content")).toHaveValue(/café-table simple 🚀/);
+  await expect(contentEditor(page).locator("blockquote")).toHaveText("Progress beats perfection.");
+  await expect(contentEditor(page).locator("h2").first()).toHaveText("Why composting matters");
+  await expect(contentEditor(page)).toContainText("café-table simple 🚀");
+  await expect(contentEditor(page)).toHaveAttribute("contenteditable", "true");
   await expect(page.getByLabel("Excerpt")).toHaveValue(/^A practical, step-by-step guide to composting/);
   await expect(page.getByLabel("Category")).toHaveValue("Guides");
   await expect(page.getByLabel("Tags (comma separated)")).toHaveValue("composting, how-to, beginners, tips");
@@ -195,8 +213,14 @@ test("a refused OpenAI key shows the mapped message and the form keeps what was 
   await page.getByLabel("AI Article Idea").fill("beekeeping");
   await page.getByLabel("Choose Assistant").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Generate with AI" }).click();
+  const replace = page.getByRole("dialog", { name: "Replace your article?" });
+  await expect(replace).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await replace.getByRole("button", { name: "Replace with AI draft" }).click();
 
   await expect(page.getByText("Invalid OpenAI API key. Check it in Profile Settings.")).toBeVisible();
+  // Nothing of a draft arrived, so nothing is marked as interrupted.
+  await expect(page.getByRole("alert").filter({ hasText: "The AI draft was" })).toHaveCount(0);
   await expect(page.getByLabel("Title")).toHaveValue("My own working title");
   await expect(page.getByLabel("AI Article Idea")).toHaveValue("beekeeping");
   await expect(page.getByRole("button", { name: "Generate with AI" })).toBeEnabled();
@@ -226,6 +250,9 @@ test("edit and schedule an article for a connected site; a reload shows the sche
   await expect(page.getByLabel("Tags (comma separated)")).toHaveValue("pruning");
   await expectNoSeriousA11yViolations(page);
 
+  await expectEditorReady(page);
+  await expect(contentEditor(page)).toHaveText("About Winter pruning.");
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Title").fill("");
   await page.getByLabel("Status").selectOption("Scheduled");
   await page.getByRole("button", { name: "Save Changes" }).click();
@@ -302,11 +329,80 @@ test("preview renders hostile HTML inert, in the list and on Create", async ({ p
 
   await page.getByRole("button", { name: "Create Article" }).click();
   await page.getByLabel("Title").fill("Pasted hostile content");
-  await page.getByLabel("Content").fill(HOSTILE_HTML);
+  await fillContentHtml(page, HOSTILE_HTML);
+  // The visual editor keeps none of it either.
+  expect(await contentEditor(page).locator("script, img, a").count()).toBe(0);
   await page.getByRole("button", { name: "Preview Post" }).click();
   await expect(page.getByRole("dialog", { name: "Article Preview" }).getByText("Not saved yet")).toBeVisible();
   await expectInert(page);
   expect(dialogs).toEqual([]);
+});
+
+test("never lose work: a reload asks first and offers the unsaved text back; leaving by the menu asks too", async ({ page }) => {
+  await register(page);
+  await page.getByRole("link", { name: "Articles" }).click();
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expectEditorReady(page);
+  await page.getByLabel("Title").fill("Seed saving");
+  await contentEditor(page).click();
+  await page.keyboard.type("Dry the seeds for a week.");
+  await formattingToolbar(page).getByRole("button", { name: "Bulleted list" }).click();
+
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.type();
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(question).toBe("beforeunload");
+  const offer = page.getByRole("region", { name: /^Restore unsaved changes from \d{1,2}:\d{2} (AM|PM)\?$/ });
+  await expect(offer).toBeVisible();
+  await expectEditorReady(page);
+  await expectNoSeriousA11yViolations(page);
+  await offer.getByRole("button", { name: "Restore" }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(page.getByLabel("Title")).toHaveValue("Seed saving");
+  await expect(contentEditor(page).locator("ul li")).toHaveText("Dry the seeds for a week.");
+
+  await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await leave.getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(/\/articles\/create$/);
+  await expect(page.getByLabel("Title")).toHaveValue("Seed saving");
+
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await leave.getByRole("button", { name: "Discard changes and leave" }).click();
+  await expect(page).toHaveURL(/\/articles$/);
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expectEditorReady(page);
+  await expect(page.getByRole("region", { name: /Restore unsaved changes/ })).toHaveCount(0);
+  await expect(page.getByLabel("Title")).toHaveValue("");
+});
+
+test("a draft stream that breaks off is marked in the form, and Restore brings back what was there", async ({ page }) => {
+  const account = await register(page);
+  await saveOpenAIKey(account, "sk-scenario-cut-stream-articles");
+  await openCreatePage(page);
+  await expectEditorReady(page);
+  await fillContentHtml(page, "<p>My own opening.</p>");
+  await page.getByLabel("AI Article Idea").fill("mulching");
+  await page.getByLabel("Choose Assistant").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Generate with AI" }).click();
+  await page.getByRole("dialog", { name: "Replace your article?" }).getByRole("button", { name: "Replace with AI draft" }).click();
+
+  const notice = page.getByRole("alert").filter({ hasText: "The AI draft was interrupted" });
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(contentEditor(page)).toContainText("Everyone talks about mulching");
+  await expectNoSeriousA11yViolations(page);
+  // The notice stays (unlike the toast) until the user decides.
+  await page.waitForTimeout(5_000);
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: "Restore previous text" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(contentEditor(page)).toHaveText("My own opening.");
+  expect(await contentHtml(page)).toBe("<p>My own opening.</p>");
 });
 
 /** Nothing executable of HOSTILE_HTML reached the page, and nothing ran. */

@@ -4,7 +4,7 @@ import { register } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 
-const STORAGE_PREFIX = `${e2eEnv.baseUrl}/storage/v1/object/public/images/`;
+const STORAGE_PREFIX = `${e2eEnv.apiUrl}/storage/v1/object/public/images/`;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 async function setFalScenario(scenario: string): Promise<void> {

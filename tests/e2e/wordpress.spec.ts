@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
+import { contentEditor, contentHtml, expectEditorReady, fillContentHtml, formattingToolbar } from "./support/editor.ts";
 
 const wordpress = e2eEnv.wordpress;
 
@@ -31,7 +32,7 @@ type WpTerm = { id: number; name: string };
 type WpPost = {
   id: number;
   title: { raw: string };
-  content: { raw: string };
+  content: { raw: string; rendered: string };
   excerpt: { raw: string };
   status: string;
   categories: number[];
@@ -317,7 +318,7 @@ test("script is stripped before publishing: an old hostile row, one typed in the
   const typed = `Typed hostile draft ${stamp}`;
   await page.goto("/articles/create");
   await page.getByLabel("Title").fill(typed);
-  await page.getByLabel("Content").fill(HOSTILE_HTML);
+  await fillContentHtml(page, HOSTILE_HTML);
   await page.getByLabel("Excerpt").fill("Hostile HTML typed into the editor.");
   await page.getByLabel("Category").fill("Security");
   await page.getByLabel("Tags (comma separated)").fill("xss");
@@ -368,4 +369,76 @@ test("script is stripped before publishing: an old hostile row, one typed in the
   await page.waitForTimeout(500);
   expect(dialogs).toEqual([]);
   expect(await page.title()).not.toBe("pwned");
+});
+
+test("edit in the visual editor and publish: the WordPress post's HTML is what the editor shows", async ({ page }) => {
+  const account = await register(page);
+  const title = `Hut to hut packing ${Date.now()}`;
+  const articleId = await arrangeArticle(account, { title, categories: ["Travel"], tags: ["alps"] });
+  await connectSite(page, account, "Packing blog");
+
+  await page.goto(`/articles/edit/${articleId}`);
+  await expectEditorReady(page);
+  await expectNoSeriousA11yViolations(page);
+  const editor = contentEditor(page);
+  const toolbar = formattingToolbar(page);
+  await editor.click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Packing list");
+  await toolbar.getByRole("button", { name: "Heading 2" }).click();
+  await expect(toolbar.getByRole("button", { name: "Heading 2" })).toHaveAttribute("aria-pressed", "true");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await toolbar.getByRole("button", { name: "Bulleted list" }).click();
+  await page.keyboard.type("Boots");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Rain jacket");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Book the ");
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type("huts");
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type(" early");
+  for (let i = 0; i < "early".length; i++) await page.keyboard.press("Shift+ArrowLeft");
+  await toolbar.getByRole("button", { name: "Link" }).click();
+  const linkDialog = page.getByRole("dialog", { name: "Add link" });
+  await linkDialog.getByLabel("Link address").fill("example.com/huts");
+  await expectNoSeriousA11yViolations(page);
+  await linkDialog.getByRole("button", { name: "Apply" }).click();
+  await expect(linkDialog).toHaveCount(0);
+
+  await expect(editor.locator("h2")).toHaveText("Packing list");
+  await expect(editor.locator("ul > li")).toHaveText(["Boots", "Rain jacket"]);
+  await expect(editor.locator("strong")).toHaveText("huts");
+  await expect(editor.locator("a")).toHaveAttribute("href", "https://example.com/huts");
+  const shown = await contentHtml(page);
+  expect(shown).toBe(
+    "<p>Ten days of walking from hut to hut.</p>\n<h2>Packing list</h2>\n<ul>\n<li>Boots</li>\n<li>Rain jacket</li>\n</ul>\n" +
+      '<p>Book the <strong>huts</strong> <a href="https://example.com/huts" rel="noopener noreferrer">early</a></p>',
+  );
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Article updated successfully")).toBeVisible();
+
+  const dialog = await openPublishModal(page, title);
+  await dialog.getByLabel("Select WordPress Site").selectOption({ label: `Packing blog (${wordpress!.url})` });
+  await dialog.getByLabel("Post Status").selectOption({ label: "Publish Immediately" });
+  await dialog.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(dialog.getByText("Article published successfully!")).toBeVisible({ timeout: 30_000 });
+
+  const [post] = await postsTitled(title);
+  // Compared as the browser reads them, so a sanitiser's spelling (`<br />`, entity choice) does not count.
+  const asParsed = (html: string) =>
+    page.evaluate((text) => {
+      const template = document.createElement("template");
+      template.innerHTML = text;
+      return template.innerHTML;
+    }, html);
+  expect(await asParsed(post.content.raw)).toBe(await asParsed(shown));
+  // And the visitors' page has the same structure.
+  const rendered = post.content.rendered;
+  expect(rendered).toContain("<h2>Packing list</h2>");
+  expect(rendered).toMatch(/<ul>\s*<li>Boots<\/li>\s*<li>Rain jacket<\/li>\s*<\/ul>/);
+  expect(rendered).toContain('<strong>huts</strong> <a href="https://example.com/huts" rel="noopener noreferrer">early</a>');
 });

@@ -161,6 +161,32 @@ Deno.test("the browser can fill the form progressively from the deltas", () =>
     assert.deepEqual(extractPartialArticle(text), events.at(-1)?.data);
   }));
 
+Deno.test("Content is the first field the model writes, so the form's Content fills from the first tokens", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const events = await readEvents(await generate(url, idea));
+    type SchemaRequest = { response_format: { json_schema: { schema: { properties: object; required: string[] } } } };
+    const { schema } = (fake.requests[0].body as SchemaRequest).response_format.json_schema;
+    assert.equal(Object.keys(schema.properties)[0], "content");
+    assert.equal(schema.required[0], "content");
+
+    let text = "";
+    let firstFields: string[] | undefined;
+    let deltasBeforeContent = 0;
+    for (const event of events.filter((event) => event.event === "delta")) {
+      text += (event.data as { text: string }).text;
+      const partial = extractPartialArticle(text);
+      if (!partial.content) {
+        deltasBeforeContent++;
+        continue;
+      }
+      firstFields = Object.keys(partial);
+      break;
+    }
+    assert.deepEqual(firstFields, ["content"], "Content shows before any other field");
+    // The fake sends about four characters a chunk: `{"content":"<p>` is four chunks.
+    assert.ok(deltasBeforeContent <= 3, `${deltasBeforeContent} deltas came before the first Content characters`);
+  }));
+
 Deno.test("an existing article is sent to be improved; the assistant's own model wins", () =>
   withHarness({}, async ({ fake, url }) => {
     const response = await generate(url, {

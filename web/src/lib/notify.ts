@@ -1,4 +1,4 @@
-type Toastify = typeof import("react-toastify");
+type Toastify = typeof import("react-toastify/unstyled");
 
 let toastify: Promise<Toastify> | undefined;
 const requestListeners = new Set<() => void>();
@@ -6,11 +6,13 @@ const requestListeners = new Set<() => void>();
 /**
  * react-toastify is loaded on first use so it stays off the critical path of
  * the first page. Toasts raised before the container has mounted are queued
- * by react-toastify and shown once it mounts.
+ * by react-toastify and shown once it mounts. Its unstyled build: the default
+ * one injects its CSS as an inline <style>, which the Content-Security-Policy
+ * (style-src 'self') refuses; the CSS comes as a file instead (Toasts.tsx).
  */
 export function loadToastify(): Promise<Toastify> {
   if (!toastify) {
-    toastify = import("react-toastify");
+    toastify = import("react-toastify/unstyled");
     for (const listener of requestListeners) listener();
   }
   return toastify;

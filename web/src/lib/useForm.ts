@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { $ZodType } from "zod/v4/core";
 import { afterFirstPaint } from "./afterFirstPaint";
+import { fieldElement } from "./focusField";
 
 type FormValues = Record<string, string>;
 type FieldErrors<V extends FormValues> = Partial<Record<keyof V, string>>;
@@ -90,8 +91,7 @@ export function useForm<V extends FormValues, Out>(
     const result = validate(currentSchema() ?? (await loadSchema()), values);
     if (result.issues) {
       const firstInvalid = fieldOf(result.issues[0]);
-      const element = typeof firstInvalid === "string" ? form.elements.namedItem(firstInvalid) : null;
-      if (element instanceof HTMLElement) element.focus();
+      if (typeof firstInvalid === "string") fieldElement(form, firstInvalid)?.focus();
       return;
     }
     setSubmitting(true);
@@ -102,11 +102,19 @@ export function useForm<V extends FormValues, Out>(
     }
   };
 
+  /** Sets fields from outside the form (a restored draft); re-checked if the form was submitted. */
+  const fill = (fields: Partial<V>) => {
+    const next = { ...values, ...fields };
+    setValues(next);
+    const schema = currentSchema();
+    if (submitted && schema) validate(schema, next);
+  };
+
   const reset = () => {
     setValues(initialValues);
     setErrors({});
     setSubmitted(false);
   };
 
-  return { values, errors, submitting, field, handleSubmit, reset };
+  return { values, errors, submitting, field, fill, handleSubmit, reset };
 }

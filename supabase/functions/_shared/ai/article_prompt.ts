@@ -10,10 +10,10 @@ export const DEFAULT_ASSISTANT_INSTRUCTIONS = "You are an experienced blog write
  * shape; this states what each field must contain.
  */
 export const ARTICLE_OUTPUT_CONTRACT = [
-  "Answer with one JSON object and nothing else. Its fields, all strings:",
-  "- title: the article title, plain text;",
+  "Answer with one JSON object and nothing else. Its fields, all strings, in this order:",
   "- content: the complete article as clean semantic HTML (h2, h3, p, ul, ol, li, strong, em, a, blockquote),",
   "  without html, head, body or h1 elements, scripts or styles;",
+  "- title: the article title, plain text;",
   "- excerpt: a one or two sentence summary, plain text;",
   "- category: one category name;",
   "- tags: three to eight tags as one comma-separated string;",

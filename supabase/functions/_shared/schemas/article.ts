@@ -29,10 +29,16 @@ export const generateArticleRequestSchema = z
 
 export type GenerateArticleRequest = z.input<typeof generateArticleRequestSchema>;
 
-/** The article fields, in the order the model is asked to write them. */
+/**
+ * The article fields, in the order the model writes them: structured output
+ * produces keys in the schema's order, so Content comes first and starts
+ * filling the form with the provider's first tokens. The fields summarising
+ * the article (title, excerpt, SEO) follow it, written with the whole text
+ * already in view.
+ */
 export const GENERATED_ARTICLE_FIELDS = [
-  "title",
   "content",
+  "title",
   "excerpt",
   "category",
   "tags",

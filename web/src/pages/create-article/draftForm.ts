@@ -21,6 +21,8 @@ import {
 
 const trimmed = z.string().check(z.trim());
 import type { GeneratedArticle } from "../../data/articleDrafts";
+import { fieldElement } from "../../lib/focusField";
+import { withoutUnfinishedTag } from "../../lib/partialHtml";
 
 /** The AI section: what to write from, and which assistant writes it. */
 export const aiRequestSchema = z
@@ -95,6 +97,16 @@ export function draftFromGenerated(article: Partial<GeneratedArticle>): Partial<
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
+/** The fields of an AI article still streaming in: like draftFromGenerated, without a tag cut off at the end of Content. */
+export function draftFromPartial(article: Partial<GeneratedArticle>): Partial<DraftValues> {
+  const fields = draftFromGenerated(article);
+  if (fields.content !== undefined) fields.content = withoutUnfinishedTag(fields.content);
+  return fields;
+}
+
+/** Whether any article field holds text (then an AI draft would replace something). */
+export const hasArticleText = (values: DraftValues) => Object.values(values).some((value) => value.trim() !== "");
+
 type FieldErrors = Partial<Record<keyof DraftValues, string>>;
 
 /**
@@ -140,11 +152,10 @@ export function useDraftForm() {
     const result = validate(values);
     if (!result.success) {
       const firstInvalid = result.error.issues[0]?.path[0];
-      const element = typeof firstInvalid === "string" ? form.elements.namedItem(firstInvalid) : null;
-      if (element instanceof HTMLElement) element.focus();
+      if (typeof firstInvalid === "string") fieldElement(form, firstInvalid)?.focus();
     }
     return result;
   };
 
-  return { values, field, fill, check };
+  return { values, errors, field, fill, check };
 }

@@ -1,15 +1,22 @@
 import { Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
+import { ContentEditor } from "../../components/editor/ContentEditor";
+import { RestoreDraftNotice } from "../../components/editor/RestoreDraftNotice";
+import { UnsavedChangesDialog } from "../../components/editor/UnsavedChangesDialog";
 import { FormField } from "../../components/FormField";
 import { SelectField } from "../../components/SelectField";
 import { SubmitButton } from "../../components/SubmitButton";
 import { TextAreaField } from "../../components/TextAreaField";
 import { listScheduleTargets, updateArticle, type Article } from "../../data/articles";
+import { localDraftKey, sameValues } from "../../lib/localDrafts";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { splitCommaList } from "../../lib/tagList";
 import { useForm } from "../../lib/useForm";
-import { editArticleSchema, editValuesOf, type EditValues } from "./editForm";
+import { useLocalDraft } from "../../lib/useLocalDraft";
+import { useUnsavedChangesGuard } from "../../lib/useUnsavedChangesGuard";
+import { useUser } from "../../state/session";
+import { editArticleSchema, editValuesOf, isArticleStatus, type EditValues } from "./editForm";
 import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
 import { ScheduleTargets, type TargetsLoad } from "./ScheduleTargets";
 
@@ -37,6 +44,21 @@ export function EditArticleForm({ article }: { article: Article }) {
   const [siteIds, setSiteIds] = useState<string[]>(article.scheduledSiteIds);
   const [previewing, setPreviewing] = useState(false);
   const scheduled = form.values.status === "scheduled";
+
+  const user = useUser();
+  const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", article.id));
+  const [initialPage] = useState(() => ({ ...initialValues, siteIds: article.scheduledSiteIds }));
+  const pageValues = { ...form.values, siteIds };
+  const localDraft = useLocalDraft(storageKey, initialPage, pageValues);
+  const guard = useUnsavedChangesGuard(!sameValues(pageValues, initialPage));
+
+  const restoreLocalDraft = () => {
+    const stored = localDraft.restore();
+    if (!stored) return;
+    const { siteIds: storedSiteIds, status, ...fields } = stored;
+    form.fill({ ...fields, status: isArticleStatus(status) ? status : form.values.status });
+    setSiteIds(storedSiteIds);
+  };
 
   useEffect(() => {
     let current = true;
@@ -70,6 +92,7 @@ export function EditArticleForm({ article }: { article: Article }) {
       notifyError("Failed to update article");
       return;
     }
+    localDraft.clear();
     notifySuccess("Article updated successfully");
     navigate("/articles");
   });
@@ -77,9 +100,23 @@ export function EditArticleForm({ article }: { article: Article }) {
   return (
     <>
       <form onSubmit={save} noValidate>
+        {localDraft.offer && (
+          <RestoreDraftNotice
+            savedAt={localDraft.offer.savedAt}
+            outdated={localDraft.offer.outdated}
+            onRestore={restoreLocalDraft}
+            onDiscard={localDraft.discard}
+          />
+        )}
         <article>
           <FormField label="Title" {...form.field("title")} />
-          <TextAreaField label="Content" rows={14} help="HTML" className="html-input" {...form.field("content")} />
+          <ContentEditor
+            label="Content"
+            name="content"
+            value={form.values.content}
+            error={form.errors.content}
+            onChange={(content) => form.fill({ content })}
+          />
           <TextAreaField label="Excerpt" rows={3} {...form.field("excerpt")} />
           <SelectField label="Status" options={STATUS_OPTIONS} {...form.field("status")} />
           {scheduled && (
@@ -113,6 +150,7 @@ export function EditArticleForm({ article }: { article: Article }) {
           <SubmitButton busy={form.submitting}>{form.submitting ? "Saving..." : "Save Changes"}</SubmitButton>
         </div>
       </form>
+      {guard.pending && <UnsavedChangesDialog onStay={guard.stay} onLeave={() => guard.leave(localDraft.clear)} />}
       {previewing && (
         <Suspense fallback={null}>
           <LazyArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />

@@ -28,7 +28,7 @@ export type EditValues = {
   tags: string;
 };
 
-const isArticleStatus = (status: string): status is ArticleStatus =>
+export const isArticleStatus = (status: string): status is ArticleStatus =>
   (ARTICLE_STATUSES as readonly string[]).includes(status);
 
 export function editValuesOf(article: Article): EditValues {
