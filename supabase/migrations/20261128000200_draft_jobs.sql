@@ -83,3 +83,23 @@ grant all on table public.draft_jobs to service_role;
 create policy "Users can view their own draft jobs"
   on public.draft_jobs for select to authenticated
   using ((select auth.uid()) = user_id);
+
+-- Each batch's progress for the Batches screen: jobs by status. A view with
+-- security_invoker, so the caller's row-level security on draft_jobs applies
+-- (a user counts only their own jobs).
+create view public.draft_batch_progress
+with (security_invoker = true)
+as
+select
+  j.batch_id,
+  count(*) filter (where j.status = 'queued')::integer as queued,
+  count(*) filter (where j.status = 'drafting')::integer as drafting,
+  count(*) filter (where j.status = 'done')::integer as done,
+  count(*) filter (where j.status = 'failed')::integer as failed,
+  count(*) filter (where j.status = 'cancelled')::integer as cancelled,
+  count(*)::integer as total
+from public.draft_jobs j
+group by j.batch_id;
+
+revoke all on public.draft_batch_progress from anon, authenticated;
+grant select on public.draft_batch_progress to authenticated, service_role;

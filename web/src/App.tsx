@@ -24,6 +24,9 @@ const KeywordPhrasesPage = lazy(() => import("./pages/keyword-phrases/KeywordPhr
 const SeoAnalysisPage = lazy(() => import("./pages/seo-analysis/SeoAnalysisPage"));
 const AssistantsPage = lazy(() => import("./pages/assistants/AssistantsPage"));
 const AssistantFormPage = lazy(() => import("./pages/assistants/AssistantFormPage"));
+const BulkPage = lazy(() => import("./pages/bulk/BulkPage"));
+const BatchesPage = lazy(() => import("./pages/batches/BatchesPage"));
+const BatchPage = lazy(() => import("./pages/batches/BatchPage"));
 const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage"));
 
 /** A screen for signed-in users, inside the navigation shell. */
@@ -80,6 +83,21 @@ export function App() {
             <Route path="/articles/edit/:id">
               <SignedIn>
                 <EditArticlePage />
+              </SignedIn>
+            </Route>
+            <Route path="/bulk">
+              <SignedIn>
+                <BulkPage />
+              </SignedIn>
+            </Route>
+            <Route path="/batches">
+              <SignedIn>
+                <BatchesPage />
+              </SignedIn>
+            </Route>
+            <Route path="/batches/:id">
+              <SignedIn>
+                <BatchPage />
               </SignedIn>
             </Route>
             <Route path="/wordpress-sites">

@@ -37,6 +37,8 @@ describe("navigation shell", () => {
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Dashboard", "/"],
       ["Articles", "/articles"],
+      ["Bulk Drafts", "/bulk"],
+      ["Batches", "/batches"],
       ["WordPress Sites", "/wordpress-sites"],
       ["Generate Images", "/generate-images"],
       ["Keyword Phrases", "/keyword-phrases"],

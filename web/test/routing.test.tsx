@@ -25,6 +25,8 @@ const SIGNED_IN_SCREENS = [
   ["/articles", "Articles"],
   ["/articles/create", "Create New Post"],
   ["/articles/edit/42", "Edit Article"],
+  ["/bulk", "Bulk Drafts"],
+  ["/batches", "Batches"],
   ["/wordpress-sites", "WordPress Sites"],
   ["/generate-images", "Generate Images"],
   ["/keyword-phrases", "Keyword Phrases"],

@@ -4,7 +4,7 @@
 -- while drafting, the owner of the batch, the limits of what a user wrote.
 begin;
 \ir _helpers.psql
-select plan(21);
+select plan(23);
 
 select tests.create_supabase_user('alice');
 select tests.create_supabase_user('bob');
@@ -104,6 +104,18 @@ select throws_ok(
      where id = 'b6000000-0000-4000-8000-000000000001' $$,
   '23514', null, 'at most 50 tags, as on articles'
 );
+
+-- Progress per batch, counted under the caller's row-level security.
+select tests.authenticate_as('alice');
+select results_eq(
+  $$ select batch_id, queued, drafting, done, failed, cancelled, total from public.draft_batch_progress $$,
+  $$ values ('a5000000-0000-4000-8000-000000000001'::uuid, 0, 0, 1, 0, 0, 1) $$,
+  'alice counts only her own batches'' jobs'
+);
+select tests.authenticate_as_anon();
+select throws_ok($$ select * from public.draft_batch_progress $$, '42501', 'permission denied for view draft_batch_progress',
+  'anon cannot read progress');
+select tests.clear_authentication();
 
 -- Deleting the draft keeps the job's history.
 delete from public.articles where id = 'a2000000-0000-4000-8000-000000000001';

@@ -6,6 +6,8 @@ import { Logo } from "./Logo";
 const MENU = [
   { href: "/", label: "Dashboard" },
   { href: "/articles", label: "Articles" },
+  { href: "/bulk", label: "Bulk Drafts" },
+  { href: "/batches", label: "Batches" },
   { href: "/wordpress-sites", label: "WordPress Sites" },
   { href: "/generate-images", label: "Generate Images" },
   { href: "/keyword-phrases", label: "Keyword Phrases" },
