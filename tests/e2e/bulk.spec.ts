@@ -50,7 +50,7 @@ test("paste 5 ideas: the batch drafts them in the background, progress shown liv
   await startBatch(page, ideas);
 
   // Live: the page follows the worker without a reload.
-  await expect(page.getByText(/^5 of 5 drafted/)).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText(/5 of 5 drafted/)).toBeVisible({ timeout: 45_000 });
   await expect(page.locator(".batch-progress strong")).toHaveText("Done");
   for (const idea of ideas) {
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: idea, exact: true }) });
@@ -86,7 +86,7 @@ test("approve all, then drip to the real WordPress one a minute: the posts appea
   const stamp = Date.now();
   const ideas = ["first", "second", "third"].map((word) => `drip ${word} ${stamp}`);
   await startBatch(page, ideas);
-  await expect(page.getByText(/^3 of 3 drafted/)).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText(/3 of 3 drafted/)).toBeVisible({ timeout: 45_000 });
 
   // Nothing unapproved can be scheduled: the rule has no draft to schedule yet.
   await expect(page.getByText("No draft of this batch can be scheduled yet. 3 more wait for your approval.")).toBeVisible();

@@ -147,7 +147,7 @@ export async function runDraftWorker(deps: DraftWorkerDependencies): Promise<Dra
   };
 
   /** Adds the job's time with the provider to `timing.providerMs`. */
-  const process = async (job: ClaimedDraftJob, timing: { providerMs: number }) => {
+  const draftOne = async (job: ClaimedDraftJob, timing: { providerMs: number }) => {
     if (!mayStartCall()) {
       await deps.store.release(job);
       summary.released++;
@@ -192,7 +192,7 @@ export async function runDraftWorker(deps: DraftWorkerDependencies): Promise<Dra
       if (!job) return;
       summary.claimed++;
       try {
-        await process(job, timing);
+        await draftOne(job, timing);
       } catch (error) {
         // The database refused to record the outcome: this slot stops, and the
         // job's lease lapses, so a later run takes it again.
