@@ -12,3 +12,6 @@
  */
 const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (zodGlobal.__zod_globalConfig ??= {}).jitless = true;
+
+// A module (not a script), so that zodWithoutEval.test.ts can import it.
+export {};
