@@ -130,7 +130,9 @@ declare
   unapproved integer;
 begin
   -- Row-level security scopes every read and write below to the caller's own
-  -- rows (as in list_articles()); anon may not execute this function.
+  -- rows (as in list_articles()); anon may not execute this function. Every
+  -- refusal is invalid_parameter_value (22023): PostgREST answers 400 with the
+  -- message as raised.
   if article_count is null or article_count = 0 then
     raise exception 'Choose the articles to schedule' using errcode = '22023';
   end if;
@@ -147,7 +149,7 @@ begin
     select from unnest(p_site_ids) as t(id)
     where not exists (select from public.wordpress_sites s where s.id = t.id)
   ) then
-    raise exception 'Site not found' using errcode = 'P0002';
+    raise exception 'Site not found' using errcode = '22023';
   end if;
 
   select count(*)::integer into unavailable
@@ -155,7 +157,7 @@ begin
   where not exists (select from public.articles a where a.id = t.id and a.status in ('draft', 'scheduled'));
   if unavailable > 0 then
     raise exception '% of these articles cannot be scheduled (not found, or already published)', unavailable
-      using errcode = 'P0002';
+      using errcode = '22023';
   end if;
   select count(*)::integer into unapproved
   from public.articles a

@@ -118,12 +118,12 @@ select throws_ok(
 select throws_ok(
   $$ select * from public.apply_drip_schedule(array['a2000000-0000-4000-8000-000000000001']::uuid[],
        '2031-03-29', 1, 'day', '09:00', '10:00', 'Europe/Berlin', array['b1000000-0000-4000-8000-000000000001']::uuid[]) $$,
-  'P0002', 'Site not found', 'another user''s site is refused'
+  '22023', 'Site not found', 'another user''s site is refused'
 );
 select throws_ok(
   $$ select * from public.apply_drip_schedule(array['a2000000-0000-4000-8000-000000000004']::uuid[],
        '2031-03-29', 1, 'day', '09:00', '10:00', 'Europe/Berlin', array['a1000000-0000-4000-8000-000000000001']::uuid[]) $$,
-  'P0002', '1 of these articles cannot be scheduled (not found, or already published)', 'a published article is refused'
+  '22023', '1 of these articles cannot be scheduled (not found, or already published)', 'a published article is refused'
 );
 select throws_ok(
   $$ select * from public.apply_drip_schedule(array['a2000000-0000-4000-8000-000000000001', 'a2000000-0000-4000-8000-000000000001']::uuid[],
@@ -140,7 +140,7 @@ select tests.authenticate_as('bob');
 select throws_ok(
   $$ select * from public.apply_drip_schedule(array['a2000000-0000-4000-8000-000000000003']::uuid[],
        '2031-03-29', 1, 'day', '09:00', '10:00', 'Europe/Berlin', array['b1000000-0000-4000-8000-000000000001']::uuid[]) $$,
-  'P0002', '1 of these articles cannot be scheduled (not found, or already published)',
+  '22023', '1 of these articles cannot be scheduled (not found, or already published)',
   'bob cannot schedule alice''s article, even onto his own site'
 );
 select tests.authenticate_as_anon();

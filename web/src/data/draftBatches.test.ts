@@ -166,7 +166,7 @@ describe("the drip rule", () => {
     });
     vi.mocked(supabase.rpc).mockResolvedValueOnce({
       data: null,
-      error: { message: "error: 1 of these drafts are waiting for approval" },
+      error: { message: "1 of these drafts are waiting for approval" },
     } as never);
     await expect(applyDripSchedule(["a1"], rule)).rejects.toThrow(/^1 of these drafts are waiting for approval$/);
   });

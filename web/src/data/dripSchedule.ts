@@ -24,12 +24,8 @@ export type DripRule = {
 
 export const DRIP_FAILURE_MESSAGE = "Failed to schedule the drafts";
 
-/**
- * The message of an exception the SQL raised. The local backend prefixes
- * "error: " to those of volatile functions called with rpc(); hosted
- * PostgREST sends the message as raised.
- */
-const raisedMessage = (error: { message: string }) => error.message.replace(/^error: /, "") || DRIP_FAILURE_MESSAGE;
+/** The database's refusals (invalid_parameter_value) carry a message written for the user. */
+const raisedMessage = (error: { message: string }) => error.message || DRIP_FAILURE_MESSAGE;
 
 const timesArgs = (rule: DripRule) => ({
   p_start_date: rule.startDate,
