@@ -67,7 +67,7 @@ function data<T>(result: { data: T | null; error: { message: string } | null }):
 
 /**
  * The statement list_articles builds for `args`
- * (supabase/migrations/20261124100200_list_articles.sql), with literals for
+ * (supabase/migrations/20261126100400_list_articles_schedule.sql), with literals for
  * its parameters, so EXPLAIN shows its plan. explainList() checks that it
  * returns the same rows as the function.
  */
@@ -91,7 +91,13 @@ function listStatement(args: ListArgs): string {
   }
   const direction = scanDescending ? "desc" : "asc";
   let statement = `select a.id, a.title, a.excerpt, a.status, a.featured_image_url, a.categories, a.tags, a.created_at,
-         a.updated_at, a.${column}::text as sort_key
+         a.updated_at, a.scheduled_for,
+         case when a.status = 'scheduled' then array(
+           select s.name from public.wordpress_sites s
+           where s.id = any (a.scheduled_site_ids) and s.user_id = a.user_id
+           order by s.name
+         ) else '{}'::text[] end as scheduled_site_names,
+         a.${column}::text as sort_key
   from public.articles a
   where ${conditions.join(" and ")}
   order by a.${column} ${direction}, a.id ${direction}

@@ -6,8 +6,10 @@
 --   the WordPress status the scheduler gives the post.
 --
 -- claim_due_scheduled_articles() and record_publication_success() keep their
--- signatures and rules, with "done" meaning "stored on the site with the
--- scheduled status" instead of "published": a pair whose post was stored as
+-- signatures and rules (as last defined by 20261126100100 and 20261126100000:
+-- a claimed pair is 'pending', remote_status records what the site holds),
+-- with "done" meaning "stored on the site with the scheduled status" instead
+-- of "published": a pair whose post was stored as
 -- the draft it should be is not claimed again, and once every target site
 -- holds its post the article leaves the schedule as 'published' (live posts)
 -- or 'draft' (WordPress drafts: nothing of it is live anywhere).
@@ -66,7 +68,8 @@ begin
     from due_pairs d
     where d.article_id in (select locked_articles.id from locked_articles)
     on conflict (article_id, site_id) do update
-      set next_attempt_at = excluded.next_attempt_at
+      set next_attempt_at = excluded.next_attempt_at,
+          status = 'pending'
       where p.next_attempt_at is null or p.next_attempt_at <= now()
     returning p.article_id, p.user_id, p.site_id
   )
@@ -109,17 +112,18 @@ begin
   end if;
 
   insert into public.publications as p (
-    user_id, article_id, site_id, remote_post_id, link, status, published_at, last_error, attempts, next_attempt_at,
-    featured_media_id, featured_media_source_url
+    user_id, article_id, site_id, remote_post_id, link, status, remote_status, published_at, last_error, attempts,
+    next_attempt_at, featured_media_id, featured_media_source_url
   )
   values (
-    p_user_id, p_article_id, p_site_id, p_remote_post_id, p_link, p_status, now(), null, 0, null,
-    p_featured_media_id, p_featured_media_source_url
+    p_user_id, p_article_id, p_site_id, p_remote_post_id, p_link, p_status, p_status, now(), null, 0,
+    null, p_featured_media_id, p_featured_media_source_url
   )
   on conflict (article_id, site_id) do update set
     remote_post_id = excluded.remote_post_id,
     link = excluded.link,
     status = excluded.status,
+    remote_status = excluded.remote_status,
     published_at = excluded.published_at,
     last_error = null,
     attempts = 0,

@@ -450,11 +450,14 @@ test("filter by Draft and Published; the list is newest first", async ({ page })
   await expect(preview).toHaveCount(0);
 });
 
-/** `count` articles "Article 01" (oldest) to "Article <count>", inserted one at a time so each is newer. */
+/**
+ * `count` articles "Article 01" (oldest) to "Article <count>", inserted one at a time so each is newer;
+ * with the secret key, as save-article stores article HTML (the browser's role may not write `content`).
+ */
 async function seedNumbered(account: Account, count: number): Promise<void> {
   const backend = await backendAs(account);
   for (let n = 1; n <= count; n++) {
-    const { error } = await backend.from("articles").insert({
+    const { error } = await adminBackend().from("articles").insert({
       user_id: backend.userId,
       title: `Article ${String(n).padStart(2, "0")}`,
       content: `<p>Body of article ${n}.</p>`,

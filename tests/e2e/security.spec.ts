@@ -99,7 +99,8 @@ test("no screen breaks the Content-Security-Policy", async ({ page }) => {
   const { error: uploadError } = await adminBackend().storage.from("images").upload(imagePath, png, { contentType: "image/png" });
   expect(uploadError).toBeNull();
   const imageUrl = adminBackend().storage.from("images").getPublicUrl(imagePath).data.publicUrl;
-  const { data: article, error } = await backend.from("articles").insert({
+  // Written with the secret key, as save-article stores article HTML (the browser's role may not write `content`).
+  const { data: article, error } = await adminBackend().from("articles").insert({
     user_id: backend.userId,
     title: "CSP check",
     content: '<p>Text</p><img src="https://example.com/pixel.png" alt="external">',
@@ -115,6 +116,7 @@ test("no screen breaks the Content-Security-Policy", async ({ page }) => {
       ["/articles", "Articles"],
       ["/articles/create", "Create New Post"],
       [`/articles/edit/${article!.id}`, "Edit Article"],
+      ["/calendar", "Calendar"],
       ["/generate-images", "Generate Images"],
       ["/keyword-phrases", "Keyword Phrases"],
       ["/seo-analysis", "SEO Analysis"],

@@ -53,7 +53,7 @@ const aMinuteAgo = () => new Date(Date.now() - MINUTE).toISOString();
 async function publicationOf(articleId: string, siteId: string) {
   const { data, error } = await serviceClient()
     .from("publications")
-    .select("status, remote_post_id, attempts, last_error, next_attempt_at, updated_at")
+    .select("status, remote_status, remote_post_id, attempts, last_error, next_attempt_at, updated_at")
     .eq("article_id", articleId)
     .eq("site_id", siteId)
     .maybeSingle();
@@ -252,6 +252,50 @@ describe("publish-scheduled through the functions runtime", () => {
     expect([...row.wordpress_site_ids].sort()).toEqual([aliceSite, aliceSecondSite].sort());
     // The site that worked the first time was not published to again.
     expect((await wordpressPosts()).filter((post) => post.title.raw === article.title)).toHaveLength(2);
+  });
+
+  test("a failed re-publish of a live post keeps its remote status (live) apart from the failed attempt", async () => {
+    const article = await createArticle(alice, {
+      status: "scheduled",
+      scheduled_for: aMinuteAgo(),
+      scheduled_site_ids: [aliceSecondSite],
+    });
+    expect(await runScheduler()).toEqual({ claimed: 1, published: 1, failed: 0, released: 0 });
+    const live = (await publicationOf(article.id, aliceSecondSite))!;
+    expect(live).toMatchObject({ status: "publish", remote_status: "publish" });
+
+    // Scheduled again (an update at a set time); the application password was revoked meanwhile.
+    ok(
+      await alice.client
+        .from("articles")
+        .update({ status: "scheduled", scheduled_for: new Date().toISOString(), scheduled_site_ids: [aliceSecondSite] })
+        .eq("id", article.id),
+    );
+    await setApplicationPassword(aliceSecondSite, "revoked on the site");
+    try {
+      expect(await runScheduler()).toEqual({ claimed: 1, published: 0, failed: 1, released: 0 });
+    } finally {
+      await setApplicationPassword(aliceSecondSite, functionsStack().wordpress.applicationPassword);
+    }
+    const failed = (await publicationOf(article.id, aliceSecondSite))!;
+    expect(failed).toMatchObject({
+      status: "failed",
+      remote_status: "publish",
+      remote_post_id: live.remote_post_id,
+      attempts: 1,
+      last_error: "Authentication failed. Please check your username and application password.",
+    });
+    expect(backOffMs(failed)).toBe(MINUTE);
+    const [post] = (await wordpressPosts()).filter((candidate) => candidate.id === live.remote_post_id);
+    expect(post.status, "the post on the site is still live").toBe("publish");
+
+    // Not left due for the other tests' exact summaries.
+    ok(
+      await alice.client
+        .from("articles")
+        .update({ status: "draft", scheduled_for: null, scheduled_site_ids: [] })
+        .eq("id", article.id),
+    );
   });
 
   test("an article scheduled as a WordPress draft is stored there as a draft, once, and leaves the schedule as a draft", async () => {

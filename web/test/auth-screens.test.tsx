@@ -154,8 +154,8 @@ describe("register", () => {
     await user.click(screen.getByRole("button", { name: "Create account" }));
   }
 
-  it("registers, confirms and goes to /login", async () => {
-    vi.mocked(signUp).mockResolvedValue();
+  it("registers and, when the e-mail must be confirmed first, says so and goes to /login", async () => {
+    vi.mocked(signUp).mockResolvedValue({ signedIn: false });
     const user = renderAt("/register");
     await fillRegistration(user);
 
@@ -171,6 +171,24 @@ describe("register", () => {
       "Registration successful! Please check your email to verify your account.",
     );
     expect(window.location.pathname).toBe("/login");
+  });
+
+  it("registers and, when the account is active at once, says the user is signed in and opens the dashboard", async () => {
+    vi.mocked(signUp).mockImplementation(async () => {
+      setSignedIn();
+      return { signedIn: true };
+    });
+    const entriesBefore = window.history.length;
+    const user = renderAt("/register");
+    await fillRegistration(user);
+
+    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    expect(notifySuccess).toHaveBeenCalledWith("Registration successful! You are now signed in.");
+    expect(notifySuccess).not.toHaveBeenCalledWith(
+      "Registration successful! Please check your email to verify your account.",
+    );
+    expect(window.location.pathname).toBe("/");
+    expect(window.history.length).toBe(entriesBefore);
   });
 
   it("shows a fixed message when registration fails", async () => {

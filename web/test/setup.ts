@@ -29,6 +29,8 @@ beforeAll(() => {
   Range.prototype.getClientRects ??= noRects;
   Range.prototype.getBoundingClientRect ??= () => new DOMRect(0, 0, 0, 0);
   document.elementFromPoint ??= () => null;
+  // jsdom does not scroll (its scrollTo only reports "Not implemented"); tests that care spy on it.
+  window.scrollTo = () => {};
 });
 
 afterEach(() => {

@@ -6,10 +6,16 @@
  * _shared/schemas/html_policy.ts) before it is stored, so no script, event
  * handler or `javascript:` URL is ever stored, whoever calls the API.
  *
+ * Every save keeps a revision of the text in the same transaction
+ * (article_store.ts): 'manual', or 'restore' with `restoredFrom`; an AI
+ * draft sent as `generatedDraft` is sanitised the same way and kept first as
+ * an 'ai' revision (left out when nothing of it survives sanitising).
+ *
  * - 400 invalid input `{ error: "<field>: <message>", field, issues }`,
  *   including every size limit with the forms' messages, content that is
  *   empty once sanitised, another user's assistant, or a row the database
  *   refuses (its check constraints mirror the limits);
+ *   and 'restoredFrom: Revision not found' (none of this article's);
  * - 401 not signed in; 404 'Article not found' (none of the caller's);
  * - 405; 413 over MAX_BODY_BYTES; 500 'Failed to save article'.
  */
@@ -24,13 +30,20 @@ import {
   type SaveArticleInput,
 } from "../_shared/schemas/article_save.ts";
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/schemas/text_limits.ts";
-import { type ArticleFields, type ArticleStore, ArticleWriteError, createArticleStore } from "./article_store.ts";
+import {
+  type ArticleFields,
+  type ArticleStore,
+  ArticleWriteError,
+  createArticleStore,
+  type RevisionText,
+} from "./article_store.ts";
 
 /**
  * 250,000 characters of content, each up to 6 bytes once JSON-escaped, plus
- * the other fields: a body the schema could accept always fits.
+ * the other fields, twice (the article and the AI draft it follows): a body
+ * the schema could accept always fits.
  */
-export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export const SAVE_FAILED = "Failed to save article";
 
@@ -52,10 +65,28 @@ const CONSTRAINT_MESSAGES: Readonly<Record<string, [field: string, message: stri
   articles_scheduled_for_iff_scheduled: ["scheduledFor", SAVE_ARTICLE_MESSAGES.scheduledDate],
   articles_assistant_id_user_id_fkey: ["assistantId", SAVE_ARTICLE_MESSAGES.assistant],
   articles_approved_before_scheduling: ["status", SAVE_ARTICLE_MESSAGES.approveFirst],
+  article_revisions_restored_from_fkey: ["restoredFrom", SAVE_ARTICLE_MESSAGES.revisionNotFound],
 };
 
 function fieldError(field: string, message: string): Response {
   return errorResponse(400, `${field}: ${message}`, { field, issues: [{ path: [field], message }] });
+}
+
+/** An AI draft as a revision: content sanitised like the article's; undefined when nothing of it is left. */
+function generatedRevision(draft: SaveArticleInput["generatedDraft"]): RevisionText | undefined {
+  if (!draft) return undefined;
+  const content = sanitizeArticleHtml(draft.content);
+  if (!content.trim() || content.length > ARTICLE_LIMITS.content) return undefined;
+  return {
+    title: draft.title,
+    content,
+    excerpt: draft.excerpt,
+    meta_description: draft.metaDescription || null,
+    focus_keyword: draft.focusKeyword || null,
+    slug: draft.slug || null,
+    categories: draft.categories,
+    tags: draft.tags,
+  };
 }
 
 /** The row to write: sanitised content, optional text as null, the schedule kept only when scheduled. */
@@ -90,9 +121,12 @@ export function createHandler(deps: SaveArticleDependencies): (req: Request) => 
       if (content.length > ARTICLE_LIMITS.content) return fieldError("content", ARTICLE_LIMIT_MESSAGES.content);
       const fields = fieldsOf(input, content);
       try {
-        const article = input.id
-          ? await deps.store.update(userId, input.id, fields)
-          : await deps.store.insert(userId, fields);
+        const article = await deps.store.save(userId, {
+          id: input.id,
+          fields,
+          restoredFrom: input.restoredFrom,
+          generatedDraft: generatedRevision(input.generatedDraft),
+        });
         if (!article) return errorResponse(404, SAVE_ARTICLE_MESSAGES.notFound, { field: "id" });
         return json({ article });
       } catch (error) {

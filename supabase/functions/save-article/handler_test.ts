@@ -1,35 +1,46 @@
 import assert from "node:assert/strict";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import type { SavedArticleRow } from "../_shared/schemas/article_save.ts";
-import { type ArticleFields, type ArticleStore, ArticleWriteError, createArticleStore } from "./article_store.ts";
+import {
+  type ArticleFields,
+  type ArticleSave,
+  type ArticleStore,
+  ArticleWriteError,
+  createArticleStore,
+} from "./article_store.ts";
 import { createHandler, MAX_BODY_BYTES } from "./handler.ts";
 import { createClient } from "@supabase/supabase-js";
+import type { Database } from "../_shared/database.types.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";
 const BOB = "00000000-0000-4000-8000-00000000000b";
 const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 
-/** Rows by id with their owner, as the table holds them; ownership as the real store applies it. */
+/**
+ * Rows by id with their owner, as the table holds them, and every save the
+ * store was asked for; ownership as save_article() applies it.
+ */
 function memoryStore(refuse?: ArticleWriteError) {
   const rows = new Map<string, SavedArticleRow & { user_id: string }>();
+  const saves: ArticleSave[] = [];
   const store: ArticleStore = {
-    insert(userId, fields) {
+    save(userId, save) {
       if (refuse) return Promise.reject(refuse);
-      const row = { ...toRow(crypto.randomUUID(), fields), user_id: userId };
-      rows.set(row.id, row);
-      return Promise.resolve(row);
-    },
-    update(userId, id, fields) {
-      if (refuse) return Promise.reject(refuse);
-      const existing = rows.get(id);
+      saves.push(save);
+      if (!save.id) {
+        const row = { ...toRow(crypto.randomUUID(), save.fields), user_id: userId };
+        rows.set(row.id, row);
+        return Promise.resolve(row);
+      }
+      const existing = rows.get(save.id);
       if (!existing || existing.user_id !== userId) return Promise.resolve(null);
-      const row = { ...existing, ...toRow(id, { assistant_id: existing.assistant_id, ...fields }) };
-      rows.set(id, row);
+      const row = { ...existing, ...toRow(save.id, { assistant_id: existing.assistant_id, ...save.fields }) };
+      rows.set(save.id, row);
       return Promise.resolve(row);
     },
   };
-  return { rows, store };
+  return { rows, saves, store };
 }
 
 function toRow(id: string, fields: ArticleFields): SavedArticleRow {
@@ -206,10 +217,77 @@ Deno.test("save-article: not signed in 401; an oversized body 413 before it is r
   assert.equal(huge.status, 413);
 });
 
-Deno.test("createArticleStore: inserts with the caller's id; updates match id AND user; constraint named on errors", async () => {
+Deno.test("save-article: a restore names its revision, needs a saved article, and a revision of another is a 400", async () => {
+  const { rows, saves, store } = memoryStore();
+  const call = harness(store);
+  const { body: created } = await call(article());
+  const id = created.article.id;
+  assert.equal((await call(article({ id, title: "Restored", restoredFrom: 41 }))).status, 200);
+  assert.deepEqual([saves.at(-1)!.restoredFrom, saves.at(-1)!.generatedDraft, rows.get(id)!.title], [41, undefined, "Restored"]);
+
+  const refusals: [Record<string, unknown>, string][] = [
+    [{ restoredFrom: 41 }, "restoredFrom: Only a saved article can be restored"],
+    [{ id, restoredFrom: "41" }, "restoredFrom: Revision not found"],
+    [{ id, restoredFrom: 0 }, "restoredFrom: Revision not found"],
+    [{ id, restoredFrom: 1.5 }, "restoredFrom: Revision not found"],
+    [{ id, restoredFrom: 41, generatedDraft: { title: "AI", content: "<p>AI</p>" } }, "generatedDraft: A restore cannot follow an AI draft"],
+  ];
+  for (const [fields, message] of refusals) {
+    const { status, body } = await call(article(fields));
+    assert.deepEqual([status, body.error], [400, message]);
+  }
+  assert.equal(saves.length, 2, "nothing refused reached the store");
+
+  const { store: refusing } = memoryStore(
+    new ArticleWriteError(
+      'insert or update on table "article_revisions" violates foreign key constraint "article_revisions_restored_from_fkey"',
+      "23503",
+      "article_revisions_restored_from_fkey",
+    ),
+  );
+  const foreign = await harness(refusing)(article({ id, restoredFrom: 7 }));
+  assert.deepEqual([foreign.status, foreign.body.error], [400, "restoredFrom: Revision not found"]);
+});
+
+Deno.test("save-article: the AI draft a save follows is passed on sanitised, with its fields as the row's", async () => {
+  const { saves, store } = memoryStore();
+  const call = harness(store);
+  const draft = {
+    title: " AI title ",
+    content: HOSTILE,
+    excerpt: "",
+    metaDescription: "",
+    focusKeyword: "tips",
+    slug: "",
+    categories: ["News", "News", " "],
+    tags: [" a ", "b"],
+  };
+  assert.equal((await call(article({ generatedDraft: draft }))).status, 200);
+  assert.deepEqual(saves[0].generatedDraft, {
+    title: "AI title",
+    content: '<p>Hi</p><img src="x" /><a>x</a>',
+    excerpt: "",
+    meta_description: null,
+    focus_keyword: "tips",
+    slug: null,
+    categories: ["News"],
+    tags: ["a", "b"],
+  });
+  assert.equal((await call(article({ generatedDraft: { title: "Only minimum", content: "<p>c</p>" } }))).status, 200);
+  assert.deepEqual(saves[1].generatedDraft?.categories, []);
+
+  assert.equal((await call(article({ generatedDraft: { title: "Unsafe", content: "<script>alert(1)</script>" } }))).status, 200);
+  assert.equal(saves[2].generatedDraft, undefined, "a draft with nothing left once sanitised is not kept");
+
+  const tooLong = await call(article({ generatedDraft: { title: "t".repeat(501), content: "<p>c</p>" } }));
+  assert.deepEqual([tooLong.status, tooLong.body.error], [400, "generatedDraft.title: Title must be at most 500 characters"]);
+  assert.equal(saves.length, 3);
+});
+
+Deno.test("createArticleStore: one call to save_article() with the caller's id; constraint named on errors", async () => {
   const seen: { method: string; url: URL; body: unknown }[] = [];
-  let answer = () => Response.json({ id: "a1" }, { status: 201 });
-  const client = createClient("https://project.test", "sb_secret_test", {
+  let answer = () => Response.json({ id: "a1" });
+  const client = createClient<Database>("https://project.test", "sb_secret_test", {
     auth: { persistSession: false, autoRefreshToken: false },
     global: {
       fetch: async (input, init) => {
@@ -233,20 +311,24 @@ Deno.test("createArticleStore: inserts with the caller's id; updates match id AN
     scheduled_for: null,
     scheduled_site_ids: [],
   };
-  await store.insert(ALICE, writable);
-  assert.equal(seen[0].method, "POST");
-  assert.deepEqual((seen[0].body as Record<string, unknown>).user_id, ALICE);
+  assert.deepEqual(await store.save(ALICE, { fields: writable }), { id: "a1" });
+  assert.deepEqual([seen[0].method, seen[0].url.pathname], ["POST", "/rest/v1/rpc/save_article"]);
+  assert.deepEqual(seen[0].body, { p_user_id: ALICE, p_article: writable });
+
   answer = () => Response.json(null);
-  await store.update(BOB, "a1", writable);
-  assert.equal(seen[1].method, "PATCH");
-  assert.equal(seen[1].url.searchParams.get("id"), "eq.a1");
-  assert.equal(seen[1].url.searchParams.get("user_id"), `eq.${BOB}`);
+  const draft = { ...writable, title: "AI" } as const;
+  const { status: _status, scheduled_for: _at, scheduled_site_ids: _sites, ...draftText } = draft;
+  assert.equal(await store.save(BOB, { id: "a1", fields: writable, generatedDraft: draftText }), null);
+  assert.deepEqual(seen[1].body, { p_user_id: BOB, p_article: writable, p_article_id: "a1", p_generated_draft: draftText });
+  await store.save(BOB, { id: "a1", fields: writable, restoredFrom: 12 });
+  assert.deepEqual(seen[2].body, { p_user_id: BOB, p_article: writable, p_article_id: "a1", p_restored_from: 12 });
+
   answer = () =>
     Response.json({
       code: "23514",
       message: 'new row for relation "articles" violates check constraint "articles_slug_length"',
     }, { status: 400 });
-  const error = await store.insert(ALICE, writable).catch((e) => e);
+  const error = await store.save(ALICE, { fields: writable }).catch((e) => e);
   assert.ok(error instanceof ArticleWriteError);
   assert.deepEqual([error.code, error.constraint], ["23514", "articles_slug_length"]);
 });

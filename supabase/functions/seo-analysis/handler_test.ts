@@ -40,6 +40,13 @@ Deno.test("returns the validated analysis; asks gpt-4, temperature 0.7, max_toke
     assert.deepEqual(logs, []);
   }));
 
+Deno.test("an address typed without a scheme is analysed as https://", () =>
+  withHarness({}, async ({ fake, call }) => {
+    const { status } = await call({ url: " www.example.com/blog " });
+    assert.equal(status, 200);
+    assert.equal((fake.requests[0].body as ChatRequest).messages[1].content, "Website URL: https://www.example.com/blog");
+  }));
+
 Deno.test("OPENAI_SEO_MODEL overrides the model; a wrapped object is found", () =>
   withHarness({ fake: { scenario: "wrapped" }, settings: { seoModel: "gpt-4o" } }, async ({ fake, call }) => {
     const { status, body } = await call({ url: "http://example.org" });
@@ -59,7 +66,7 @@ Deno.test("the URL must be given and be http(s); session and key come first", ()
       },
     });
     assert.equal((await call({})).body.error, "url: Please enter a website URL");
-    for (const url of ["example.com", "ftp://example.com", "javascript:alert(1)", "http://"]) {
+    for (const url of ["ftp://example.com", "javascript:alert(1)", "http://", "https://user:secret@example.com"]) {
       assert.deepEqual(await call({ url }), {
         status: 400,
         body: {

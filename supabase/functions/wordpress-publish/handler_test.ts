@@ -19,6 +19,12 @@ import {
   type SiteRecord,
 } from "../_shared/wordpress/publication.ts";
 import { createHandler } from "./handler.ts";
+import {
+  PUBLISH_EVENTS,
+  publishErrorEventSchema,
+  type PublishStepEvent,
+  publishStepEventSchema,
+} from "../_shared/schemas/publish_events.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";
 const BOB = "00000000-0000-4000-8000-00000000000b";
@@ -80,11 +86,11 @@ function recordingStore(
 interface Harness {
   wp: FakeWordPress;
   store: RecordingStore;
-  call(body: unknown, init?: { method?: string; user?: string | null }): Promise<Response>;
+  call(body: unknown, init?: { method?: string; user?: string | null; accept?: string }): Promise<Response>;
 }
 
 async function withHarness(
-  options: { wp?: FakeWordPressOptions; article?: Partial<ArticleRecord> } = {},
+  options: { wp?: FakeWordPressOptions; article?: Partial<ArticleRecord>; keepAliveMs?: number } = {},
   run: (harness: Harness) => Promise<void>,
 ) {
   const wp = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"], ...options.wp });
@@ -118,6 +124,7 @@ async function withHarness(
   );
   const allowlist = { privateHostAllowlist: [wp.hostPort] };
   const handler = createHandler({
+    eventStream: { keepAliveMs: options.keepAliveMs ?? 15_000 },
     authenticate: (req) => {
       const user = req.headers.get("x-test-user");
       return user ? Promise.resolve({ id: user }) : Promise.reject(new UnauthenticatedError());
@@ -134,6 +141,7 @@ async function withHarness(
     const headers = new Headers({ "content-type": "application/json" });
     const user = init.user === undefined ? ALICE : init.user;
     if (user) headers.set("x-test-user", user);
+    if (init.accept) headers.set("accept", init.accept);
     return handler(
       new Request("http://localhost/functions/v1/wordpress-publish", {
         method: init.method ?? "POST",
@@ -351,5 +359,232 @@ Deno.test("wordpress-publish: a post link that is not http(s) is neither stored 
     const body = await (await call({ articleId: ARTICLE, siteId: SITE, status: "publish" })).json();
     assert.match(body.link, new RegExp(`^${wp.origin}/`), "an ordinary permalink is kept");
     assert.equal(store.successes[0].link, body.link);
+  });
+});
+
+// ---------------------------------------------------------------- the event stream
+
+const EVENT_STREAM = "text/event-stream";
+
+type StreamedEvent = { event: string; data: unknown } | { comment: string };
+
+/** Every event of a finished stream (LF line ends, as the function writes them). */
+async function readEvents(response: Response): Promise<StreamedEvent[]> {
+  const text = await response.text();
+  assert.ok(text.endsWith("\n\n"), "the stream ends after a complete event");
+  return text.slice(0, -2).split("\n\n").map((block) => {
+    if (block.startsWith(":")) return { comment: block.slice(1).trim() };
+    const lines = block.split("\n");
+    const event = lines.find((line) => line.startsWith("event: "))?.slice(7) ?? "message";
+    const data = lines.filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
+    return { event, data: JSON.parse(data) };
+  });
+}
+
+const stepLines = (events: StreamedEvent[]) =>
+  events.flatMap((e) => {
+    if (!("event" in e) || e.event !== PUBLISH_EVENTS.step) return [];
+    const step: PublishStepEvent = publishStepEventSchema.parse(e.data);
+    return [[step.name, step.state, step.action ?? step.reason].filter(Boolean).join(" ")];
+  });
+
+Deno.test("wordpress-publish (stream): the real steps as they happen, then the result", async () => {
+  await withHarness({}, async ({ call, store }) => {
+    const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }, { accept: EVENT_STREAM });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), EVENT_STREAM);
+    assert.equal(response.headers.get("cache-control"), "no-cache");
+    assert.equal(response.headers.get("access-control-allow-origin"), "*");
+    const events = await readEvents(response);
+    const steps = stepLines(events);
+    for (const line of ["terms started", "terms done", "featured_image started", "featured_image done"]) {
+      assert.ok(steps.includes(line), `${line} in ${steps}`);
+    }
+    assert.deepEqual(steps.slice(4), [
+      "post started create",
+      "post done",
+      "seo started",
+      "seo done",
+      "article started",
+      "article done",
+    ]);
+    const last = events.at(-1);
+    assert.ok(last && "event" in last && last.event === PUBLISH_EVENTS.result);
+    const result = publishArticleResultSchema.parse(last.data);
+    assert.equal(result.updated, false);
+    assert.equal(result.status, "publish");
+    assert.deepEqual(store.successes.map(({ status, link }) => ({ status, link })), [{ status: "publish", link: result.link }]);
+    assert.doesNotMatch(JSON.stringify(events), new RegExp(FAKE_APPLICATION_PASSWORD));
+
+    // What the database now holds for this pair: the next publish updates that post.
+    store.previous = {
+      remote_post_id: result.remotePostId,
+      featured_media_id: store.successes[0].featuredMediaId,
+      featured_media_source_url: store.successes[0].featuredMediaSourceUrl,
+    };
+    const again = await readEvents(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }, { accept: EVENT_STREAM }),
+    );
+    const againSteps = stepLines(again);
+    assert.ok(againSteps.includes("featured_image skipped featured_image_on_site"), String(againSteps));
+    assert.ok(againSteps.includes("post started update"), String(againSteps));
+    const second = again.at(-1);
+    assert.ok(second && "event" in second && second.event === PUBLISH_EVENTS.result);
+    assert.equal(publishArticleResultSchema.parse(second.data).updated, true);
+  });
+});
+
+Deno.test("wordpress-publish (stream): steps that do not apply are skipped", async () => {
+  await withHarness({
+    article: { featured_image_url: null, categories: [], tags: [], meta_description: null, focus_keyword: null },
+  }, async ({ call }) => {
+    const events = await readEvents(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "draft" }, { accept: EVENT_STREAM }),
+    );
+    assert.deepEqual(stepLines(events), [
+      "terms skipped no_terms",
+      "featured_image skipped no_featured_image",
+      "post started create",
+      "post done",
+      "seo skipped no_seo_fields",
+      "article started",
+      "article done",
+    ]);
+  });
+});
+
+Deno.test("wordpress-publish (stream): refusals before any step are plain JSON with their status", async () => {
+  await withHarness({}, async ({ call, wp }) => {
+    const response = await call({ articleId: ARTICLE, siteId: BOBS_SITE }, { accept: EVENT_STREAM });
+    const body = await expectError(response, 404, "Selected site not found");
+    assert.equal(body.field, "siteId");
+    assert.match(response.headers.get("content-type") ?? "", /application\/json/);
+    await expectError(
+      await call({ articleId: ARTICLE }, { accept: EVENT_STREAM }),
+      400,
+      "siteId: Please select a WordPress site",
+    );
+    await expectError(
+      await call({ articleId: ARTICLE, siteId: SITE }, { accept: EVENT_STREAM, user: null }),
+      401,
+      "User not authenticated",
+    );
+    assert.equal(wp.requests.length, 0);
+  });
+});
+
+Deno.test("wordpress-publish (stream): a failure ends the failed step and the stream with an error event", async () => {
+  await withHarness({ wp: { capabilities: { publish_posts: false } } }, async ({ call, store }) => {
+    const events = await readEvents(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }, { accept: EVENT_STREAM }),
+    );
+    const steps = stepLines(events);
+    assert.deepEqual(steps.slice(-2), ["post started create", "post failed"]);
+    assert.ok(!steps.some((line) => line.startsWith("seo") || line.startsWith("article")), String(steps));
+    const last = events.at(-1);
+    assert.ok(last && "event" in last && last.event === PUBLISH_EVENTS.error);
+    const failure = publishErrorEventSchema.parse(last.data);
+    assert.equal(failure.status, 502);
+    assert.equal(failure.error, "Failed to publish post");
+    assert.equal(failure.step, "post");
+    assert.equal(failure.detail, "WordPress answered 403: Sorry, you are not allowed to publish posts as this user.");
+    assert.deepEqual(
+      store.failures.map(({ error, retry, remoteStatus }) => ({ error, retry, remoteStatus })),
+      [{ error: failure.detail, retry: false, remoteStatus: undefined }],
+      "no post was stored, so no remote status is reported",
+    );
+  });
+  await withHarness({}, async ({ call, store }) => {
+    store.recordSuccess = () => Promise.reject(new Error("database unavailable"));
+    const events = await readEvents(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }, { accept: EVENT_STREAM }),
+    );
+    assert.deepEqual(stepLines(events).slice(-2), ["article started", "article failed"]);
+    const last = events.at(-1);
+    assert.ok(last && "event" in last && last.event === PUBLISH_EVENTS.error);
+    const failure = publishErrorEventSchema.parse(last.data);
+    assert.equal(failure.status, 500);
+    assert.equal(failure.error, "Failed to update article status");
+    assert.match(failure.link ?? "", /ten-seo-tips/);
+    assert.deepEqual(
+      store.failures.map(({ remotePostId, remoteStatus }) => ({ remotePostId, remoteStatus })),
+      [{ remotePostId: failure.remotePostId, remoteStatus: "publish" }],
+      "the post is live: recorded so",
+    );
+  });
+});
+
+Deno.test("wordpress-publish (stream): an unexpected error is the general message, logged", async () => {
+  const handler = createHandler({
+    authenticate: () => Promise.resolve({ id: ALICE }),
+    publish: (request) => {
+      request.onStep?.({ name: "terms", state: "started" });
+      return Promise.reject(new Error("boom sb_secret_abcdefghijklmnop"));
+    },
+  });
+  const errors: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.join(" "));
+  try {
+    const response = await handler(
+      new Request("http://localhost/functions/v1/wordpress-publish", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: EVENT_STREAM },
+        body: JSON.stringify({ articleId: ARTICLE, siteId: SITE }),
+      }),
+    );
+    const events = await readEvents(response);
+    assert.deepEqual(events.at(-1), { event: "error", data: { status: 500, error: "Failed to publish to WordPress" } });
+  } finally {
+    console.error = original;
+  }
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /unexpected failure: boom \[redacted\]/);
+});
+
+Deno.test("wordpress-publish (stream): keep-alive comments while a step is slow", async () => {
+  await withHarness({ keepAliveMs: 20, wp: { responseDelayMs: 60 } }, async ({ call }) => {
+    const events = await readEvents(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }, { accept: EVENT_STREAM }),
+    );
+    assert.ok(events.some((e) => "comment" in e && e.comment === "keep-alive"));
+    const last = events.at(-1);
+    assert.ok(last && "event" in last && last.event === PUBLISH_EVENTS.result);
+  });
+});
+
+Deno.test("wordpress-publish (stream): the browser leaving does not stop the publish; the outcome is recorded", async () => {
+  await withHarness({ wp: { responseDelayMs: 30 } }, async ({ call, store, wp }) => {
+    const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }, { accept: EVENT_STREAM });
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const deadline = Date.now() + 5_000;
+    while (store.successes.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.deepEqual(store.successes.map(({ status, scheduled }) => ({ status, scheduled })), [{
+      status: "publish",
+      scheduled: false,
+    }]);
+    assert.equal(wp.posts.size, 1);
+  });
+});
+
+Deno.test("wordpress-publish (JSON): a re-publish as draft unpublishes, and says it updated", async () => {
+  await withHarness({}, async ({ call, store, wp }) => {
+    const first = publishArticleResultSchema.parse(
+      await (await call({ articleId: ARTICLE, siteId: SITE, status: "publish" })).json(),
+    );
+    store.previous = { remote_post_id: first.remotePostId, featured_media_id: null, featured_media_source_url: null };
+    const second = publishArticleResultSchema.parse(
+      await (await call({ articleId: ARTICLE, siteId: SITE, status: "draft" })).json(),
+    );
+    assert.deepEqual([second.updated, second.status], [true, "draft"]);
+    assert.equal(wp.posts.get(first.remotePostId)?.status, "draft");
+    assert.deepEqual(store.successes.map(({ remotePostId, status }) => ({ remotePostId, status })), [
+      { remotePostId: first.remotePostId, status: "publish" },
+      { remotePostId: first.remotePostId, status: "draft" },
+    ]);
   });
 });

@@ -60,9 +60,24 @@ describe("listArticlePage", () => {
       tags: ["soil"],
       createdAt: new Date("2026-11-22T13:01:00.123Z"),
       updatedAt: new Date("2026-11-22T13:01:00.123Z"),
+      scheduledFor: null,
+      scheduledSiteNames: [],
       cursor: encodeCursor({ sort: "newest", key: row(1).sort_key, id: row(1).id }),
     });
     expect(page.articles[0]).not.toHaveProperty("content");
+  });
+
+  it("reads a scheduled article's time and target site names", async () => {
+    answer({
+      data: [{ ...row(1), status: "scheduled", scheduled_for: "2026-12-03 09:30:00+00", scheduled_site_names: ["Food blog", "Travel blog"] }],
+      error: null,
+    });
+    const [article] = (await listArticlePage({ sort: "newest" }, null)).articles;
+    expect(article).toMatchObject({
+      status: "scheduled",
+      scheduledFor: new Date("2026-12-03T09:30:00Z"),
+      scheduledSiteNames: ["Food blog", "Travel blog"],
+    });
   });
 
   it("continues after a cursor with its exact key (microseconds included), and knows the last page", async () => {

@@ -35,6 +35,9 @@ export type ArticleSummary = {
   tags: string[];
   createdAt: Date;
   updatedAt: Date;
+  /** A scheduled article's time, and the names of the connected sites it will be published to. */
+  scheduledFor: Date | null;
+  scheduledSiteNames: string[];
   /** This article's place in the list's order: pass it as `after` or `before`. */
   cursor: string;
 };
@@ -92,6 +95,8 @@ function toSummary(row: ArticleListRow, sort: ArticleSort): ArticleSummary {
     tags: row.tags ?? [],
     createdAt: parseTimestamp(row.created_at),
     updatedAt: parseTimestamp(row.updated_at),
+    scheduledFor: row.scheduled_for ? parseTimestamp(row.scheduled_for) : null,
+    scheduledSiteNames: row.scheduled_site_names ?? [],
     cursor: encodeCursor({ sort, key: row.sort_key, id: row.id }),
   };
 }

@@ -1,8 +1,10 @@
 import type { QueryData } from "@supabase/supabase-js";
 import type {
+  GeneratedDraft,
   SaveArticleRequest,
   SavedArticleRow,
 } from "../../../supabase/functions/_shared/schemas/article_save";
+import { ARTICLE_LIMITS } from "../../../supabase/functions/_shared/schemas/text_limits";
 import { parseTimestamp } from "../lib/dates";
 import { functionErrorMessage } from "./functionErrors";
 import { supabase } from "./supabase";
@@ -41,6 +43,11 @@ export type NewArticle = {
   categories: string[];
   tags: string[];
   assistantId: string | null;
+  /**
+   * The AI draft the form was filled with, as the model wrote it: kept as
+   * the article's first revision (source 'ai') before the text saved.
+   */
+  generatedDraft?: GeneratedDraft;
 };
 
 export type ArticleChanges = {
@@ -69,7 +76,7 @@ type ArticleRow = QueryData<ReturnType<typeof selectArticles>>[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toArticle(row: ArticleRow): Article {
+export function toArticle(row: ArticleRow | SavedArticleRow): Article {
   return {
     id: row.id,
     title: row.title,
@@ -104,7 +111,7 @@ export async function getArticle(id: string): Promise<Article | null> {
  * `content` itself). Throws an Error with the function's message, e.g.
  * "title: Title must be at most 500 characters" or "Article not found".
  */
-async function saveArticle(request: SaveArticleRequest): Promise<SavedArticleRow> {
+export async function saveArticle(request: SaveArticleRequest): Promise<SavedArticleRow> {
   const { data, error } = await supabase.functions.invoke<{ article: SavedArticleRow }>("save-article", {
     body: request,
   });
@@ -114,6 +121,29 @@ async function saveArticle(request: SaveArticleRequest): Promise<SavedArticleRow
 }
 
 const SAVE_ARTICLE_FAILURE = "Failed to save article";
+
+const within = (text: string | undefined, maxLength: number) => (text ?? "").trim().length <= maxLength;
+const termsWithin = (terms: string[] | undefined, limits: { count: number; itemLength: number }) =>
+  (terms ?? []).length <= limits.count && (terms ?? []).every((term) => within(term, limits.itemLength));
+
+/**
+ * A revision holds what an article may (save-article's generatedDraft
+ * schema): a draft over one of the article's limits, which the form then
+ * had the user fix, is left out rather than failing the save.
+ */
+function keptDraft(draft: GeneratedDraft | undefined): { generatedDraft?: GeneratedDraft } {
+  if (!draft || !draft.title.trim() || !draft.content.trim()) return {};
+  const fits =
+    within(draft.title, ARTICLE_LIMITS.title) &&
+    within(draft.content, ARTICLE_LIMITS.content) &&
+    within(draft.excerpt, ARTICLE_LIMITS.excerpt) &&
+    within(draft.metaDescription, ARTICLE_LIMITS.metaDescription) &&
+    within(draft.focusKeyword, ARTICLE_LIMITS.focusKeyword) &&
+    within(draft.slug, ARTICLE_LIMITS.slug) &&
+    termsWithin(draft.categories, ARTICLE_LIMITS.categories) &&
+    termsWithin(draft.tags, ARTICLE_LIMITS.tags);
+  return fits ? { generatedDraft: draft } : {};
+}
 
 /** Saves a new draft for the signed-in user; returns its id. */
 export async function createArticle(article: NewArticle): Promise<string> {
@@ -127,6 +157,7 @@ export async function createArticle(article: NewArticle): Promise<string> {
     categories: article.categories,
     tags: article.tags,
     assistantId: article.assistantId,
+    ...keptDraft(article.generatedDraft),
   });
   return saved.id;
 }

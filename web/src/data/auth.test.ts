@@ -10,8 +10,8 @@ beforeEach(() => window.history.replaceState(null, "", "/register"));
 
 describe("auth data", () => {
   it("signs up with the profile as metadata and a confirmation link back to /login", async () => {
-    vi.mocked(authClient.signUp).mockResolvedValue({ data: {}, error: null } as never);
-    await signUp({
+    vi.mocked(authClient.signUp).mockResolvedValue({ data: { user: {}, session: null }, error: null } as never);
+    const result = await signUp({
       email: "ada@example.com",
       password: "secret1",
       firstName: "Ada",
@@ -26,6 +26,13 @@ describe("auth data", () => {
         emailRedirectTo: `${window.location.origin}/login`,
       },
     });
+    expect(result).toEqual({ signedIn: false });
+  });
+
+  it("tells when the new account is signed in at once (e-mail confirmation off)", async () => {
+    vi.mocked(authClient.signUp).mockResolvedValue({ data: { user: {}, session: { access_token: "t" } }, error: null } as never);
+    const registration = { email: "a@example.com", password: "secret1", firstName: "Ad", lastName: "Lo", phoneNumber: "0123456789" };
+    expect(await signUp(registration)).toEqual({ signedIn: true });
   });
 
   it("sends the reset link to /reset-password", async () => {

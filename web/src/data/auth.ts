@@ -1,6 +1,7 @@
 import type { AuthChangeEvent, Session, User } from "@supabase/supabase-js";
+import type { SessionCheck } from "./authClient";
 
-export type { AuthChangeEvent, Session, User };
+export type { AuthChangeEvent, Session, SessionCheck, User };
 
 export type Registration = {
   email: string;
@@ -10,17 +11,22 @@ export type Registration = {
   phoneNumber: string;
 };
 
-type AuthClient = (typeof import("./authClient"))["authClient"];
+type AuthModule = typeof import("./authClient");
+type AuthClient = AuthModule["authClient"];
 
-let authClient: Promise<AuthClient> | undefined;
+let authModule: Promise<AuthModule> | undefined;
 
 /**
- * The auth client, loaded on first use: the first screens paint without
- * supabase-js, and `session.ts` decides when to start loading it.
+ * The auth client's module, loaded on first use: the first screens paint
+ * without supabase-js, and `session.ts` decides when to start loading it.
  */
-function loadAuthClient(): Promise<AuthClient> {
-  authClient ??= import("./authClient").then((module) => module.authClient);
-  return authClient;
+function loadAuthModule(): Promise<AuthModule> {
+  authModule ??= import("./authClient");
+  return authModule;
+}
+
+async function loadAuthClient(): Promise<AuthClient> {
+  return (await loadAuthModule()).authClient;
 }
 
 export async function signIn(email: string, password: string): Promise<Session> {
@@ -30,10 +36,17 @@ export async function signIn(email: string, password: string): Promise<Session> 
   return data.session;
 }
 
-/** The profile row is created from the metadata by a database trigger. */
-export async function signUp({ email, password, firstName, lastName, phoneNumber }: Registration): Promise<void> {
+/**
+ * Creates the account; the profile row is created from the metadata by a
+ * database trigger. `signedIn` tells whether the account is active at once
+ * (e-mail confirmation off: the new session is stored and SIGNED_IN emitted)
+ * or must be confirmed from the e-mail first.
+ */
+export async function signUp({ email, password, firstName, lastName, phoneNumber }: Registration): Promise<{
+  signedIn: boolean;
+}> {
   const auth = await loadAuthClient();
-  const { error } = await auth.signUp({
+  const { data, error } = await auth.signUp({
     email,
     password,
     options: {
@@ -42,6 +55,7 @@ export async function signUp({ email, password, firstName, lastName, phoneNumber
     },
   });
   if (error) throw error;
+  return { signedIn: data.session !== null };
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
@@ -79,4 +93,16 @@ export async function onAuthChange(
   const auth = await loadAuthClient();
   const { data } = auth.onAuthStateChange(listener);
   return () => data.subscription.unsubscribe();
+}
+
+/** See `confirmSession` in ./authClient.ts. */
+export async function confirmSession(): Promise<SessionCheck> {
+  return (await loadAuthModule()).confirmSession();
+}
+
+/** The session stored in this browser (another tab may have changed it), or null. */
+export async function storedSession(): Promise<Session | null> {
+  const auth = await loadAuthClient();
+  const { data } = await auth.getSession();
+  return data.session;
 }

@@ -1,4 +1,4 @@
-import { AuthClient } from "@supabase/supabase-js";
+import { AuthClient, isAuthApiError, isAuthRetryableFetchError, isAuthSessionMissingError } from "@supabase/supabase-js";
 import { authStorageKey, supabasePublishableKey, supabaseUrl } from "./supabaseConfig";
 
 /**
@@ -22,4 +22,28 @@ export const authClient = new AuthClient({
 export async function currentAccessToken(): Promise<string | null> {
   const { data } = await authClient.getSession();
   return data.session?.access_token ?? null;
+}
+
+/** What the auth server says about the stored session: still valid, ended, or unknown (it could not be asked). */
+export type SessionCheck = "valid" | "ended" | "unknown";
+
+/**
+ * Asks the auth server whether the stored session still stands (the token
+ * is verified there, not just decoded: a session signed out on another
+ * device, revoked or expired is refused). When it does not, the session is
+ * removed from this browser, which emits SIGNED_OUT to every listener. A
+ * network failure removes nothing.
+ */
+export async function confirmSession(): Promise<SessionCheck> {
+  const { data, error } = await authClient.getUser();
+  if (data.user) return "valid";
+  if (isAuthRetryableFetchError(error)) return "unknown";
+  const refused = isAuthSessionMissingError(error) || (isAuthApiError(error) && [401, 403].includes(error.status));
+  if (!refused) {
+    // A failed refresh has already removed the session if it could not be kept.
+    const { data: current } = await authClient.getSession();
+    if (current.session) return "unknown";
+  }
+  await authClient.signOut({ scope: "local" });
+  return "ended";
 }

@@ -7,6 +7,7 @@ import {
   removeWordPressSite,
   SiteConnectionError,
   testWordPressConnection,
+  updateWordPressSite,
 } from "./wordpressSites";
 
 vi.mock("./supabase", () => ({ supabase: { from: vi.fn(), functions: { invoke: vi.fn() } } }));
@@ -109,6 +110,36 @@ describe("testWordPressConnection / connectWordPressSite", () => {
     await expect(connectWordPressSite(DETAILS)).rejects.toThrow("Failed to connect WordPress site");
     invokeReturns({ data: { unexpected: true }, error: null });
     await expect(connectWordPressSite(DETAILS)).rejects.toThrow("Failed to connect WordPress site");
+  });
+});
+
+describe("updateWordPressSite", () => {
+  const CHANGES = { name: "Travel notes", username: "ada", application_password: "" };
+
+  it("sends the changes with the site's id to wordpress-connect and returns the saved row", async () => {
+    invokeReturns({ data: { site: { ...SITE, name: "Travel notes" } }, error: null });
+    expect(await updateWordPressSite("site-1", CHANGES)).toEqual({ ...SITE, name: "Travel notes" });
+    expect(supabase.functions.invoke).toHaveBeenLastCalledWith("wordpress-connect", {
+      body: { action: "update", siteId: "site-1", ...CHANGES },
+    });
+  });
+
+  it("turns WordPress's refusal into a SiteConnectionError", async () => {
+    const message = "Authentication failed. Please check your username and application password.";
+    invokeReturns({ data: null, error: httpError(422, { error: message, field: "site_url", reason: "authentication_failed" }) });
+    const error = await updateWordPressSite("site-1", CHANGES).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SiteConnectionError);
+    expect(error).toMatchObject({ message });
+  });
+
+  it("passes on the server's message (a site removed meanwhile), else the edit form's", async () => {
+    const gone = "This site no longer exists. It may have been removed in another tab.";
+    invokeReturns({ data: null, error: httpError(404, { error: gone }) });
+    await expect(updateWordPressSite("site-1", CHANGES)).rejects.toThrow(gone);
+    invokeReturns({ data: null, error: new Error("Failed to send a request to the Edge Function") });
+    await expect(updateWordPressSite("site-1", CHANGES)).rejects.toThrow("Failed to update WordPress site");
+    invokeReturns({ data: { site: { ...SITE, application_password: "abcd" } }, error: null });
+    expect(await updateWordPressSite("site-1", CHANGES)).not.toHaveProperty("application_password");
   });
 });
 

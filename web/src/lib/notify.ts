@@ -30,11 +30,62 @@ export function onToastifyRequested(listener: () => void): () => void {
   };
 }
 
-/** Identical messages share one toast instead of stacking. */
+type Kind = "success" | "error" | "info";
+
+let sequence = 0;
+/** The toast showing each message now. */
+const showing = new Map<string, string>();
+
+/**
+ * Every call shows its toast, also when the same message is on screen: that
+ * one is dismissed and the message shown again as a new toast (announced
+ * again, its timer new), so repeating an action visibly repeats its answer
+ * without stacking copies.
+ */
+function show(kind: Kind, message: string): void {
+  void loadToastify().then(({ toast }) => {
+    const previous = showing.get(message);
+    if (previous !== undefined) toast.dismiss(previous);
+    sequence += 1;
+    const toastId = `toast-${sequence}`;
+    showing.set(message, toastId);
+    toast[kind](message, {
+      toastId,
+      onClose: () => {
+        if (showing.get(message) === toastId) showing.delete(message);
+      },
+    });
+  });
+}
+
+let errorsMuted = false;
+
 export function notifySuccess(message: string): void {
-  void loadToastify().then(({ toast }) => toast.success(message, { toastId: message }));
+  show("success", message);
 }
 
 export function notifyError(message: string): void {
-  void loadToastify().then(({ toast }) => toast.error(message, { toastId: message }));
+  if (!errorsMuted) show("error", message);
+}
+
+export function notifyInfo(message: string): void {
+  show("info", message);
+}
+
+/**
+ * Drops error toasts until the user next presses a key or a pointer. Used
+ * when a session ends: requests in flight then fail with it, and their
+ * errors would only repeat the notice. What the user does next reports its
+ * errors as usual.
+ */
+export function muteErrorsUntilUserActs(): void {
+  if (errorsMuted) return;
+  errorsMuted = true;
+  const unmute = () => {
+    errorsMuted = false;
+    window.removeEventListener("pointerdown", unmute, true);
+    window.removeEventListener("keydown", unmute, true);
+  };
+  window.addEventListener("pointerdown", unmute, true);
+  window.addEventListener("keydown", unmute, true);
 }

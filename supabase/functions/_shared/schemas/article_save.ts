@@ -3,6 +3,14 @@
  * `id` it creates a draft, with `id` it updates the caller's article. Every
  * size limit is the database's (text_limits.ts), with the forms' messages.
  * Shared with the browser: imports nothing but zod and ./text_limits.ts.
+ *
+ * Every save keeps a revision of the article's text (source 'manual'), and
+ * says where the text came from when it is not simply typed:
+ * - `restoredFrom`: the revision whose text this save restores (source
+ *   'restore'; always a new revision);
+ * - `generatedDraft`: the AI draft this save follows, exactly as the model
+ *   wrote it; it is recorded first, as an 'ai' revision (one revision only
+ *   when the saved text is the draft unchanged).
  */
 import { z } from "zod";
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "./text_limits.ts";
@@ -19,6 +27,9 @@ export const SAVE_ARTICLE_MESSAGES = {
   assistant: "Please select an assistant",
   contentEmptyWhenSanitised: "Content has nothing left once unsafe HTML (scripts, event handlers) is removed",
   approveFirst: "Approve this draft before scheduling it (its batch asks for a review)",
+  revisionNotFound: "Revision not found",
+  restoreNeedsArticle: "Only a saved article can be restored",
+  restoreIsNotAiDraft: "A restore cannot follow an AI draft",
 } as const;
 
 const limitedText = (maxLength: number, tooLong: string) => z.string().trim().max(maxLength, tooLong);
@@ -33,6 +44,28 @@ export const termList = (limits: { count: number; itemLength: number }, countMes
     .transform((items) => [...new Set(items.filter(Boolean))])
     .pipe(z.array(z.string()).max(limits.count, countMessage));
 
+const categoryList = () =>
+  termList(ARTICLE_LIMITS.categories, ARTICLE_LIMIT_MESSAGES.categoryCount, ARTICLE_LIMIT_MESSAGES.categoryLength);
+const tagList = () => termList(ARTICLE_LIMITS.tags, ARTICLE_LIMIT_MESSAGES.tagCount, ARTICLE_LIMIT_MESSAGES.tagLength);
+
+/**
+ * An AI draft as the model wrote it, in the article's fields, held to the
+ * article's limits (its excerpt may be empty). A draft over a limit cannot
+ * be kept as a revision: the browser leaves such a draft out.
+ */
+export const generatedDraftSchema = z.object({
+  title: requiredText(SAVE_ARTICLE_MESSAGES.title, ARTICLE_LIMITS.title, ARTICLE_LIMIT_MESSAGES.title),
+  content: requiredText(SAVE_ARTICLE_MESSAGES.content, ARTICLE_LIMITS.content, ARTICLE_LIMIT_MESSAGES.content),
+  excerpt: limitedText(ARTICLE_LIMITS.excerpt, ARTICLE_LIMIT_MESSAGES.excerpt).default(""),
+  metaDescription: limitedText(ARTICLE_LIMITS.metaDescription, ARTICLE_LIMIT_MESSAGES.metaDescription).default(""),
+  focusKeyword: limitedText(ARTICLE_LIMITS.focusKeyword, ARTICLE_LIMIT_MESSAGES.focusKeyword).default(""),
+  slug: limitedText(ARTICLE_LIMITS.slug, ARTICLE_LIMIT_MESSAGES.slug).default(""),
+  categories: categoryList().default([]),
+  tags: tagList().default([]),
+});
+
+export type GeneratedDraft = z.input<typeof generatedDraftSchema>;
+
 export const saveArticleRequestSchema = z
   .object({
     /** The article to update; absent to create one. */
@@ -43,12 +76,8 @@ export const saveArticleRequestSchema = z
     metaDescription: limitedText(ARTICLE_LIMITS.metaDescription, ARTICLE_LIMIT_MESSAGES.metaDescription).default(""),
     focusKeyword: limitedText(ARTICLE_LIMITS.focusKeyword, ARTICLE_LIMIT_MESSAGES.focusKeyword).default(""),
     slug: limitedText(ARTICLE_LIMITS.slug, ARTICLE_LIMIT_MESSAGES.slug).default(""),
-    categories: termList(
-      ARTICLE_LIMITS.categories,
-      ARTICLE_LIMIT_MESSAGES.categoryCount,
-      ARTICLE_LIMIT_MESSAGES.categoryLength,
-    ).default([]),
-    tags: termList(ARTICLE_LIMITS.tags, ARTICLE_LIMIT_MESSAGES.tagCount, ARTICLE_LIMIT_MESSAGES.tagLength).default([]),
+    categories: categoryList().default([]),
+    tags: tagList().default([]),
     /** Saved when given (the assistant that drafted the article); must be one of the caller's. */
     assistantId: z.uuid({ error: SAVE_ARTICLE_MESSAGES.assistant }).nullish(),
     status: z.enum(ARTICLE_STATUSES).default("draft"),
@@ -56,6 +85,11 @@ export const saveArticleRequestSchema = z
     scheduledFor: z.iso.datetime({ offset: true }).nullish(),
     /** The connected sites a scheduled article goes to (cleared otherwise). */
     scheduledSiteIds: z.array(z.uuid()).max(20).default([]),
+    /** The revision (of this article) whose text is being restored. */
+    restoredFrom: z.int({ error: SAVE_ARTICLE_MESSAGES.revisionNotFound }).positive(SAVE_ARTICLE_MESSAGES.revisionNotFound)
+      .optional(),
+    /** The AI draft this save follows, as generated. */
+    generatedDraft: generatedDraftSchema.optional(),
   })
   .superRefine((article, context) => {
     if (article.status === "scheduled" && !article.scheduledFor) {
@@ -63,6 +97,12 @@ export const saveArticleRequestSchema = z
     }
     if (!article.id && article.status !== "draft") {
       context.addIssue({ code: "custom", path: ["status"], message: SAVE_ARTICLE_MESSAGES.newArticleIsDraft });
+    }
+    if (article.restoredFrom !== undefined && !article.id) {
+      context.addIssue({ code: "custom", path: ["restoredFrom"], message: SAVE_ARTICLE_MESSAGES.restoreNeedsArticle });
+    }
+    if (article.restoredFrom !== undefined && article.generatedDraft) {
+      context.addIssue({ code: "custom", path: ["generatedDraft"], message: SAVE_ARTICLE_MESSAGES.restoreIsNotAiDraft });
     }
   });
 

@@ -13,7 +13,14 @@ import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
 import { sanitizeArticleHtml, textAsHtml } from "../html/sanitize_article_html.ts";
 import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
 import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
-import { isAuthenticationFailure, publishPost, PublishStepError, type RemoteState } from "./publish_post.ts";
+import {
+  isAuthenticationFailure,
+  publishPost,
+  PublishStepError,
+  type PublishStepListener,
+  type RemoteState,
+  stepReporter,
+} from "./publish_post.ts";
 import { createWordPressClient } from "./rest.ts";
 
 /** What publishing reads of an `articles` row. */
@@ -84,6 +91,8 @@ export interface PublicationStore {
 export interface PublishRequest extends PublicationKey {
   status: PostStatus;
   scheduled: boolean;
+  /** Told about each step as it happens (wordpress-publish streams them to the browser). */
+  onStep?: PublishStepListener;
 }
 
 export interface PublicationDependencies {
@@ -184,7 +193,7 @@ export async function publishArticleToSite(
           focusKeyword: article.focus_keyword,
         },
       },
-      { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions },
+      { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions, onStep: request.onStep },
     );
   } catch (error) {
     if (!(error instanceof PublishStepError)) throw error;
@@ -214,6 +223,8 @@ export async function publishArticleToSite(
   }
 
   const link = httpLinkOrNull(published.link);
+  const step = stepReporter(request.onStep);
+  step.started("article");
   try {
     await deps.store.recordSuccess({
       userId,
@@ -228,6 +239,7 @@ export async function publishArticleToSite(
     });
   } catch (error) {
     console.error(`publication ${articleId}/${siteId}: recording success failed:`, describe(error));
+    step.failed("article", "The post is on WordPress, but the article could not be updated.");
     // Best effort: keep the remote ids, so a retry updates this post instead of duplicating it.
     await deps.store.recordFailure({
       userId,
@@ -237,6 +249,7 @@ export async function publishArticleToSite(
       retry: scheduled,
       remotePostId: published.remotePostId,
       link: link ?? undefined,
+      remoteStatus: status,
       ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
       ...(published.featuredMediaSourceUrl ? { featuredMediaSourceUrl: published.featuredMediaSourceUrl } : {}),
     }).catch(() => {});
@@ -247,6 +260,7 @@ export async function publishArticleToSite(
       remotePostId: published.remotePostId,
     });
   }
+  step.done("article");
 
   return {
     link: link ?? "",

@@ -132,6 +132,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
           p_link: orDefault(failure.link),
           p_featured_media_id: orDefault(failure.featuredMediaId),
           p_featured_media_source_url: orDefault(failure.featuredMediaSourceUrl),
+          p_remote_status: orDefault(failure.remoteStatus),
         }),
         "recording the failed publication",
       );

@@ -15,10 +15,15 @@
  * costs nothing but the SEO fields, and is reported as such.
  *
  * No write follows a redirect (the SSRF guard refuses it).
+ *
+ * Each step is reported to `onStep` as it happens (see
+ * `_shared/schemas/publish_events.ts`): started, then done or failed; or
+ * skipped when it does not apply to this article.
  */
 import { sniffImageFormat } from "../images/image_format.ts";
 import { MAX_IMAGE_BYTES } from "../images/image_store.ts";
 import type { PostStatus, PublishStep, SeoPlugin, SeoResult } from "../schemas/wordpress.ts";
+import type { PublishStepEvent } from "../schemas/publish_events.ts";
 import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../net/ssrf.ts";
 import { decodeEntities, plainText, USER_AGENT, type WordPressClient, WordPressError } from "./rest.ts";
@@ -50,6 +55,8 @@ export interface PreviousPublication {
 export interface RemoteState {
   remotePostId?: number;
   link?: string;
+  /** The status WordPress stored for the post (a status name; anything else is left out). */
+  remoteStatus?: string;
   featuredMediaId?: number;
   featuredMediaSourceUrl?: string;
 }
@@ -80,10 +87,14 @@ export interface PublishPostInput {
   previous: PreviousPublication | null;
 }
 
+export type PublishStepListener = (event: PublishStepEvent) => void;
+
 export interface PublishPostDependencies {
   fetch: GuardedFetch;
   /** Options for downloading the featured image (its host may need to be allowlisted locally). */
   imageFetchOptions?: GuardedFetchOptions;
+  /** Told about every step as it starts, ends or is skipped. */
+  onStep?: PublishStepListener;
 }
 
 interface WordPressPost {
@@ -243,18 +254,27 @@ interface FeaturedMedia {
   reused: boolean;
 }
 
-async function featuredMediaFor(input: PublishPostInput, deps: PublishPostDependencies): Promise<FeaturedMedia> {
+/** The featured image's media id: none, the one uploaded for an earlier publication, or a new upload. */
+function featuredMediaFor(
+  input: PublishPostInput,
+  deps: PublishPostDependencies,
+  step: StepReporter,
+): Promise<FeaturedMedia> {
   const imageUrl = input.article.featuredImageUrl?.trim() || null;
-  if (!imageUrl) return { id: null, sourceUrl: null, reused: false };
+  if (!imageUrl) {
+    step.skipped("featured_image", "no_featured_image");
+    return Promise.resolve({ id: null, sourceUrl: null, reused: false });
+  }
   const previous = input.previous;
   if (previous?.featuredMediaId && previous.featuredMediaSourceUrl === imageUrl) {
-    return { id: previous.featuredMediaId, sourceUrl: imageUrl, reused: true };
+    step.skipped("featured_image", "featured_image_on_site");
+    return Promise.resolve({ id: previous.featuredMediaId, sourceUrl: imageUrl, reused: true });
   }
-  return {
+  return step.run("featured_image", async () => ({
     id: await uploadFeaturedImage(input.client, input.article, imageUrl, deps),
     sourceUrl: imageUrl,
     reused: false,
-  };
+  }));
 }
 
 // ---------------------------------------------------------------- post
@@ -273,22 +293,30 @@ function postPayload(input: PublishPostInput, categories: number[], tags: number
   };
 }
 
+/** The post to update: the earlier publication's, until the site says it is gone. */
+interface PostTarget {
+  remotePostId: number | null;
+}
+
 async function savePost(
   input: PublishPostInput,
   payload: ReturnType<typeof postPayload>,
+  target: PostTarget,
+  step: StepReporter,
 ): Promise<{ post: WordPressPost; updated: boolean }> {
-  const previousId = input.previous?.remotePostId;
-  if (previousId) {
+  if (target.remotePostId) {
     try {
       const post = await input.client.request<WordPressPost>({
         method: "POST",
-        route: `wp/v2/posts/${previousId}`,
+        route: `wp/v2/posts/${target.remotePostId}`,
         json: payload,
       });
       return { post, updated: true };
     } catch (error) {
       // The earlier post was deleted (permanently) on the site: publish a new one.
       if (!(error instanceof WordPressError && error.code === "rest_post_invalid_id")) throw error;
+      target.remotePostId = null;
+      step.started("post", "create");
     }
   }
   const post = await input.client.request<WordPressPost>({ method: "POST", route: "wp/v2/posts", json: payload });
@@ -297,6 +325,13 @@ async function savePost(
 
 const sameIds = (sent: number[], stored: unknown) =>
   Array.isArray(stored) && stored.length === sent.length && sent.every((id) => stored.includes(id));
+
+const STATUS_NAME = /^[a-z0-9_-]{1,20}$/;
+
+/** A post status as WordPress names them (publish, draft, future, pending, private, a plugin's own), or undefined. */
+function statusName(status: unknown): string | undefined {
+  return typeof status === "string" && STATUS_NAME.test(status) ? status : undefined;
+}
 
 /** Compares the post WordPress stored with what was sent; a wrong status is an error, the rest are warnings. */
 function verifyPost(post: WordPressPost, payload: ReturnType<typeof postPayload>, remote: RemoteState): string[] {
@@ -331,6 +366,26 @@ type SeoField = keyof typeof FIELD_LABELS;
 
 function listFields(fields: SeoField[]): string {
   return fields.map((field) => FIELD_LABELS[field]).join(" and ");
+}
+
+/** The SEO step: skipped without fields or plugin; failed when the plugin stored none of them (the publish still succeeds). */
+async function seoStep(
+  client: WordPressClient,
+  seoPlugin: SeoPlugin | null,
+  postId: number,
+  article: ArticleContent,
+  step: StepReporter,
+): Promise<{ seo: SeoResult; seoMessage?: string }> {
+  const hasFields = Boolean(article.metaDescription?.trim() || article.focusKeyword?.trim());
+  if (!hasFields || !seoPlugin) {
+    step.skipped("seo", hasFields ? "no_seo_plugin" : "no_seo_fields");
+    return await writeSeoFields(client, seoPlugin, postId, article);
+  }
+  step.started("seo");
+  const outcome = await writeSeoFields(client, seoPlugin, postId, article);
+  if (outcome.seo === "not_supported") step.failed("seo", outcome.seoMessage ?? "The SEO fields were not saved");
+  else step.done("seo");
+  return outcome;
 }
 
 async function writeSeoFields(
@@ -390,6 +445,48 @@ async function writeSeoFields(
 
 // ---------------------------------------------------------------- the whole publish
 
+/** Reports steps to the listener; `run` brackets a step with started and done, or failed. */
+export interface StepReporter {
+  started(name: PublishStep, action?: "create" | "update"): void;
+  done(name: PublishStep): void;
+  failed(name: PublishStep, detail: string): void;
+  skipped(name: PublishStep, reason: NonNullable<PublishStepEvent["reason"]>): void;
+  run<T>(name: PublishStep, work: () => Promise<T>): Promise<T>;
+}
+
+/** A reporter for `listener`; a listener that throws never breaks the publish. */
+export function stepReporter(listener: PublishStepListener | undefined): StepReporter {
+  const emit = (event: PublishStepEvent) => {
+    try {
+      listener?.(event);
+    } catch (error) {
+      console.error("publish step listener failed:", error instanceof Error ? error.message : String(error));
+    }
+  };
+  const reporter: StepReporter = {
+    started: (name, action) => emit({ name, state: "started", ...(action ? { action } : {}) }),
+    done: (name) => emit({ name, state: "done" }),
+    failed: (name, detail) => emit({ name, state: "failed", detail }),
+    skipped: (name, reason) => emit({ name, state: "skipped", reason }),
+    async run(name, work) {
+      reporter.started(name);
+      try {
+        const value = await work();
+        reporter.done(name);
+        return value;
+      } catch (error) {
+        reporter.failed(name, describeFailure(error));
+        throw error;
+      }
+    },
+  };
+  return reporter;
+}
+
+function hasTerms(article: ArticleContent): boolean {
+  return uniqueNames(article.categories).length + uniqueNames(article.tags).length > 0;
+}
+
 /**
  * Publishes (creates or updates) the post. Throws PublishStepError naming the
  * step that failed and, in `remote`, anything already created on the site.
@@ -397,10 +494,22 @@ async function writeSeoFields(
  */
 export async function publishPost(input: PublishPostInput, deps: PublishPostDependencies): Promise<PublishedPost> {
   const { client, article } = input;
-  const [media, terms] = await Promise.allSettled([
-    featuredMediaFor(input, deps),
-    Promise.all([resolveTerms(client, "categories", article.categories), resolveTerms(client, "tags", article.tags)]),
-  ]);
+  const step = stepReporter(deps.onStep);
+  let termsWork: Promise<[number[], number[]]>;
+  if (hasTerms(article)) {
+    termsWork = step.run(
+      "terms",
+      () =>
+        Promise.all([
+          resolveTerms(client, "categories", article.categories),
+          resolveTerms(client, "tags", article.tags),
+        ]),
+    );
+  } else {
+    step.skipped("terms", "no_terms");
+    termsWork = Promise.resolve([[], []]);
+  }
+  const [media, terms] = await Promise.allSettled([featuredMediaFor(input, deps, step), termsWork]);
   // Both may fail for one reason (a revoked password, say): the terms' error
   // is then the one reported, as it is not about the image.
   if (terms.status === "rejected" && media.status === "rejected") throw asStepError("terms", terms.reason, {});
@@ -414,43 +523,69 @@ export async function publishPost(input: PublishPostInput, deps: PublishPostDepe
   let featured = media.value;
   let payload = postPayload(input, categories, tags, featured.id);
   let saved: { post: WordPressPost; updated: boolean };
+  let postId: number;
+  const target: PostTarget = { remotePostId: input.previous?.remotePostId ?? null };
+  step.started("post", target.remotePostId ? "update" : "create");
   try {
-    saved = await savePost(input, payload);
+    try {
+      saved = await savePost(input, payload, target, step);
+    } catch (error) {
+      const mediaWasDeleted = featured.reused && error instanceof WordPressError &&
+        error.code === "rest_invalid_featured_media";
+      if (!mediaWasDeleted) throw asStepError("post", error, remote);
+      // The image uploaded for an earlier publication was deleted on the site: upload it again.
+      try {
+        featured = {
+          id: await step.run(
+            "featured_image",
+            () => uploadFeaturedImage(client, article, featured.sourceUrl as string, deps),
+          ),
+          sourceUrl: featured.sourceUrl,
+          reused: false,
+        };
+      } catch (uploadError) {
+        throw asStepError("featured_image", uploadError, {});
+      }
+      Object.assign(remote, { featuredMediaId: featured.id });
+      payload = postPayload(input, categories, tags, featured.id);
+      try {
+        saved = await savePost(input, payload, target, step);
+      } catch (retryError) {
+        throw asStepError("post", retryError, remote);
+      }
+    }
+    const { post } = saved;
+    if (typeof post.id !== "number") throw new PublishStepError("post", "WordPress did not return the post", remote);
+    postId = post.id;
+    remote.remotePostId = post.id;
+    remote.link = typeof post.link === "string" ? post.link : "";
+    const remoteStatus = statusName(post.status);
+    if (remoteStatus) remote.remoteStatus = remoteStatus;
   } catch (error) {
-    const mediaWasDeleted = featured.reused && error instanceof WordPressError &&
-      error.code === "rest_invalid_featured_media";
-    if (!mediaWasDeleted) throw asStepError("post", error, remote);
-    // The image uploaded for an earlier publication was deleted on the site: upload it again.
-    try {
-      featured = {
-        id: await uploadFeaturedImage(client, article, featured.sourceUrl as string, deps),
-        sourceUrl: featured.sourceUrl,
-        reused: false,
-      };
-    } catch (uploadError) {
-      throw asStepError("featured_image", uploadError, {});
-    }
-    Object.assign(remote, { featuredMediaId: featured.id });
-    payload = postPayload(input, categories, tags, featured.id);
-    try {
-      saved = await savePost(input, payload);
-    } catch (retryError) {
-      throw asStepError("post", retryError, remote);
-    }
+    step.failed(
+      "post",
+      error instanceof PublishStepError && error.step === "featured_image"
+        ? "The post was not saved: its featured image could not be uploaded again"
+        : describeFailure(error),
+    );
+    throw error;
   }
 
-  const { post, updated } = saved;
-  if (typeof post.id !== "number") throw new PublishStepError("post", "WordPress did not return the post", remote);
-  remote.remotePostId = post.id;
-  remote.link = typeof post.link === "string" ? post.link : "";
-  const warnings = verifyPost(post, payload, remote);
-  const seo = await writeSeoFields(client, input.seoPlugin, post.id, article);
+  let warnings: string[];
+  try {
+    warnings = verifyPost(saved.post, payload, remote);
+  } catch (error) {
+    step.failed("post", describeFailure(error));
+    throw error;
+  }
+  step.done("post");
+  const seo = await seoStep(client, input.seoPlugin, postId, article, step);
 
   return {
-    remotePostId: post.id,
-    link: remote.link,
+    remotePostId: postId,
+    link: remote.link ?? "",
     status: input.status,
-    updated,
+    updated: saved.updated,
     featuredMediaId: featured.id,
     featuredMediaSourceUrl: featured.sourceUrl,
     ...seo,

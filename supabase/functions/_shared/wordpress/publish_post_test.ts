@@ -8,7 +8,14 @@ import {
   type FakeWordPressOptions,
   startFakeWordPress,
 } from "../../_testing/wordpress_fake_server.ts";
-import { type ArticleContent, type PreviousPublication, publishPost, PublishStepError } from "./publish_post.ts";
+import type { PublishStepEvent } from "../schemas/publish_events.ts";
+import {
+  type ArticleContent,
+  type PreviousPublication,
+  publishPost,
+  PublishStepError,
+  type PublishStepListener,
+} from "./publish_post.ts";
 import { createWordPressClient } from "./rest.ts";
 
 const YOAST_META = ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"];
@@ -36,6 +43,7 @@ interface PublishOptions {
   fetchOptions?: GuardedFetchOptions;
   imageFetchOptions?: GuardedFetchOptions;
   applicationPassword?: string;
+  onStep?: PublishStepListener;
 }
 
 function publish(wp: FakeWordPress, options: PublishOptions = {}) {
@@ -54,7 +62,11 @@ function publish(wp: FakeWordPress, options: PublishOptions = {}) {
       status: options.status ?? "publish",
       previous: options.previous ?? null,
     },
-    { fetch: guardedFetch, imageFetchOptions: { ...allowlisted, ...options.imageFetchOptions } },
+    {
+      fetch: guardedFetch,
+      imageFetchOptions: { ...allowlisted, ...options.imageFetchOptions },
+      onStep: options.onStep,
+    },
   );
 }
 
@@ -338,5 +350,128 @@ Deno.test("a site that stops answering fails the step it was on", async () => {
     },
   }, async (wp) => {
     await failsAt(publish(wp, { fetchOptions: { timeoutMs: 150 } }), "post", /did not respond in time/);
+  });
+});
+
+// ---------------------------------------------------------------- steps as they happen
+
+/** The step events of one publish, as "name state[ action|reason]" lines. */
+function recordSteps() {
+  const events: PublishStepEvent[] = [];
+  return {
+    onStep: (event: PublishStepEvent) => events.push(event),
+    events,
+    lines: () => events.map((e) => [e.name, e.state, e.action ?? e.reason].filter(Boolean).join(" ")),
+    of: (name: string) =>
+      events.filter((e) => e.name === name).map((e) => [e.state, e.action ?? e.reason].filter(Boolean).join(" ")),
+  };
+}
+
+Deno.test("steps: a new post reports terms and image (in parallel), then the post created, then SEO", async () => {
+  await withSite({}, async (wp) => {
+    const steps = recordSteps();
+    await publish(wp, { onStep: steps.onStep });
+    assert.deepEqual(steps.of("terms"), ["started", "done"]);
+    assert.deepEqual(steps.of("featured_image"), ["started", "done"]);
+    assert.deepEqual(steps.lines().slice(-4), ["post started create", "post done", "seo started", "seo done"]);
+    assert.ok(
+      steps.lines().indexOf("post started create") > steps.lines().indexOf("featured_image done"),
+      "the post starts after the image is uploaded",
+    );
+  });
+});
+
+Deno.test("steps: what does not apply is skipped, with the reason", async () => {
+  await withSite({}, async (wp) => {
+    const steps = recordSteps();
+    await publish(wp, {
+      article: { featuredImageUrl: null, categories: [" "], tags: [], metaDescription: null, focusKeyword: "" },
+      onStep: steps.onStep,
+    });
+    assert.deepEqual(steps.lines(), [
+      "terms skipped no_terms",
+      "featured_image skipped no_featured_image",
+      "post started create",
+      "post done",
+      "seo skipped no_seo_fields",
+    ]);
+  });
+  await withSite({}, async (wp) => {
+    const steps = recordSteps();
+    const result = await publish(wp, { seoPlugin: null, onStep: steps.onStep });
+    assert.equal(result.seo, "not_supported");
+    assert.deepEqual(steps.of("seo"), ["skipped no_seo_plugin"]);
+  });
+});
+
+Deno.test("steps: a re-publish updates the post and reuses the image on the site", async () => {
+  await withSite({}, async (wp) => {
+    const first = await publish(wp);
+    const steps = recordSteps();
+    const second = await publish(wp, {
+      previous: {
+        remotePostId: first.remotePostId,
+        featuredMediaId: first.featuredMediaId,
+        featuredMediaSourceUrl: first.featuredMediaSourceUrl,
+      },
+      onStep: steps.onStep,
+    });
+    assert.equal(second.updated, true);
+    assert.deepEqual(steps.of("featured_image"), ["skipped featured_image_on_site"]);
+    assert.deepEqual(steps.of("post"), ["started update", "done"]);
+  });
+});
+
+Deno.test("steps: an update of a post deleted on the site becomes a create; a deleted image is uploaded again", async () => {
+  await withSite({}, async (wp) => {
+    const steps = recordSteps();
+    await publish(wp, {
+      previous: { remotePostId: 9_999, featuredMediaId: 8_888, featuredMediaSourceUrl: wp.imageUrl },
+      onStep: steps.onStep,
+    });
+    assert.deepEqual(steps.of("featured_image"), ["skipped featured_image_on_site", "started", "done"]);
+    assert.deepEqual(steps.of("post"), ["started update", "started create", "done"]);
+  });
+});
+
+Deno.test("steps: a failure ends its step with the reason; later steps never start", async () => {
+  await withSite({ capabilities: { upload_files: false } }, async (wp) => {
+    const steps = recordSteps();
+    await failsAt(publish(wp, { onStep: steps.onStep }), "featured_image");
+    assert.deepEqual(steps.of("terms"), ["started", "done"]);
+    const [started, failed] = steps.events.filter((e) => e.name === "featured_image");
+    assert.equal(started.state, "started");
+    assert.equal(failed.state, "failed");
+    assert.match(failed.detail ?? "", /not allowed to upload media/);
+    assert.deepEqual(steps.of("post"), []);
+    assert.deepEqual(steps.of("seo"), []);
+  });
+  await withSite({ forcedPostStatus: "pending" }, async (wp) => {
+    const steps = recordSteps();
+    const error = await failsAt(publish(wp, { onStep: steps.onStep }), "post");
+    assert.deepEqual(steps.of("post"), ["started create", "failed"]);
+    assert.match(steps.events.at(-1)?.detail ?? "", /saved the post as "pending"/);
+    assert.equal(error.remote.remoteStatus, "pending", "the status WordPress stored is reported");
+  });
+});
+
+Deno.test("steps: SEO fields the plugin refused fail the SEO step, not the publish", async () => {
+  await withSite({ registeredMeta: [], protectedMeta: YOAST_META }, async (wp) => {
+    const steps = recordSteps();
+    const result = await publish(wp, { onStep: steps.onStep });
+    assert.equal(result.seo, "not_supported");
+    assert.deepEqual(steps.of("post"), ["started create", "done"]);
+    assert.deepEqual(steps.of("seo"), ["started", "failed"]);
+  });
+});
+
+Deno.test("steps: a listener that throws does not break the publish", async () => {
+  await withSite({}, async (wp) => {
+    const result = await publish(wp, {
+      onStep: () => {
+        throw new Error("listener broke");
+      },
+    });
+    assert.ok(wp.posts.has(result.remotePostId));
   });
 });

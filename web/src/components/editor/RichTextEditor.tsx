@@ -154,8 +154,11 @@ export default function RichTextEditor({ label, name, value, error, help, readOn
   const toggleSource = () => {
     if (sourceView) {
       setSourceView(false);
-      // The effect above loads the (possibly edited) source into the document; then back to the text.
-      requestAnimationFrame(() => editor?.commands.focus());
+      // The effect above loads the (possibly edited) source into the document; then back to the text
+      // (unless the editor was unmounted meanwhile: a destroyed editor has no commands).
+      requestAnimationFrame(() => {
+        if (editor && !editor.isDestroyed) editor.commands.focus();
+      });
     } else {
       setSourceView(true);
       requestAnimationFrame(() => document.getElementById(sourceId)?.focus());

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { ArticleImage } from "../../components/article/ArticleImage";
 import { StatusBadge } from "../../components/StatusBadge";
 import type { ArticleSummary } from "../../data/articleList";
-import { formatDate } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import "../../components/article/article.css";
 
 const PublicationLinks = lazy(() => import("../../components/wordpress/PublicationLinks"));
@@ -33,6 +33,18 @@ function Terms({ label, items }: { label: string; items: readonly string[] }) {
   );
 }
 
+/** When a scheduled article will be published, in the browser's time zone, and to which sites. */
+function Schedule({ at, siteNames }: { at: Date; siteNames: readonly string[] }) {
+  return (
+    <p className="article-card-schedule">
+      Scheduled for <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
+      {siteNames.length > 0
+        ? ` to ${siteNames.join(", ")}`
+        : " (no site chosen: it will not be published anywhere)"}
+    </p>
+  );
+}
+
 /**
  * One article of the list. Every action button is described by the article's
  * title, so "Delete" is announced with the article it deletes.
@@ -52,10 +64,13 @@ export function ArticleCard({ article, deleting, previewing, onAction }: Article
         <p className="article-card-date">
           <time dateTime={article.createdAt.toISOString()}>{formatDate(article.createdAt)}</time>
         </p>
+        {article.status === "scheduled" && article.scheduledFor && (
+          <Schedule at={article.scheduledFor} siteNames={article.scheduledSiteNames} />
+        )}
         <Terms label="Categories" items={article.categories} />
         <Terms label="Tags" items={article.tags} />
         <Suspense fallback={null}>
-          <PublicationLinks articleId={article.id} />
+          <PublicationLinks article={article} />
         </Suspense>
       </div>
       <footer className="article-card-actions">

@@ -21,7 +21,7 @@ vi.mock("../../data/articles", () => ({
 }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 vi.mock("../../components/wordpress/PublicationLinks", () => ({
-  default: ({ articleId }: { articleId: string }) => <p>Publications of {articleId}</p>,
+  default: ({ article }: { article: { id: string } }) => <p>Publications of {article.id}</p>,
 }));
 vi.mock("../../components/images/FeaturedImageModal", () => ({
   default: (props: { article: { id: string; title: string; excerpt: string }; onSaved(url: string): void; onClose(): void }) => (
@@ -54,6 +54,8 @@ function summary(overrides: Partial<ArticleSummary>): ArticleSummary {
     tags: ["spring", "planting"],
     createdAt: new Date(2025, 0, 5, 9),
     updatedAt: new Date(2025, 0, 6, 9),
+    scheduledFor: null,
+    scheduledSiteNames: [],
     cursor: `cursor-${id}`,
     ...overrides,
   };

@@ -65,10 +65,13 @@ describe("Bulk screen", () => {
   it("adds ideas from a CSV file and from picked keywords, and queues them all with the options chosen", async () => {
     keywordResearch.latest = {
       subject: "compost",
-      result: ref([
-        { keyword: "compost tips", searchVolume: "1K", difficulty: 10, cpc: "$1", competition: "low" as const },
-        { keyword: "compost bins", searchVolume: "2K", difficulty: 20, cpc: "$2", competition: "low" as const },
-      ]),
+      result: ref({
+        keywords: [
+          { keyword: "compost tips", searchVolume: "1K", difficulty: 10, cpc: "$1", competition: "low" as const },
+          { keyword: "compost bins", searchVolume: "2K", difficulty: 20, cpc: "$2", competition: "low" as const },
+        ],
+        notes: [],
+      }),
     };
     vi.mocked(createDraftBatch).mockResolvedValue({ batchId: BATCH, jobs: 4, modelCalls: 4 });
     const { user, location } = await renderPage();

@@ -168,10 +168,10 @@ export default function BulkPage() {
                 }.`
                 : "Columns: idea, then optionally focus keyword, categories and tags (several separated by semicolons).")}
           </small>
-          {research.latest && research.latest.result.length > 0 ? (
+          {research.latest && research.latest.result.keywords.length > 0 ? (
             <fieldset className="keyword-picks">
               <legend>From your keyword research for “{research.latest.subject}”</legend>
-              {research.latest.result.map((item) => (
+              {research.latest.result.keywords.map((item) => (
                 <label key={item.keyword}>
                   <input
                     type="checkbox"

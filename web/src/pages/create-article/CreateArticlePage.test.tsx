@@ -457,20 +457,31 @@ describe("create post: saving", () => {
     expect(location.history.at(-1)).toBe("/articles");
   });
 
-  it("remembers which assistant wrote a generated article", async () => {
+  it("remembers which assistant wrote a generated article, and sends the draft as generated for its ai revision", async () => {
     const draft = controllableDraft();
     vi.mocked(createArticle).mockResolvedValue("new-id");
     const { user } = await renderPage();
     await chooseAndDescribe(user);
     await user.click(generateButton());
     await draft.finish(ARTICLE);
+    await user.type(input("Title"), ", edited");
     await user.click(screen.getByRole("button", { name: "Save Article" }));
     await waitFor(() => expect(createArticle).toHaveBeenCalled());
     expect(vi.mocked(createArticle).mock.calls[0][0]).toMatchObject({
-      title: ARTICLE.title,
+      title: `${ARTICLE.title}, edited`,
       categories: ["Guides"],
       tags: ["composting", "how-to"],
       assistantId: ASSISTANTS[0].id,
+      generatedDraft: {
+        title: ARTICLE.title,
+        content: ARTICLE.content,
+        excerpt: ARTICLE.excerpt,
+        metaDescription: ARTICLE.meta_description,
+        focusKeyword: ARTICLE.focus_keyword,
+        slug: ARTICLE.slug,
+        categories: ["Guides"],
+        tags: ["composting", "how-to"],
+      },
     });
   });
 

@@ -13,6 +13,7 @@ import {
   type GenerateArticleRequest,
   type GeneratedArticle,
 } from "../../data/articleDrafts";
+import type { GeneratedDraft } from "../../../../supabase/functions/_shared/schemas/article_save";
 import { createArticle } from "../../data/articles";
 import { listAssistantChoices } from "../../data/assistants";
 import { localDraftKey, sameValues } from "../../lib/localDrafts";
@@ -28,6 +29,7 @@ import {
   aiRequestSchema,
   draftFromGenerated,
   draftFromPartial,
+  generatedDraftOf,
   EMPTY_DRAFT,
   hasArticleText,
   useDraftForm,
@@ -69,6 +71,8 @@ export default function CreateArticlePage() {
   const [generating, setGenerating] = useState(false);
   const [aiStatus, setAiStatus] = useState("");
   const [writtenBy, setWrittenBy] = useState<string | null>(null);
+  // The last finished AI draft, kept as the new article's first revision when it is saved.
+  const [generatedDraft, setGeneratedDraft] = useState<GeneratedDraft | undefined>(undefined);
   const [previewing, setPreviewing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [replaceRequest, setReplaceRequest] = useState<GenerateArticleRequest | null>(null);
@@ -117,6 +121,7 @@ export default function CreateArticlePage() {
       const article = await streamArticleDraft(request, { signal: controller.signal, onProgress: show });
       show.cancel();
       draft.fill(draftFromGenerated(article));
+      setGeneratedDraft(generatedDraftOf(article));
       setWrittenBy(request.assistantId);
       setAiStatus("Your article is ready. Review it, then save it.");
       notifySuccess("Content generated successfully");
@@ -164,6 +169,7 @@ export default function CreateArticlePage() {
         categories: [values.category],
         tags: splitCommaList(values.tags),
         assistantId: writtenBy,
+        generatedDraft,
       });
     } catch {
       notifyError("Failed to create article");

@@ -4,6 +4,7 @@ import {
   ARTICLE_IDEA_MAX_LENGTH,
   EXISTING_ARTICLE_MAX_LENGTH,
 } from "../../../../supabase/functions/_shared/schemas/article";
+import type { GeneratedDraft } from "../../../../supabase/functions/_shared/schemas/article_save";
 import {
   ARTICLE_LIMITS,
   tooLongMessage,
@@ -23,6 +24,7 @@ const trimmed = z.string().check(z.trim());
 import type { GeneratedArticle } from "../../data/articleDrafts";
 import { fieldElement } from "../../lib/focusField";
 import { withoutUnfinishedTag } from "../../lib/partialHtml";
+import { splitCommaList } from "../../lib/tagList";
 
 /** The AI section: what to write from, and which assistant writes it. */
 export const aiRequestSchema = z
@@ -95,6 +97,24 @@ export function draftFromGenerated(article: Partial<GeneratedArticle>): Partial<
     slug: article.slug,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+}
+
+/**
+ * A finished AI draft in the article's fields, mapped as Save maps the form
+ * (one category, tags split at commas): save-article keeps it as the new
+ * article's 'ai' revision.
+ */
+export function generatedDraftOf(article: GeneratedArticle): GeneratedDraft {
+  return {
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    metaDescription: article.meta_description,
+    focusKeyword: article.focus_keyword,
+    slug: article.slug,
+    categories: article.category.trim() ? [article.category.trim()] : [],
+    tags: splitCommaList(article.tags),
+  };
 }
 
 /** The fields of an AI article still streaming in: like draftFromGenerated, without a tag cut off at the end of Content. */

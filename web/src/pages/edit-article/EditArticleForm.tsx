@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
 import { ContentEditor } from "../../components/editor/ContentEditor";
@@ -20,6 +20,11 @@ import { editArticleSchema, editValuesOf, isArticleStatus, type EditValues } fro
 import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
 import { ScheduleTargets, type TargetsLoad } from "./ScheduleTargets";
 
+/** The History panel and the diff library (jsdiff) load when History is first opened. */
+const LazyRevisionHistory = lazy(() =>
+  import("./RevisionHistory").then(({ RevisionHistory }) => ({ default: RevisionHistory })),
+);
+
 const STATUS_OPTIONS = [
   { value: "draft", label: "Draft" },
   { value: "published", label: "Published" },
@@ -36,21 +41,45 @@ function previewOf(article: Article, values: EditValues) {
   };
 }
 
-export function EditArticleForm({ article }: { article: Article }) {
+type EditArticleFormProps = {
+  article: Article;
+  /** A revision was restored from History: the page shows the saved article in a new form. */
+  onRestored(article: Article): void;
+  /** Focus the History button once shown (the form replaced after a restore). */
+  focusHistory?: boolean;
+};
+
+export function EditArticleForm({ article, onRestored, focusHistory = false }: EditArticleFormProps) {
   const [, navigate] = useLocation();
   const [initialValues] = useState(() => editValuesOf(article));
   const form = useForm(editArticleSchema(initialValues.scheduledFor), initialValues);
   const [targets, setTargets] = useState<TargetsLoad>({ state: "loading" });
   const [siteIds, setSiteIds] = useState<string[]>(article.scheduledSiteIds);
   const [previewing, setPreviewing] = useState(false);
+  const [showingHistory, setShowingHistory] = useState(false);
+  const historyButton = useRef<HTMLButtonElement>(null);
   const scheduled = form.values.status === "scheduled";
+
+  const currentText = useMemo(
+    () => ({
+      ...form.values,
+      categories: splitCommaList(form.values.categories),
+      tags: splitCommaList(form.values.tags),
+    }),
+    [form.values],
+  );
+
+  useEffect(() => {
+    if (focusHistory) historyButton.current?.focus();
+  }, [focusHistory]);
 
   const user = useUser();
   const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", article.id));
   const [initialPage] = useState(() => ({ ...initialValues, siteIds: article.scheduledSiteIds }));
   const pageValues = { ...form.values, siteIds };
   const localDraft = useLocalDraft(storageKey, initialPage, pageValues);
-  const guard = useUnsavedChangesGuard(!sameValues(pageValues, initialPage));
+  const unsaved = !sameValues(pageValues, initialPage);
+  const guard = useUnsavedChangesGuard(unsaved);
 
   const restoreLocalDraft = () => {
     const stored = localDraft.restore();
@@ -144,6 +173,15 @@ export function EditArticleForm({ article }: { article: Article }) {
           <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>
             Preview
           </button>
+          <button
+            ref={historyButton}
+            type="button"
+            className="secondary outline"
+            aria-haspopup="dialog"
+            onClick={() => setShowingHistory(true)}
+          >
+            History
+          </button>
           <Link href="/articles" role="button" className="secondary outline">
             Cancel
           </Link>
@@ -154,6 +192,21 @@ export function EditArticleForm({ article }: { article: Article }) {
       {previewing && (
         <Suspense fallback={null}>
           <LazyArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
+      {showingHistory && (
+        <Suspense fallback={null}>
+          <LazyRevisionHistory
+            articleId={article.id}
+            current={currentText}
+            unsaved={unsaved}
+            onRestored={(restored) => {
+              // The user chose the revision over what was typed: no local draft of it is offered back.
+              localDraft.clear();
+              onRestored(restored);
+            }}
+            onClose={() => setShowingHistory(false)}
+          />
         </Suspense>
       )}
     </>
