@@ -152,16 +152,23 @@ export default function RichTextEditor({ label, name, value, error, help, readOn
   );
 
   const toggleSource = () => {
+    // Focus moves on after the next frame, and only if it is still where the toggle left it:
+    // whoever typed on elsewhere meanwhile keeps their field.
+    const focusedAtToggle = document.activeElement;
+    const stillThere = () => document.activeElement === focusedAtToggle || document.activeElement === document.body;
     if (sourceView) {
       setSourceView(false);
       // The effect above loads the (possibly edited) source into the document; then back to the text
       // (unless the editor was unmounted meanwhile: a destroyed editor has no commands).
       requestAnimationFrame(() => {
-        if (editor && !editor.isDestroyed) editor.commands.focus();
+        // view.focus() at once: TipTap's focus command defers again, past the check.
+        if (editor && !editor.isDestroyed && stillThere()) editor.view.focus();
       });
     } else {
       setSourceView(true);
-      requestAnimationFrame(() => document.getElementById(sourceId)?.focus());
+      requestAnimationFrame(() => {
+        if (stillThere()) document.getElementById(sourceId)?.focus();
+      });
     }
   };
 
