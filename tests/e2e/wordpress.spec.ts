@@ -263,6 +263,7 @@ test("edit a site: a new name is saved at once; a new password or username is te
 });
 
 test("publish with a featured image and new terms; publish again: one post, updated, still live; Draft asks first", async ({ page }) => {
+  test.setTimeout(150_000); // three publishes to the real WordPress
   const account = await register(page);
   const title = `Ten days in the Alps ${Date.now()}`;
   await arrangeArticle(account, {
