@@ -29,7 +29,7 @@ export default defineConfig({
     {
       name: "cross-origin",
       outputDir: "test-results/cross-origin",
-      testMatch: /\/(articles|images|research|wordpress)\.spec\.ts$/,
+      testMatch: /\/(articles|bulk|images|research|wordpress)\.spec\.ts$/,
     },
   ],
   use: {

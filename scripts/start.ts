@@ -4,8 +4,8 @@
  * embedded Supabase API on one origin (scripts/app-server/app-server.ts):
  * auth, REST and storage from @supabase/lite on PGlite in this process,
  * persisted in supabase/.temp/; functions from the local Deno functions
- * runtime; the local scheduler calls publish-scheduled as pg_cron does in
- * production. Nothing of the source tree is reachable over HTTP.
+ * runtime; the local scheduler calls publish-scheduled and draft-batch-worker
+ * as pg_cron does in production. Nothing of the source tree is reachable over HTTP.
  * LOCAL_API_PORT serves the API on an origin of its own instead
  * (http://127.0.0.1:<LOCAL_API_PORT>, the app on http://localhost:<PORT>), as
  * on hosted Supabase, with the build made against it.
@@ -38,6 +38,9 @@ const functionsPort = Number(Deno.env.get("FUNCTIONS_PORT") ?? DEFAULT_FUNCTIONS
 const appUrl = apiPort === undefined ? `http://127.0.0.1:${port}` : `http://localhost:${port}`;
 const apiUrl = apiPort === undefined ? appUrl : `http://127.0.0.1:${apiPort}`;
 const schedulerInterval = Number(Deno.env.get("LOCAL_SCHEDULER_INTERVAL_MS") ?? 60_000);
+const draftWorkerInterval = Number(Deno.env.get("LOCAL_DRAFT_WORKER_INTERVAL_MS") ?? 15_000);
+// A worker run ends within the functions' wall clock; the scheduler waits that long, and a little more.
+const draftWorkerTimeout = Number(Deno.env.get("FUNCTIONS_WALL_CLOCK_LIMIT_MS") || 150_000) + 10_000;
 
 restrictNewFiles();
 makePrivate(LITE_TEMP_DIR);
@@ -63,12 +66,13 @@ for (const [name, value] of Object.entries(sharedEnv)) Deno.env.set(name, value)
 let functions: FunctionsRuntime | undefined;
 let stopServing: (() => Promise<void>) | undefined;
 let scheduler: Scheduler | undefined;
+let draftWorker: Scheduler | undefined;
 let stopping = false;
 async function stop(code: number) {
   if (stopping) return;
   stopping = true;
   await startup.catch(() => {});
-  await scheduler?.stop();
+  await Promise.all([scheduler?.stop(), draftWorker?.stop()]);
   await stopServing?.();
   await functions?.close();
   Deno.exit(code);
@@ -86,6 +90,13 @@ const startup = (async () => {
   stopServing = dev ? await serveDev() : await serveProduction(functions.url);
   if (stopping) return;
   scheduler = startScheduler({ url: functions.url, secretKey: keys.secretKey, intervalMs: schedulerInterval });
+  draftWorker = startScheduler({
+    url: functions.url,
+    secretKey: keys.secretKey,
+    intervalMs: draftWorkerInterval,
+    functionName: "draft-batch-worker",
+    timeoutMs: draftWorkerTimeout,
+  });
   printReady();
 })();
 startup.catch((error) => {

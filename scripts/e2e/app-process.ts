@@ -51,6 +51,7 @@ export async function startAppProcess(options: AppProcessOptions = {}): Promise<
       // Never a developer's database from .env: the tests would migrate and fill it.
       DATABASE_URL: "",
       LOCAL_SCHEDULER_INTERVAL_MS: "2000",
+      LOCAL_DRAFT_WORKER_INTERVAL_MS: "1000",
       BUILD_OUT_DIR: buildDir,
       ...(apiPort !== undefined && { LOCAL_API_PORT: String(apiPort) }),
       ...options.env,

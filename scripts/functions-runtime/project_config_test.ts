@@ -25,10 +25,12 @@ Deno.test("readProjectConfig treats a missing file as all defaults", async () =>
   assert.equal(config.verifyJwt("anything"), true);
 });
 
-Deno.test("the repository's supabase/config.toml: every function listed, publish-scheduled without verify_jwt", async () => {
+Deno.test("the repository's supabase/config.toml: every function listed, the scheduler's without verify_jwt", async () => {
   const config = await readProjectConfig(new URL("../../supabase/config.toml", import.meta.url).pathname);
   assert.equal(config.projectRef, "inkpress");
   assert.equal(config.verifyJwt("publish-scheduled"), false);
+  assert.equal(config.verifyJwt("draft-batch-worker"), false);
+  assert.equal(config.verifyJwt("draft-batches"), true);
   assert.equal(config.verifyJwt("wordpress-publish"), true);
 });
 

@@ -6,8 +6,13 @@ export type FunctionsStackInfo = {
   projectUrl: string;
   /** The functions runtime itself (its gateway answers /functions/v1/<name>). */
   functionsUrl: string;
-  /** Reports what the fakes received: GET /wordpress/requests, /wordpress/media, /fal/requests, /logs. */
+  /**
+   * Reports what the fakes received: GET /wordpress/requests, /wordpress/media,
+   * /fal/requests, /openai/requests, /logs; POST /openai/settings
+   * `{ plan?, firstTokenDelayMs? }` sets the fake OpenAI's plan and pace.
+   */
   controlUrl: string;
   wordpress: { origin: string; restRoot: string; username: string; applicationPassword: string };
   falUrl: string;
+  openaiUrl: string;
 };

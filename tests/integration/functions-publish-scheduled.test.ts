@@ -297,6 +297,25 @@ describe("publish-scheduled through the functions runtime", () => {
         .eq("id", article.id),
     );
   });
+
+  test("an article scheduled as a WordPress draft is stored there as a draft, once, and leaves the schedule as a draft", async () => {
+    const article = await createArticle(alice, {
+      status: "scheduled",
+      scheduled_for: aMinuteAgo(),
+      scheduled_site_ids: [aliceSite, aliceSecondSite],
+    });
+    ok(await alice.client.from("articles").update({ scheduled_post_status: "draft" }).eq("id", article.id));
+    expect(await runScheduler()).toEqual({ claimed: 2, published: 2, failed: 0, released: 0 });
+    expect(await runScheduler()).toEqual({ claimed: 0, published: 0, failed: 0, released: 0 });
+
+    const posts = (await wordpressPosts()).filter((post) => post.title.raw === article.title);
+    expect(posts.map((post) => post.status)).toEqual(["draft", "draft"]);
+    for (const site of [aliceSite, aliceSecondSite]) {
+      expect(await publicationOf(article.id, site)).toMatchObject({ status: "draft", attempts: 0 });
+    }
+    expect(ok(await alice.client.from("articles").select("status, scheduled_for").eq("id", article.id).single()))
+      .toEqual({ status: "draft", scheduled_for: null });
+  });
 });
 
 /** Moves a failed pair's next attempt into the past, as the passing of its back-off would. */

@@ -29,6 +29,9 @@ const KeywordPhrasesPage = lazyWithRetry(() => import("./pages/keyword-phrases/K
 const SeoAnalysisPage = lazyWithRetry(() => import("./pages/seo-analysis/SeoAnalysisPage"));
 const AssistantsPage = lazyWithRetry(() => import("./pages/assistants/AssistantsPage"));
 const AssistantFormPage = lazyWithRetry(() => import("./pages/assistants/AssistantFormPage"));
+const BulkPage = lazyWithRetry(() => import("./pages/bulk/BulkPage"));
+const BatchesPage = lazyWithRetry(() => import("./pages/batches/BatchesPage"));
+const BatchPage = lazyWithRetry(() => import("./pages/batches/BatchPage"));
 const NotFoundPage = lazyWithRetry(() => import("./pages/not-found/NotFoundPage"));
 
 /** A screen anyone may see, titled "{title} · Inkpress". */
@@ -121,6 +124,21 @@ export function App() {
             <Route path="/calendar">
               <SignedIn title="Calendar">
                 <CalendarPage />
+              </SignedIn>
+            </Route>
+            <Route path="/bulk">
+              <SignedIn title="Bulk Drafts">
+                <BulkPage />
+              </SignedIn>
+            </Route>
+            <Route path="/batches">
+              <SignedIn title="Batches">
+                <BatchesPage />
+              </SignedIn>
+            </Route>
+            <Route path="/batches/:id">
+              <SignedIn title="Batch">
+                <BatchPage />
               </SignedIn>
             </Route>
             <Route path="/wordpress-sites">

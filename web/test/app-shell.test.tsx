@@ -38,6 +38,8 @@ describe("navigation shell", () => {
       ["Dashboard", "/"],
       ["Articles", "/articles"],
       ["Calendar", "/calendar"],
+      ["Bulk Drafts", "/bulk"],
+      ["Batches", "/batches"],
       ["WordPress Sites", "/wordpress-sites"],
       ["Generate Images", "/generate-images"],
       ["Keyword Phrases", "/keyword-phrases"],

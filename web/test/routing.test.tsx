@@ -27,6 +27,8 @@ const SIGNED_IN_SCREENS = [
   ["/articles/create", "Create New Post", "Create New Post · Inkpress"],
   ["/articles/edit/42", "Edit Article", "Edit Article · Inkpress"],
   ["/calendar", "Calendar", "Calendar · Inkpress"],
+  ["/bulk", "Bulk Drafts", "Bulk Drafts · Inkpress"],
+  ["/batches", "Batches", "Batches · Inkpress"],
   ["/wordpress-sites", "WordPress Sites", "WordPress Sites · Inkpress"],
   ["/generate-images", "Generate Images", "Generate Images · Inkpress"],
   ["/keyword-phrases", "Keyword Phrases", "Keyword Phrases · Inkpress"],

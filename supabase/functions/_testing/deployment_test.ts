@@ -19,7 +19,7 @@ const functionNames = [...Deno.readDirSync(functionsDir)]
   .map((entry) => entry.name)
   .sort();
 
-/** publish-scheduled is called by pg_cron with an API key; everything else by a signed-in browser. */
+/** publish-scheduled and draft-batch-worker are called by pg_cron with an API key; everything else by a signed-in browser. */
 const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "generate-article": true,
   "generate-image": true,
@@ -29,6 +29,8 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "wordpress-publish": true,
   "save-article": true,
   "publish-scheduled": false,
+  "draft-batches": true,
+  "draft-batch-worker": false,
 };
 
 const readJson = async (url: URL) => JSON.parse(await Deno.readTextFile(url));

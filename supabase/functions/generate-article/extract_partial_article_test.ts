@@ -5,7 +5,7 @@ import {
   generatedArticleJsonSchema,
   generatedArticleSchema,
 } from "../_shared/schemas/article.ts";
-import { ARTICLE_OUTPUT_CONTRACT } from "./prompt.ts";
+import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
 
 const article = {
   title: 'Brewing "Perfect" Coffee',

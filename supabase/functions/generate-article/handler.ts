@@ -8,9 +8,10 @@ import {
   generateArticleRequestSchema,
   generatedArticleJsonSchema,
 } from "../_shared/schemas/article.ts";
-import { ARTICLE_FAILURE_MESSAGE, articleEventStream } from "./article_stream.ts";
-import type { AssistantSettings, FindAssistant } from "./assistants.ts";
-import { type ArticleSource, buildArticleMessages } from "./prompt.ts";
+import { ARTICLE_FAILURE_MESSAGE } from "../_shared/ai/article_output.ts";
+import { articleEventStream } from "./article_stream.ts";
+import type { AssistantSettings, FindAssistant } from "../_shared/ai/assistants.ts";
+import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
 
 /** A pasted article of EXISTING_ARTICLE_MAX_LENGTH characters fits with room for multi-byte text. */
 export const MAX_BODY_BYTES = 256 * 1024;

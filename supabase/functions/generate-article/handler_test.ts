@@ -12,9 +12,9 @@ import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import { unlimited } from "../_testing/memory_rate_limiter.ts";
 import { ALICE, type ChatRequest } from "../_testing/text_function_harness.ts";
-import type { AssistantSettings } from "./assistants.ts";
+import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
-import { ARTICLE_OUTPUT_CONTRACT } from "./prompt.ts";
+import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
 
 const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";

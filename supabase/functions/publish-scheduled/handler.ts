@@ -72,6 +72,7 @@ export async function publishDueArticles(deps: ScheduledPublishDependencies): Pr
   const started = now();
   const { batchSize, leaseSeconds, concurrency, deadlineMs } = deps.settings;
   const claims = await deps.store.claimDue(batchSize, leaseSeconds);
+  const postStatuses = await deps.store.scheduledPostStatuses(claims);
   const summary: ScheduledPublishSummary = { claimed: claims.length, published: 0, failed: 0, released: 0 };
   const queue = [...claims];
 
@@ -82,7 +83,7 @@ export async function publishDueArticles(deps: ScheduledPublishDependencies): Pr
       return;
     }
     try {
-      await deps.publish({ ...claim, status: "publish", scheduled: true });
+      await deps.publish({ ...claim, status: postStatuses.get(claim.articleId) ?? "publish", scheduled: true });
       summary.published++;
     } catch (error) {
       summary.failed++;

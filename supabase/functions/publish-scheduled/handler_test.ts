@@ -93,7 +93,11 @@ Deno.test("publish-scheduled: hosted's environment and the cron job's exact requ
 });
 
 /** A scheduled store and publisher that only record their calls (no SQL semantics). */
-function recordingDeps(claims: ClaimedPublication[], fail: (claim: ClaimedPublication) => boolean = () => false) {
+function recordingDeps(
+  claims: ClaimedPublication[],
+  fail: (claim: ClaimedPublication) => boolean = () => false,
+  wordpressDrafts: readonly string[] = [],
+) {
   const calls: string[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -105,6 +109,11 @@ function recordingDeps(claims: ClaimedPublication[], fail: (claim: ClaimedPublic
     release(claim) {
       calls.push(`release ${claim.articleId}`);
       return Promise.resolve();
+    },
+    scheduledPostStatuses(claimed) {
+      return Promise.resolve(
+        new Map(claimed.map((c) => [c.articleId, wordpressDrafts.includes(c.articleId) ? "draft" : "publish"])),
+      );
     },
   };
   const publish = async (request: PublishRequest): Promise<PublishArticleResult> => {
@@ -137,6 +146,16 @@ Deno.test("publish-scheduled: each claim is published as scheduled, failures cou
     claims.map((c) => `publish ${c.articleId} publish scheduled=true`).sort(),
   );
   assert.equal(maxInFlight(), 2);
+});
+
+Deno.test("publish-scheduled: an article scheduled as a WordPress draft is sent as a draft", async () => {
+  const { deps, calls } = recordingDeps([claim(0), claim(1)], undefined, [articleId(1)]);
+  const handler = createHandler({ secretKeys: [SECRET], ...deps, settings: { ...DEFAULT_SETTINGS, concurrency: 1 } });
+  assert.deepEqual(await (await run(handler)).json(), { claimed: 2, published: 2, failed: 0, released: 0 });
+  assert.deepEqual(calls.slice(1), [
+    `publish ${articleId(0)} publish scheduled=true`,
+    `publish ${articleId(1)} draft scheduled=true`,
+  ]);
 });
 
 Deno.test("publish-scheduled: work not started before the deadline is given back", async () => {

@@ -64,6 +64,7 @@ const CONSTRAINT_MESSAGES: Readonly<Record<string, [field: string, message: stri
   articles_tags_limits: ["tags", ARTICLE_LIMIT_MESSAGES.tagCount],
   articles_scheduled_for_iff_scheduled: ["scheduledFor", SAVE_ARTICLE_MESSAGES.scheduledDate],
   articles_assistant_id_user_id_fkey: ["assistantId", SAVE_ARTICLE_MESSAGES.assistant],
+  articles_approved_before_scheduling: ["status", SAVE_ARTICLE_MESSAGES.approveFirst],
   article_revisions_restored_from_fkey: ["restoredFrom", SAVE_ARTICLE_MESSAGES.revisionNotFound],
 };
 

@@ -191,6 +191,11 @@ Deno.test("save-article: a row the database refuses is a 400 naming the field, n
       ["articles_assistant_id_user_id_fkey", "23503", "assistantId: Please select an assistant"],
       ["articles_content_length", "23514", "content: Content must be at most 250,000 characters"],
       ["articles_tags_limits", "23514", "tags: Use at most 50 tags"],
+      [
+        "articles_approved_before_scheduling",
+        "23514",
+        "status: Approve this draft before scheduling it (its batch asks for a review)",
+      ],
     ]
   ) {
     const { store } = memoryStore(new ArticleWriteError(`violates constraint "${constraint}"`, code, constraint));

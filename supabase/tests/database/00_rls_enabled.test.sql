@@ -26,7 +26,7 @@ select is_empty(
 select tables_are(
   'public',
   array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials',
-        'articles', 'article_revisions', 'publications', 'generated_images'],
+        'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs'],
   'public has exactly the application tables'
 );
 
@@ -88,12 +88,15 @@ select results_eq(
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname in ('public', 'private') and has_function_privilege('authenticated', p.oid, 'execute')
      order by 1 $$,
-  $$ values ('api_key_status()'), ('article_search_query(text)'),
+  $$ values ('api_key_status()'),
+            ('apply_drip_schedule(uuid[],date,integer,text,time without time zone,time without time zone,text,uuid[],text)'),
+            ('article_search_query(text)'),
             ('calendar_entries(timestamp with time zone,timestamp with time zone)'), ('count_articles(text,text)'),
+            ('drip_schedule_times(integer,date,integer,text,time without time zone,time without time zone,text,timestamp with time zone)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
             ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
             ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status(), the articles list and calendar functions, reschedule and retry, and save_api_keys()'
+  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, reschedule and retry, and save_api_keys()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and
@@ -107,14 +110,21 @@ select results_eq(
        and p.prorettype <> 'trigger'::regtype
      order by 1 $$,
   $$ values
+       ('cancel_draft_batch(uuid,uuid)'),
+       ('claim_draft_jobs(integer,integer,integer,integer)'),
        ('claim_due_scheduled_articles(integer,integer)'),
+       ('complete_draft_job(uuid,uuid,text,text,text,text,text,text,text[],text[])'),
        ('consume_rate_limit(uuid,text,integer,integer,integer)'),
+       ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb)'),
+       ('fail_draft_job(uuid,uuid,text,integer)'),
        ('image_storage_used(uuid)'),
        ('record_generated_images(uuid,bigint,jsonb)'),
        ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text)'),
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)'),
+       ('release_draft_job(uuid,uuid)'),
+       ('retry_failed_draft_jobs(uuid,uuid)'),
        ('save_article(uuid,jsonb,uuid,bigint,jsonb)') $$,
-  'service_role can execute exactly the scheduling, rate-limit, image-quota and article-saving functions besides the browser''s'
+  'service_role can execute exactly the scheduling, drafting-queue, rate-limit, image-quota and article-saving functions besides the browser''s'
 );
 
 -- Every security definer function pins its search_path.

@@ -7,6 +7,8 @@ const MENU = [
   { href: "/", label: "Dashboard" },
   { href: "/articles", label: "Articles" },
   { href: "/calendar", label: "Calendar" },
+  { href: "/bulk", label: "Bulk Drafts" },
+  { href: "/batches", label: "Batches" },
   { href: "/wordpress-sites", label: "WordPress Sites" },
   { href: "/generate-images", label: "Generate Images" },
   { href: "/keyword-phrases", label: "Keyword Phrases" },

@@ -24,15 +24,20 @@ export interface TextFunctionDeps {
   rateLimit: RateLimit;
 }
 
+/** A user's stored OpenAI key (null when none), read with the service client: filtered by the user's id. */
+export function storedOpenAIKey(service: ServiceClient): (userId: string) => Promise<string | null> {
+  return async (userId) => {
+    const { data, error } = await service.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
+    if (error) throw new Error(`Could not read api_keys: ${error.message}`);
+    return data?.openai_key?.trim() || null;
+  };
+}
+
 /** Production wiring. The service client bypasses RLS, so every query filters by the caller's id. */
 export function serviceTextDeps(service: ServiceClient, settings = openAISettingsFromEnv()): TextFunctionDeps {
   return {
     authenticate: (req) => requireUser(req, service),
-    async readOpenAIKey(userId) {
-      const { data, error } = await service.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
-      if (error) throw new Error(`Could not read api_keys: ${error.message}`);
-      return data?.openai_key?.trim() || null;
-    },
+    readOpenAIKey: storedOpenAIKey(service),
     settings,
     rateLimit: rateLimitFromEnv("aiText", service),
   };

@@ -46,6 +46,18 @@ export const RATE_LIMITS = {
     windowSeconds: 600,
     counted: { noun: "images", verb: "generate" },
   },
+  /**
+   * draft-batches: ideas queued for bulk drafting per window (a batch of 20
+   * costs 20; Retry failed costs the drafts it queues again). The drafting
+   * worker itself is not limited further: what it drafts was paid for here.
+   */
+  bulkDrafts: {
+    action: "bulk_drafts",
+    variable: "BULK_DRAFT_RATE_LIMIT",
+    limit: 200,
+    windowSeconds: 86_400,
+    counted: { noun: "drafts", verb: "queue" },
+  },
   /** wordpress-connect, dry runs included: connection tests per window. */
   wordpressConnect: {
     action: "wordpress_connect",

@@ -19,6 +19,11 @@ Deno.test("rateLimitRuleFromEnv: defaults, overrides, 0 turns a limit off, malfo
     limit: 10,
     windowSeconds: 600,
   });
+  assert.deepEqual(rateLimitRuleFromEnv("bulkDrafts", env({})), {
+    action: "bulk_drafts",
+    limit: 200,
+    windowSeconds: 86_400,
+  });
   assert.deepEqual(
     rateLimitRuleFromEnv("images", env({ IMAGE_RATE_LIMIT: " 100 ", IMAGE_RATE_LIMIT_WINDOW_SECONDS: "3600" })),
     { action: "images", limit: 100, windowSeconds: 3600 },

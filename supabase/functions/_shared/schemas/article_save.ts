@@ -26,6 +26,7 @@ export const SAVE_ARTICLE_MESSAGES = {
   notFound: "Article not found",
   assistant: "Please select an assistant",
   contentEmptyWhenSanitised: "Content has nothing left once unsafe HTML (scripts, event handlers) is removed",
+  approveFirst: "Approve this draft before scheduling it (its batch asks for a review)",
   revisionNotFound: "Revision not found",
   restoreNeedsArticle: "Only a saved article can be restored",
   restoreIsNotAiDraft: "A restore cannot follow an AI draft",
@@ -36,8 +37,8 @@ const limitedText = (maxLength: number, tooLong: string) => z.string().trim().ma
 const requiredText = (required: string, maxLength: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(maxLength, tooLong);
 
-/** Trimmed, empty items dropped; at most `count` items of at most `itemLength` characters. */
-const termList = (limits: { count: number; itemLength: number }, countMessage: string, lengthMessage: string) =>
+/** Trimmed, empty items dropped, duplicates merged; at most `count` items of at most `itemLength` characters. */
+export const termList = (limits: { count: number; itemLength: number }, countMessage: string, lengthMessage: string) =>
   z
     .array(z.string().trim().max(limits.itemLength, lengthMessage))
     .transform((items) => [...new Set(items.filter(Boolean))])

@@ -5,7 +5,7 @@
  * 20261122002000_scheduled_publishing.sql, which check ownership again.
  */
 import type { ServiceClient } from "../platform/service_client.ts";
-import { wordpressSiteSchema } from "../schemas/wordpress.ts";
+import { type PostStatus, wordpressSiteSchema } from "../schemas/wordpress.ts";
 import type {
   PublicationFailureRecord,
   PublicationKey,
@@ -26,6 +26,8 @@ export interface ScheduledPublicationStore {
   claimDue(batchSize: number, leaseSeconds: number): Promise<ClaimedPublication[]>;
   /** Gives a claimed pair back unprocessed, so the next run takes it at once. */
   release(claim: ClaimedPublication): Promise<void>;
+  /** The WordPress status each claimed article is scheduled to get (articles.scheduled_post_status). */
+  scheduledPostStatuses(claims: readonly ClaimedPublication[]): Promise<Map<string, PostStatus>>;
 }
 
 class StoreError extends Error {
@@ -144,6 +146,22 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
       return (rows ?? []).map((row) => ({ articleId: row.article_id, userId: row.user_id, siteId: row.site_id }));
     },
 
+    async scheduledPostStatuses(claims) {
+      const statuses = new Map<string, PostStatus>();
+      if (claims.length === 0) return statuses;
+      const rows = check(
+        await service
+          .from("articles")
+          .select("id, user_id, scheduled_post_status")
+          .in("id", [...new Set(claims.map((claim) => claim.articleId))]),
+        "reading the scheduled post statuses",
+      );
+      for (const row of rows ?? []) {
+        const owned = claims.some((claim) => claim.articleId === row.id && claim.userId === row.user_id);
+        if (owned) statuses.set(row.id, row.scheduled_post_status === "draft" ? "draft" : "publish");
+      }
+      return statuses;
+    },
     async release({ articleId, siteId, userId }) {
       check(
         await service

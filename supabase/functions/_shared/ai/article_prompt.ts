@@ -26,16 +26,36 @@ export const ARTICLE_OUTPUT_CONTRACT = [
 export interface ArticleSource {
   idea?: string | null;
   existingArticle?: string | null;
+  /** What the user asked for besides the idea (a bulk batch's CSV columns). */
+  brief?: ArticleBrief;
+  /**
+   * Further material for the model, each block appended to the request as a
+   * paragraph of its own (for example the user's own pages to link to). The
+   * caller states in each block what it is and what to do with it.
+   */
+  context?: readonly string[];
 }
 
-/** System: the assistant's instructions plus the output contract. User: the idea and/or the pasted article. */
+export interface ArticleBrief {
+  focusKeyword?: string | null;
+  categories?: readonly string[];
+  tags?: readonly string[];
+}
+
+/**
+ * System: the assistant's instructions plus the output contract. User: the
+ * idea and/or the pasted article, then the brief and the context, if any.
+ */
 export function buildArticleMessages(instructions: string, source: ArticleSource): ChatCompletionMessageParam[] {
+  const request = [userRequest(source), ...briefLines(source.brief ?? {}), ...(source.context ?? [])]
+    .filter((block) => block.trim())
+    .join("\n\n");
   return [
     {
       role: "system",
       content: `${instructions.trim() || DEFAULT_ASSISTANT_INSTRUCTIONS}\n\n${ARTICLE_OUTPUT_CONTRACT}`,
     },
-    { role: "user", content: userRequest(source) },
+    { role: "user", content: request },
   ];
 }
 
@@ -47,4 +67,14 @@ function userRequest({ idea, existingArticle }: ArticleSource): string {
     return `Improve my existing article and fill in its SEO fields.\n\nThe article:\n\n${existingArticle}`;
   }
   return `Write an article based on this idea: ${idea ?? ""}`;
+}
+
+function briefLines({ focusKeyword, categories = [], tags = [] }: ArticleBrief): string[] {
+  return [
+    focusKeyword?.trim()
+      ? `Focus keyword: ${focusKeyword.trim()} (use it as the focus_keyword, in the title, the first paragraph and the meta description).`
+      : "",
+    categories.length ? `Category: ${categories.join(", ")}.` : "",
+    tags.length ? `Tags: ${tags.join(", ")}.` : "",
+  ];
 }

@@ -1,4 +1,4 @@
-import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import type { ServiceClient } from "../platform/service_client.ts";
 
 /** What drafting needs from an assistant row. A null model means the server default. */
 export interface AssistantSettings {
