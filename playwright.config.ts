@@ -16,7 +16,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   // Without a WordPress (its Debian packages missing) the harness says so and
   // these tests are left out; CI installs it and requires them.
-  testIgnore: process.env.E2E_WP_URL ? [] : ["**/wordpress.spec.ts"],
+  testIgnore: process.env.E2E_WP_URL ? [] : ["**/wordpress.spec.ts", "**/internal-links.spec.ts"],
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -29,7 +29,7 @@ export default defineConfig({
     {
       name: "cross-origin",
       outputDir: "test-results/cross-origin",
-      testMatch: /\/(articles|bulk|images|research|wordpress)\.spec\.ts$/,
+      testMatch: /\/(articles|bulk|images|research|wordpress|internal-links)\.spec\.ts$/,
     },
   ],
   use: {

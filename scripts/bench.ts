@@ -25,10 +25,14 @@
  *                      proxy: requests, round trips waited for in sequence, wall time
  *   bulk-drafting      a batch of 50 ideas drafted by draft-batch-worker against a paced
  *                      fake OpenAI: drafts per minute, and our own time per article
+ *   internal-links     a real WordPress with 200 fixture posts: full and incremental sync of its
+ *                      content index, and how often the editor's first 5 link suggestions hold the
+ *                      post each of 20 fixture articles should link to
  */
 import { benchBrowser } from "./bench/browser.ts";
 import { benchBulkDrafting } from "./bench/bulk-drafting.ts";
 import { benchGenerateImage } from "./bench/generate-image.ts";
+import { benchInternalLinks } from "./bench/internal-links.ts";
 import { benchLists } from "./bench/lists.ts";
 import { benchStartup } from "./bench/startup.ts";
 import { benchWordPressPublish } from "./bench/wordpress-publish.ts";
@@ -40,6 +44,7 @@ const sections: Record<string, () => Promise<void>> = {
   "generate-image": benchGenerateImage,
   "wordpress-publish": benchWordPressPublish,
   "bulk-drafting": benchBulkDrafting,
+  "internal-links": benchInternalLinks,
 };
 
 const chosen = Deno.args.length ? Deno.args : Object.keys(sections);

@@ -65,7 +65,7 @@ try {
   } else if (Deno.env.get("CI")) {
     throw new Error(`WordPress prerequisites missing in CI: ${missing.join(", ")}`);
   } else {
-    console.warn(`tests/e2e/wordpress.spec.ts is left out: no WordPress (missing ${missing.join(", ")})`);
+    console.warn(`tests/e2e/wordpress.spec.ts and internal-links.spec.ts are left out: no WordPress (missing ${missing.join(", ")})`);
   }
 
   const keys = ensureLocalKeys();

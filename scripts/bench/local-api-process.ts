@@ -86,7 +86,8 @@ if (import.meta.main) {
     // ensureLocalKeys exported it, as it does for the processes npm start runs.
     jwtSecret: Deno.env.get("LOCAL_JWT_SECRET"),
   };
-  console.log(`${READY_PREFIX}${JSON.stringify(info)}`);
+  // Past console, which masks keys in this process (log-redaction.ts): the parent needs them.
+  await Deno.stdout.write(new TextEncoder().encode(`${READY_PREFIX}${JSON.stringify(info)}\n`));
   const stop = async () => {
     await api.close().catch(() => {});
     Deno.exit(0);

@@ -28,6 +28,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "wordpress-connect": true,
   "wordpress-publish": true,
   "save-article": true,
+  "sync-site-content": true,
   "publish-scheduled": false,
   "draft-batches": true,
   "draft-batch-worker": false,

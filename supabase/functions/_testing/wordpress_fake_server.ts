@@ -3,8 +3,12 @@
  * format (index with `namespaces` / `authentication` / `routes`, `context=edit`
  * objects, errors `{ code, message, data: { status } }`, application-password
  * Basic auth, `term_exists` with `data.term_id`, meta applied after the post
- * is saved). Options switch on the edge cases real sites show; `intercept`
- * can answer any request differently.
+ * is saved, collections of posts, pages and terms paged as WordPress pages
+ * them: `page`, `per_page` (default 10, at most 100), `X-WP-Total` and
+ * `X-WP-TotalPages`, 400 rest_post_invalid_page_number past the last page,
+ * `status` (default publish; others only for a logged-in user),
+ * `modified_after`, `orderby=modified|id`, `include`). Options switch on the
+ * edge cases real sites show; `intercept` can answer any request differently.
  *
  * Each request is numbered with its "wave": 1 + the highest wave among the
  * requests that had completed when it arrived. With `responseDelayMs` set,
@@ -53,6 +57,8 @@ export interface FakePost {
   tags: number[];
   featured_media: number;
   meta: Record<string, string>;
+  /** GMT, as WordPress writes it: `2026-11-22T12:00:00`. Set to the current time when the post is saved. */
+  modified: string;
 }
 
 export interface FakeTerm {
@@ -86,12 +92,15 @@ export interface FakeWordPress {
   /** URL of a PNG served by the fake (stands in for our Storage). */
   readonly imageUrl: string;
   readonly posts: Map<number, FakePost>;
+  /** Pages (`/wp/v2/pages`): the same fields as posts; categories and tags are ignored. */
+  readonly pages: Map<number, FakePost>;
   readonly terms: { categories: FakeTerm[]; tags: FakeTerm[] };
   readonly media: FakeMedia[];
   readonly requests: RecordedRequest[];
   readonly rankMathMeta: Map<number, Record<string, string>>;
   addTerm(taxonomy: "categories" | "tags", name: string): number;
   addPost(post: Partial<FakePost> & { title: string }): FakePost;
+  addPage(page: Partial<FakePost> & { title: string }): FakePost;
   /** Forgets recorded requests and waves. */
   resetLog(): void;
   maxWave(): number;
@@ -127,6 +136,9 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const decodeBasicEscapes = (text: string) =>
   text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+/** Now, as WordPress writes GMT dates: `2026-11-22T12:00:00`. */
+export const wordpressGmtNow = () => new Date().toISOString().slice(0, 19);
+
 const slugify = (text: string) =>
   text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "untitled";
 
@@ -152,6 +164,7 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
   ];
 
   const posts = new Map<number, FakePost>();
+  const pages = new Map<number, FakePost>();
   const terms = { categories: [] as FakeTerm[], tags: [] as FakeTerm[] };
   const media: FakeMedia[] = [];
   const rankMathMeta = new Map<number, Record<string, string>>();
@@ -179,7 +192,7 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     return slug;
   }
 
-  function addPost(fields: Partial<FakePost> & { title: string }): FakePost {
+  function addPost(fields: Partial<FakePost> & { title: string }, into = posts): FakePost {
     const id = fields.id ?? nextId++;
     const post: FakePost = {
       id,
@@ -190,32 +203,46 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
       tags: [],
       featured_media: 0,
       meta: { footnotes: "" },
+      modified: wordpressGmtNow(),
       ...fields,
       slug: uniqueSlug(fields.slug ?? slugify(fields.title), id),
     };
-    posts.set(id, post);
+    into.set(id, post);
     return post;
   }
 
-  const postLink = (post: FakePost) =>
-    options.postLink ?? (post.status === "publish" ? `${home()}${post.slug}/` : `${home()}?p=${post.id}`);
+  const postLink = (post: FakePost, type: "post" | "page" = "post") =>
+    options.postLink ??
+      (post.status === "publish" ? `${home()}${post.slug}/` : `${home()}?${type === "page" ? "page_id" : "p"}=${post.id}`);
 
-  function postJson(post: FakePost) {
+  /** What WordPress generates when a post has no excerpt of its own: the first 55 words of the content. */
+  const renderedExcerpt = (post: FakePost) => {
+    if (post.excerpt) return `<p>${escapeHtml(post.excerpt)}</p>\n`;
+    const words = post.content.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean);
+    return words.length ? `<p>${words.slice(0, 55).join(" ")}${words.length > 55 ? " [&hellip;]" : ""}</p>\n` : "";
+  };
+
+  function pageJson(page: FakePost) {
+    const { categories: _categories, tags: _tags, ...json } = postJson(page, "page");
+    return { ...json, parent: 0, menu_order: 0 };
+  }
+
+  function postJson(post: FakePost, type: "post" | "page" = "post") {
     return {
       id: post.id,
       date: "2026-11-22T12:00:00",
       date_gmt: "2026-11-22T12:00:00",
       guid: { rendered: `${home()}?p=${post.id}`, raw: `${home()}?p=${post.id}` },
-      modified: "2026-11-22T12:00:00",
-      modified_gmt: "2026-11-22T12:00:00",
+      modified: post.modified,
+      modified_gmt: post.modified,
       password: "",
       slug: post.slug,
       status: post.status,
-      type: "post",
-      link: postLink(post),
+      type,
+      link: postLink(post, type),
       title: { raw: post.title, rendered: escapeHtml(post.title) },
       content: { raw: post.content, rendered: post.content, protected: false, block_version: 0 },
-      excerpt: { raw: post.excerpt, rendered: `<p>${escapeHtml(post.excerpt)}</p>\n`, protected: false },
+      excerpt: { raw: post.excerpt, rendered: renderedExcerpt(post), protected: false },
       author: 1,
       featured_media: post.featured_media,
       comment_status: "open",
@@ -248,6 +275,7 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
           "/",
           "/wp/v2/posts",
           "/wp/v2/posts/(?P<id>[\\d]+)",
+          "/wp/v2/pages",
           "/wp/v2/categories",
           "/wp/v2/tags",
           "/wp/v2/media",
@@ -329,8 +357,11 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
       status: options.forcedPostStatus ?? status,
     };
     const post = existing
-      ? Object.assign(existing, fields, { slug: uniqueSlug(fields.slug ?? existing.slug, existing.id) })
-      : addPost(fields);
+      ? Object.assign(existing, fields, {
+        slug: uniqueSlug(fields.slug ?? existing.slug, existing.id),
+        modified: wordpressGmtNow(),
+      })
+      : addPost({ ...fields, modified: wordpressGmtNow() });
     // As WordPress does: the post is saved first, featured media and meta afterwards.
     if (typeof body.featured_media === "number") {
       if (body.featured_media !== 0 && !media.some((item) => item.id === body.featured_media)) {
@@ -409,6 +440,76 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     }, { status: 201 });
   }
 
+  const STATUSES = ["publish", "future", "draft", "pending", "private", "trash"];
+
+  /**
+   * A page of a collection, as WordPress answers it: the items of `page`
+   * (default 1) at `per_page` (default 10, 1–100) with X-WP-Total and
+   * X-WP-TotalPages; 400 past the last page (page 1 of nothing is an empty list).
+   */
+  function collection<T>(items: T[], url: URL, toJson: (item: T) => unknown): Response {
+    const perPage = Number(url.searchParams.get("per_page") ?? 10);
+    const page = Number(url.searchParams.get("page") ?? 1);
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
+      return wpError(400, "rest_invalid_param", "Invalid parameter(s): per_page", {
+        params: { per_page: "per_page must be between 1 (inclusive) and 100 (inclusive)" },
+      });
+    }
+    if (!Number.isInteger(page) || page < 1) {
+      return wpError(400, "rest_invalid_param", "Invalid parameter(s): page", { params: { page: "page must be at least 1" } });
+    }
+    const totalPages = Math.ceil(items.length / perPage);
+    if (page > 1 && page > totalPages) {
+      return wpError(
+        400,
+        "rest_post_invalid_page_number",
+        "The page number requested is larger than the number of pages available.",
+      );
+    }
+    return Response.json(items.slice((page - 1) * perPage, page * perPage).map(toJson), {
+      headers: { "X-WP-Total": String(items.length), "X-WP-TotalPages": String(totalPages) },
+    });
+  }
+
+  /** GET /wp/v2/posts or /wp/v2/pages: status, modified_after, orderby, order, search, include, then paged. */
+  function listPosts(source: Map<number, FakePost>, url: URL, loggedIn: boolean, toJson: (post: FakePost) => unknown) {
+    const requested = (url.searchParams.get("status") ?? "publish").split(",").map((status) => status.trim());
+    const unknown = requested.filter((status) => status !== "any" && !STATUSES.includes(status));
+    if (unknown.length) {
+      return wpError(400, "rest_invalid_param", "Invalid parameter(s): status", {
+        params: { status: `status[0] is not one of ${STATUSES.join(", ")}, and any.` },
+      });
+    }
+    if (!loggedIn && requested.some((status) => status !== "publish")) {
+      return wpError(400, "rest_invalid_param", "Invalid parameter(s): status", {
+        params: { status: "Status is forbidden." },
+      });
+    }
+    const statuses = new Set(
+      requested.flatMap((status) => (status === "any" ? STATUSES.filter((s) => s !== "trash") : [status])),
+    );
+    const after = url.searchParams.get("modified_after");
+    const afterTime = after === null ? null : Date.parse(after);
+    if (afterTime !== null && !Number.isFinite(afterTime)) {
+      return wpError(400, "rest_invalid_param", "Invalid parameter(s): modified_after", {
+        params: { modified_after: "Invalid date." },
+      });
+    }
+    const search = url.searchParams.get("search")?.toLowerCase();
+    const include = url.searchParams.get("include")?.split(",").map(Number);
+    const orderby = url.searchParams.get("orderby") ?? "date";
+    const descending = (url.searchParams.get("order") ?? "desc") === "desc";
+    const key = (post: FakePost) => (orderby === "modified" ? Date.parse(`${post.modified}Z`) : post.id);
+    const items = [...source.values()]
+      .filter((post) => statuses.has(post.status))
+      // modified_after is exclusive, in whole seconds, as WordPress's date query compares them.
+      .filter((post) => afterTime === null || Date.parse(`${post.modified}Z`) > Math.floor(afterTime / 1000) * 1000)
+      .filter((post) => !search || post.title.toLowerCase().includes(search))
+      .filter((post) => !include || include.includes(post.id))
+      .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (descending ? -1 : 1));
+    return collection(items, url, toJson);
+  }
+
   async function rest(request: Request, route: string, url: URL): Promise<Response> {
     const auth = authenticate(request);
     if ("error" in auth) return auth.error;
@@ -448,7 +549,7 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
         if (context === "edit" && !loggedIn) {
           return wpError(401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
         }
-        if (id === null) return Response.json([...posts.values()].map(postJson));
+        if (id === null) return listPosts(posts, url, loggedIn, (post) => postJson(post));
         const post = posts.get(id);
         return post ? Response.json(postJson(post)) : wpError(404, "rest_post_invalid_id", "Invalid post ID.");
       }
@@ -461,13 +562,24 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
         return post ? savePost(request, post) : wpError(404, "rest_post_invalid_id", "Invalid post ID.");
       }
     }
+    if (route === "/wp/v2/pages" && method === "GET") {
+      if (context === "edit" && !loggedIn) {
+        return wpError(401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
+      }
+      return listPosts(pages, url, loggedIn, pageJson);
+    }
     const termMatch = /^\/wp\/v2\/(categories|tags)$/.exec(route);
     if (termMatch) {
       const taxonomy = termMatch[1] as "categories" | "tags";
       if (method === "GET") {
         const search = url.searchParams.get("search")?.toLowerCase() ?? "";
-        return Response.json(
-          terms[taxonomy].filter((term) => decodeBasicEscapes(term.name).toLowerCase().includes(search)),
+        const include = url.searchParams.get("include")?.split(",").map(Number);
+        return collection(
+          terms[taxonomy].filter((term) =>
+            decodeBasicEscapes(term.name).toLowerCase().includes(search) && (!include || include.includes(term.id))
+          ),
+          url,
+          (term) => term,
         );
       }
       if (method === "POST") {
@@ -555,12 +667,14 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     restRoot: restRoot(),
     imageUrl: `${origin}/images/featured.png`,
     posts,
+    pages,
     terms,
     media,
     requests,
     rankMathMeta,
     addTerm,
-    addPost,
+    addPost: (post) => addPost(post),
+    addPage: (page) => addPost({ status: "publish", ...page }, pages),
     resetLog() {
       requests.length = 0;
       completedWaves = [];

@@ -9,15 +9,19 @@ import {
   generatedArticleJsonSchema,
 } from "../_shared/schemas/article.ts";
 import { ARTICLE_FAILURE_MESSAGE } from "../_shared/ai/article_output.ts";
-import { articleEventStream } from "./article_stream.ts";
-import type { AssistantSettings, FindAssistant } from "../_shared/ai/assistants.ts";
 import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
+import type { AssistantSettings, FindAssistant } from "../_shared/ai/assistants.ts";
+import { internalLinksContext } from "../_shared/links/draft_link_context.ts";
+import type { FindLinkTargets } from "../_shared/links/link_targets.ts";
+import { articleEventStream } from "./article_stream.ts";
 
 /** A pasted article of EXISTING_ARTICLE_MAX_LENGTH characters fits with room for multi-byte text. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
 export interface GenerateArticleDeps extends TextFunctionDeps {
   findAssistant: FindAssistant;
+  /** The caller's most relevant published posts (their content index), offered to the model as internal links. */
+  findLinkTargets: FindLinkTargets;
 }
 
 /**
@@ -33,9 +37,12 @@ export function createHandler(deps: GenerateArticleDeps): (req: Request) => Prom
     maxBodyBytes: MAX_BODY_BYTES,
     failureMessage: ARTICLE_FAILURE_MESSAGE,
     async handle({ req, userId, input, apiKey }) {
-      const assistant = await deps.findAssistant(userId, input.assistantId);
+      const [assistant, context] = await Promise.all([
+        deps.findAssistant(userId, input.assistantId),
+        internalLinksContext(deps.findLinkTargets, userId, input, "generate-article"),
+      ]);
       if (!assistant) return errorResponse(404, "Assistant not found");
-      return await streamArticle(req, deps, apiKey, assistant, input);
+      return await streamArticle(req, deps, apiKey, assistant, { ...input, context });
     },
   });
 }

@@ -15,6 +15,9 @@ import { ALICE, type ChatRequest } from "../_testing/text_function_harness.ts";
 import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
 import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
+import { INTERNAL_LINKS_INSTRUCTIONS } from "../_shared/ai/internal_links_prompt.ts";
+import type { FindLinkTargets, LinkTargetQuery } from "../_shared/links/link_targets.ts";
+import type { LinkTarget } from "../_shared/schemas/site_content.ts";
 
 const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
@@ -38,7 +41,12 @@ const ASSISTANTS = new Map<string, Assistant>([
   [BOB_ASSISTANT, { userId: BOB, instructions: "Bob's secret instructions.", model: null }],
 ]);
 
-function testDeps(fake: FakeOpenAI, keys: Map<string, string>, timeoutMs: number): GenerateArticleDeps {
+function testDeps(
+  fake: FakeOpenAI,
+  keys: Map<string, string>,
+  timeoutMs: number,
+  findLinkTargets: FindLinkTargets,
+): GenerateArticleDeps {
   const tokens = new Map([["Bearer alice-token", ALICE], ["Bearer bob-token", BOB]]);
   return {
     authenticate: (req) => {
@@ -52,18 +60,22 @@ function testDeps(fake: FakeOpenAI, keys: Map<string, string>, timeoutMs: number
     },
     settings: { ...openAISettingsFromEnv(new Map()), baseURL: fake.url, timeoutMs },
     rateLimit: unlimited("aiText"),
+    findLinkTargets,
   };
 }
 
+/** The user's content index is empty: no internal links are offered. */
+const noLinkTargets: FindLinkTargets = () => Promise.resolve([]);
+
 async function withHarness(
-  options: { fake?: FakeOpenAIOptions; timeoutMs?: number },
+  options: { fake?: FakeOpenAIOptions; timeoutMs?: number; findLinkTargets?: FindLinkTargets },
   test: (harness: Harness) => Promise<void>,
 ) {
   const fake = startFakeOpenAI({ retryAfterMs: 1, ...options.fake });
   const keys = new Map([[ALICE, "sk-test-alice-0123456789"], [BOB, "sk-test-bob-0123456789"]]);
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-    createHandler(testDeps(fake, keys, options.timeoutMs ?? 10_000)),
+    createHandler(testDeps(fake, keys, options.timeoutMs ?? 10_000, options.findLinkTargets ?? noLinkTargets)),
   );
   const url = `http://127.0.0.1:${server.addr.port}/functions/v1/generate-article`;
   try {
@@ -347,3 +359,70 @@ Deno.test("when the browser disconnects, the upstream request is aborted", () =>
     assert.ok(fake.requests[0].aborted, "the fake saw the disconnect");
     assert.deepEqual(logs, [], "a disconnect is not an error");
   }));
+
+const linkTarget = (url: string, title: string, excerpt = ""): LinkTarget => ({
+  id: crypto.randomUUID(),
+  site_id: "50000000-0000-4000-8000-000000000001",
+  remote_type: "post",
+  url,
+  title,
+  excerpt,
+  categories: [],
+  tags: [],
+  article_id: null,
+  score: 1,
+});
+
+Deno.test("the caller's most relevant published posts are offered to the model as internal links", async () => {
+  const asked: { userId: string; query: LinkTargetQuery }[] = [];
+  const findLinkTargets: FindLinkTargets = (userId, query) => {
+    asked.push({ userId, query });
+    return Promise.resolve([
+      linkTarget("https://blog.example/lisbon-trams/", "Riding Lisbon's trams", "Tram 28 from\nMartim Moniz."),
+      linkTarget("https://blog.example/pasteis/", 'The "best" pastéis de nata'),
+    ]);
+  };
+  await withHarness({ findLinkTargets }, async ({ fake, url }) => {
+    const events = await readEvents(await generate(url, idea));
+    assert.equal(events.at(-1)?.event, "done");
+    assert.deepEqual(asked, [{ userId: ALICE, query: { focus: "A weekend in Lisbon", body: undefined, limit: 6 } }]);
+    const body = fake.requests[0].body as ChatRequest;
+    assert.equal(
+      body.messages[1].content,
+      [
+        "Write an article based on this idea: A weekend in Lisbon",
+        "",
+        INTERNAL_LINKS_INSTRUCTIONS,
+        '- https://blog.example/lisbon-trams/ "Riding Lisbon\'s trams" — "Tram 28 from Martim Moniz."',
+        '- https://blog.example/pasteis/ "The \\"best\\" pastéis de nata"',
+      ].join("\n"),
+    );
+  });
+});
+
+Deno.test("a pasted article is part of what internal links are chosen by", async () => {
+  const asked: LinkTargetQuery[] = [];
+  await withHarness({ findLinkTargets: (_userId, query) => (asked.push(query), Promise.resolve([])) }, async ({ url }) => {
+    await readEvents(await generate(url, { existingArticle: "<p>Trams and custard tarts.</p>", assistantId: ALICE_ASSISTANT }));
+    assert.deepEqual(asked, [{ focus: "", body: "<p>Trams and custard tarts.</p>", limit: 6 }]);
+  });
+});
+
+Deno.test("when the content index cannot be read, the article is drafted without internal links", async () => {
+  const warnings: string[] = [];
+  const originalWarn = console.warn;
+  console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(" "));
+  try {
+    await withHarness({ findLinkTargets: () => Promise.reject(new Error("ranking link targets: timeout")) }, async ({ fake, url }) => {
+      const events = await readEvents(await generate(url, idea));
+      assert.equal(events.at(-1)?.event, "done");
+      assert.equal(
+        (fake.requests[0].body as ChatRequest).messages[1].content,
+        "Write an article based on this idea: A weekend in Lisbon",
+      );
+    });
+  } finally {
+    console.warn = originalWarn;
+  }
+  assert.deepEqual(warnings, ["[generate-article] drafting without internal links: ranking link targets: timeout"]);
+});

@@ -1,5 +1,6 @@
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
+import { internalLinkChecker } from "../_shared/links/internal_link_check.ts";
 import { redactSecrets } from "../_shared/log/redact_secrets.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
@@ -28,10 +29,12 @@ function wantsEventStream(req: Request): boolean {
 
 /**
  * POST { articleId, siteId, status: "draft" | "publish" (default draft) }
- * - 200 { link, remotePostId, status, updated, seo, seoMessage?, warnings };
+ * - 200 { link, remotePostId, status, updated, seo, seoMessage?, warnings }; `warnings` include
+ *   the article's links to the site that are not in its content index (the
+ *   publish still succeeds: see _shared/links/internal_link_check.ts);
  *   with `Accept: text/event-stream`, 200 text/event-stream: `step` events,
- *   then `result` (that body) or `error` (a failure body below, with its
- *   `status`), see _shared/schemas/publish_events.ts;
+ *   then `result` (that body, warnings included) or `error` (a failure body
+ *   below, with its `status`), see _shared/schemas/publish_events.ts;
  * - 400 invalid input (no siteId: 'Please select a WordPress site');
  * - 401 not signed in; 405; 413;
  * - 404 'Selected site not found' / 'Article not found' (`field` names which);
@@ -82,6 +85,6 @@ export function productionDependencies(): PublishDependencies {
   const store = createPublicationStore(service);
   return {
     authenticate: (req) => requireUser(req, service),
-    publish: guardedPublisher(store),
+    publish: guardedPublisher(store, internalLinkChecker(service)),
   };
 }

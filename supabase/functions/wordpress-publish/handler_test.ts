@@ -18,6 +18,7 @@ import {
   publishArticleToSite,
   type SiteRecord,
 } from "../_shared/wordpress/publication.ts";
+import type { CheckInternalLinks } from "../_shared/links/internal_link_check.ts";
 import { createHandler } from "./handler.ts";
 import {
   PUBLISH_EVENTS,
@@ -90,7 +91,12 @@ interface Harness {
 }
 
 async function withHarness(
-  options: { wp?: FakeWordPressOptions; article?: Partial<ArticleRecord>; keepAliveMs?: number } = {},
+  options: {
+    wp?: FakeWordPressOptions;
+    article?: Partial<ArticleRecord>;
+    keepAliveMs?: number;
+    checkInternalLinks?: CheckInternalLinks;
+  } = {},
   run: (harness: Harness) => Promise<void>,
 ) {
   const wp = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"], ...options.wp });
@@ -135,6 +141,7 @@ async function withHarness(
         fetch: guardedFetch,
         fetchOptions: allowlist,
         imageFetchOptions: allowlist,
+        checkInternalLinks: options.checkInternalLinks,
       }),
   });
   const call: Harness["call"] = (body, init = {}) => {
@@ -362,6 +369,47 @@ Deno.test("wordpress-publish: a post link that is not http(s) is neither stored 
   });
 });
 
+Deno.test("wordpress-publish: links to the site missing from its content index are warnings, not failures", async () => {
+  const checked: { userId: string; siteId: string; restRoot: string; html: string }[] = [];
+  const checkInternalLinks: CheckInternalLinks = (userId, siteId, restRoot, html) => {
+    checked.push({ userId, siteId, restRoot, html });
+    return Promise.resolve(["The link to https://blog.example/nope/ points at this site but at no post or page"]);
+  };
+  await withHarness({
+    checkInternalLinks,
+    article: { content: '<p>See <a href="https://blog.example/nope/" onclick="x()">this</a>.</p>' },
+  }, async ({ call, wp, store }) => {
+    const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
+    assert.equal(response.status, 200);
+    const result = publishArticleResultSchema.parse(await response.json());
+    assert.deepEqual(result.warnings, [
+      "The link to https://blog.example/nope/ points at this site but at no post or page",
+    ]);
+    assert.equal(store.successes.length, 1);
+    // The check reads what WordPress receives: the sanitised HTML.
+    assert.deepEqual(checked, [{
+      userId: ALICE,
+      siteId: SITE,
+      restRoot: wp.restRoot,
+      html: '<p>See <a href="https://blog.example/nope/" rel="noopener noreferrer">this</a>.</p>',
+    }]);
+  });
+
+  const errors: string[] = [];
+  const originalError = console.error;
+  console.error = (...args: unknown[]) => errors.push(args.map(String).join(" "));
+  try {
+    await withHarness({ checkInternalLinks: () => Promise.reject(new Error("the database is away")) }, async ({ call }) => {
+      const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
+      assert.equal(response.status, 200);
+      assert.deepEqual(publishArticleResultSchema.parse(await response.json()).warnings, []);
+    });
+  } finally {
+    console.error = originalError;
+  }
+  assert.ok(errors.some((line) => line.includes("checking internal links failed: the database is away")), errors.join("\n"));
+});
+
 // ---------------------------------------------------------------- the event stream
 
 const EVENT_STREAM = "text/event-stream";
@@ -586,5 +634,22 @@ Deno.test("wordpress-publish (JSON): a re-publish as draft unpublishes, and says
       { remotePostId: first.remotePostId, status: "publish" },
       { remotePostId: first.remotePostId, status: "draft" },
     ]);
+  });
+});
+
+Deno.test("wordpress-publish (stream): internal-link warnings reach the result event", async () => {
+  const warning = "The link to https://blog.example/nope/ points at this site but at no post or page";
+  await withHarness({
+    checkInternalLinks: () => Promise.resolve([warning]),
+    article: { content: '<p>See <a href="https://blog.example/nope/">this</a>.</p>' },
+  }, async ({ call, store }) => {
+    const events = await readEvents(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }, { accept: EVENT_STREAM }),
+    );
+    assert.deepEqual(stepLines(events).slice(-2), ["article started", "article done"]);
+    const last = events.at(-1);
+    assert.ok(last && "event" in last && last.event === PUBLISH_EVENTS.result);
+    assert.deepEqual(publishArticleResultSchema.parse(last.data).warnings, [warning]);
+    assert.equal(store.successes.length, 1);
   });
 });

@@ -66,6 +66,14 @@ export const RATE_LIMITS = {
     windowSeconds: 600,
     counted: { noun: "connection tests", verb: "run" },
   },
+  /** sync-site-content: content index refreshes per window (each reads every page of a site). */
+  siteContentSync: {
+    action: "site_content_sync",
+    variable: "SITE_CONTENT_SYNC_RATE_LIMIT",
+    limit: 20,
+    windowSeconds: 600,
+    counted: { noun: "content refreshes", verb: "run" },
+  },
 } as const satisfies Record<string, RateLimitRule & { variable: string; counted: CountedThing }>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -13,6 +13,7 @@ import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
 import { sanitizeArticleHtml, textAsHtml } from "../html/sanitize_article_html.ts";
 import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
 import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
+import type { CheckInternalLinks } from "../links/internal_link_check.ts";
 import {
   isAuthenticationFailure,
   publishPost,
@@ -102,6 +103,11 @@ export interface PublicationDependencies {
   fetchOptions?: GuardedFetchOptions;
   /** For downloading the featured image from Storage. */
   imageFetchOptions?: GuardedFetchOptions;
+  /**
+   * Warnings for links to the site that are not in its content index
+   * (../links/internal_link_check.ts): reported, never a reason to fail.
+   */
+  checkInternalLinks?: CheckInternalLinks;
 }
 
 export class PublishFailure extends Error {
@@ -163,6 +169,15 @@ export async function publishArticleToSite(
     deps.fetch,
     deps.fetchOptions,
   );
+  // Sanitised again on the way out: the article may predate server-side
+  // sanitising, and WordPress keeps an administrator's HTML unfiltered.
+  const content = sanitizeArticleHtml(article.content);
+  // Checked while the post is being published; a failed check costs only its warnings.
+  const linkWarnings = (deps.checkInternalLinks?.(userId, siteId, site.base_url, content) ?? Promise.resolve([]))
+    .catch((error) => {
+      console.error(`publication ${articleId}/${siteId}: checking internal links failed:`, describe(error));
+      return [] as string[];
+    });
 
   let published;
   try {
@@ -178,12 +193,10 @@ export async function publishArticleToSite(
             featuredMediaSourceUrl: previous.featured_media_source_url,
           }
           : null,
-        // Sanitised again on the way out: the article may predate server-side
-        // sanitising, and WordPress keeps an administrator's HTML unfiltered.
         // Title and excerpt are text to us but HTML to WordPress: escaped.
         article: {
           title: textAsHtml(article.title),
-          content: sanitizeArticleHtml(article.content),
+          content,
           excerpt: textAsHtml(article.excerpt),
           slug: article.slug,
           categories: article.categories,
@@ -269,7 +282,7 @@ export async function publishArticleToSite(
     updated: published.updated,
     seo: published.seo,
     ...(published.seoMessage ? { seoMessage: published.seoMessage } : {}),
-    warnings: published.warnings,
+    warnings: [...published.warnings, ...(await linkWarnings)],
   };
 }
 
@@ -292,10 +305,14 @@ export function featuredImageFetchOptions(supabaseUrl = Deno.env.get("SUPABASE_U
  * guard, with PRIVATE_HOST_ALLOWLIST for WordPress and
  * `featuredImageFetchOptions()` for the image, both read at each publish.
  */
-export function guardedPublisher(store: PublicationStore): (request: PublishRequest) => Promise<PublishArticleResult> {
+export function guardedPublisher(
+  store: PublicationStore,
+  checkInternalLinks?: CheckInternalLinks,
+): (request: PublishRequest) => Promise<PublishArticleResult> {
   return (request) =>
     publishArticleToSite(request, {
       store,
+      checkInternalLinks,
       fetch: guardedFetch,
       fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
       imageFetchOptions: featuredImageFetchOptions(),

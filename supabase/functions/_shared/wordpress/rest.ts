@@ -106,6 +106,8 @@ export interface WordPressClient {
   readonly restRoot: string;
   /** Sends a request; resolves with the parsed JSON of a 2xx answer, throws WordPressError otherwise. */
   request<T = unknown>(request: WordPressRequest): Promise<T>;
+  /** `request`, with the answer's headers too (collections say X-WP-Total and X-WP-TotalPages there). */
+  requestWithHeaders<T = unknown>(request: WordPressRequest): Promise<{ data: T; headers: Headers }>;
 }
 
 export function createWordPressClient(
@@ -115,30 +117,34 @@ export function createWordPressClient(
   defaultFetchOptions: GuardedFetchOptions = {},
 ): WordPressClient {
   const authorization = basicAuthorization(credentials);
+  const send = async <T>(
+    { method = "GET", route, query, json, form, authenticate = true, fetchOptions }: WordPressRequest,
+  ): Promise<{ data: T; headers: Headers }> => {
+    const headers = new Headers({ Accept: "application/json", "User-Agent": USER_AGENT });
+    if (authenticate) headers.set("Authorization", authorization);
+    let body: BodyInit | undefined;
+    if (json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(json);
+    } else if (form) {
+      body = form;
+    }
+    const response = await fetchGuarded(restUrl(restRoot, route, query), { method, headers, body }, {
+      ...defaultFetchOptions,
+      ...fetchOptions,
+    });
+    if (!response.ok) throw errorFromResponse(response);
+    try {
+      return { data: response.json() as T, headers: response.headers };
+    } catch {
+      throw new WordPressError(response.status, "invalid_json", "The site answered with something that is not JSON");
+    }
+  };
   return {
     restRoot,
-    async request<T>(
-      { method = "GET", route, query, json, form, authenticate = true, fetchOptions }: WordPressRequest,
-    ) {
-      const headers = new Headers({ Accept: "application/json", "User-Agent": USER_AGENT });
-      if (authenticate) headers.set("Authorization", authorization);
-      let body: BodyInit | undefined;
-      if (json !== undefined) {
-        headers.set("Content-Type", "application/json");
-        body = JSON.stringify(json);
-      } else if (form) {
-        body = form;
-      }
-      const response = await fetchGuarded(restUrl(restRoot, route, query), { method, headers, body }, {
-        ...defaultFetchOptions,
-        ...fetchOptions,
-      });
-      if (!response.ok) throw errorFromResponse(response);
-      try {
-        return response.json() as T;
-      } catch {
-        throw new WordPressError(response.status, "invalid_json", "The site answered with something that is not JSON");
-      }
+    async request<T>(request: WordPressRequest) {
+      return (await send<T>(request)).data;
     },
+    requestWithHeaders: send,
   };
 }

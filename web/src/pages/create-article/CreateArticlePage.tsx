@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
 import { ContentEditor } from "../../components/editor/ContentEditor";
+import { LinkSuggestions } from "../../components/links/LinkSuggestions";
 import { RestoreDraftNotice } from "../../components/editor/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../../components/editor/UnsavedChangesDialog";
 import { FormField } from "../../components/FormField";
@@ -252,6 +253,13 @@ export default function CreateArticlePage() {
             error={draft.errors.content}
             readOnly={generating}
             onChange={(content) => draft.fill({ content })}
+          />
+          <LinkSuggestions
+            title={draft.values.title}
+            focusKeyword={draft.values.focusKeyword}
+            content={draft.values.content}
+            disabled={generating}
+            onInsert={(content) => draft.fill({ content })}
           />
           <TextAreaField label="Excerpt" rows={3} {...draft.field("excerpt")} {...locked} />
           <FormField label="Category" {...draft.field("category")} {...locked} />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
 import { ContentEditor } from "../../components/editor/ContentEditor";
+import { LinkSuggestions } from "../../components/links/LinkSuggestions";
 import { RestoreDraftNotice } from "../../components/editor/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../../components/editor/UnsavedChangesDialog";
 import { FormField } from "../../components/FormField";
@@ -145,6 +146,14 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
             value={form.values.content}
             error={form.errors.content}
             onChange={(content) => form.fill({ content })}
+          />
+          <LinkSuggestions
+            title={form.values.title}
+            focusKeyword={form.values.focusKeyword}
+            content={form.values.content}
+            articleId={article.id}
+            siteIds={scheduled ? siteIds : undefined}
+            onInsert={(content) => form.fill({ content })}
           />
           <TextAreaField label="Excerpt" rows={3} {...form.field("excerpt")} />
           <SelectField label="Status" options={STATUS_OPTIONS} {...form.field("status")} />

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { getArticle, listScheduleTargets, updateArticle, type Article } from "../../data/articles";
+import { findLinkTargets } from "../../data/siteContent";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { findEditor, openHtmlSource, typeHtml } from "../../../test/editor";
 import { setSignedIn, testUser } from "../../../test/session";
@@ -16,6 +17,7 @@ vi.mock("../../data/articles", async (importOriginal) => ({
   listScheduleTargets: vi.fn(),
 }));
 vi.mock("../../data/supabase", () => ({ supabase: {} }));
+vi.mock("../../data/siteContent", () => ({ findLinkTargets: vi.fn() }));
 vi.mock("../../data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
@@ -310,6 +312,40 @@ describe("edit article: saving", () => {
     expect(updateArticle).toHaveBeenCalledTimes(1);
     expect(saveButton().disabled).toBe(true);
     expect(saveButton().getAttribute("aria-busy")).toBe("true");
+  });
+});
+
+describe("edit article: internal links", () => {
+  it("a suggested link goes into the visual editor with one click, and is saved", async () => {
+    vi.mocked(findLinkTargets).mockResolvedValue([
+      {
+        id: "entry-1",
+        site_id: "s1",
+        remote_type: "post",
+        url: "https://garden.example/raised-beds/",
+        title: "Building raised garden beds",
+        excerpt: "",
+        categories: ["Gardening"],
+        tags: ["raised beds"],
+        article_id: null,
+        score: 3.2,
+      },
+    ]);
+    const { user } = await renderPage({ ...ARTICLE, content: "<p>Plant early in raised beds.</p>" });
+    await findEditor();
+    const section = screen.getByRole("region", { name: "Internal links" });
+    await user.click(within(section).getByRole("button", { name: "Suggest links" }));
+    expect(findLinkTargets).toHaveBeenCalledWith(
+      expect.objectContaining({ focus: "Spring planting guide\nspring planting", excludeArticleId: ID }),
+    );
+    await user.click(await within(section).findByRole("button", { name: "Insert link to Building raised garden beds on “raised beds”" }));
+
+    const linked = '<p>Plant early in <a href="https://garden.example/raised-beds/" rel="noopener noreferrer">raised beds</a>.</p>';
+    await waitFor(async () => expect((await findEditor()).innerHTML).toBe(linked));
+    expect(within(section).queryByRole("listitem")).toBeNull();
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    expect(vi.mocked(updateArticle).mock.calls[0][1].content).toBe(linked);
   });
 });
 

@@ -1,4 +1,5 @@
 import { SEO_PLUGIN_LABELS } from "../../../../supabase/functions/_shared/schemas/wordpress";
+import type { SiteContentSync } from "../../data/siteContent";
 import type { WordPressSite } from "../../data/wordpressSites";
 import { formatDate } from "../../lib/dates";
 
@@ -7,9 +8,23 @@ type SiteCardProps = {
   removing: boolean;
   onEdit(site: WordPressSite): void;
   onRemove(site: WordPressSite): void;
+  /** The site's content index: undefined until it was first synced. */
+  sync?: SiteContentSync;
+  refreshing: boolean;
+  onRefresh(site: WordPressSite): void;
 };
 
-export function SiteCard({ site, removing, onEdit, onRemove }: SiteCardProps) {
+const entries = (count: number) => `${count} ${count === 1 ? "post or page" : "posts and pages"}`;
+
+function indexSummary(sync: SiteContentSync | undefined, refreshing: boolean): string {
+  if (refreshing) return "Refreshing…";
+  if (!sync?.lastSyncedAt) return "Not indexed yet";
+  return `${entries(sync.entryCount)}, refreshed ${formatDate(sync.lastSyncedAt)}`;
+}
+
+export function SiteCard({ site, removing, onEdit, onRemove, sync, refreshing, onRefresh }: SiteCardProps) {
+  const errorId = `site-${site.id}-sync-error`;
+  const showError = Boolean(sync?.lastError) && !refreshing;
   return (
     <article className="site-card" aria-labelledby={`site-${site.id}`}>
       <header>
@@ -25,6 +40,15 @@ export function SiteCard({ site, removing, onEdit, onRemove }: SiteCardProps) {
         <dd>{site.seo_plugin ? SEO_PLUGIN_LABELS[site.seo_plugin] : "None detected"}</dd>
         <dt>Connected</dt>
         <dd>{formatDate(site.created_at)}</dd>
+        <dt>Content for links</dt>
+        <dd aria-live="polite">
+          {indexSummary(sync, refreshing)}
+          {showError && (
+            <small id={errorId} className="site-sync-error">
+              Last refresh failed: {sync?.lastError}
+            </small>
+          )}
+        </dd>
       </dl>
       <footer>
         <button
@@ -35,6 +59,17 @@ export function SiteCard({ site, removing, onEdit, onRemove }: SiteCardProps) {
           onClick={() => onEdit(site)}
         >
           Edit
+        </button>
+        <button
+          type="button"
+          className="secondary outline"
+          aria-label={`Refresh content of ${site.name}`}
+          aria-describedby={showError ? errorId : undefined}
+          disabled={refreshing}
+          aria-busy={refreshing || undefined}
+          onClick={() => onRefresh(site)}
+        >
+          Refresh content
         </button>
         <button
           type="button"

@@ -11,6 +11,7 @@ import {
   updateWordPressSite,
   type WordPressSite,
 } from "../../data/wordpressSites";
+import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../../data/siteContent";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import WordPressSitesPage from "./WordPressSitesPage";
 
@@ -24,6 +25,7 @@ vi.mock("../../data/wordpressSites", async (importOriginal) => ({
   connectWordPressSite: vi.fn(),
   updateWordPressSite: vi.fn(),
 }));
+vi.mock("../../data/siteContent", () => ({ listSiteContentSyncs: vi.fn(), syncSiteContent: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 function site(overrides: Partial<WordPressSite> = {}): WordPressSite {
@@ -49,8 +51,11 @@ function deferred<T>() {
 
 const noteOf = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
 
-async function renderPage(sites: WordPressSite[] = [site()]) {
+const SYNC_RESULT = { mode: "full" as const, upserted: 3, removed: 0, entryCount: 3, truncated: false, syncedAt: "2026-11-24T10:00:00.000Z" };
+
+async function renderPage(sites: WordPressSite[] = [site()], syncs: SiteContentSync[] = []) {
   vi.mocked(listWordPressSites).mockResolvedValue(sites);
+  vi.mocked(listSiteContentSyncs).mockResolvedValue(syncs);
   const user = userEvent.setup();
   render(<WordPressSitesPage />);
   await waitFor(() => expect(screen.getByRole("region", { name: "Connected sites" }).getAttribute("aria-busy")).toBe("false"));
@@ -69,7 +74,11 @@ async function fillSiteForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Application Password"), "abcd efgh ijkl");
 }
 
-beforeEach(() => setSignedIn());
+beforeEach(() => {
+  setSignedIn();
+  vi.mocked(listSiteContentSyncs).mockResolvedValue([]);
+  vi.mocked(syncSiteContent).mockResolvedValue(SYNC_RESULT);
+});
 
 describe("WordPress Sites page", () => {
   it("shows a card per site with its name, URL and a Remove button", async () => {
@@ -123,6 +132,67 @@ describe("WordPress Sites page", () => {
     expect(download.getAttribute("href")).toBe("/inkpress-seo-meta.php");
     expect(download.hasAttribute("download")).toBe(true);
     expect(within(help).getByText("wp-content/mu-plugins/")).toBeTruthy();
+  });
+});
+
+describe("a site's content for internal links", () => {
+  it("shows how much of each site is indexed, and the reason of a failed refresh", async () => {
+    await renderPage(
+      [site(), site({ id: "site-2", name: "Food blog" }), site({ id: "site-3", name: "New blog" })],
+      [
+        { siteId: "site-1", entryCount: 212, lastSyncedAt: "2026-11-24 09:00:00+00", lastError: null },
+        { siteId: "site-2", entryCount: 1, lastSyncedAt: "2026-11-20 09:00:00+00", lastError: "The site did not respond in time" },
+      ],
+    );
+    expect(within(screen.getByRole("article", { name: "Travel blog" })).getByText("212 posts and pages, refreshed Nov 24, 2026")).toBeTruthy();
+    const food = screen.getByRole("article", { name: "Food blog" });
+    expect(within(food).getByText("1 post or page, refreshed Nov 20, 2026")).toBeTruthy();
+    expect(within(food).getByText("Last refresh failed: The site did not respond in time")).toBeTruthy();
+    expect(
+      within(food).getByRole("button", { name: "Refresh content of Food blog" }).getAttribute("aria-describedby"),
+    ).toBe("site-site-2-sync-error");
+    expect(within(screen.getByRole("article", { name: "New blog" })).getByText("Not indexed yet")).toBeTruthy();
+  });
+
+  it("refreshes a site's content on demand", async () => {
+    const user = await renderPage();
+    const refreshed = deferred<typeof SYNC_RESULT>();
+    vi.mocked(syncSiteContent).mockReturnValue(refreshed.promise);
+    const card = screen.getByRole("article", { name: "Travel blog" });
+    await user.click(within(card).getByRole("button", { name: "Refresh content of Travel blog" }));
+    expect(within(card).getByText("Refreshing…")).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Refresh content of Travel blog" })).toHaveProperty("disabled", true);
+    await act(async () => refreshed.resolve({ ...SYNC_RESULT, entryCount: 57 }));
+    expect(within(card).getByText("57 posts and pages, refreshed Nov 24, 2026")).toBeTruthy();
+    expect(syncSiteContent).toHaveBeenCalledWith("site-1");
+    expect(notifySuccess).toHaveBeenCalledWith("Site content refreshed: 57 posts and pages of Travel blog");
+  });
+
+  it("says why a refresh failed, and keeps what was indexed before", async () => {
+    const user = await renderPage([site()], [
+      { siteId: "site-1", entryCount: 12, lastSyncedAt: "2026-11-24 09:00:00+00", lastError: null },
+    ]);
+    vi.mocked(syncSiteContent).mockRejectedValue(
+      new Error("Failed to refresh the site's content: Authentication failed. Please check your username and application password."),
+    );
+    const card = screen.getByRole("article", { name: "Travel blog" });
+    await user.click(within(card).getByRole("button", { name: "Refresh content of Travel blog" }));
+    await waitFor(() =>
+      expect(notifyError).toHaveBeenCalledWith(
+        "Failed to refresh the site's content: Authentication failed. Please check your username and application password.",
+      ),
+    );
+    expect(within(card).getByText("12 posts and pages, refreshed Nov 24, 2026")).toBeTruthy();
+    expect(
+      within(card).getByText("Last refresh failed: Authentication failed. Please check your username and application password."),
+    ).toBeTruthy();
+  });
+
+  it("still shows the sites when the index state cannot be read", async () => {
+    vi.mocked(listWordPressSites).mockResolvedValue([site()]);
+    vi.mocked(listSiteContentSyncs).mockRejectedValue(new Error("network"));
+    render(<WordPressSitesPage />);
+    expect(within(await screen.findByRole("article", { name: "Travel blog" })).getByText("Not indexed yet")).toBeTruthy();
   });
 });
 
@@ -206,6 +276,21 @@ describe("Connect WordPress Site modal", () => {
     expect(await screen.findByRole("article", { name: "Food blog" })).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(notifySuccess).toHaveBeenCalledWith("WordPress site connected successfully");
+  });
+
+  it("indexes a newly connected site's content at once, quietly unless it fails", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await fillSiteForm(user);
+    vi.mocked(testWordPressConnection).mockResolvedValue();
+    vi.mocked(connectWordPressSite).mockResolvedValue(site({ id: "site-9", name: "Food blog" }));
+    vi.mocked(syncSiteContent).mockResolvedValue({ ...SYNC_RESULT, entryCount: 40 });
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+
+    const card = await screen.findByRole("article", { name: "Food blog" });
+    await waitFor(() => expect(within(card).getByText("40 posts and pages, refreshed Nov 24, 2026")).toBeTruthy());
+    expect(syncSiteContent).toHaveBeenCalledWith("site-9");
+    expect(notifySuccess).toHaveBeenCalledTimes(1);
   });
 
   it("shows a failed connection test under Site URL and saves nothing", async () => {

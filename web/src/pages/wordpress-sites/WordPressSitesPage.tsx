@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
+import { SITE_CONTENT_MESSAGES } from "../../../../supabase/functions/_shared/schemas/site_content";
+import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../../data/siteContent";
 import { listWordPressSites, removeWordPressSite, type WordPressSite } from "../../data/wordpressSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useUser } from "../../state/session";
@@ -31,13 +33,20 @@ export default function WordPressSitesPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<WordPressSite>();
   const [removingId, setRemovingId] = useState<string>();
+  const [syncs, setSyncs] = useState<Record<string, SiteContentSync>>({});
+  const [refreshingIds, setRefreshingIds] = useState<ReadonlySet<string>>(new Set());
 
   useEffect(() => {
     if (!userId) return;
     let current = true;
     setLoad({ state: "loading" });
-    listWordPressSites()
-      .then((sites) => current && setLoad({ state: "loaded", sites }))
+    // The index state is extra: without it the cards still show (as "Not indexed yet").
+    Promise.all([listWordPressSites(), listSiteContentSyncs().catch(() => [])])
+      .then(([sites, siteSyncs]) => {
+        if (!current) return;
+        setSyncs(Object.fromEntries(siteSyncs.map((sync) => [sync.siteId, sync])));
+        setLoad({ state: "loaded", sites });
+      })
       .catch((error: unknown) => {
         if (!current) return;
         setLoad({ state: "error", message: error instanceof Error ? error.message : String(error) });
@@ -65,9 +74,45 @@ export default function WordPressSitesPage() {
     }
   };
 
+  /**
+   * Refreshes the site's content index (internal links are chosen from it).
+   * `announce`: a toast on success too; a refresh started by connecting the
+   * site only speaks up when it fails.
+   */
+  const refresh = async (site: WordPressSite, announce = true) => {
+    setRefreshingIds((ids) => new Set(ids).add(site.id));
+    try {
+      const result = await syncSiteContent(site.id);
+      const synced = { siteId: site.id, entryCount: result.entryCount, lastSyncedAt: result.syncedAt, lastError: null };
+      setSyncs((current) => ({ ...current, [site.id]: synced }));
+      if (announce) {
+        notifySuccess(`${SITE_CONTENT_MESSAGES.synced}: ${result.entryCount} posts and pages of ${site.name}`);
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : SITE_CONTENT_MESSAGES.syncFailed;
+      setSyncs((current) => ({
+        ...current,
+        [site.id]: {
+          siteId: site.id,
+          entryCount: current[site.id]?.entryCount ?? 0,
+          lastSyncedAt: current[site.id]?.lastSyncedAt ?? null,
+          lastError: message.replace(`${SITE_CONTENT_MESSAGES.syncFailed}: `, ""),
+        },
+      }));
+      notifyError(message);
+    } finally {
+      setRefreshingIds((ids) => {
+        const next = new Set(ids);
+        next.delete(site.id);
+        return next;
+      });
+    }
+  };
+
   const connected = (site: WordPressSite) => {
     setAdding(false);
     setLoad((current) => ({ state: "loaded", sites: [site, ...(current.state === "loaded" ? current.sites : [])] }));
+    void refresh(site, false);
   };
 
   const updated = (site: WordPressSite) => {
@@ -111,6 +156,9 @@ export default function WordPressSitesPage() {
                 removing={removingId === site.id}
                 onEdit={setEditing}
                 onRemove={remove}
+                sync={syncs[site.id]}
+                refreshing={refreshingIds.has(site.id)}
+                onRefresh={(target) => void refresh(target)}
               />
             ))}
         </section>

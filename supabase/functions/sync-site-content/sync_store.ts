@@ -1,0 +1,69 @@
+/**
+ * The content index's side of `sync-site-content`, with the service client.
+ * Every read filters by the caller's user id; the sync is written by
+ * record_site_content_sync() (migration 20261129000200_site_content_syncs.sql),
+ * which checks that the site is the user's again and writes entries, removals
+ * and the sync state in one transaction.
+ */
+import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import type { SiteContentSnapshot } from "../_shared/wordpress/site_content.ts";
+
+export interface SyncState {
+  modifiedCursor: string | null;
+  lastFullSyncAt: string | null;
+}
+
+export interface RecordedSync {
+  upserted: number;
+  removed: number;
+  entryCount: number;
+}
+
+export interface SyncStore {
+  findSyncState(userId: string, siteId: string): Promise<SyncState | null>;
+  recordSync(userId: string, siteId: string, snapshot: SiteContentSnapshot): Promise<RecordedSync>;
+  /** Keeps the reason of a failed sync for the site card; the index itself is left as it was. */
+  recordFailure(userId: string, siteId: string, message: string): Promise<void>;
+}
+
+const LAST_ERROR_MAX_LENGTH = 500;
+
+export function createSyncStore(service: ServiceClient): SyncStore {
+  return {
+    async findSyncState(userId, siteId) {
+      const { data, error } = await service
+        .from("site_content_syncs")
+        .select("modified_cursor, last_full_sync_at")
+        .eq("site_id", siteId)
+        .eq("user_id", userId)
+        .maybeSingle();
+      if (error) throw new Error(`loading the sync state: ${error.message}`);
+      return data ? { modifiedCursor: data.modified_cursor, lastFullSyncAt: data.last_full_sync_at } : null;
+    },
+
+    async recordSync(userId, siteId, snapshot) {
+      const { data, error } = await service.rpc("record_site_content_sync", {
+        p_user_id: userId,
+        p_site_id: siteId,
+        p_full: snapshot.mode === "full",
+        p_entries: snapshot.entries,
+        p_removed: snapshot.removed,
+        p_cursor: snapshot.cursor ?? undefined,
+      });
+      if (error) throw new Error(`recording the sync: ${error.message}`);
+      const row = Array.isArray(data) ? data[0] : data;
+      if (!row) throw new Error("record_site_content_sync returned no row");
+      return { upserted: row.upserted, removed: row.removed, entryCount: row.entry_count };
+    },
+
+    async recordFailure(userId, siteId, message) {
+      const { error } = await service.from("site_content_syncs").upsert({
+        site_id: siteId,
+        user_id: userId,
+        last_error: message.slice(0, LAST_ERROR_MAX_LENGTH),
+        last_error_at: new Date().toISOString(),
+      }, { onConflict: "site_id" });
+      if (error) throw new Error(`recording the failed sync: ${error.message}`);
+    },
+  };
+}
