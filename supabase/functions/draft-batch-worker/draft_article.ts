@@ -13,7 +13,7 @@ import {
   parseGeneratedArticle,
   REFUSAL_MESSAGE,
 } from "../_shared/ai/article_output.ts";
-import { buildArticleMessages } from "../_shared/ai/article_prompt.ts";
+import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
 import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { createOpenAIClient } from "../_shared/ai/openai_client.ts";
 import type { OpenAISettings } from "../_shared/ai/openai_settings.ts";
@@ -32,15 +32,22 @@ export interface DraftRequest {
   assistant: AssistantSettings;
   job: ClaimedDraftJob;
   settings: OpenAISettings;
+  /** Blocks appended to the request: the user's own posts to link to (internalLinksContext). */
+  context: readonly string[];
   /** Aborts the call (the run's deadline). */
   signal: AbortSignal;
+}
+
+/** What the job asks the model for; also what its internal links are ranked by. */
+export function articleSource(job: ClaimedDraftJob): ArticleSource {
+  return { idea: job.idea, brief: { focusKeyword: job.focusKeyword, categories: job.categories, tags: job.tags } };
 }
 
 /** Thrown when our own deadline stopped the call: the provider took too long. */
 export class DraftTimedOut extends Error {}
 
 /** The model's article for the job's idea. Throws the provider's errors, ModelOutputError or DraftTimedOut. */
-export async function draftArticle({ apiKey, assistant, job, settings, signal }: DraftRequest): Promise<GeneratedArticle> {
+export async function draftArticle({ apiKey, assistant, job, settings, context, signal }: DraftRequest): Promise<GeneratedArticle> {
   let completion;
   try {
     // No SDK retries: a refused attempt goes back to the queue with a back-off
@@ -48,10 +55,7 @@ export async function draftArticle({ apiKey, assistant, job, settings, signal }:
     completion = await createOpenAIClient(apiKey, settings).chat.completions.create(
       {
         model: assistant.model?.trim() || settings.defaultModel,
-        messages: buildArticleMessages(assistant.instructions, {
-          idea: job.idea,
-          brief: { focusKeyword: job.focusKeyword, categories: job.categories, tags: job.tags },
-        }),
+        messages: buildArticleMessages(assistant.instructions, { ...articleSource(job), context }),
         response_format: {
           type: "json_schema",
           json_schema: { name: ARTICLE_SCHEMA_NAME, strict: true, schema: generatedArticleJsonSchema },

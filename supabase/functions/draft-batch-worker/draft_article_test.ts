@@ -39,7 +39,7 @@ async function attempt(scenario: FakeOpenAIScenario | "wrong-key", draftJob = jo
   try {
     const apiKey = scenario === "wrong-key" ? "sk-wrong-0123456789abcdef" : `sk-scenario-${scenario}-alice`;
     const settings = openAISettingsFromEnv(new Map([["OPENAI_BASE_URL", fake.url]]));
-    const outcome = await draftArticle({ apiKey, assistant, job: draftJob, settings, signal: AbortSignal.timeout(timeoutMs) })
+    const outcome = await draftArticle({ apiKey, assistant, job: draftJob, settings, context: [], signal: AbortSignal.timeout(timeoutMs) })
       .then((article) => ({ article, error: undefined }), (error) => ({ article: undefined, error }));
     return { ...outcome, requests: fake.requests };
   } finally {

@@ -29,10 +29,12 @@ import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { internalLinksContext } from "../_shared/links/draft_link_context.ts";
+import { type FindLinkTargets, linkTargetFinder } from "../_shared/links/link_targets.ts";
 import type { GeneratedArticle } from "../_shared/schemas/article.ts";
 import { DRAFT_BATCH_MESSAGES, DRAFT_MAX_ATTEMPTS } from "../_shared/schemas/draft_batch.ts";
 import { z } from "zod";
-import { classifyDraftFailure, draftArticle, type DraftRequest, draftFields } from "./draft_article.ts";
+import { articleSource, classifyDraftFailure, draftArticle, type DraftRequest, draftFields } from "./draft_article.ts";
 import { type ClaimedDraftJob, createDraftQueueStore, type DraftQueueStore } from "./queue_store.ts";
 
 export interface DraftWorkerSettings {
@@ -69,6 +71,8 @@ export interface DraftWorkerDependencies {
   store: DraftQueueStore;
   readOpenAIKey(userId: string): Promise<string | null>;
   findAssistant: FindAssistant;
+  /** The user's most relevant published posts (their content index), offered to the model as internal links. */
+  findLinkTargets: FindLinkTargets;
   /** The model call (draftArticle); replaced in tests that are about the queue. */
   draft(request: DraftRequest): Promise<GeneratedArticle>;
   openAI: OpenAISettings;
@@ -153,7 +157,11 @@ export async function runDraftWorker(deps: DraftWorkerDependencies): Promise<Dra
       summary.released++;
       return;
     }
-    const [apiKey, assistant] = await Promise.all([keyOf(job.userId), assistantOf(job)]);
+    const [apiKey, assistant, context] = await Promise.all([
+      keyOf(job.userId),
+      assistantOf(job),
+      internalLinksContext(deps.findLinkTargets, job.userId, articleSource(job), "draft-batch-worker"),
+    ]);
     if (!apiKey) return await giveUp(job, `${PROVIDER_MESSAGES.missingKey}: store it in Profile, then use Retry failed.`);
     if (!assistant) return await giveUp(job, DRAFT_BATCH_MESSAGES.assistantNotFound);
 
@@ -162,7 +170,7 @@ export async function runDraftWorker(deps: DraftWorkerDependencies): Promise<Dra
       Math.max(1, Math.min(settings.providerTimeoutMs, settings.wallClockMs - settings.marginMs - elapsed())),
     );
     try {
-      const article = await deps.draft({ apiKey, assistant, job, settings: deps.openAI, signal }).finally(() => {
+      const article = await deps.draft({ apiKey, assistant, job, settings: deps.openAI, context, signal }).finally(() => {
         timing.providerMs = now() - callStarted;
       });
       const articleId = await deps.store.complete(job, draftFields(article, job));
@@ -271,6 +279,7 @@ export function productionDependencies(env: EnvReader = Deno.env): DraftWorkerDe
     store: createDraftQueueStore(service),
     readOpenAIKey: storedOpenAIKey(service),
     findAssistant: assistantFinder(service),
+    findLinkTargets: linkTargetFinder(service),
     draft: draftArticle,
     openAI: openAISettingsFromEnv(env),
     settings: settingsFromEnv(env),

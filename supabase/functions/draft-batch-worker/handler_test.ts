@@ -7,11 +7,15 @@
  * tests/integration/draft-batches.test.ts.
  */
 import assert from "node:assert/strict";
-import { startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { type RecordedRequest, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { INTERNAL_LINKS_INSTRUCTIONS } from "../_shared/ai/internal_links_prompt.ts";
 import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import type { FindLinkTargets, LinkTargetQuery } from "../_shared/links/link_targets.ts";
 import type { GeneratedArticle } from "../_shared/schemas/article.ts";
+import { DRAFT_LINK_TARGETS, type LinkTarget } from "../_shared/schemas/site_content.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
+import type { ChatRequest } from "../_testing/text_function_harness.ts";
 import { draftArticle } from "./draft_article.ts";
 import {
   backOffSeconds,
@@ -80,6 +84,7 @@ async function withWorker(
     calls: string[];
     keyReads: string[];
     logs: string[];
+    requests: RecordedRequest[];
   }) => Promise<void>,
 ) {
   const fake = startFakeOpenAI({ retryAfterMs: 45_000 });
@@ -94,6 +99,7 @@ async function withWorker(
     },
     findAssistant: (_userId, assistantId) =>
       Promise.resolve(assistantId === ASSISTANT ? { instructions: "Write well.", model: null } : null),
+    findLinkTargets: () => Promise.resolve([]),
     draft: draftArticle,
     openAI: openAISettingsFromEnv(new Map([["OPENAI_BASE_URL", fake.url]])),
     settings: { ...DEFAULT_SETTINGS, concurrency: 1, ...options.settings },
@@ -108,11 +114,24 @@ async function withWorker(
       }),
     );
   try {
-    await withCapturedErrors((logs) => test({ run, calls, keyReads, logs }));
+    await withCapturedErrors((logs) => test({ run, calls, keyReads, logs, requests: fake.requests }));
   } finally {
     await fake.close();
   }
 }
+
+const linkTarget = (url: string, title: string, excerpt = ""): LinkTarget => ({
+  id: crypto.randomUUID(),
+  site_id: "50000000-0000-4000-8000-000000000001",
+  remote_type: "post",
+  url,
+  title,
+  excerpt,
+  categories: [],
+  tags: [],
+  article_id: null,
+  score: 1,
+});
 
 const summaryOf = async (response: Response) => {
   assert.equal(response.status, 200);
@@ -171,6 +190,63 @@ Deno.test("draft-batch-worker: claims until the queue is empty, stores each draf
     ]);
     assert.deepEqual(keyReads, [user("a"), user("b")]);
   }));
+
+Deno.test("draft-batch-worker: each idea's model request offers the user's most relevant posts as internal links, as generate-article does", () => {
+  const asked: { userId: string; query: LinkTargetQuery }[] = [];
+  const findLinkTargets: FindLinkTargets = (userId, query) => {
+    asked.push({ userId, query });
+    return Promise.resolve([
+      linkTarget(`https://blog.example/${userId.slice(-1)}/worm-bins/`, "Worm bins on a balcony", "Red wigglers\nand\tbedding."),
+      linkTarget(`https://blog.example/${userId.slice(-1)}/bokashi/`, 'The "bokashi" bucket'),
+    ]);
+  };
+  const withKeyword = job(2, user("b"), { idea: "Composting in a small flat", focusKeyword: "worm bin" });
+  return withWorker([job(1), withKeyword], { deps: { findLinkTargets } }, async ({ run, requests }) => {
+    assert.equal((await summaryOf(await run())).drafted, 2);
+    // The same lookup, limit and prompt section as generate-article; the brief's
+    // focus keyword ranks with the idea; each user gets their own index.
+    assert.deepEqual(asked, [
+      { userId: user("a"), query: { focus: "Idea number 1", body: undefined, limit: DRAFT_LINK_TARGETS } },
+      { userId: user("b"), query: { focus: "Composting in a small flat worm bin", body: undefined, limit: DRAFT_LINK_TARGETS } },
+    ]);
+    const userMessages = requests.map((request) => (request.body as ChatRequest).messages[1].content);
+    assert.deepEqual(userMessages, [
+      [
+        "Write an article based on this idea: Idea number 1",
+        [
+          INTERNAL_LINKS_INSTRUCTIONS,
+          '- https://blog.example/a/worm-bins/ "Worm bins on a balcony" — "Red wigglers and bedding."',
+          '- https://blog.example/a/bokashi/ "The \\"bokashi\\" bucket"',
+        ].join("\n"),
+      ].join("\n\n"),
+      [
+        "Write an article based on this idea: Composting in a small flat",
+        "Focus keyword: worm bin (use it as the focus_keyword, in the title, the first paragraph and the meta description).",
+        [
+          INTERNAL_LINKS_INSTRUCTIONS,
+          '- https://blog.example/b/worm-bins/ "Worm bins on a balcony" — "Red wigglers and bedding."',
+          '- https://blog.example/b/bokashi/ "The \\"bokashi\\" bucket"',
+        ].join("\n"),
+      ].join("\n\n"),
+    ]);
+  });
+});
+
+Deno.test("draft-batch-worker: an unreadable content index costs the links, not the draft", () => {
+  const findLinkTargets: FindLinkTargets = () => Promise.reject(new Error("ranking link targets: timeout"));
+  return withWorker([job(1)], { deps: { findLinkTargets } }, async ({ run, requests }) => {
+    const warnings: string[] = [];
+    const originalWarn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(" "));
+    try {
+      assert.equal((await summaryOf(await run())).drafted, 1);
+    } finally {
+      console.warn = originalWarn;
+    }
+    assert.equal((requests[0].body as ChatRequest).messages[1].content, "Write an article based on this idea: Idea number 1");
+    assert.deepEqual(warnings, ["[draft-batch-worker] drafting without internal links: ranking link targets: timeout"]);
+  });
+});
 
 Deno.test("draft-batch-worker: provider failures are queued again with a back-off until the last attempt, then fail with the reason", () =>
   withWorker(
