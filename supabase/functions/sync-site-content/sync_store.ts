@@ -1,7 +1,7 @@
 /**
  * The content index's side of `sync-site-content`, with the service client.
  * Every read filters by the caller's user id; the sync is written by
- * record_site_content_sync() (migration 20261129000200_site_content_syncs.sql),
+ * record_site_content_sync() (migration 20261130000200_site_content_syncs.sql),
  * which checks that the site is the user's again and writes entries, removals
  * and the sync state in one transaction.
  */

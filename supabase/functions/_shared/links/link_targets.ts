@@ -1,7 +1,7 @@
 /**
  * The content index's ranked entries for a text, read by edge functions
  * with the service client: internal_link_targets() (migration
- * 20261129000400_internal_link_targets.sql) with `for_user_id`, so only the
+ * 20261130000400_internal_link_targets.sql) with `for_user_id`, so only the
  * caller's own entries are ranked.
  */
 import type { ServiceClient } from "../platform/service_client.ts";
