@@ -101,7 +101,7 @@ export function requireGhostInstall(): GhostInstall {
   if (!install) {
     throw new Error(
       `Ghost ${GHOST_VERSION} is not installed (no ${installDir()}/install.json). ` +
-        "Install it with: npm run ghost -- install (about 5 minutes; build tools: bash scripts/ghost/install.sh)",
+        "Install it with: npm run ghost -- install (5–12 minutes; build tools: bash scripts/ghost/install.sh)",
     );
   }
   return install;

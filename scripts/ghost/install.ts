@@ -98,10 +98,11 @@ export interface InstallOptions {
 }
 
 /**
- * Installs the pinned Ghost unless it is already there. Takes about 4.5 minutes
- * on 2 cores from nothing, most of it compiling better-sqlite3 and re2 (their
- * prebuilt binaries are downloaded from outside the npm registry, which fails
- * offline, and they fall back to building from source).
+ * Installs the pinned Ghost unless it is already there. From nothing: ~4.5
+ * minutes on 2 idle cores, 12 on a busy one (~6 CPU-minutes), most of it
+ * compiling better-sqlite3 and re2 (their prebuilt binaries are downloaded
+ * from outside the npm registry, which fails offline, and they fall back to
+ * building from source).
  */
 export async function installGhost(options: InstallOptions = {}): Promise<GhostInstall> {
   const log = options.log ?? (() => {});

@@ -1,7 +1,7 @@
 /**
  * A real Ghost on 127.0.0.1 for end-to-end tests and benchmarks.
  *
- *   npm run ghost -- install                                   (once; ~5 min from nothing, then cached)
+ *   npm run ghost -- install                                   (once; 5–12 min from nothing, then cached)
  *   npm run ghost -- start [--port N] [--latency-ms N] ...     (foreground; Ctrl-C stops)
  *   npm run ghost -- start --detach --json                     (background; prints details)
  *   npm run ghost -- stop
