@@ -5,6 +5,12 @@ import { defineConfig } from "@playwright/test";
  * app, the fake AI providers and (when installed) a real WordPress, and
  * passes their URLs in the environment. Uses Debian's Chromium; never a
  * downloaded browser.
+ *
+ * Two projects, each run against its own app (scripts/test-e2e.ts):
+ * "same-origin" (the app and its API on one origin, as `npm start` serves
+ * them) runs every spec; "cross-origin" (the API on an origin of its own, as
+ * on hosted Supabase) runs the specs that call functions, auth, REST and
+ * storage from the browser, so CORS is exercised for all of them.
  */
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,6 +23,15 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  // Each project keeps its own results: the harness runs them one after the other.
+  projects: [
+    { name: "same-origin", outputDir: "test-results/same-origin" },
+    {
+      name: "cross-origin",
+      outputDir: "test-results/cross-origin",
+      testMatch: /\/(articles|bulk|images|research|wordpress)\.spec\.ts$/,
+    },
+  ],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "off",

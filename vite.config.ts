@@ -1,24 +1,99 @@
-import { defineConfig } from "vite";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
+import { defineConfig, loadEnv, type Plugin } from "vite";
+import { CSP_REPORT_PATH, logCspReports } from "./scripts/app-server/csp-reports.ts";
+import { inlineScriptHash, pageHeaders, staticHostHeadersFile } from "./scripts/app-server/security-headers.ts";
 import { localBackend } from "./scripts/local-backend/vite-plugin.ts";
+import { signInSnapshot } from "./scripts/prerender/sign-in-snapshot.ts";
 
-/** Schemas shared with the edge functions import Deno-style `npm:pkg@version`. */
-export const denoNpmSpecifiers = { find: /^npm:((?:@[^/@]+\/)?[^/@]+)@[^/]+(\/.*)?$/, replacement: "$1$2" };
-
+const repo = import.meta.dirname;
+const port = Number(process.env.PORT ?? 5173);
+const appOrigin = `http://127.0.0.1:${port}`;
 const functionsUrl = `http://127.0.0.1:${process.env.FUNCTIONS_PORT ?? "54329"}`;
-const functionsProxy = { "/functions/v1": { target: functionsUrl, changeOrigin: false } };
 
 /**
- * `vite` / `vite preview` run the app on the embedded backend (the default);
- * `--mode hosted` serves the front end alone against VITE_SUPABASE_URL.
+ * Every build carries `_headers` (Netlify, Cloudflare Pages) with the app's
+ * security headers for the API it was built against.
  */
-export default defineConfig(({ mode }) => ({
-  root: "web",
-  envDir: "..",
-  publicDir: "public",
-  plugins: [react(), ...(mode === "hosted" ? [] : [localBackend()])],
-  resolve: { alias: [denoNpmSpecifiers] },
-  server: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173), strictPort: true, proxy: functionsProxy },
-  preview: { host: "127.0.0.1", port: Number(process.env.PORT ?? 5173), strictPort: true, proxy: functionsProxy },
-  build: { outDir: "../dist", emptyOutDir: true, target: "es2022" },
-}));
+function staticHostHeaders(apiUrl: string | undefined): Plugin {
+  return {
+    name: "inkpress-static-host-headers",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "_headers", source: staticHostHeadersFile(apiUrl) });
+    },
+  };
+}
+
+/**
+ * `npm start` rebuilds only when the build's inputs changed
+ * (scripts/app-server/build.ts): it asks for the source files each build
+ * bundled by setting INKPRESS_BUILD_INPUTS_FILE.
+ */
+function recordBuildInputs(file: string): Plugin {
+  return {
+    name: "inkpress-record-build-inputs",
+    apply: "build",
+    generateBundle() {
+      const sources = [...this.getModuleIds()]
+        .filter((id) => id.startsWith(repo + "/") && !id.includes("/node_modules/"))
+        .map((id) => id.slice(repo.length + 1).split("?")[0]);
+      writeFileSync(file, JSON.stringify([...new Set(sources)].sort()) + "\n");
+    },
+  };
+}
+
+/**
+ * `npm run dev` (scripts/start.ts --dev): the dev server with the embedded
+ * backend mounted (the default mode); `--mode hosted` (`npm run
+ * dev:frontend`): the front end alone against VITE_SUPABASE_URL;
+ * `vite build`: the production bundle that `npm start` serves.
+ *
+ * The dev server reaches no file outside what the app imports (server.fs:
+ * web/, the shared zod schemas, node_modules), never the local data, keys
+ * or .env files, and answers CORS only for its own origin (Vite's default
+ * lets any page on localhost read its modules). Its pages carry the
+ * production security headers, loosened only for what hot reload needs.
+ */
+export default defineConfig(async ({ mode }) => {
+  const apiUrl = loadEnv(mode, repo, "VITE_").VITE_SUPABASE_URL || undefined;
+  const reactRefreshPreamble = react.preambleCode.replace("__BASE__", "/");
+  const buildInputsFile = process.env.INKPRESS_BUILD_INPUTS_FILE;
+  return {
+    root: "web",
+    envDir: "..",
+    publicDir: "public",
+    plugins: [
+      react(),
+      signInSnapshot(),
+      staticHostHeaders(apiUrl),
+      ...(buildInputsFile ? [recordBuildInputs(buildInputsFile)] : []),
+      ...(mode === "hosted" ? [] : [localBackend()]),
+      {
+        name: "inkpress-csp-reports",
+        configureServer(server) {
+          server.middlewares.use(CSP_REPORT_PATH, logCspReports);
+        },
+      } satisfies Plugin,
+    ],
+    server: {
+      host: "127.0.0.1",
+      port,
+      strictPort: true,
+      proxy: { "/functions/v1": { target: functionsUrl, changeOrigin: false } },
+      cors: { origin: appOrigin },
+      headers: pageHeaders({
+        apiUrl,
+        devServer: { origin: appOrigin, inlineScriptHashes: [await inlineScriptHash(reactRefreshPreamble)] },
+        reportUri: CSP_REPORT_PATH,
+      }),
+      fs: {
+        strict: true,
+        allow: [resolve(repo, "web"), resolve(repo, "supabase/functions/_shared/schemas"), resolve(repo, "node_modules")],
+        deny: [".env", ".env.*", "*.{crt,pem,key}", "**/.git/**", "**/supabase/.temp/**", "local-keys.json"],
+      },
+    },
+    build: { outDir: "../dist", emptyOutDir: true, target: "es2022" },
+  };
+});

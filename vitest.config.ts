@@ -1,13 +1,11 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
-import { denoNpmSpecifiers } from "./vite.config.ts";
 
 // Dates in tests are formatted in a fixed time zone.
 process.env.TZ = "UTC";
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: [denoNpmSpecifiers] },
   test: {
     environment: "jsdom",
     include: ["web/**/*.test.{ts,tsx}"],

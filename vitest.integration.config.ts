@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Integration tests: the real supabase-js against the local backend
- * (@supabase/lite on PGlite), started once for all files by the global setup.
+ * (@supabase/lite on PGlite, or on PostgreSQL with INTEGRATION_DATABASE_URL:
+ * npm run test:integration:pg), started once for all files by the global setup.
  * Run: npx vitest run -c vitest.integration.config.ts
  */
 export default defineConfig({
@@ -10,6 +11,8 @@ export default defineConfig({
     name: "integration",
     environment: "node",
     include: ["tests/integration/**/*.test.ts"],
+    // Needs a PostgreSQL server to make fresh databases (npm run test:integration:pg).
+    exclude: process.env.INTEGRATION_DATABASE_URL ? [] : ["tests/integration/refuse-default-grants.test.ts"],
     globalSetup: ["tests/integration/global-setup.ts"],
     // One server (one PGlite instance) is shared, so files run one at a time
     // in a single forked worker.

@@ -9,9 +9,9 @@ type Step = { name: string; command: string[] };
 const deno = Deno.execPath();
 const steps: Step[] = [
   { name: "types (web, scripts)", command: ["node_modules/.bin/tsc", "-p", "."] },
-  { name: "types (edge functions, Deno scripts)", command: [deno, "check", "supabase/functions", "scripts"] },
+  { name: "types (edge functions, Deno scripts)", command: [deno, "task", "check"] },
   { name: "web unit tests", command: ["node_modules/.bin/vitest", "run"] },
-  { name: "edge functions and runtime", command: [deno, "test", "-A", "--no-check", "supabase/functions", "scripts"] },
+  { name: "edge functions and runtime", command: [deno, "task", "test"] },
   { name: "integration (supabase-js on the local backend)", command: ["node_modules/.bin/vitest", "run", "-c", "vitest.integration.config.ts"] },
 ];
 

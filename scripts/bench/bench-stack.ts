@@ -21,7 +21,7 @@ export function startBenchFunctions(
       SUPABASE_URL: api.url,
       SUPABASE_PUBLISHABLE_KEY: api.publishableKey,
       SUPABASE_SECRET_KEY: api.secretKey,
-      // config.toml: jwt_secret = "env(LOCAL_JWT_SECRET)"; the same secret the API signs tokens with.
+      // The secret the API signs user tokens with (also in keysFile): the runtime checks them with it.
       LOCAL_JWT_SECRET: api.jwtSecret,
       ...env,
     },

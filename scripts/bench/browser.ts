@@ -1,16 +1,18 @@
 import { startAppProcess } from "../e2e/app-process.ts";
 import { startFakeOpenAI } from "../fakes/openai-server.ts";
 import { ensureLocalKeys } from "../local-backend/keys.ts";
+import { benchLighthouse } from "./lighthouse.ts";
 
 /** Pace of the fake OpenAI: the AI draft bench reads its goal from FIRST_TOKEN_DELAY_MS. */
 const FIRST_TOKEN_DELAY_MS = 500;
 const TOKENS_PER_SECOND = 50;
 
 /**
- * The production bundle (`npm run preview` on a fresh database) in Chromium:
+ * The production bundle (`npm start` on a fresh database) in Chromium:
  * the Playwright benchmarks in tests/bench/ (playwright.bench.config.ts),
- * which print their own figures. The functions talk to a paced fake OpenAI.
- * BENCH_BROWSER_GREP=<text> runs only the benchmarks whose title contains it.
+ * which print their own figures, then Lighthouse on /login. The functions
+ * talk to a paced fake OpenAI. BENCH_BROWSER_GREP=<text> runs only the
+ * Playwright benchmarks whose title contains it ("lighthouse": only Lighthouse).
  */
 export async function benchBrowser(): Promise<void> {
   const chromium = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
@@ -20,10 +22,11 @@ export async function benchBrowser(): Promise<void> {
   const openai = startFakeOpenAI({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokensPerSecond: TOKENS_PER_SECOND });
   try {
     const keys = ensureLocalKeys();
-    const app = await startAppProcess({ preview: true, env: { OPENAI_BASE_URL: openai.url } });
+    const app = await startAppProcess({ env: { OPENAI_BASE_URL: openai.url } });
     try {
       const grep = Deno.env.get("BENCH_BROWSER_GREP");
-      const { success } = await new Deno.Command("node_modules/.bin/playwright", {
+      const lighthouseOnly = grep === "lighthouse";
+      const playwright = new Deno.Command("node_modules/.bin/playwright", {
         args: ["test", "-c", "playwright.bench.config.ts", ...(grep ? ["-g", grep] : [])],
         env: {
           CHROMIUM_PATH: chromium,
@@ -31,14 +34,16 @@ export async function benchBrowser(): Promise<void> {
           E2E_PUBLISHABLE_KEY: keys.publishableKey,
           E2E_SECRET_KEY: keys.secretKey,
           E2E_OPENAI_URL: openai.url,
-          // The preview builds into a folder of its own; the route-bytes bench reads file sizes there.
-          DIST_DIR: app.buildDir ?? "dist",
+          // The app builds into a folder of its own; the route-bytes bench reads file sizes there.
+          DIST_DIR: app.buildDir,
         },
-      }).spawn().status;
+      });
+      const { success } = lighthouseOnly ? { success: true } : await playwright.spawn().status;
       if (!success) {
         console.error(`\n━━ app output (last 6000 characters)\n${app.output().slice(-6000)}`);
         throw new Error("a browser benchmark failed (see above)");
       }
+      if (!grep || lighthouseOnly) await benchLighthouse(`${app.url}/login`, chromium);
     } finally {
       await app.stop();
     }

@@ -33,7 +33,9 @@ export async function benchGenerateImage(): Promise<void> {
     const fal = await startFakeFal({ fullSizeImages: true });
     cleanups.push(() => fal.close());
     const functionLog: string[] = [];
-    const runtime = await startBenchFunctions(api, keysFile, { FAL_BASE_URL: fal.url }, functionLog);
+    // The fake's image URLs are on loopback: allowlisted for the SSRF guard the downloads go through.
+    const env = { FAL_BASE_URL: fal.url, PRIVATE_HOST_ALLOWLIST: new URL(fal.url).host };
+    const runtime = await startBenchFunctions(api, keysFile, env, functionLog);
     cleanups.push(() => runtime.close());
 
     const { client, accessToken: token } = await signUpBenchUser(api, "images");

@@ -7,8 +7,9 @@
  *
  *   deno run -A scripts/bench/local-api-process.ts <dataDir> <keysFile>
  *
- * prints one JSON line `{ url, publishableKey, secretKey, jwtSecret }` once
- * it serves, and runs until SIGTERM.
+ * prints one JSON line `{ url, … }` once it serves (the keys in it are masked
+ * by the API's log redaction; the parent reads them from keysFile), and runs
+ * until SIGTERM.
  */
 import { startLocalApi } from "../local-backend/http-server.ts";
 
@@ -45,8 +46,13 @@ export async function startLocalApiProcess(dataDir: string, keysFile: string): P
   const timer = setTimeout(() => ready.reject(new Error(`the local API did not serve in 120 s:\n${log}`)), 120_000);
   try {
     const info = await ready.promise;
+    // The keys as written to keysFile: the API's log redaction masks them in what it prints.
+    const keys = JSON.parse(await Deno.readTextFile(keysFile)) as Pick<LocalApiProcess, "publishableKey" | "secretKey" | "jwtSecret">;
     return {
       ...info,
+      publishableKey: keys.publishableKey,
+      secretKey: keys.secretKey,
+      jwtSecret: keys.jwtSecret,
       pid: child.pid,
       async stop() {
         try {
@@ -77,7 +83,7 @@ if (import.meta.main) {
     url: api.url,
     publishableKey: api.publishableKey,
     secretKey: api.secretKey,
-    // ensureLocalKeys exported it for config.toml's env(LOCAL_JWT_SECRET).
+    // ensureLocalKeys exported it, as it does for the processes npm start runs.
     jwtSecret: Deno.env.get("LOCAL_JWT_SECRET"),
   };
   console.log(`${READY_PREFIX}${JSON.stringify(info)}`);

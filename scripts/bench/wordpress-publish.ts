@@ -1,4 +1,5 @@
 import http from "node:http";
+import { createClient } from "npm:@supabase/supabase-js@2.119.1";
 import { encodePng } from "../fakes/png.ts";
 import { startWordPress } from "../wordpress/wordpress.ts";
 import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
@@ -157,7 +158,7 @@ export async function benchWordPressPublish(): Promise<void> {
     const runtime = await startBenchFunctions(api, keysFile, { PRIVATE_HOST_ALLOWLIST: proxy.hostPort }, functionLog);
     cleanups.push(() => runtime.close());
 
-    const { client, userId, accessToken } = await signUpBenchUser(api, "wordpress");
+    const { userId, accessToken } = await signUpBenchUser(api, "wordpress");
 
     const invoke = async (name: string, body: unknown) => {
       const response = await fetch(`${runtime.url}/functions/v1/${name}`, {
@@ -195,16 +196,19 @@ export async function benchWordPressPublish(): Promise<void> {
 
     const imagePath = `${userId}/bench-featured.png`;
     const png = await encodePng(64, 64, new Uint8Array(64 * 64 * 3).fill(180));
-    const upload = await client.storage.from("images").upload(imagePath, png, { contentType: "image/png" });
+    // Arranged with the secret key, as generate-image and save-article store them
+    // (the browser writes neither Storage objects nor article HTML).
+    const service = createClient(api.url, api.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const upload = await service.storage.from("images").upload(imagePath, png, { contentType: "image/png" });
     if (upload.error) throw upload.error;
-    const { data: article, error: articleError } = await client
+    const { data: article, error: articleError } = await service
       .from("articles")
       .insert({
         user_id: userId,
         title: "Ten days in the Alps",
         content: "<p>Walking from hut to hut.</p>",
         excerpt: "Walking from hut to hut.",
-        featured_image_url: client.storage.from("images").getPublicUrl(imagePath).data.publicUrl,
+        featured_image_url: service.storage.from("images").getPublicUrl(imagePath).data.publicUrl,
         categories: ["Travel", "Food"],
         tags: ["alps", "hiking"],
       })

@@ -55,6 +55,12 @@ export interface FakeFalOptions {
   fullSizeImages?: boolean;
   /** Bytes the huge-image scenario streams (default 16 MiB). */
   hugeImageBytes?: number;
+  /**
+   * Rewrites each image URL handed out (a hostile or compromised provider):
+   * gets the URL the fake would give and the fake's own origin. The fake also
+   * answers `GET /redirect?to=<url>` with a 302 to that URL.
+   */
+  imageUrl?: (url: string, origin: string) => string;
 }
 
 export interface FakeFal {
@@ -197,7 +203,8 @@ export function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFal> {
       else if (fake.scenario === "success") {
         files.set(path, await png(served.width, served.height, (i * 64 + 128) & 0xff));
       }
-      images.push({ url: `${origin}${path}`, width: served.width, height: served.height, content_type: "image/png" });
+      const url = options.imageUrl ? options.imageUrl(`${origin}${path}`, origin) : `${origin}${path}`;
+      images.push({ url, width: served.width, height: served.height, content_type: "image/png" });
     }
     return jsonResponse({
       images,
@@ -238,6 +245,9 @@ export function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFal> {
 
       if (req.method === "GET" && url.pathname.startsWith("/files/")) {
         return serveFile(url.pathname);
+      }
+      if (req.method === "GET" && url.pathname === "/redirect" && url.searchParams.has("to")) {
+        return new Response(null, { status: 302, headers: { location: url.searchParams.get("to")! } });
       }
       if (req.method === "PUT" && url.pathname === "/_fake/scenario") {
         const { scenario } = await req.json().catch(() => ({}));

@@ -14,10 +14,15 @@
  * Authorization: `Bearer <key>` is required; a key starting with `sk-wrong`
  * gets OpenAI's 401 `invalid_api_key`; a key starting with
  * `sk-scenario-<scenario>` selects that scenario for its request (handy
- * end to end, where the key is the only thing a test controls).
+ * end to end, where the key is the only thing a test controls). Otherwise a
+ * `plan` rule whose text the last user message contains gives the next
+ * matching requests its scenarios in turn (one idea of a bulk batch rate
+ * limited twice, then answered); then the server-wide `scenario`.
  *
- * Library: `startFakeOpenAI(options)` → `{ url, requests, scenario, close() }`
- * where `url` ends in `/v1` (use it as OPENAI_BASE_URL).
+ * Library: `startFakeOpenAI(options)` → `{ url, requests, scenario, plan,
+ * firstTokenDelayMs, close() }` where `url` ends in `/v1` (use it as
+ * OPENAI_BASE_URL); `scenario`, `plan` and `firstTokenDelayMs` may be changed
+ * while it runs.
  * CLI: `deno run -A scripts/fakes/openai-server.ts --port 0
  *   [--scenario <name>] [--first-token-delay-ms N] [--tokens-per-second N]`
  * prints the URL as its first line of output and runs until SIGINT/SIGTERM.
@@ -70,6 +75,9 @@ export interface RecordedRequest {
   body: unknown;
   scenario: FakeOpenAIScenario;
   stream: boolean;
+  /** When the request arrived and when its answer (or refusal) was sent, in ms (performance.now()). */
+  receivedAt: number;
+  answeredAt?: number;
   /**
    * True when the client went away before the answer was delivered. A
    * non-streaming answer notices only when it is sent (a slow one waits its
@@ -78,12 +86,23 @@ export interface RecordedRequest {
   aborted: boolean;
 }
 
+export interface FakeOpenAIPlanRule {
+  /** Applies to requests whose last user message contains this text. */
+  match: string;
+  /** The scenarios of the next matching requests, in order (consumed); later ones get the usual scenario. */
+  scenarios: FakeOpenAIScenario[];
+}
+
 export interface FakeOpenAI {
   /** The base URL including `/v1`, e.g. http://127.0.0.1:41234/v1. */
   url: string;
   requests: RecordedRequest[];
-  /** The scenario for requests whose key does not choose one; may be changed at any time. */
+  /** The scenario for requests whose key and plan do not choose one; may be changed at any time. */
   scenario: FakeOpenAIScenario;
+  /** Scenarios by request text, for requests whose key does not choose one; may be changed at any time. */
+  plan: FakeOpenAIPlanRule[];
+  /** Delay before the first token (see FakeOpenAIOptions); may be changed at any time. */
+  firstTokenDelayMs: number | undefined;
   close(): Promise<void>;
 }
 
@@ -116,6 +135,8 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
     url: "",
     requests,
     scenario: options.scenario ?? "ok",
+    plan: [] as FakeOpenAIPlanRule[],
+    firstTokenDelayMs: options.firstTokenDelayMs,
     close: async () => {
       closing.abort();
       await server.shutdown();
@@ -139,7 +160,7 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
       }
       const apiKey = req.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() || null;
       const body = await req.json().catch(() => undefined) as Json | undefined;
-      const scenario = scenarioForKey(apiKey) ?? fake.scenario;
+      const scenario = scenarioForKey(apiKey) ?? plannedScenario(fake.plan, body) ?? fake.scenario;
       const record: RecordedRequest = {
         method: req.method,
         path,
@@ -147,6 +168,7 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
         body,
         scenario,
         stream: body?.stream === true,
+        receivedAt: performance.now(),
         aborted: false,
       };
       requests.push(record);
@@ -154,17 +176,21 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
       // abort-on-success mode with a warning. A failed delivery means the
       // client went away.
       const disconnected = new AbortController();
-      info.completed.catch(() => {
-        record.aborted = true;
-        disconnected.abort();
-      });
+      info.completed.then(
+        () => record.answeredAt = performance.now(),
+        () => {
+          record.answeredAt = performance.now();
+          record.aborted = true;
+          disconnected.abort();
+        },
+      );
       const signal = AbortSignal.any([disconnected.signal, closing.signal]);
 
       const refusal = authenticationError(apiKey) ?? invalidRequest(body) ?? transportError(scenario, retryAfterMs);
       if (refusal) return refusal;
 
       const pace: Pace = {
-        firstTokenDelayMs: options.firstTokenDelayMs ??
+        firstTokenDelayMs: fake.firstTokenDelayMs ??
           (scenario === "slow-first-token" ? SLOW_FIRST_TOKEN_DEFAULT_MS : 0),
         chunkDelayMs: Number.isFinite(tokensPerSecond) && tokensPerSecond > 0 ? 1000 / tokensPerSecond : 0,
       };
@@ -186,6 +212,17 @@ function scenarioForKey(apiKey: string | null): FakeOpenAIScenario | undefined {
   return [...FAKE_OPENAI_SCENARIOS]
     .sort((a, b) => b.length - a.length)
     .find((scenario) => rest === scenario || rest.startsWith(`${scenario}-`));
+}
+
+/** The next scenario of the first plan rule matching the request's last user message (consumed). */
+function plannedScenario(plan: FakeOpenAIPlanRule[], body: Json | undefined): FakeOpenAIScenario | undefined {
+  const messages = body?.messages;
+  if (!Array.isArray(messages) || !messages.every((message) => message && typeof message === "object")) {
+    return undefined;
+  }
+  const { lastUser } = messageTexts(body as Json);
+  const rule = plan.find((candidate) => candidate.scenarios.length > 0 && lastUser.includes(candidate.match));
+  return rule?.scenarios.shift();
 }
 
 // ---------------------------------------------------------------- errors

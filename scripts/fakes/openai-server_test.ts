@@ -156,6 +156,34 @@ Deno.test("rate-limit and server-error scenarios, chosen by option or by key", (
     assert.deepEqual(fake.requests.map((request) => request.scenario), ["rate-limit", "server-error", "ok"]);
   }));
 
+Deno.test("a plan gives the matching requests its scenarios in turn, then the usual one; keys still win", () =>
+  withFake({ retryAfterMs: 5 }, async (fake) => {
+    const about = (topic: string) => ({
+      ...articleRequest(false),
+      messages: [{ role: "user", content: `Write an article based on this idea: ${topic}` }],
+    });
+    fake.plan = [
+      { match: "idea: figs", scenarios: ["rate-limit", "malformed-chunk"] },
+      { match: "idea: plums", scenarios: ["server-error"] },
+    ];
+    const statuses = [];
+    for (const topic of ["figs", "plums", "figs", "apples", "figs", "plums"]) {
+      const response = await post(fake, about(topic));
+      statuses.push(response.status);
+      await response.body?.cancel();
+    }
+    assert.deepEqual(statuses, [429, 500, 200, 200, 200, 200]);
+    assert.deepEqual(
+      fake.requests.map((request) => request.scenario),
+      ["rate-limit", "server-error", "malformed-chunk", "ok", "ok", "ok"],
+    );
+    fake.plan = [{ match: "idea: figs", scenarios: ["rate-limit"] }];
+    const keyed = await post(fake, about("figs"), "sk-scenario-ok-1");
+    assert.equal(keyed.status, 200);
+    await keyed.body?.cancel();
+    assert.deepEqual(fake.plan[0].scenarios, ["rate-limit"], "a key's scenario consumes nothing of the plan");
+  }));
+
 Deno.test("rejects bad requests the way OpenAI does, including a non-strict schema", () =>
   withFake({}, async (fake) => {
     const noModel = await post(fake, { messages: [{ role: "user", content: "hi" }] });
@@ -223,6 +251,15 @@ Deno.test("tokensPerSecond paces the stream and firstTokenDelayMs delays it", ()
     const chunks = data.length - 3; // role chunk, stop chunk, [DONE]
     const elapsed = performance.now() - started;
     assert.ok(elapsed >= 100 + ((chunks - 1) * 1000) / 100 * 0.8, `took ${elapsed} ms for ${chunks} chunks`);
+  }));
+
+Deno.test("firstTokenDelayMs may be changed while the server runs", () =>
+  withFake({}, async (fake) => {
+    fake.firstTokenDelayMs = 200;
+    const started = performance.now();
+    const response = await post(fake, keywordsRequest);
+    await response.body?.cancel();
+    assert.ok(performance.now() - started >= 190);
   }));
 
 Deno.test("CLI prints its base URL and serves until stopped", async () => {

@@ -1,16 +1,24 @@
-import { BootError, type RunningFunction, type RuntimeLogger, spawnFunctionProcess } from "./function_process.ts";
+import {
+  BootError,
+  type ExceededLimit,
+  type RunningFunction,
+  type RuntimeLogger,
+  spawnFunctionProcess,
+} from "./function_process.ts";
 
 export type FunctionPoolOptions = {
   /** Environment for a process about to start (re-read on every start so `.env` edits apply). */
   envForNewProcess(): Promise<Record<string, string>>;
   bootTimeoutMs: number;
+  memoryLimitMb: number;
   logger: RuntimeLogger;
 };
 
 /**
  * At most one process per function, started on first use. A process that
- * exits on its own is forgotten, so the next request starts a fresh one; a
- * function that fails to boot is retried on the next request.
+ * exits on its own or is stopped for a limit is forgotten, so the next
+ * request starts a fresh one; a function that fails to boot is retried on
+ * the next request.
  */
 export class FunctionPool {
   readonly #processes = new Map<string, Promise<RunningFunction>>();
@@ -19,20 +27,20 @@ export class FunctionPool {
   constructor(private readonly options: FunctionPoolOptions) {}
 
   /**
-   * Port of the running process for `name`, starting it if needed. A process
-   * stopped (sources changed) while it was booting is not used: the request
-   * waits for one running the current sources. Rejects with BootError.
+   * The running process for `name`, starting it if needed. A process stopped
+   * (sources changed) while it was booting is not used: the request waits for
+   * one running the current sources. Rejects with BootError.
    */
-  async portFor(name: string, entryPath: string): Promise<number> {
+  async acquire(name: string, entryPath: string): Promise<RunningFunction> {
     for (;;) {
-      if (this.#closed) throw new BootError("runtime is shutting down");
+      if (this.#closed) throw new BootError("runtime is shutting down", "load");
       let boot = this.#processes.get(name);
       if (!boot) {
         boot = this.#start(name, entryPath);
         this.#processes.set(name, boot);
       }
       const running = await boot;
-      if (this.#processes.get(name) === boot) return running.port;
+      if (this.#processes.get(name) === boot) return running;
     }
   }
 
@@ -46,23 +54,39 @@ export class FunctionPool {
     }));
   }
 
+  /**
+   * Kills `running` (if it is still `name`'s process, it is forgotten first,
+   * so no new request reaches it) because it exceeded `limit`.
+   */
+  async stopForLimit(name: string, running: RunningFunction, limit: ExceededLimit): Promise<void> {
+    const current = this.#processes.get(name);
+    if (current && (await current.catch(() => null)) === running && this.#processes.get(name) === current) {
+      this.#processes.delete(name);
+    }
+    await running.stopForLimit(limit);
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     await this.stop();
   }
 
   #start(name: string, entryPath: string): Promise<RunningFunction> {
-    const { logger, bootTimeoutMs } = this.options;
+    const { logger, bootTimeoutMs, memoryLimitMb } = this.options;
     const isCurrent = () => this.#processes.get(name) === starting;
     const starting = (async () => {
       const env = await this.options.envForNewProcess();
       const startedAt = performance.now();
-      const running = await spawnFunctionProcess({ name, entryPath, env, bootTimeoutMs, logger });
+      const running = await spawnFunctionProcess({ name, entryPath, env, bootTimeoutMs, memoryLimitMb, logger });
       logger.info(`[${name}] started in ${Math.round(performance.now() - startedAt)}ms`);
       running.exited.then((status) => {
-        if (!isCurrent()) return;
-        this.#processes.delete(name);
-        logger.error(`[${name}] exited unexpectedly with code ${status.code}; it restarts on the next request`);
+        const wasCurrent = isCurrent();
+        if (wasCurrent) this.#processes.delete(name);
+        if (running.exceededLimit) {
+          logger.error(`[${name}] stopped: ${running.exceededLimit}; it restarts on the next request`);
+        } else if (wasCurrent) {
+          logger.error(`[${name}] exited unexpectedly with code ${status.code}; it restarts on the next request`);
+        }
       });
       return running;
     })();

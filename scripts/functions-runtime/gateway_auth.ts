@@ -1,54 +1,81 @@
-import { verifyHs256Jwt } from "./jwt.ts";
+import { decodeProtectedHeader, jwtVerify } from "npm:jose@6.2.17";
 
-export type GatewayCredentials = {
-  /** HS256 secret of the local auth server. */
-  jwtSecret: string;
-  /** The project's secret API key; "" when unknown (then it never matches). */
-  secretKey: string;
-};
+/** The `sb-error-code` values hosted Supabase gives the refusals of its verify_jwt check. */
+export type UnauthorizedCode =
+  | "UNAUTHORIZED_NO_AUTH_HEADER"
+  | "UNAUTHORIZED_INVALID_JWT_FORMAT"
+  | "UNAUTHORIZED_LEGACY_JWT"
+  | "UNAUTHORIZED_ASYMMETRIC_JWT"
+  | "UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM";
 
-export type GatewayAuthResult = { ok: true } | {
-  ok: false;
-  message: "Missing authorization header" | "Invalid JWT";
-  reason: string;
-};
+export type GatewayAuthResult =
+  | { ok: true }
+  /** `code` and `message` are what the caller sees; `reason` is for the log only. */
+  | { ok: false; code: UnauthorizedCode; message: string; reason: string };
+
+const refused = (code: UnauthorizedCode, message: string, reason: string): GatewayAuthResult => ({
+  ok: false,
+  code,
+  message,
+  reason,
+});
 
 /**
- * The `verify_jwt` gate that hosted Supabase applies before a function runs.
+ * The `verify_jwt` check the Edge Runtime's gateway applies before a function
+ * runs: only `Authorization: Bearer <JWT>` with a JWT signed by the project
+ * (HS256 with the JWT secret, unexpired) gets through. That covers user
+ * access tokens and the legacy anon / service_role keys, which are JWTs too.
  *
- * Accepted:
- * - `Authorization: Bearer <jwt>` where the JWT is HS256-signed with the
- *   local JWT secret and not expired (a signed-in user, or any token the
- *   local auth server issued);
- * - the exact secret API key, as the bearer token or in the `apikey` header
- *   (how server-side callers such as the local scheduler authenticate).
- * The publishable key alone is NOT accepted: it is public, so it proves nothing.
- * Secret-key comparison is constant-time.
+ * API keys get no special treatment: `sb_publishable_…` / `sb_secret_…` as
+ * the bearer are not JWTs (UNAUTHORIZED_INVALID_JWT_FORMAT), and the `apikey`
+ * header is not looked at (a request with only `apikey` is
+ * UNAUTHORIZED_NO_AUTH_HEADER). Hosted Supabase has answered exactly so
+ * (see gateway_responses.ts); its docs now also describe a migration-period
+ * allowance for API keys, which this runtime deliberately does not grant, so
+ * that nothing passes locally that hosted may refuse.
+ *
+ * The local backend signs HS256 only, so an asymmetric (ES256/RS256) token
+ * cannot be the project's and is refused as hosted refuses a bad one.
  */
-export async function checkGatewayAuth(headers: Headers, credentials: GatewayCredentials): Promise<GatewayAuthResult> {
-  const apiKey = headers.get("apikey");
-  if (apiKey && isSecretKey(apiKey, credentials.secretKey)) return { ok: true };
-
+export async function checkGatewayAuth(headers: Headers, jwtSecret: string): Promise<GatewayAuthResult> {
   const authorization = headers.get("authorization");
-  if (!authorization) return { ok: false, message: "Missing authorization header", reason: "no Authorization header" };
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!bearer) return { ok: false, message: "Invalid JWT", reason: "Authorization is not a Bearer token" };
+  if (!authorization) {
+    return refused("UNAUTHORIZED_NO_AUTH_HEADER", "Missing authorization header", "no Authorization header");
+  }
+  const bearer = /^Bearer (\S+)$/.exec(authorization);
+  if (!bearer) {
+    return refused(
+      "UNAUTHORIZED_INVALID_JWT_FORMAT",
+      "Auth header is not 'Bearer {token}'",
+      "Authorization is not 'Bearer <token>'",
+    );
+  }
   const token = bearer[1];
-  if (isSecretKey(token, credentials.secretKey)) return { ok: true };
 
-  const verification = await verifyHs256Jwt(token, credentials.jwtSecret);
-  return verification.valid ? { ok: true } : { ok: false, message: "Invalid JWT", reason: verification.reason };
-}
-
-function isSecretKey(candidate: string, secretKey: string): boolean {
-  return secretKey !== "" && timingSafeEqual(candidate, secretKey);
-}
-
-/** Compares in time independent of where the strings differ (length is not hidden). */
-function timingSafeEqual(a: string, b: string): boolean {
-  const left = new TextEncoder().encode(a);
-  const right = new TextEncoder().encode(b);
-  let difference = left.length ^ right.length;
-  for (let i = 0; i < left.length; i++) difference |= left[i] ^ (right[i % right.length] ?? 0);
-  return difference === 0;
+  let algorithm: string | undefined;
+  try {
+    algorithm = decodeProtectedHeader(token).alg;
+  } catch {
+    return refused("UNAUTHORIZED_INVALID_JWT_FORMAT", "Invalid JWT", "the bearer token is not a JWT");
+  }
+  if (algorithm === "ES256" || algorithm === "RS256") {
+    return refused(
+      "UNAUTHORIZED_ASYMMETRIC_JWT",
+      "Invalid JWT",
+      `${algorithm} token, but the project signs HS256 only`,
+    );
+  }
+  if (algorithm !== "HS256") {
+    return refused(
+      "UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM",
+      `Unsupported JWT algorithm ${algorithm}`,
+      `alg ${algorithm}`,
+    );
+  }
+  try {
+    await jwtVerify(token, new TextEncoder().encode(jwtSecret), { algorithms: ["HS256"] });
+    return { ok: true };
+  } catch (error) {
+    return refused("UNAUTHORIZED_LEGACY_JWT", "Invalid JWT", error instanceof Error ? error.message : String(error));
+  }
 }

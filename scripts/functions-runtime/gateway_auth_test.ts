@@ -1,61 +1,76 @@
 import assert from "node:assert/strict";
-import { checkGatewayAuth } from "./gateway_auth.ts";
-import { signHs256Jwt, verifyHs256Jwt } from "./jwt.ts";
+import { generateKeyPair, SignJWT } from "npm:jose@6.2.17";
+import { checkGatewayAuth, type GatewayAuthResult } from "./gateway_auth.ts";
+import { signLegacyApiKeys } from "./legacy_api_keys.ts";
 
-const SECRET = "jwt-secret";
+const SECRET = "gateway-auth-test-secret-0123456789";
+const SECRET_KEY = "sb_secret_gatewayauthtest";
+const PUBLISHABLE_KEY = "sb_publishable_gatewayauthtest";
 const now = () => Math.floor(Date.now() / 1000);
-const credentials = { jwtSecret: SECRET, secretKey: "sb_secret_abc" };
 
-Deno.test("verifyHs256Jwt accepts a good token and rejects tampering", async () => {
-  const token = await signHs256Jwt({ sub: "u1", exp: now() + 60 }, SECRET);
-  const verification = await verifyHs256Jwt(token, SECRET);
-  assert.ok(verification.valid);
-  assert.equal(verification.payload.sub, "u1");
+const hs256 = (claims: Record<string, unknown>, secret = SECRET) =>
+  new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(new TextEncoder().encode(secret));
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
+const check = (headers: HeadersInit) => checkGatewayAuth(new Headers(headers), SECRET);
+const refusal = (result: GatewayAuthResult) => result.ok ? "accepted" : `${result.code}: ${result.message}`;
 
-  const [header, , signature] = token.split(".");
-  const otherPayload = btoa(JSON.stringify({ sub: "admin", exp: now() + 60 })).replace(/=+$/, "");
-  assert.deepEqual(await verifyHs256Jwt(`${header}.${otherPayload}.${signature}`, SECRET), {
-    valid: false,
-    reason: "bad signature",
-  });
-  assert.deepEqual(await verifyHs256Jwt(token, "wrong-secret"), { valid: false, reason: "bad signature" });
+Deno.test("verify_jwt accepts JWTs signed with the project's secret: user tokens and the legacy keys", async () => {
+  const userToken = await hs256({ sub: "u1", role: "authenticated", exp: now() + 60 });
+  const legacy = await signLegacyApiKeys(SECRET, "inkpress", now());
+  for (const token of [userToken, legacy.anonKey, legacy.serviceRoleKey]) {
+    assert.equal(refusal(await check({ authorization: `Bearer ${token}` })), "accepted");
+    // An API key alongside (as supabase-js sends it) changes nothing.
+    assert.equal(refusal(await check({ authorization: `Bearer ${token}`, apikey: PUBLISHABLE_KEY })), "accepted");
+  }
 });
 
-Deno.test("verifyHs256Jwt enforces exp and nbf", async () => {
-  const expired = await signHs256Jwt({ exp: now() - 1 }, SECRET);
-  assert.deepEqual(await verifyHs256Jwt(expired, SECRET), { valid: false, reason: "expired" });
-  const future = await signHs256Jwt({ nbf: now() + 60 }, SECRET);
-  assert.deepEqual(await verifyHs256Jwt(future, SECRET), { valid: false, reason: "not yet valid" });
-  const badExp = await signHs256Jwt({ exp: "never" }, SECRET);
-  assert.deepEqual(await verifyHs256Jwt(badExp, SECRET), { valid: false, reason: "expired" });
+Deno.test("verify_jwt refuses API keys wherever they are sent", async () => {
+  const missing = "UNAUTHORIZED_NO_AUTH_HEADER: Missing authorization header";
+  const notAJwt = "UNAUTHORIZED_INVALID_JWT_FORMAT: Invalid JWT";
+  const cases: [HeadersInit, string][] = [
+    [{ apikey: SECRET_KEY }, missing],
+    [{ apikey: PUBLISHABLE_KEY }, missing],
+    [{ authorization: `Bearer ${SECRET_KEY}` }, notAJwt],
+    [{ authorization: `Bearer ${PUBLISHABLE_KEY}` }, notAJwt],
+    [{ authorization: `Bearer ${SECRET_KEY}`, apikey: SECRET_KEY }, notAJwt],
+  ];
+  for (const [headers, expected] of cases) {
+    assert.equal(refusal(await check(headers)), expected, JSON.stringify(headers));
+  }
 });
 
-Deno.test("verifyHs256Jwt refuses alg none and other algorithms", async () => {
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "");
-  const unsigned = `${encode({ alg: "none", typ: "JWT" })}.${encode({ sub: "u1" })}.`;
-  assert.deepEqual(await verifyHs256Jwt(unsigned, SECRET), { valid: false, reason: "unsupported alg none" });
-  const rs256 = `${encode({ alg: "RS256" })}.${encode({ sub: "u1" })}.c2ln`;
-  assert.deepEqual(await verifyHs256Jwt(rs256, SECRET), { valid: false, reason: "unsupported alg RS256" });
-  assert.deepEqual(await verifyHs256Jwt("not-a-jwt", SECRET), { valid: false, reason: "not a JWT" });
-});
-
-Deno.test("checkGatewayAuth: who gets through verify_jwt", async () => {
-  const userToken = await signHs256Jwt({ sub: "u1", exp: now() + 60 }, SECRET);
-  const allowed = (headers: HeadersInit) => checkGatewayAuth(new Headers(headers), credentials).then((r) => r.ok);
-  assert.equal(await allowed({ authorization: `Bearer ${userToken}` }), true);
-  assert.equal(await allowed({ authorization: `bearer ${userToken}` }), true);
-  assert.equal(await allowed({ authorization: "Bearer sb_secret_abc" }), true);
-  assert.equal(await allowed({ apikey: "sb_secret_abc" }), true);
-  assert.equal(await allowed({ apikey: "sb_secret_abc", authorization: "Bearer junk" }), true);
-  assert.equal(await allowed({ authorization: "Bearer sb_secret_ab" }), false);
-  assert.equal(await allowed({ apikey: "sb_publishable_xyz" }), false);
-  assert.equal(await allowed({}), false);
-});
-
-Deno.test("checkGatewayAuth: an unknown secret key never matches", async () => {
-  const result = await checkGatewayAuth(new Headers({ authorization: "Bearer ", apikey: "" }), {
-    jwtSecret: SECRET,
-    secretKey: "",
-  });
-  assert.equal(result.ok, false);
+Deno.test("verify_jwt refuses malformed, forged, expired and foreign tokens with hosted's codes", async () => {
+  const userToken = await hs256({ sub: "u1", exp: now() + 60 });
+  const [header, , signature] = userToken.split(".");
+  const { privateKey } = await generateKeyPair("ES256");
+  const es256 = await new SignJWT({ sub: "u1", exp: now() + 60 }).setProtectedHeader({ alg: "ES256" }).sign(privateKey);
+  const cases: [HeadersInit, string][] = [
+    [{}, "UNAUTHORIZED_NO_AUTH_HEADER: Missing authorization header"],
+    [{ authorization: `Basic ${userToken}` }, "UNAUTHORIZED_INVALID_JWT_FORMAT: Auth header is not 'Bearer {token}'"],
+    [{ authorization: `bearer ${userToken}` }, "UNAUTHORIZED_INVALID_JWT_FORMAT: Auth header is not 'Bearer {token}'"],
+    [{ authorization: "Bearer not-a-jwt" }, "UNAUTHORIZED_INVALID_JWT_FORMAT: Invalid JWT"],
+    [
+      { authorization: `Bearer ${await hs256({ sub: "u1" }, "another-secret")}` },
+      "UNAUTHORIZED_LEGACY_JWT: Invalid JWT",
+    ],
+    [{ authorization: `Bearer ${await hs256({ exp: now() - 1 })}` }, "UNAUTHORIZED_LEGACY_JWT: Invalid JWT"],
+    [{ authorization: `Bearer ${await hs256({ nbf: now() + 60 })}` }, "UNAUTHORIZED_LEGACY_JWT: Invalid JWT"],
+    [
+      { authorization: `Bearer ${header}.${base64url({ sub: "admin", exp: now() + 60 })}.${signature}` },
+      "UNAUTHORIZED_LEGACY_JWT: Invalid JWT",
+    ],
+    [{ authorization: `Bearer ${es256}` }, "UNAUTHORIZED_ASYMMETRIC_JWT: Invalid JWT"],
+    [
+      { authorization: `Bearer ${base64url({ alg: "none" })}.${base64url({ sub: "u1" })}.` },
+      "UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM: Unsupported JWT algorithm none",
+    ],
+    [
+      { authorization: `Bearer ${base64url({ alg: "PS256" })}.${base64url({ sub: "u1" })}.c2ln` },
+      "UNAUTHORIZED_UNSUPPORTED_TOKEN_ALGORITHM: Unsupported JWT algorithm PS256",
+    ],
+  ];
+  for (const [headers, expected] of cases) {
+    assert.equal(refusal(await check(headers)), expected, JSON.stringify(headers));
+  }
 });

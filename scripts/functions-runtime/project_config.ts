@@ -1,24 +1,25 @@
-import { parseToml, type TomlTable, type TomlValue } from "./toml.ts";
+import { parse, type TomlTable, type TomlValue } from "npm:smol-toml@1.9.1";
+
+/** Stands in for the hosted project ref (the `ref` claim of the legacy keys) when config.toml names no project_id. */
+export const DEFAULT_PROJECT_REF = "local";
 
 /**
- * The JWT secret @supabase/lite signs user tokens with when config.toml sets
- * none. Must match lite's own default, or locally issued tokens would fail.
+ * What the functions runtime takes from supabase/config.toml. The JWT secret
+ * is not among it: config.toml holds no secret, and the runtime reads it
+ * where the local backend keeps it (api_keys.ts).
  */
-export const LITE_DEFAULT_JWT_SECRET = "unsafe-secret-change-me";
-
 export type ProjectConfig = {
-  /** HS256 secret that user JWTs are signed with. */
-  jwtSecret: string;
+  /** `project_id`, the local stand-in for the hosted project ref. */
+  projectRef: string;
   /** Whether calls to `functionName` need a valid JWT (Supabase default: true). */
   verifyJwt(functionName: string): boolean;
 };
 
 /**
  * Reads the parts of supabase/config.toml the functions runtime needs.
- * A missing file means all defaults; an unreadable one throws.
- * `env` resolves `env(NAME)` references the way the Supabase CLI does.
+ * A missing file means all defaults; an unreadable or invalid one throws.
  */
-export async function readProjectConfig(configPath: string, env: Record<string, string>): Promise<ProjectConfig> {
+export async function readProjectConfig(configPath: string): Promise<ProjectConfig> {
   let text: string;
   try {
     text = await Deno.readTextFile(configPath);
@@ -26,14 +27,13 @@ export async function readProjectConfig(configPath: string, env: Record<string, 
     if (!(error instanceof Deno.errors.NotFound)) throw error;
     text = "";
   }
-  return projectConfigFromToml(parseToml(text), env);
+  return projectConfigFromToml(parse(text));
 }
 
-export function projectConfigFromToml(toml: TomlTable, env: Record<string, string>): ProjectConfig {
-  const auth = tableAt(toml, "auth");
+export function projectConfigFromToml(toml: TomlTable): ProjectConfig {
   const functions = tableAt(toml, "functions");
   return {
-    jwtSecret: resolveEnvReference(auth.jwt_secret, env) || LITE_DEFAULT_JWT_SECRET,
+    projectRef: typeof toml.project_id === "string" && toml.project_id.trim() ? toml.project_id : DEFAULT_PROJECT_REF,
     verifyJwt(functionName) {
       return tableAt(functions, functionName).verify_jwt !== false;
     },
@@ -42,12 +42,10 @@ export function projectConfigFromToml(toml: TomlTable, env: Record<string, strin
 
 function tableAt(table: TomlTable, key: string): TomlTable {
   const value = table[key];
-  return typeof value === "object" && !Array.isArray(value) ? value : {};
+  return isTable(value) ? value : {};
 }
 
-/** `"env(NAME)"` → env.NAME (empty when unset); other strings as-is; non-strings → "". */
-function resolveEnvReference(value: TomlValue | undefined, env: Record<string, string>): string {
-  if (typeof value !== "string") return "";
-  const reference = /^env\((\w+)\)$/.exec(value.trim());
-  return reference ? env[reference[1]] ?? "" : value;
+/** smol-toml builds tables with Object.create(null); arrays and dates have prototypes. */
+function isTable(value: TomlValue | undefined): value is TomlTable {
+  return typeof value === "object" && Object.getPrototypeOf(value) === null;
 }

@@ -1,5 +1,3 @@
-import { ensureCorsOrigin } from "./gateway_responses.ts";
-
 /** Connection-level headers that must not be forwarded by a proxy (RFC 9110 §7.6.1), plus Host. */
 const HOP_BY_HOP_HEADERS = [
   "connection",
@@ -14,25 +12,27 @@ const HOP_BY_HOP_HEADERS = [
 ];
 
 /**
- * Forwards `request` to `target` and returns the upstream response. Bodies
- * are streamed in both directions, never buffered, so server-sent events and
- * uploads flow chunk by chunk. `clientGone` must abort when the client
- * disconnects; that aborts the upstream request, so the function sees its
- * stream cancelled. Rejects if the upstream cannot be reached or dies before
- * sending headers.
+ * Forwards `request` to `target` and returns the upstream response with its
+ * status and headers as they are (minus hop-by-hop headers): nothing is
+ * added, CORS included. Bodies are streamed in both directions, never
+ * buffered, so server-sent events and uploads flow chunk by chunk. Aborting
+ * `signal` (the client disconnected, or a limit was reached) aborts the
+ * upstream request, so the function sees its stream cancelled, and cuts off
+ * a response body still streaming. Rejects if the upstream cannot be reached
+ * or dies before sending headers.
  */
-export async function proxyRequest(request: Request, target: URL, clientGone: AbortSignal): Promise<Response> {
+export async function proxyRequest(request: Request, target: URL, signal: AbortSignal): Promise<Response> {
   const upstream = await fetch(target, {
     method: request.method,
     headers: withoutHopByHop(request.headers),
     body: request.body,
     redirect: "manual",
-    signal: clientGone,
+    signal,
   });
   return new Response(upstream.body, {
     status: upstream.status,
     statusText: upstream.statusText,
-    headers: ensureCorsOrigin(withoutHopByHop(upstream.headers)),
+    headers: withoutHopByHop(upstream.headers),
   });
 }
 

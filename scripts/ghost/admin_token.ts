@@ -4,7 +4,7 @@
  * (Ghost rejects longer-lived tokens) and `aud` "/admin/", signed with the
  * key's secret decoded from hex. Sent as `Authorization: Ghost <token>`.
  */
-import { SignJWT } from "npm:jose@6.2.18";
+import { SignJWT } from "npm:jose@6.2.17";
 
 /** Splits an Admin API key `id:secret` (secret in hex, as Ghost Admin shows it). */
 export function parseAdminApiKey(adminApiKey: string): { id: string; secret: Uint8Array } {

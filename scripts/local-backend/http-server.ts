@@ -1,6 +1,8 @@
 import { serve } from "@hono/node-server";
 import type { AddressInfo } from "node:net";
-import { createLiteApp, withByteChunks, type LiteAppOptions } from "./lite-app.ts";
+import type { AuthRateLimits } from "./auth-rate-limit.ts";
+import { createLiteApp, type LiteAppOptions } from "./lite-app.ts";
+import { createLocalApi } from "./local-api.ts";
 
 export type LocalApiServer = {
   url: string;
@@ -16,17 +18,20 @@ export type LocalApiServer = {
 
 /**
  * Serves the embedded Supabase API alone on 127.0.0.1 (port 0 = any free
- * port). Used by integration tests and benchmarks; the app itself mounts the
- * API on the Vite server instead.
+ * port), as the local servers do (local-api.ts: gateway CORS, Auth's rate
+ * limits, inert storage objects). Used by integration tests and benchmarks.
  */
-export async function startLocalApi(options: LiteAppOptions & { port?: number } = {}): Promise<LocalApiServer> {
+export async function startLocalApi(
+  options: LiteAppOptions & { port?: number; authRateLimits?: AuthRateLimits } = {},
+): Promise<LocalApiServer> {
   const { app, keys } = await createLiteApp(options);
+  const api = createLocalApi(app, { authRateLimits: options.authRateLimits });
   const server = serve({
     hostname: "127.0.0.1",
     port: options.port ?? 0,
     fetch: async (request, env) => {
       const socket = (env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket;
-      return withByteChunks(await app.fetch(request, { peerAddress: socket?.remoteAddress ?? null }));
+      return await api.handle(request, socket?.remoteAddress ?? null);
     },
   });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));

@@ -1,45 +1,122 @@
-import type { App } from "@supabase/lite";
+import type { App, Connection } from "@supabase/lite";
+import { dirname, resolve, sep } from "node:path";
+import { type ExecSql, keepMigrationPrivileges, refuseDefaultGrants } from "./api-privileges.ts";
 import { ensureLocalKeys, LOCAL_KEYS_FILE, type LocalKeys } from "./keys.ts";
+import { localLiteConfig, localSiteUrl } from "./local-config.ts";
+import { installLogRedaction } from "./log-redaction.ts";
+import { makePrivate, restrictNewFiles } from "./private-files.ts";
 
-export const CONFIG_PATH = "./supabase/config.toml";
 export const PGLITE_DATA_DIR = "./supabase/.temp/pglite";
+/** lite's own folder (caches, and storage objects under storage/), relative to the working directory. */
+export const LITE_TEMP_DIR = "./supabase/.temp";
 
 export type LiteAppOptions = {
   /** PGlite data folder (else LOCAL_PGLITE_DIR, else supabase/.temp/pglite); ignored with a database URL. */
   dataDir?: string;
-  /** A real PostgreSQL server instead of PGlite. */
+  /** A real PostgreSQL server instead of PGlite (else DATABASE_URL). */
   databaseUrl?: string;
   keysFile?: string;
 };
 
 /**
+ * postgres.js serialises json/jsonb parameters with JSON.stringify, but lite
+ * passes JSON it has already stringified (PGlite, its main driver, takes a
+ * string as JSON text). On a real server every JSON value lite wrote was
+ * therefore stored as a JSON *string*: `raw_user_meta_data` among them, so the
+ * sign-up trigger found no first_name and profiles were blank. These types
+ * give postgres.js PGlite's rule: a string is JSON text, anything else is
+ * stringified.
+ */
+const JSON_AS_PGLITE_DOES = {
+  json: { to: 114, from: [114], serialize: jsonText, parse: (text: string) => JSON.parse(text) },
+  jsonb: { to: 3802, from: [3802], serialize: jsonText, parse: (text: string) => JSON.parse(text) },
+};
+function jsonText(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/**
  * Boots the embedded Supabase API (auth, PostgREST, storage) with the
  * project's migrations applied. PGlite by default; DATABASE_URL (or
  * options.databaseUrl) switches the same stack to a real PostgreSQL server.
+ * Either way the API roles keep exactly the privileges the migrations give
+ * them, as on hosted Supabase (api-privileges.ts).
  */
 export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app: App; keys: LocalKeys }> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   process.env.DO_NOT_TRACK = "1";
   process.env.LITE_TELEMETRY = "0";
   process.env.EXPERIMENTAL_STORAGE = "1";
-  // Where e-mail links lead (config.toml site_url); npm start sets the real port.
-  process.env.LOCAL_SITE_URL ||= `http://127.0.0.1:${process.env.PORT || 5173}`;
-  process.env.LOCAL_DB_DRIVER = databaseUrl ? "postgres" : "pglite";
-  process.env.LOCAL_DB_URL = databaseUrl || options.dataDir || process.env.LOCAL_PGLITE_DIR || PGLITE_DATA_DIR;
-  const keys = ensureLocalKeys(options.keysFile ?? LOCAL_KEYS_FILE);
+  // The data holds every user's keys and passwords in plain text: owner only
+  // (private-files.ts), for what exists and for what is written from now on.
+  restrictNewFiles();
+  const keysFile = options.keysFile ?? LOCAL_KEYS_FILE;
+  const pgliteDir = options.dataDir || process.env.LOCAL_PGLITE_DIR || PGLITE_DATA_DIR;
+  for (const dir of outermost([LITE_TEMP_DIR, dirname(keysFile), ...(databaseUrl ? [] : [pgliteDir])])) makePrivate(dir);
+  const keys = ensureLocalKeys(keysFile);
+  installLogRedaction([keys.secretKey, keys.jwtSecret]);
+  const config = localLiteConfig(keys, localSiteUrl());
   // Lite reads its feature flags when the module is first evaluated, so it is
   // imported only after the environment above is set.
   const { applyPendingMigrations, createApi } = await import("@supabase/lite/cli");
-  const api = await createApi({ withSupabaseClient: false });
-  // Admin mode would serve keyless requests as service_role; the app always
-  // sends a key, so nothing legitimate needs it.
-  const app = await api.project.local.createApp(CONFIG_PATH, { admin: false });
-  // Auth and storage schemas must exist before migrations reference them
-  // (triggers on auth.users, the images bucket), as on hosted Supabase.
-  await app.ensureSystemSchema();
-  const { applied } = await applyPendingMigrations(app);
-  for (const migration of applied) console.log(`Applied migration ${migration.filename}`);
-  return { app, keys };
+  const connection = await connect(databaseUrl, pgliteDir);
+
+  // lite's createApp builds the App from a config (here, ours with its
+  // connection, as a config module exporting `connection` would) and wires
+  // the filesystem storage adapter under supabase/.temp/storage, which the
+  // package does not export on its own. Admin mode would serve keyless
+  // requests as service_role; the app always sends a key.
+  const local = (await createApi({ withSupabaseClient: false })).project.local;
+  const project: typeof local = Object.create(local, {
+    getConfig: { value: async () => ({ ...config, connection }) },
+  });
+  try {
+    const app = await project.createApp(undefined, { admin: false });
+    const sql: ExecSql = async <Row>(query: string) =>
+      (await app.connection.exec<{ rows: Row[] } | void>(query))?.rows ?? [];
+    await refuseDefaultGrants(sql);
+    // Auth and storage schemas must exist before migrations reference them
+    // (triggers on auth.users, the images bucket), as on hosted Supabase.
+    await app.ensureSystemSchema();
+    const { applied } = await applyPendingMigrations(app);
+    for (const migration of applied) console.log(`Applied migration ${migration.filename}`);
+
+    await keepMigrationPrivileges(sql, async () => {
+      const response = await app.fetch(
+        new Request("http://127.0.0.1/rest/v1/profiles?select=id&limit=1", { headers: { apikey: keys.secretKey } }),
+        { peerAddress: null },
+      );
+      await response.body?.cancel();
+    });
+    return { app, keys };
+  } catch (error) {
+    await connection.close().catch(() => {});
+    throw error;
+  }
+}
+
+/** The folders among `dirs` that are not inside another of them, resolved. */
+function outermost(dirs: string[]): string[] {
+  const resolved = [...new Set(dirs.map((dir) => resolve(dir)))].sort();
+  return resolved.filter((dir, i) => !resolved.slice(0, i).some((outer) => dir.startsWith(outer + sep)));
+}
+
+async function connect(databaseUrl: string | undefined, pgliteDir: string): Promise<Connection> {
+  if (databaseUrl) {
+    const { createPostgresConnection } = await import("@supabase/lite/postgres");
+    return createPostgresConnection({
+      url: databaseUrl,
+      postgresOptions: {
+        types: JSON_AS_PGLITE_DOES,
+        // Only RAISE NOTICE from migrations (SQLSTATE 00000), not lite's "already exists, skipping".
+        onnotice: (notice) => {
+          if (notice.code === "00000") console.log(`NOTICE: ${notice.message}`);
+        },
+      },
+    });
+  }
+  const { createPgliteConnection } = await import("@supabase/lite/pglite");
+  return await createPgliteConnection({ url: pgliteDir });
 }
 
 /**

@@ -1,6 +1,10 @@
 /**
- * Local stand-in for a hosted cron job: POSTs to a function on an interval,
- * authenticated with the project's secret key.
+ * Local stand-in for the hosted cron job: POSTs to a function on an interval
+ * with exactly the request the pg_cron job sends through pg_net
+ * (`net.http_post(url, body := '{}'::jsonb, headers :=
+ * jsonb_build_object('Content-Type','application/json','apikey', <secret key>))`):
+ * the secret key in `apikey` only, no Authorization, JSON body `{}`. The key
+ * is never logged.
  */
 
 export const DEFAULT_SCHEDULED_FUNCTION = "publish-scheduled";
@@ -11,7 +15,10 @@ export type SchedulerLogger = { info(line: string): void; error(line: string): v
 export type SchedulerOptions = {
   /** Base URL that serves `/functions/v1/<name>` (the functions runtime, or an origin proxying it). */
   url: string;
-  /** Sent as `Authorization: Bearer` and `apikey`; passes the runtime's verify_jwt gate. */
+  /**
+   * The project's `sb_secret_…` key, sent in `apikey` only. It is not a JWT, so
+   * the function must have verify_jwt off and check the key itself.
+   */
   secretKey: string;
   /** Time between the starts of consecutive runs. */
   intervalMs: number;
@@ -67,11 +74,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     try {
       const response = await fetch(endpoint, {
         method: "POST",
-        headers: {
-          Authorization: `Bearer ${options.secretKey}`,
-          apikey: options.secretKey,
-          "Content-Type": "application/json",
-        },
+        headers: { "Content-Type": "application/json", apikey: options.secretKey },
         body: "{}",
         signal,
       });
@@ -88,16 +91,19 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     }
   }
 
+  /** Whatever a response or an error says, the key never reaches the log. */
+  const redact = (text: string) => options.secretKey ? text.replaceAll(options.secretKey, "[secret key]") : text;
+
   function report(outcome: RunOutcome): RunOutcome {
     const wasMissing = reportedMissing;
     reportedMissing = outcome.result === "missing";
     if (outcome.result === "missing") {
       if (!wasMissing) logger.info(`[scheduler] ${functionName} does not exist (404); skipping until it does`);
     } else if (outcome.result === "ok") {
-      logger.info(`[scheduler] ${functionName} → ${outcome.status} ${truncate(outcome.body)}`);
+      logger.info(`[scheduler] ${functionName} → ${outcome.status} ${truncate(redact(outcome.body))}`);
     } else {
-      const detail = outcome.error ?? `${outcome.status} ${truncate(outcome.body ?? "")}`;
-      logger.error(`[scheduler] ${functionName} failed: ${detail}`);
+      const detail = outcome.error ?? `${outcome.status} ${truncate(redact(outcome.body ?? ""))}`;
+      logger.error(`[scheduler] ${functionName} failed: ${redact(detail)}`);
     }
     return outcome;
   }

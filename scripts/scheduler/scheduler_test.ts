@@ -1,22 +1,28 @@
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { startFunctionsRuntime } from "../functions-runtime/runtime.ts";
+import { copyFixtureFunctions, FIXTURES_DIR, recordingLogger } from "../functions-runtime/test_support.ts";
 import { type RunOutcome, startScheduler } from "./scheduler.ts";
 
 const SECRET_KEY = "sb_secret_scheduler_test";
 
+/** Headers any HTTP client adds (pg_net and fetch alike); the rest is what the caller chose to send. */
+const TRANSPORT_HEADERS = ["host", "content-length", "accept", "accept-encoding", "accept-language", "user-agent"];
+
+type RecordedCall = { method: string; path: string; headers: Record<string, string>; body: string };
+
 /** A stand-in functions server that records calls and answers with `respond`. */
 function startStubServer(respond: (request: Request) => Promise<Response>) {
-  const calls: { path: string; authorization: string | null; apikey: string | null }[] = [];
+  const calls: RecordedCall[] = [];
   let active = 0;
   let maxActive = 0;
   const listening = Promise.withResolvers<Deno.NetAddr>();
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: listening.resolve }, async (request) => {
     active++;
     maxActive = Math.max(maxActive, active);
-    calls.push({
-      path: new URL(request.url).pathname,
-      authorization: request.headers.get("authorization"),
-      apikey: request.headers.get("apikey"),
-    });
+    const headers = Object.fromEntries(request.headers);
+    for (const name of TRANSPORT_HEADERS) delete headers[name];
+    calls.push({ method: request.method, path: new URL(request.url).pathname, headers, body: await request.text() });
     try {
       return await respond(request);
     } finally {
@@ -31,14 +37,9 @@ function startStubServer(respond: (request: Request) => Promise<Response>) {
   };
 }
 
-function recordingLogger() {
-  const lines: string[] = [];
-  return { lines, info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
-}
-
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-Deno.test("scheduler calls the function with the secret key, repeatedly, never overlapping", async () => {
+Deno.test("scheduler sends the cron job's request, repeatedly, never overlapping", async () => {
   const stub = startStubServer(async () => {
     await delay(120);
     return Response.json({ published: 0 });
@@ -56,11 +57,13 @@ Deno.test("scheduler calls the function with the secret key, repeatedly, never o
   }
   assert.ok(stub.calls.length >= 3, `expected several runs, got ${stub.calls.length}`);
   assert.equal(stub.maxActive(), 1, "runs overlapped");
+  // What pg_cron sends through net.http_post: the secret key in apikey only, JSON body {}.
   for (const call of stub.calls) {
     assert.deepEqual(call, {
+      method: "POST",
       path: "/functions/v1/publish-scheduled",
-      authorization: `Bearer ${SECRET_KEY}`,
-      apikey: SECRET_KEY,
+      headers: { "content-type": "application/json", apikey: SECRET_KEY },
+      body: "{}",
     });
   }
   assert.ok(logger.lines.some((line) => line === '[scheduler] publish-scheduled → 200 {"published":0}'));
@@ -108,6 +111,25 @@ Deno.test("scheduler logs failed runs with status and body", async () => {
   }
 });
 
+Deno.test("scheduler never logs the secret key, even when a response repeats it", async () => {
+  const stub = startStubServer((request) =>
+    Promise.resolve(new Response(`bad key ${request.headers.get("apikey")}`, { status: 403 }))
+  );
+  const logger = recordingLogger();
+  const scheduler = startScheduler({ url: await stub.url, secretKey: SECRET_KEY, intervalMs: 60_000, logger });
+  try {
+    await scheduler.runOnce();
+  } finally {
+    await scheduler.stop();
+    await stub.close();
+  }
+  assert.ok(
+    logger.lines.includes("[scheduler] publish-scheduled failed: 403 bad key [secret key]"),
+    logger.lines.join(),
+  );
+  assert.ok(logger.lines.every((line) => !line.includes(SECRET_KEY)));
+});
+
 Deno.test("scheduler stop aborts the run in flight", async () => {
   const hang = Promise.withResolvers<void>();
   const stub = startStubServer(async () => {
@@ -148,5 +170,48 @@ Deno.test("scheduler aborts a run that exceeds its timeout", async () => {
     hang.resolve();
     await scheduler.stop();
     await stub.close();
+  }
+});
+
+Deno.test("the scheduler's request passes the functions runtime to a function checking the secret key", async () => {
+  const { root, functionsDir } = await copyFixtureFunctions();
+  const runtime = await startFunctionsRuntime({
+    port: 0,
+    functionsDir,
+    configPath: join(FIXTURES_DIR, "config.toml"),
+    env: {
+      SUPABASE_SECRET_KEY: SECRET_KEY,
+      SUPABASE_PUBLISHABLE_KEY: "sb_publishable_scheduler_test",
+      LOCAL_JWT_SECRET: "scheduler-test-jwt-secret",
+    },
+    localKeysPath: join(root, "no-local-keys.json"),
+    logger: recordingLogger(),
+  });
+  const logger = recordingLogger();
+  try {
+    for (
+      const [functionName, expected] of [
+        ["checks-secret-key", '[scheduler] checks-secret-key → 200 {"body":{},"authorization":null}'],
+        // verify_jwt on: an API key is no JWT, so the gateway refuses the cron job's request.
+        [
+          "echo",
+          '[scheduler] echo failed: 401 {"code":"UNAUTHORIZED_NO_AUTH_HEADER","message":"Missing authorization header"}',
+        ],
+      ]
+    ) {
+      const scheduler = startScheduler({
+        url: runtime.url,
+        secretKey: SECRET_KEY,
+        intervalMs: 60_000,
+        functionName,
+        logger,
+      });
+      await scheduler.runOnce();
+      await scheduler.stop();
+      assert.ok(logger.lines.includes(expected), logger.lines.join("\n"));
+    }
+  } finally {
+    await runtime.close();
+    await Deno.remove(root, { recursive: true });
   }
 });

@@ -3,11 +3,14 @@
 -- before `supabase migration up`. Modelled on supabase/postgres
 -- (migrations/db/init-scripts: initial schema, auth schema, storage schema).
 --
--- Deliberately NOT recreated: `alter default privileges ... on tables` to the
--- API roles. Supabase no longer grants new tables to anon/authenticated, so a
--- table that forgets its explicit GRANT must fail the tests here (the local
--- @supabase/lite stack grants every table by itself and cannot catch that).
--- No default privileges on sequences either, for the same reason.
+-- Default privileges are those of a project with "Default privileges for new
+-- entities" off (the hosted default since 2026-10-30, `[api]
+-- auto_expose_new_tables = false`): nothing postgres creates in public is
+-- granted to the API roles, so a table that forgets its explicit GRANT fails
+-- here. scripts/test-db/auto-expose-on.sql adds hosted's earlier default
+-- (grant all on new tables, sequences and functions to the API roles), under
+-- which a migration that forgets a REVOKE fails instead; test-db.sh runs the
+-- suite under both.
 --
 -- Kept idempotent so it can be re-run against the same cluster.
 
@@ -54,13 +57,6 @@ create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
 grant usage on schema public to anon, authenticated, service_role;
-
--- Hosted Supabase grants EXECUTE on new functions in public to the API roles
--- (PostgreSQL itself grants it to PUBLIC). Recreated here on purpose: it is
--- the pessimistic choice, so a function that must not be callable by anon has
--- to revoke it explicitly, exactly as on the platform.
-alter default privileges for role postgres in schema public
-  grant execute on functions to anon, authenticated, service_role;
 
 -- PostgREST puts the exposed schemas and `extensions` on the search path.
 alter database postgres set search_path to "$user", public, extensions;
@@ -243,3 +239,100 @@ alter function storage.filename(text) owner to supabase_storage_admin;
 alter function storage.extension(text) owner to supabase_storage_admin;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------
+-- Stand-ins for pg_net and Supabase Vault, which Debian does not package.
+-- Same schemas, names and signatures as the real ones (supabase/pg_net
+-- sql/pg_net.sql; supabase/vault sql/supabase_vault--0.3.0.sql), so that the
+-- cron migration schedules its job here and pgTAP can run the job's command:
+-- net.http_post records the request in net.http_request_queue (as pg_net
+-- does before its worker sends it) and sends nothing; Vault keeps secrets
+-- unencrypted. pg_cron itself is the real extension (postgresql-15-cron).
+-- ---------------------------------------------------------------------------
+create schema if not exists net;
+grant usage on schema net to public;
+
+create table if not exists net.http_request_queue (
+  id bigserial primary key,
+  method text not null,
+  url text not null,
+  headers jsonb not null,
+  body bytea,
+  timeout_milliseconds integer not null
+);
+
+create or replace function net.http_post(
+  url text,
+  body jsonb default '{}'::jsonb,
+  params jsonb default '{}'::jsonb,
+  headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
+  timeout_milliseconds integer default 5000
+)
+returns bigint
+language plpgsql
+as $$
+declare
+  content_type text;
+  request_id bigint;
+begin
+  -- pg_net's own rules: Content-Type defaults to, and must be, application/json.
+  select header_value into content_type
+  from jsonb_each_text(coalesce(headers, '{}'::jsonb)) as h(header_name, header_value)
+  where lower(header_name) = 'content-type'
+  limit 1;
+  if content_type is null then
+    headers := coalesce(headers, '{}'::jsonb) || '{"Content-Type": "application/json"}'::jsonb;
+  elsif content_type <> 'application/json' then
+    raise exception 'Content-Type header must be "application/json"';
+  end if;
+  if params is not null and params <> '{}'::jsonb then
+    raise exception 'the net.http_post stand-in does not support params';
+  end if;
+
+  insert into net.http_request_queue (method, url, headers, body, timeout_milliseconds)
+  values ('POST', url, headers, convert_to(body::text, 'UTF8'), timeout_milliseconds)
+  returning id into request_id;
+  return request_id;
+end;
+$$;
+
+create schema if not exists vault;
+
+create table if not exists vault.secrets (
+  id uuid primary key default gen_random_uuid(),
+  name text,
+  description text not null default '',
+  secret text not null,
+  key_id uuid,
+  nonce bytea,
+  created_at timestamptz not null default current_timestamp,
+  updated_at timestamptz not null default current_timestamp
+);
+create unique index if not exists secrets_name_idx on vault.secrets (name) where name is not null;
+
+create or replace view vault.decrypted_secrets as
+select s.id, s.name, s.description, s.secret, s.secret as decrypted_secret, s.key_id, s.nonce, s.created_at, s.updated_at
+from vault.secrets s;
+
+create or replace function vault.create_secret(
+  new_secret text,
+  new_name text = null,
+  new_description text = '',
+  new_key_id uuid = null
+)
+returns uuid
+security definer
+language plpgsql
+set search_path = ''
+as $$
+declare
+  secret_id uuid;
+begin
+  insert into vault.secrets (secret, name, description)
+  values (new_secret, new_name, new_description)
+  returning id into secret_id;
+  return secret_id;
+end;
+$$;
+
+revoke all on function vault.create_secret(text, text, text, uuid) from public;

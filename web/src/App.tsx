@@ -1,117 +1,190 @@
-import { lazy, Suspense, type ReactNode } from "react";
-import { Route, Switch } from "wouter";
+import { Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { RequireAuth } from "./components/RequireAuth";
 import { Spinner } from "./components/Spinner";
 import { Toasts } from "./components/Toasts";
+import { lazyWithRetry } from "./lib/lazyWithRetry";
+import { onToastifyRequested, toastifyRequested } from "./lib/notify";
+import { usePageTitle } from "./lib/pageTitle";
+import { useScrollRestoration } from "./lib/scrollRestoration";
+import LoginPage from "./pages/login/LoginPage";
 
-// Every screen and the signed-in shell load lazily, so /login stays light.
-const AppShell = lazy(() => import("./components/AppShell"));
-const LoginPage = lazy(() => import("./pages/login/LoginPage"));
-const RegisterPage = lazy(() => import("./pages/register/RegisterPage"));
-const ForgotPasswordPage = lazy(() => import("./pages/forgot-password/ForgotPasswordPage"));
-const ResetPasswordPage = lazy(() => import("./pages/reset-password/ResetPasswordPage"));
-const DashboardPage = lazy(() => import("./pages/dashboard/DashboardPage"));
-const ProfilePage = lazy(() => import("./pages/profile/ProfilePage"));
-const ArticlesPage = lazy(() => import("./pages/articles/ArticlesPage"));
-const CreateArticlePage = lazy(() => import("./pages/create-article/CreateArticlePage"));
-const EditArticlePage = lazy(() => import("./pages/edit-article/EditArticlePage"));
-const WordPressSitesPage = lazy(() => import("./pages/wordpress-sites/WordPressSitesPage"));
-const GenerateImagesPage = lazy(() => import("./pages/generate-images/GenerateImagesPage"));
-const KeywordPhrasesPage = lazy(() => import("./pages/keyword-phrases/KeywordPhrasesPage"));
-const SeoAnalysisPage = lazy(() => import("./pages/seo-analysis/SeoAnalysisPage"));
-const AssistantsPage = lazy(() => import("./pages/assistants/AssistantsPage"));
-const AssistantFormPage = lazy(() => import("./pages/assistants/AssistantFormPage"));
-const NotFoundPage = lazy(() => import("./pages/not-found/NotFoundPage"));
+// The sign-in screen is in the entry, so that it paints without another
+// request; every other screen and the signed-in shell load lazily (and can
+// be loaded again after a failure: see ErrorBoundary's Retry).
+const AppShell = lazyWithRetry(() => import("./components/AppShell"));
+const RegisterPage = lazyWithRetry(() => import("./pages/register/RegisterPage"));
+const ForgotPasswordPage = lazyWithRetry(() => import("./pages/forgot-password/ForgotPasswordPage"));
+const ResetPasswordPage = lazyWithRetry(() => import("./pages/reset-password/ResetPasswordPage"));
+const DashboardPage = lazyWithRetry(() => import("./pages/dashboard/DashboardPage"));
+const ProfilePage = lazyWithRetry(() => import("./pages/profile/ProfilePage"));
+const ArticlesPage = lazyWithRetry(() => import("./pages/articles/ArticlesPage"));
+const CreateArticlePage = lazyWithRetry(() => import("./pages/create-article/CreateArticlePage"));
+const EditArticlePage = lazyWithRetry(() => import("./pages/edit-article/EditArticlePage"));
+const CalendarPage = lazyWithRetry(() => import("./pages/calendar/CalendarPage"));
+const WordPressSitesPage = lazyWithRetry(() => import("./pages/wordpress-sites/WordPressSitesPage"));
+const GenerateImagesPage = lazyWithRetry(() => import("./pages/generate-images/GenerateImagesPage"));
+const KeywordPhrasesPage = lazyWithRetry(() => import("./pages/keyword-phrases/KeywordPhrasesPage"));
+const SeoAnalysisPage = lazyWithRetry(() => import("./pages/seo-analysis/SeoAnalysisPage"));
+const AssistantsPage = lazyWithRetry(() => import("./pages/assistants/AssistantsPage"));
+const AssistantFormPage = lazyWithRetry(() => import("./pages/assistants/AssistantFormPage"));
+const BulkPage = lazyWithRetry(() => import("./pages/bulk/BulkPage"));
+const BatchesPage = lazyWithRetry(() => import("./pages/batches/BatchesPage"));
+const BatchPage = lazyWithRetry(() => import("./pages/batches/BatchPage"));
+const NotFoundPage = lazyWithRetry(() => import("./pages/not-found/NotFoundPage"));
 
-/** A screen for signed-in users, inside the navigation shell. */
-function SignedIn({ children }: { children: ReactNode }) {
+/** A screen anyone may see, titled "{title} · Inkpress". */
+function Public({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return children;
+}
+
+/**
+ * A screen for signed-in users inside the navigation shell, titled
+ * "{title} · Inkpress". A screen that fails (its code could not be loaded,
+ * or it threw) shows its error in the page area, with the menu still there.
+ */
+function SignedIn({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  const [path] = useLocation();
   return (
     <RequireAuth>
       <AppShell>
-        <Suspense fallback={<Spinner />}>{children}</Suspense>
+        <ErrorBoundary scope="page" resetKey={path}>
+          <Suspense fallback={<Spinner />}>{children}</Suspense>
+        </ErrorBoundary>
       </AppShell>
     </RequireAuth>
   );
 }
 
+/** The toast area, mounted with the first toast (which waits for it), so no page loads it before then. */
+function ToastsOnDemand() {
+  const requested = useSyncExternalStore(onToastifyRequested, toastifyRequested, () => false);
+  return requested ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
+  useScrollRestoration();
   return (
     <>
       <ErrorBoundary>
         <Suspense fallback={<Spinner />}>
           <Switch>
-            <Route path="/login" component={LoginPage} />
-            <Route path="/register" component={RegisterPage} />
-            <Route path="/forgot-password" component={ForgotPasswordPage} />
-            <Route path="/reset-password" component={ResetPasswordPage} />
+            <Route path="/login">
+              <Public title="Sign in">
+                <LoginPage />
+              </Public>
+            </Route>
+            <Route path="/register">
+              <Public title="Create account">
+                <RegisterPage />
+              </Public>
+            </Route>
+            <Route path="/forgot-password">
+              <Public title="Reset password">
+                <ForgotPasswordPage />
+              </Public>
+            </Route>
+            <Route path="/reset-password">
+              <Public title="Set a new password">
+                <ResetPasswordPage />
+              </Public>
+            </Route>
             <Route path="/">
-              <SignedIn>
+              <SignedIn title="Dashboard">
                 <DashboardPage />
               </SignedIn>
             </Route>
             <Route path="/profile">
-              <SignedIn>
+              <SignedIn title="Profile">
                 <ProfilePage />
               </SignedIn>
             </Route>
             <Route path="/articles">
-              <SignedIn>
+              <SignedIn title="Articles">
                 <ArticlesPage />
               </SignedIn>
             </Route>
             <Route path="/articles/create">
-              <SignedIn>
+              <SignedIn title="Create New Post">
                 <CreateArticlePage />
               </SignedIn>
             </Route>
             <Route path="/articles/edit/:id">
-              <SignedIn>
+              <SignedIn title="Edit Article">
                 <EditArticlePage />
               </SignedIn>
             </Route>
+            <Route path="/calendar">
+              <SignedIn title="Calendar">
+                <CalendarPage />
+              </SignedIn>
+            </Route>
+            <Route path="/bulk">
+              <SignedIn title="Bulk Drafts">
+                <BulkPage />
+              </SignedIn>
+            </Route>
+            <Route path="/batches">
+              <SignedIn title="Batches">
+                <BatchesPage />
+              </SignedIn>
+            </Route>
+            <Route path="/batches/:id">
+              <SignedIn title="Batch">
+                <BatchPage />
+              </SignedIn>
+            </Route>
             <Route path="/wordpress-sites">
-              <SignedIn>
+              <SignedIn title="WordPress Sites">
                 <WordPressSitesPage />
               </SignedIn>
             </Route>
             <Route path="/generate-images">
-              <SignedIn>
+              <SignedIn title="Generate Images">
                 <GenerateImagesPage />
               </SignedIn>
             </Route>
             <Route path="/keyword-phrases">
-              <SignedIn>
+              <SignedIn title="Keyword Phrases">
                 <KeywordPhrasesPage />
               </SignedIn>
             </Route>
             <Route path="/seo-analysis">
-              <SignedIn>
+              <SignedIn title="SEO Analysis">
                 <SeoAnalysisPage />
               </SignedIn>
             </Route>
             <Route path="/assistants">
-              <SignedIn>
+              <SignedIn title="Assistants">
                 <AssistantsPage />
               </SignedIn>
             </Route>
             <Route path="/assistants/new">
-              <SignedIn>
+              <SignedIn title="New Assistant">
                 <AssistantFormPage />
               </SignedIn>
             </Route>
             <Route path="/assistants/:id">
-              <SignedIn>
+              <SignedIn title="Edit Assistant">
                 <AssistantFormPage />
               </SignedIn>
             </Route>
-            <Route component={NotFoundPage} />
+            <Route>
+              <Public title="Page not found">
+                <NotFoundPage />
+              </Public>
+            </Route>
           </Switch>
         </Suspense>
       </ErrorBoundary>
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      <ToastsOnDemand />
     </>
   );
 }

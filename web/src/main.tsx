@@ -1,3 +1,4 @@
+import "./lib/zodWithoutEval";
 import "@picocss/pico/css/pico.min.css";
 import "./styles.css";
 import { StrictMode } from "react";

@@ -37,16 +37,26 @@ describe("navigation shell", () => {
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Dashboard", "/"],
       ["Articles", "/articles"],
+      ["Calendar", "/calendar"],
+      ["Bulk Drafts", "/bulk"],
+      ["Batches", "/batches"],
       ["WordPress Sites", "/wordpress-sites"],
       ["Generate Images", "/generate-images"],
       ["Keyword Phrases", "/keyword-phrases"],
       ["SEO Analysis", "/seo-analysis"],
       ["Profile", "/profile"],
+      ["Assistants", "/assistants"],
     ]);
     expect(links.filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent)).toEqual(
       ["Articles"],
     );
     expect(within(drawer).getByRole("button", { name: "Sign Out" })).toBeTruthy();
+  });
+
+  it("highlights Assistants on its screens", () => {
+    const { drawer } = renderShell("/assistants/new");
+    const current = within(drawer).getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
+    expect(current.map((link) => link.textContent)).toEqual(["Assistants"]);
   });
 
   it("highlights Dashboard only on /", () => {

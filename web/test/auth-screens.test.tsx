@@ -120,6 +120,21 @@ describe("register", () => {
     expect(signUp).not.toHaveBeenCalled();
   });
 
+  it("limits names and phone number to what the database accepts", async () => {
+    const user = renderAt("/register");
+    await user.click(await screen.findByLabelText("First name"));
+    await user.paste("a".repeat(101));
+    await user.click(screen.getByLabelText("Last name"));
+    await user.paste("b".repeat(101));
+    await user.click(screen.getByLabelText("Phone number"));
+    await user.paste("1".repeat(31));
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    expectInvalid(screen.getByLabelText("First name"), "First name must be at most 100 characters");
+    expectInvalid(screen.getByLabelText("Last name"), "Last name must be at most 100 characters");
+    expectInvalid(screen.getByLabelText("Phone number"), "Phone number must be at most 30 characters");
+    expect(signUp).not.toHaveBeenCalled();
+  });
+
   it("shows the mismatch on the confirmation field when the password is valid", async () => {
     const user = renderAt("/register");
     await user.type(await screen.findByLabelText("Password"), "secret1");
@@ -139,8 +154,8 @@ describe("register", () => {
     await user.click(screen.getByRole("button", { name: "Create account" }));
   }
 
-  it("registers, confirms and goes to /login", async () => {
-    vi.mocked(signUp).mockResolvedValue();
+  it("registers and, when the e-mail must be confirmed first, says so and goes to /login", async () => {
+    vi.mocked(signUp).mockResolvedValue({ signedIn: false });
     const user = renderAt("/register");
     await fillRegistration(user);
 
@@ -156,6 +171,24 @@ describe("register", () => {
       "Registration successful! Please check your email to verify your account.",
     );
     expect(window.location.pathname).toBe("/login");
+  });
+
+  it("registers and, when the account is active at once, says the user is signed in and opens the dashboard", async () => {
+    vi.mocked(signUp).mockImplementation(async () => {
+      setSignedIn();
+      return { signedIn: true };
+    });
+    const entriesBefore = window.history.length;
+    const user = renderAt("/register");
+    await fillRegistration(user);
+
+    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    expect(notifySuccess).toHaveBeenCalledWith("Registration successful! You are now signed in.");
+    expect(notifySuccess).not.toHaveBeenCalledWith(
+      "Registration successful! Please check your email to verify your account.",
+    );
+    expect(window.location.pathname).toBe("/");
+    expect(window.history.length).toBe(entriesBefore);
   });
 
   it("shows a fixed message when registration fails", async () => {

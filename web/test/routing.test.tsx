@@ -14,36 +14,66 @@ vi.mock("../src/data/auth", () => ({
   onAuthChange: vi.fn(),
 }));
 vi.mock("../src/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/data/calendar", () => ({ loadCalendarEntries: vi.fn(() => new Promise(() => {})) }));
 vi.mock("../src/data/apiKeys", () => ({
   getApiKeyStatus: vi.fn(() => new Promise(() => {})),
   saveApiKeys: vi.fn(),
 }));
 
 const SIGNED_IN_SCREENS = [
-  ["/", `Welcome back, ${testUser.email}`],
-  ["/profile", "Profile Settings"],
-  ["/articles", "Articles"],
-  ["/articles/create", "Create New Post"],
-  ["/articles/edit/42", "Edit Article"],
-  ["/wordpress-sites", "WordPress Sites"],
-  ["/generate-images", "Generate Images"],
-  ["/keyword-phrases", "Keyword Phrases"],
-  ["/seo-analysis", "SEO Analysis"],
-  ["/assistants", "Assistants"],
-  ["/assistants/new", "New Assistant"],
-  ["/assistants/42", "Edit Assistant"],
+  ["/", `Welcome back, ${testUser.email}`, "Dashboard · Inkpress"],
+  ["/profile", "Profile Settings", "Profile · Inkpress"],
+  ["/articles", "Articles", "Articles · Inkpress"],
+  ["/articles/create", "Create New Post", "Create New Post · Inkpress"],
+  ["/articles/edit/42", "Edit Article", "Edit Article · Inkpress"],
+  ["/calendar", "Calendar", "Calendar · Inkpress"],
+  ["/bulk", "Bulk Drafts", "Bulk Drafts · Inkpress"],
+  ["/batches", "Batches", "Batches · Inkpress"],
+  ["/wordpress-sites", "WordPress Sites", "WordPress Sites · Inkpress"],
+  ["/generate-images", "Generate Images", "Generate Images · Inkpress"],
+  ["/keyword-phrases", "Keyword Phrases", "Keyword Phrases · Inkpress"],
+  ["/seo-analysis", "SEO Analysis", "SEO Analysis · Inkpress"],
+  ["/assistants", "Assistants", "Assistants · Inkpress"],
+  ["/assistants/new", "New Assistant", "New Assistant · Inkpress"],
+  ["/assistants/42", "Edit Assistant", "Edit Assistant · Inkpress"],
+] as const;
+
+const PUBLIC_SCREENS = [
+  ["/login", "Sign in to your account", "Sign in · Inkpress"],
+  ["/register", "Create your account", "Create account · Inkpress"],
+  ["/forgot-password", "Reset your password", "Reset password · Inkpress"],
+  ["/no-such-page", "Page not found", "Page not found · Inkpress"],
 ] as const;
 
 beforeEach(setSignedOut);
 
 describe("route table", () => {
-  it.each(SIGNED_IN_SCREENS)("shows %s to a signed-in user inside the shell", async (path, heading) => {
+  it.each(SIGNED_IN_SCREENS)("shows %s to a signed-in user inside the shell, titled", async (path, heading, title) => {
     setSignedIn();
     visit(path);
     render(<App />);
     expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main menu" })).toBeTruthy();
     expect(screen.getByRole("main")).toBeTruthy();
+    expect(document.title).toBe(title);
+  });
+
+  it.each(PUBLIC_SCREENS)("titles %s", async (path, heading, title) => {
+    visit(path);
+    render(<App />);
+    expect(await screen.findByRole("heading", { name: heading })).toBeTruthy();
+    expect(document.title).toBe(title);
+  });
+
+  it("retitles the page when the user moves to another screen", async () => {
+    setSignedIn();
+    visit("/");
+    const user = userEvent.setup();
+    render(<App />);
+    await screen.findByRole("heading", { level: 1, name: `Welcome back, ${testUser.email}` });
+    await user.click(screen.getByRole("link", { name: "Profile" }));
+    await screen.findByRole("heading", { level: 1, name: "Profile Settings" });
+    expect(document.title).toBe("Profile · Inkpress");
   });
 
   it.each(SIGNED_IN_SCREENS)("sends a visitor from %s to /login", async (path) => {
@@ -135,12 +165,19 @@ describe("route guard", () => {
 });
 
 describe("/login", () => {
-  it("shows a spinner while the session loads", async () => {
-    setSessionLoading();
+  it("shows a spinner while the session loads if the stored session cannot tell", async () => {
+    setSessionLoading("unknown");
     visit("/login");
     render(<App />);
     expect(await screen.findByRole("status")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Sign in to your account" })).toBeNull();
+  });
+
+  it("shows the form at once to a visitor with no stored session, while the session loads", () => {
+    setSessionLoading("signed-out");
+    visit("/login");
+    render(<App />);
+    expect(screen.getByRole("heading", { name: "Sign in to your account" })).toBeTruthy();
   });
 
   it("redirects a signed-in user to / replacing history", async () => {

@@ -1,5 +1,6 @@
 import { ref } from "valtio";
 import type { User } from "../src/data/auth";
+import type { SessionHint } from "../src/data/storedSession";
 import { sessionState } from "../src/state/session";
 
 export const testUser = { id: "user-1", email: "ada@example.com" } as User;
@@ -15,8 +16,10 @@ export function setSignedOut(): void {
   sessionState.session = null;
 }
 
-export function setSessionLoading(): void {
+/** The auth client has not reported yet, and the stored session (`hint`) cannot tell. */
+export function setSessionLoading(hint: SessionHint = "unknown"): void {
   sessionState.loading = true;
+  sessionState.hint = hint;
   sessionState.user = null;
   sessionState.session = null;
 }

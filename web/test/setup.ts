@@ -24,9 +24,18 @@ beforeAll(() => {
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
     this.open = false;
   };
+  // jsdom does no layout; the article editor (ProseMirror) asks for rectangles to scroll the selection into view.
+  const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getClientRects ??= noRects;
+  Range.prototype.getBoundingClientRect ??= () => new DOMRect(0, 0, 0, 0);
+  document.elementFromPoint ??= () => null;
+  // jsdom does not scroll (its scrollTo only reports "Not implemented"); tests that care spy on it.
+  window.scrollTo = () => {};
 });
 
 afterEach(() => {
   cleanup();
+  // Article drafts are kept in localStorage; every test starts without any.
+  localStorage.clear();
   window.history.replaceState(null, "", "/");
 });

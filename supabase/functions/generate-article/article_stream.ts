@@ -1,23 +1,14 @@
-import type OpenAI from "npm:openai@7.57.0";
-import { APIConnectionError, OpenAIError } from "npm:openai@7.57.0";
-import { describeProviderFailure, jsonCandidates, ModelOutputError, type ProviderDeadline } from "../_shared/openai.ts";
-import { ARTICLE_STREAM_EVENTS, type GeneratedArticle, generatedArticleSchema } from "../_shared/schemas/article.ts";
-
-/** Shown when a failure has no more specific message (spec §8). */
-export const ARTICLE_FAILURE_MESSAGE = "Failed to generate content";
-export const EMPTY_RESPONSE_MESSAGE = "Empty response from OpenAI";
-export const PARSE_FAILURE_MESSAGE = "Failed to parse response from OpenAI";
-export const REFUSAL_MESSAGE = "The AI model declined to write this article.";
-
-/** The model's complete JSON text, validated; throws ModelOutputError with the spec's message. */
-export function parseGeneratedArticle(content: string): GeneratedArticle {
-  if (!content.trim()) throw new ModelOutputError(EMPTY_RESPONSE_MESSAGE);
-  for (const candidate of jsonCandidates(content, "object")) {
-    const parsed = generatedArticleSchema.safeParse(candidate);
-    if (parsed.success) return parsed.data;
-  }
-  throw new ModelOutputError(PARSE_FAILURE_MESSAGE);
-}
+import type OpenAI from "openai";
+import { APIConnectionError, OpenAIError } from "openai";
+import { type ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
+import { describeProviderFailure, ModelOutputError } from "../_shared/ai/provider_failure.ts";
+import { ARTICLE_STREAM_EVENTS } from "../_shared/schemas/article.ts";
+import {
+  ARTICLE_FAILURE_MESSAGE,
+  PARSE_FAILURE_MESSAGE,
+  parseGeneratedArticle,
+  REFUSAL_MESSAGE,
+} from "../_shared/ai/article_output.ts";
 
 /**
  * Passes each content delta on and collects the whole text. Failures while

@@ -5,6 +5,7 @@ import {
   generatedArticleJsonSchema,
   generatedArticleSchema,
 } from "../_shared/schemas/article.ts";
+import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
 
 const article = {
   title: 'Brewing "Perfect" Coffee',
@@ -74,6 +75,13 @@ Deno.test("the structured-output schema lists exactly the validated fields, all 
   assert.deepEqual(generatedArticleJsonSchema.required, [...GENERATED_ARTICLE_FIELDS]);
   assert.deepEqual(Object.keys(generatedArticleSchema.shape).sort(), [...GENERATED_ARTICLE_FIELDS].sort());
   assert.equal(generatedArticleJsonSchema.additionalProperties, false);
+});
+
+Deno.test("the model is asked for Content first, in the schema and in the prompt's contract alike", () => {
+  assert.equal(GENERATED_ARTICLE_FIELDS[0], "content");
+  const contractOrder = GENERATED_ARTICLE_FIELDS.map((field) => ARTICLE_OUTPUT_CONTRACT.indexOf(`- ${field}:`));
+  assert.ok(contractOrder.every((at) => at >= 0), "the contract names every field");
+  assert.deepEqual(contractOrder, [...contractOrder].sort((a, b) => a - b), "in the schema's order");
 });
 
 Deno.test("generatedArticleSchema trims, joins lists and requires a title and content", () => {

@@ -1,21 +1,17 @@
-import { corsHeaders, errorResponse } from "../_shared/http.ts";
-import {
-  acceptTextRequest,
-  createOpenAIClient,
-  describeProviderFailure,
-  logProviderFailure,
-  ProviderDeadline,
-  type TextFunctionDeps,
-  textFunctionHandler,
-} from "../_shared/openai.ts";
+import { createOpenAIClient } from "../_shared/ai/openai_client.ts";
+import { ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
+import { describeProviderFailure, logProviderFailure } from "../_shared/ai/provider_failure.ts";
+import { defineTextFunction, type TextFunctionDeps } from "../_shared/ai/text_function.ts";
+import { errorResponse } from "../_shared/http/responses.ts";
 import {
   ARTICLE_SCHEMA_NAME,
   generateArticleRequestSchema,
   generatedArticleJsonSchema,
 } from "../_shared/schemas/article.ts";
-import { ARTICLE_FAILURE_MESSAGE, articleEventStream } from "./article_stream.ts";
-import type { AssistantSettings, FindAssistant } from "./assistants.ts";
-import { type ArticleSource, buildArticleMessages } from "./prompt.ts";
+import { ARTICLE_FAILURE_MESSAGE } from "../_shared/ai/article_output.ts";
+import { articleEventStream } from "./article_stream.ts";
+import type { AssistantSettings, FindAssistant } from "../_shared/ai/assistants.ts";
+import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
 
 /** A pasted article of EXISTING_ARTICLE_MAX_LENGTH characters fits with room for multi-byte text. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -28,15 +24,19 @@ export interface GenerateArticleDeps extends TextFunctionDeps {
  * POST { idea?, existingArticle?, assistantId } → 200 text/event-stream
  * (events in ARTICLE_STREAM_EVENTS). Failures before the model starts
  * answering are JSON errors: 400 input/key, 401 caller, 404 assistant,
- * 405, 413, 502/504 provider (see _shared/openai.ts).
+ * 405, 413, 502/504 provider (see _shared/ai/provider_failure.ts).
  */
 export function createHandler(deps: GenerateArticleDeps): (req: Request) => Promise<Response> {
-  return textFunctionHandler("generate-article", ARTICLE_FAILURE_MESSAGE, async (req) => {
-    const accepted = await acceptTextRequest(req, deps, generateArticleRequestSchema, MAX_BODY_BYTES);
-    if (!accepted.ok) return accepted.response;
-    const assistant = await deps.findAssistant(accepted.userId, accepted.input.assistantId);
-    if (!assistant) return errorResponse(404, "Assistant not found");
-    return await streamArticle(req, deps, accepted.apiKey, assistant, accepted.input);
+  return defineTextFunction(deps, {
+    name: "generate-article",
+    schema: generateArticleRequestSchema,
+    maxBodyBytes: MAX_BODY_BYTES,
+    failureMessage: ARTICLE_FAILURE_MESSAGE,
+    async handle({ req, userId, input, apiKey }) {
+      const assistant = await deps.findAssistant(userId, input.assistantId);
+      if (!assistant) return errorResponse(404, "Assistant not found");
+      return await streamArticle(req, deps, apiKey, assistant, input);
+    },
   });
 }
 
@@ -53,7 +53,7 @@ async function streamArticle(
   try {
     // Resolves once the provider has answered with headers, so refusals
     // (bad key, rate limit, outage) still become ordinary JSON errors.
-    upstream = await createOpenAIClient(apiKey, deps).chat.completions.create(
+    upstream = await createOpenAIClient(apiKey, deps.settings).chat.completions.create(
       {
         model: assistant.model?.trim() || deps.settings.defaultModel,
         messages: buildArticleMessages(assistant.instructions, source),
@@ -73,7 +73,6 @@ async function streamArticle(
   }
   return new Response(articleEventStream(upstream, deadline, logFailure), {
     headers: {
-      ...corsHeaders,
       "Content-Type": "text/event-stream",
       "Cache-Control": "no-cache",
       "X-Accel-Buffering": "no",

@@ -5,13 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
-import { openAISettingsFromEnv, PROVIDER_MESSAGES } from "../_shared/openai.ts";
+import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import { extractPartialArticle, type GeneratedArticle } from "../_shared/schemas/article.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
-import { ALICE, type ChatRequest, withCapturedErrors } from "../_shared/text_function_test_support.ts";
-import type { AssistantSettings } from "./assistants.ts";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
+import { withCapturedErrors } from "../_testing/captured_errors.ts";
+import { unlimited } from "../_testing/memory_rate_limiter.ts";
+import { ALICE, type ChatRequest } from "../_testing/text_function_harness.ts";
+import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
-import { ARTICLE_OUTPUT_CONTRACT } from "./prompt.ts";
+import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
 
 const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
@@ -48,6 +51,7 @@ function testDeps(fake: FakeOpenAI, keys: Map<string, string>, timeoutMs: number
       return Promise.resolve(assistant?.userId === userId ? assistant : null);
     },
     settings: { ...openAISettingsFromEnv(new Map()), baseURL: fake.url, timeoutMs },
+    rateLimit: unlimited("aiText"),
   };
 }
 
@@ -155,6 +159,32 @@ Deno.test("the browser can fill the form progressively from the deltas", () =>
     assert.ok(titleLengths.some((length) => length > 0 && length < titleLengths.at(-1)!), "the title grows");
     assert.ok(contentSeenBeforeDone);
     assert.deepEqual(extractPartialArticle(text), events.at(-1)?.data);
+  }));
+
+Deno.test("Content is the first field the model writes, so the form's Content fills from the first tokens", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const events = await readEvents(await generate(url, idea));
+    type SchemaRequest = { response_format: { json_schema: { schema: { properties: object; required: string[] } } } };
+    const { schema } = (fake.requests[0].body as SchemaRequest).response_format.json_schema;
+    assert.equal(Object.keys(schema.properties)[0], "content");
+    assert.equal(schema.required[0], "content");
+
+    let text = "";
+    let firstFields: string[] | undefined;
+    let deltasBeforeContent = 0;
+    for (const event of events.filter((event) => event.event === "delta")) {
+      text += (event.data as { text: string }).text;
+      const partial = extractPartialArticle(text);
+      if (!partial.content) {
+        deltasBeforeContent++;
+        continue;
+      }
+      firstFields = Object.keys(partial);
+      break;
+    }
+    assert.deepEqual(firstFields, ["content"], "Content shows before any other field");
+    // The fake sends about four characters a chunk: `{"content":"<p>` is four chunks.
+    assert.ok(deltasBeforeContent <= 3, `${deltasBeforeContent} deltas came before the first Content characters`);
   }));
 
 Deno.test("an existing article is sent to be improved; the assistant's own model wins", () =>

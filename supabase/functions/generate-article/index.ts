@@ -1,6 +1,6 @@
-import { serviceTextDeps } from "../_shared/openai.ts";
-import { createServiceClient } from "../_shared/supabase.ts";
-import { assistantFinder } from "./assistants.ts";
+import { serviceTextDeps } from "../_shared/ai/text_function.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { assistantFinder } from "../_shared/ai/assistants.ts";
 import { createHandler } from "./handler.ts";
 
 const service = createServiceClient();

@@ -2,20 +2,27 @@
  * generate-image: POST a GenerateImageInput, get `{ images: [{ id, url,
  * width?, height?, createdAt }] }` where every url is our Storage URL. The
  * caller's fal.ai key is read server-side; fal's temporary URLs are
- * downloaded, checked and copied into the `images` bucket before answering,
- * and never reach the browser or the database.
+ * downloaded through the SSRF guard, checked and copied into the `images`
+ * bucket before answering, and never reach the browser or the database.
+ *
+ * Limits: the caller's image rate limit, counted in images (429 with
+ * Retry-After), and their storage quota, checked before fal is paid and
+ * again, atomically, when the images are recorded (403 with the bytes in use).
  */
-import type { z } from "npm:zod@4.6.7";
-import { errorResponse, handleOptions, json, readJsonBody } from "../_shared/http.ts";
-import { FAILED_TO_GENERATE, type FalConfig, FalError, generateFalImages } from "../_shared/fal.ts";
+import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
+import { errorResponse, json } from "../_shared/http/responses.ts";
+import { FAILED_TO_GENERATE, type FalConfig, FalError, generateFalImages } from "../_shared/images/fal.ts";
+import { downloadImages, ImageDownloadError } from "../_shared/images/image_download.ts";
 import {
-  downloadImages,
   type GeneratedImageStore,
+  imageQuotaMessage,
+  ImageQuotaError,
   ImageSaveError,
   storeGeneratedImages,
-} from "../_shared/image_store.ts";
+} from "../_shared/images/image_store.ts";
+import { enforceRateLimit, type RateLimit } from "../_shared/limits/rate_limit.ts";
+import type { GuardedFetch, GuardedFetchOptions } from "../_shared/net/ssrf.ts";
 import { generateImageRequestSchema, type GenerateImageResponse } from "../_shared/schemas/image.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
 
 /** Both prompts at 2000 characters, even if every character were a 6-byte JSON escape, plus the other fields. */
 export const MAX_REQUEST_BYTES = 32 * 1024;
@@ -25,14 +32,21 @@ export const FAILED_TO_SAVE = "Failed to save generated image";
 export type Logger = (event: string, fields?: Record<string, unknown>) => void;
 
 export interface GenerateImageDeps {
-  /** The verified caller; throws UnauthenticatedError when there is none. */
-  authenticate(req: Request): Promise<{ id: string }>;
+  authenticate: Authenticate;
   /** The caller's fal.ai key, or null when none is saved. */
   falKeyFor(userId: string): Promise<string | null>;
   imageStore: GeneratedImageStore;
   fal: FalConfig;
-  /** Used for the fal call and the image downloads. */
+  /** IMAGE_RATE_LIMIT images per IMAGE_RATE_LIMIT_WINDOW_SECONDS, per user. */
+  rateLimit: RateLimit;
+  /** IMAGE_STORAGE_QUOTA_BYTES: what one user may keep in the images bucket. */
+  storageQuotaBytes: number;
+  /** Used for the fal call (FAL_BASE_URL is our configuration, not the guard's business). */
   fetch?: typeof fetch;
+  /** Used for the image downloads; default the SSRF guard. */
+  imageFetch?: GuardedFetch;
+  /** The guard's options for the downloads; default PRIVATE_HOST_ALLOWLIST from the environment. */
+  imageFetchOptions?: GuardedFetchOptions;
   now?: () => Date;
   randomId?: () => string;
   /** Receives diagnostics; never given a key or a provider URL. */
@@ -42,82 +56,70 @@ export interface GenerateImageDeps {
 const defaultLog: Logger = (event, fields) =>
   console.error(JSON.stringify({ function: "generate-image", event, ...fields }));
 
-/** `"field: message"` for the first issue, as the preamble's 400 contract asks. */
-function validationError(error: z.ZodError): Response {
-  const issues = error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
-  const [first] = issues;
-  return errorResponse(400, first.path ? `${first.path}: ${first.message}` : first.message, { issues });
-}
+const quotaResponse = (usedBytes: number, quotaBytes: number) =>
+  errorResponse(403, imageQuotaMessage(usedBytes, quotaBytes), { usedBytes, quotaBytes });
 
 export function createHandler(deps: GenerateImageDeps): (req: Request) => Promise<Response> {
   const log = deps.log ?? defaultLog;
   const fetchImpl = deps.fetch ?? fetch;
-
-  return async (req) => {
-    const preflight = handleOptions(req);
-    if (preflight) return preflight;
-    if (req.method !== "POST") return errorResponse(405, "Method not allowed");
-
-    try {
-      let user: { id: string };
-      try {
-        user = await deps.authenticate(req);
-      } catch (error) {
-        if (error instanceof UnauthenticatedError) return errorResponse(401, error.message);
-        throw error;
-      }
-
-      const body = await readJsonBody(req, MAX_REQUEST_BYTES);
-      if (!body.ok) return body.response;
-      const parsed = generateImageRequestSchema.safeParse(body.value);
-      if (!parsed.success) return validationError(parsed.error);
-      const request = parsed.data;
-
-      const apiKey = (await deps.falKeyFor(user.id))?.trim();
+  return defineFunction({
+    name: "generate-image",
+    caller: signedInUser((req) => deps.authenticate(req)),
+    body: { schema: generateImageRequestSchema, maxBytes: MAX_REQUEST_BYTES },
+    failureMessage: FAILED_TO_GENERATE,
+    async handle({ req, userId, input: request }) {
+      const apiKey = (await deps.falKeyFor(userId))?.trim();
       if (!apiKey) return errorResponse(400, FAL_KEY_NOT_FOUND);
-
-      const falImages = await generateFalImages({
-        apiKey,
-        request,
-        config: deps.fal,
-        fetch: fetchImpl,
-        signal: req.signal,
-      });
-
-      let downloaded;
+      const usedBytes = await deps.imageStore.usedBytes(userId);
+      if (usedBytes >= deps.storageQuotaBytes) return quotaResponse(usedBytes, deps.storageQuotaBytes);
+      const limited = await enforceRateLimit(deps.rateLimit, userId, request.numImages);
+      if (limited) return limited;
       try {
-        downloaded = await downloadImages(falImages.map((image) => image.url), {
+        const falImages = await generateFalImages({
+          apiKey,
+          request,
+          config: deps.fal,
           fetch: fetchImpl,
           signal: req.signal,
         });
-      } catch (error) {
-        log("image_download_failed", {
-          userId: user.id,
-          reason: error instanceof Error ? error.message : String(error),
+        let downloaded;
+        try {
+          downloaded = await downloadImages(falImages.map((image) => image.url), {
+            fetch: deps.imageFetch,
+            guard: deps.imageFetchOptions,
+            signal: req.signal,
+          });
+        } catch (error) {
+          log(error instanceof ImageDownloadError && error.kind === "forbidden_address"
+            ? "image_download_refused"
+            : "image_download_failed", {
+            userId,
+            reason: error instanceof Error ? error.message : String(error),
+          });
+          return errorResponse(502, FAILED_TO_GENERATE);
+        }
+        const images = await storeGeneratedImages({
+          userId,
+          request,
+          images: downloaded.map((image, i) => ({ ...image, width: falImages[i].width, height: falImages[i].height })),
+          store: deps.imageStore,
+          quotaBytes: deps.storageQuotaBytes,
+          now: deps.now?.(),
+          randomId: deps.randomId,
         });
-        return errorResponse(502, FAILED_TO_GENERATE);
+        return json({ images } satisfies GenerateImageResponse);
+      } catch (error) {
+        if (error instanceof FalError) {
+          log("fal_failed", { status: error.status, providerStatus: error.providerStatus, message: error.message });
+          return errorResponse(error.status, error.message);
+        }
+        if (error instanceof ImageQuotaError) return quotaResponse(error.usedBytes, error.quotaBytes);
+        if (error instanceof ImageSaveError) {
+          log("image_save_failed", { reason: error.message });
+          return errorResponse(502, FAILED_TO_SAVE);
+        }
+        throw error;
       }
-
-      const images = await storeGeneratedImages({
-        userId: user.id,
-        request,
-        images: downloaded.map((image, i) => ({ ...image, width: falImages[i].width, height: falImages[i].height })),
-        store: deps.imageStore,
-        now: deps.now?.(),
-        randomId: deps.randomId,
-      });
-      return json({ images } satisfies GenerateImageResponse);
-    } catch (error) {
-      if (error instanceof FalError) {
-        log("fal_failed", { status: error.status, providerStatus: error.providerStatus, message: error.message });
-        return errorResponse(error.status, error.message);
-      }
-      if (error instanceof ImageSaveError) {
-        log("image_save_failed", { reason: error.message });
-        return errorResponse(502, FAILED_TO_SAVE);
-      }
-      log("unexpected_error", { reason: error instanceof Error ? error.message : String(error) });
-      return errorResponse(500, FAILED_TO_GENERATE);
-    }
-  };
+    },
+  });
 }

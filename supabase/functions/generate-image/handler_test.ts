@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import { type FakeFal, type FakeFalScenario, startFakeFal } from "../../../scripts/fakes/fal-server.ts";
-import { DEFAULT_FAL_IMAGE_MODEL } from "../_shared/fal.ts";
-import { sniffImageFormat } from "../_shared/image_store.ts";
+import { DEFAULT_FAL_IMAGE_MODEL } from "../_shared/images/fal.ts";
+import { sniffImageFormat } from "../_shared/images/image_format.ts";
 import { generateImageResponseSchema, IMAGE_DEFAULTS } from "../_shared/schemas/image.ts";
-import { UnauthenticatedError } from "../_shared/supabase.ts";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { createHandler, FAL_KEY_NOT_FOUND, type GenerateImageDeps } from "./handler.ts";
-import { createMemoryImageStore, MEMORY_STORAGE_URL, type MemoryImageStore } from "./test_support.ts";
+import { createMemoryImageStore, MEMORY_STORAGE_URL, type MemoryImageStore } from "../_testing/memory_image_store.ts";
+import { createMemoryRateLimiter, memoryRateLimit, unlimited } from "../_testing/memory_rate_limiter.ts";
+import { gradientPng } from "../../../scripts/fakes/png.ts";
+
+const QUOTA_BYTES = 200 * 1024 * 1024;
 
 const USER_ID = "7d3c1a52-0d55-4c3e-9d6b-2b1b7a0f9e11";
 const USER_TOKEN = "user-session-token";
@@ -24,10 +28,16 @@ async function withHarness(
     falKey?: string | null;
     deps?: Partial<GenerateImageDeps>;
     store?: MemoryImageStore;
+    /** A hostile provider: rewrites the image URLs fal answers with. */
+    imageUrl?: (url: string, origin: string) => string;
   },
   test: (harness: Harness) => Promise<void>,
 ): Promise<void> {
-  const fake = await startFakeFal({ scenario: options.scenario ?? "success", hugeImageBytes: 12 * 1024 * 1024 });
+  const fake = await startFakeFal({
+    scenario: options.scenario ?? "success",
+    hugeImageBytes: 12 * 1024 * 1024,
+    imageUrl: options.imageUrl,
+  });
   const store = options.store ?? createMemoryImageStore();
   const logs: Harness["logs"] = [];
   const falKey = options.falKey === undefined ? FAL_KEY : options.falKey;
@@ -39,6 +49,10 @@ async function withHarness(
     falKeyFor: (userId) => Promise.resolve(userId === USER_ID ? falKey : null),
     imageStore: store,
     fal: { baseUrl: fake.url, model: DEFAULT_FAL_IMAGE_MODEL, timeoutMs: 5_000 },
+    rateLimit: unlimited("images"),
+    storageQuotaBytes: QUOTA_BYTES,
+    // The fake fal.ai (and its file server) is on loopback: allowlisted, as PRIVATE_HOST_ALLOWLIST does in tests.
+    imageFetchOptions: { privateHostAllowlist: [new URL(fake.url).host] },
     now: () => new Date("2026-03-09T10:00:00Z"),
     log: (event, fields) => logs.push({ event, fields }),
     ...options.deps,
@@ -234,7 +248,7 @@ Deno.test("the image is larger than the cap: download stops, 502, nothing stored
   await withHarness({ scenario: "huge-image" }, async (harness) => {
     await expectError(await harness.call({ prompt: "A cat" }), 502, "Failed to generate image");
     assert.equal(harness.store.objects.size, 0);
-    assert.ok(harness.logs.some((entry) => String(entry.fields?.reason).includes("exceeds")));
+    assert.ok(harness.logs.some((entry) => String(entry.fields?.reason).includes("too_large")));
   });
 });
 
@@ -397,4 +411,107 @@ Deno.test("fal does not answer in time: 504 'Failed to generate image'", async (
   }, async ({ call }) => {
     await expectError(await call({ prompt: "A cat" }), 504, "Failed to generate image");
   });
+});
+
+Deno.test("rate limit: images are counted, not calls; past it 429 with Retry-After and fal is not called", async () => {
+  const limiter = createMemoryRateLimiter();
+  const rateLimit = memoryRateLimit("images", limiter, { limit: 5, windowSeconds: 600 });
+  await withHarness({ deps: { rateLimit } }, async ({ call, fake, store }) => {
+    const first = await call({ prompt: "A cat", numImages: 4 });
+    await first.body?.cancel();
+    assert.equal(first.status, 200);
+    limiter.advance(60);
+    const refused = await call({ prompt: "A cat", numImages: 2 });
+    assert.equal(refused.headers.get("Retry-After"), "540");
+    const body = await expectError(
+      refused,
+      429,
+      "Too many images: you can generate 5 every 10 minutes. Try again in 9 minutes.",
+    );
+    assert.deepEqual([body.retryAfterSeconds, body.limit, body.windowSeconds], [540, 5, 600]);
+    assert.equal(generationRequests(fake).length, 1, "the refused request never reached fal");
+    assert.equal(store.records.length, 4);
+    const one = await call({ prompt: "A cat", numImages: 1 });
+    await one.body?.cancel();
+    assert.equal(one.status, 200, "what is left of the allowance can still be used");
+    assert.deepEqual(limiter.calls.map((c) => [c.cost, c.allowed]), [[4, true], [2, false], [1, true]]);
+  });
+});
+
+Deno.test("storage quota: a full library is refused with 403 before fal is paid", async () => {
+  const store = createMemoryImageStore({ usedBytes: { [USER_ID]: QUOTA_BYTES } });
+  const limiter = createMemoryRateLimiter();
+  await withHarness({ store, deps: { rateLimit: memoryRateLimit("images", limiter) } }, async ({ call, fake }) => {
+    const body = await expectError(
+      await call({ prompt: "A cat" }),
+      403,
+      "Your image library is full (200 MB of 200 MB used). Delete images you no longer need, then try again.",
+    );
+    assert.deepEqual([body.usedBytes, body.quotaBytes], [QUOTA_BYTES, QUOTA_BYTES]);
+    assert.equal(fake.requests.length, 0);
+    assert.deepEqual(limiter.calls, [], "a refused request does not use the rate limit");
+  });
+});
+
+Deno.test("storage quota: images that would pass it are not kept (checked again when recorded)", async () => {
+  const store = createMemoryImageStore({ usedBytes: { [USER_ID]: QUOTA_BYTES - 10 } });
+  await withHarness({ store }, async ({ call }) => {
+    await expectError(
+      await call({ prompt: "A cat", numImages: 2 }),
+      403,
+      "Your image library is full (200 MB of 200 MB used). Delete images you no longer need, then try again.",
+    );
+    assert.equal(store.objects.size, 0);
+    assert.equal(store.records.length, 0);
+  });
+});
+
+/**
+ * A hostile (or compromised) provider answers with image URLs pointing inside
+ * our network. An internal service on loopback serves a real PNG, so a
+ * download that got through would be stored in the user's public bucket.
+ */
+Deno.test("hostile provider URLs (loopback in every notation, private, redirects inward): 502, nothing stored", async () => {
+  const png = await gradientPng(4, 4);
+  let internalHits = 0;
+  const internal = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => {
+    internalHits++;
+    return new Response(png, { headers: { "content-type": "image/png" } });
+  });
+  const port = internal.addr.port;
+  const targets: ((origin: string) => string)[] = [
+    () => `http://127.0.0.1:${port}/secret.png`,
+    () => `http://localhost:${port}/secret.png`,
+    () => `http://2130706433:${port}/secret.png`,
+    () => `http://0x7f.1:${port}/secret.png`,
+    () => `http://[::1]:${port}/secret.png`,
+    () => `http://[::ffff:127.0.0.1]:${port}/secret.png`,
+    () => `http://[::ffff:0:7f00:1]:${port}/secret.png`,
+    () => "http://10.1.2.3/secret.png",
+    () => "http://192.168.0.10/secret.png",
+    () => "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+    (origin) => `${origin}/redirect?to=${encodeURIComponent(`http://127.0.0.1:${port}/secret.png`)}`,
+    (origin) => `${origin}/redirect?to=${encodeURIComponent("http://10.1.2.3/secret.png")}`,
+  ];
+  try {
+    for (const target of targets) {
+      await withHarness({ imageUrl: (_url, origin) => target(origin) }, async (harness) => {
+        const response = await harness.call({ prompt: "A cat" });
+        const text = await response.clone().text();
+        await expectError(response, 502, "Failed to generate image");
+        assert.equal(harness.store.objects.size, 0, target(harness.fake.url));
+        assert.equal(harness.store.records.length, 0);
+        assert.ok(
+          harness.logs.some((entry) =>
+            entry.event === "image_download_refused" && /not allowed/.test(String(entry.fields?.reason))
+          ),
+          JSON.stringify(harness.logs),
+        );
+        assertNothingLeaked(harness, text);
+      });
+    }
+    assert.equal(internalHits, 0, "no request reached the internal service");
+  } finally {
+    await internal.shutdown();
+  }
 });

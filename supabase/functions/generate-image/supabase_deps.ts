@@ -3,10 +3,12 @@
  * verified by the auth server, their fal.ai key read with the secret key,
  * and the `images` bucket plus `generated_images` table as the image store.
  */
-import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
-import { falConfigFromEnv } from "../_shared/fal.ts";
-import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/image_store.ts";
-import { createServiceClient, requireUser } from "../_shared/supabase.ts";
+import { falConfigFromEnv } from "../_shared/images/fal.ts";
+import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/images/image_store.ts";
+import { rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
+import { imageStorageQuotaFromEnv } from "../_shared/limits/storage_quota.ts";
+import { createServiceClient, type ServiceClient } from "../_shared/platform/service_client.ts";
+import { requireUser } from "../_shared/platform/user_auth.ts";
 import type { GenerateImageDeps } from "./handler.ts";
 
 /** Stored objects never change (every path holds a fresh UUID), so browsers and CDNs may keep them for a year. */
@@ -17,7 +19,7 @@ const IMMUTABLE_CACHE_SECONDS = "31536000";
  * the secret key (rows are written for the caller, and the generated_images
  * table grants no insert to signed-in users).
  */
-export function createSupabaseImageStore(service: SupabaseClient): GeneratedImageStore {
+export function createSupabaseImageStore(service: ServiceClient): GeneratedImageStore {
   const bucket = () => service.storage.from(IMAGES_BUCKET);
   return {
     async upload(path, bytes, contentType) {
@@ -29,12 +31,24 @@ export function createSupabaseImageStore(service: SupabaseClient): GeneratedImag
       if (error) throw new Error(`Storage upload failed: ${error.message}`);
     },
     publicUrl: (path) => bucket().getPublicUrl(path).data.publicUrl,
-    async insertRecords(records) {
-      const { data, error } = await service.from("generated_images").insert(records).select(
-        "id, storage_path, created_at",
-      );
-      if (error) throw new Error(`generated_images insert failed: ${error.message}`);
-      return (data ?? []) as SavedGeneratedImageRecord[];
+    async usedBytes(userId) {
+      const { data, error } = await service.rpc("image_storage_used", { p_user_id: userId });
+      if (error) throw new Error(`image_storage_used failed: ${error.message}`);
+      return Number(data);
+    },
+    async recordImages(userId, records, quotaBytes) {
+      const { data, error } = await service.rpc("record_generated_images", {
+        p_user_id: userId,
+        p_quota_bytes: quotaBytes,
+        p_images: records,
+      });
+      if (error) throw new Error(`record_generated_images failed: ${error.message}`);
+      const result = data as
+        | { stored: true; used_bytes: number; images: SavedGeneratedImageRecord[] }
+        | { stored: false; used_bytes: number };
+      return result.stored
+        ? { stored: true, records: result.images }
+        : { stored: false, usedBytes: Number(result.used_bytes) };
     },
     async discard(paths) {
       if (paths.length === 0) return;
@@ -47,18 +61,20 @@ export function createSupabaseImageStore(service: SupabaseClient): GeneratedImag
 }
 
 /** The caller's saved fal.ai key (blank counts as none). */
-export async function readFalKey(service: SupabaseClient, userId: string): Promise<string | null> {
+export async function readFalKey(service: ServiceClient, userId: string): Promise<string | null> {
   const { data, error } = await service.from("api_keys").select("falai_key").eq("user_id", userId).maybeSingle();
   if (error) throw new Error(`api_keys lookup failed: ${error.message}`);
-  const key = (data as { falai_key: string | null } | null)?.falai_key?.trim();
+  const key = data?.falai_key?.trim();
   return key || null;
 }
 
-export function createSupabaseDeps(service: SupabaseClient = createServiceClient()): GenerateImageDeps {
+export function createSupabaseDeps(service: ServiceClient = createServiceClient()): GenerateImageDeps {
   return {
     authenticate: (req) => requireUser(req, service),
     falKeyFor: (userId) => readFalKey(service, userId),
     imageStore: createSupabaseImageStore(service),
     fal: falConfigFromEnv(),
+    rateLimit: rateLimitFromEnv("images", service),
+    storageQuotaBytes: imageStorageQuotaFromEnv(),
   };
 }

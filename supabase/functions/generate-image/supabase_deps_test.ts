@@ -1,6 +1,7 @@
 /** The supabase-js adapter, checked against the HTTP requests it makes (no server needed). */
 import assert from "node:assert/strict";
-import { createClient } from "npm:@supabase/supabase-js@2.119.1";
+import { createClient } from "@supabase/supabase-js";
+import type { Database } from "../_shared/database.types.ts";
 import { createSupabaseImageStore, readFalKey } from "./supabase_deps.ts";
 
 const SUPABASE_URL = "http://supabase.test";
@@ -25,7 +26,7 @@ function clientAnswering(answer: (request: Seen) => Response) {
     seen.push(entry);
     return answer(entry);
   };
-  const client = createClient(SUPABASE_URL, "sb_secret_test", {
+  const client = createClient<Database>(SUPABASE_URL, "sb_secret_test", {
     auth: { persistSession: false, autoRefreshToken: false },
     global: { fetch: fetchStub },
   });
@@ -66,9 +67,9 @@ Deno.test("publicUrl: the bucket's public object URL", () => {
   );
 });
 
-Deno.test("insertRecords: one insert for all rows, returning ids and creation times", async () => {
+Deno.test("recordImages: one call of record_generated_images with the user, the quota and every row", async () => {
   const saved = [{ id: "i1", storage_path: "u/a.png", created_at: "2026-11-22T13:57:40.852+00:00" }];
-  const { client, seen } = clientAnswering(() => json(saved, 201));
+  const { client, seen } = clientAnswering(() => json({ stored: true, used_bytes: 1004, images: saved }));
   const record = {
     user_id: "u",
     storage_path: "u/a.png",
@@ -82,18 +83,37 @@ Deno.test("insertRecords: one insert for all rows, returning ids and creation ti
     content_type: "image/png",
     byte_size: 4,
   };
-  assert.deepEqual(await createSupabaseImageStore(client).insertRecords([record]), saved);
+  assert.deepEqual(await createSupabaseImageStore(client).recordImages("u", [record], 2048), {
+    stored: true,
+    records: saved,
+  });
   const [request] = seen;
   assert.equal(request.method, "POST");
-  assert.equal(request.url.pathname, "/rest/v1/generated_images");
-  assert.equal(request.url.searchParams.get("select"), "id,storage_path,created_at");
-  assert.deepEqual(JSON.parse(new TextDecoder().decode(request.body)), [record]);
+  assert.equal(request.url.pathname, "/rest/v1/rpc/record_generated_images");
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(request.body)), {
+    p_user_id: "u",
+    p_quota_bytes: 2048,
+    p_images: [record],
+  });
 
-  const failing = clientAnswering(() => json({ code: "23505", message: "duplicate key" }, 409));
+  const full = clientAnswering(() => json({ stored: false, used_bytes: 2000 }));
+  assert.deepEqual(await createSupabaseImageStore(full.client).recordImages("u", [record], 2048), {
+    stored: false,
+    usedBytes: 2000,
+  });
+
+  const failing = clientAnswering(() => json({ code: "42501", message: "permission denied" }, 403));
   await assert.rejects(
-    createSupabaseImageStore(failing.client).insertRecords([record]),
-    /generated_images insert failed/,
+    createSupabaseImageStore(failing.client).recordImages("u", [record], 2048),
+    /record_generated_images failed/,
   );
+});
+
+Deno.test("usedBytes: image_storage_used for the user", async () => {
+  const { client, seen } = clientAnswering(() => json(123456));
+  assert.equal(await createSupabaseImageStore(client).usedBytes("u"), 123456);
+  assert.equal(seen[0].url.pathname, "/rest/v1/rpc/image_storage_used");
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(seen[0].body)), { p_user_id: "u" });
 });
 
 Deno.test("discard: removes the objects and any rows for them, and never throws", async () => {

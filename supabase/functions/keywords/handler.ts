@@ -1,12 +1,12 @@
-import { createJsonCompletionHandler } from "../_shared/openai.ts";
-import { keywordsRequestSchema, type KeywordsResponse } from "../_shared/schemas/keywords.ts";
-import { buildKeywordMessages, KEYWORDS_FAILURE_MESSAGE, parseKeywordItems } from "./keyword_output.ts";
+import { createJsonCompletionHandler } from "../_shared/ai/json_completion_function.ts";
+import { keywordsRequestSchema } from "../_shared/schemas/keywords.ts";
+import { buildKeywordMessages, KEYWORDS_FAILURE_MESSAGE, parseKeywords } from "./keyword_output.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;
 
 /**
- * POST { topic } → 200 { keywords: KeywordItem[] } (at most 15).
- * 400 input/key, 401 caller, 405, 413, 502/504 provider (see _shared/openai.ts).
+ * POST { topic } → 200 { keywords: KeywordItem[] (at most 15), notes: string[] }.
+ * 400 input/key, 401 caller, 405, 413, 502/504 provider (see _shared/ai/provider_failure.ts).
  */
 export const createHandler = createJsonCompletionHandler({
   name: "keywords",
@@ -18,5 +18,5 @@ export const createHandler = createJsonCompletionHandler({
     temperature: 0.7,
     messages: buildKeywordMessages(topic),
   }),
-  parse: (content): KeywordsResponse => ({ keywords: parseKeywordItems(content) }),
+  parse: parseKeywords,
 });

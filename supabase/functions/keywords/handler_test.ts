@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { FakeOpenAIOptions } from "../../../scripts/fakes/openai-server.ts";
-import { PROVIDER_MESSAGES } from "../_shared/openai.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import { type KeywordsResponse, keywordsResponseSchema } from "../_shared/schemas/keywords.ts";
 import {
   ALICE,
@@ -13,7 +13,7 @@ import {
   type TextFunctionHarness,
   type TextFunctionHarnessOptions,
   withTextFunctionHarness,
-} from "../_shared/text_function_test_support.ts";
+} from "../_testing/text_function_harness.ts";
 import { createHandler } from "./handler.ts";
 import { KEYWORDS_FAILURE_MESSAGE } from "./keyword_output.ts";
 
@@ -60,7 +60,11 @@ Deno.test("input validation, session and key are checked before the provider is 
   withHarness({}, async ({ fake, call, keys }) => {
     assert.deepEqual(await call({ topic: "   " }), {
       status: 400,
-      body: { error: "topic: Please enter a topic", issues: [{ path: ["topic"], message: "Please enter a topic" }] },
+      body: {
+        error: "topic: Please enter a topic",
+        field: "topic",
+        issues: [{ path: ["topic"], message: "Please enter a topic" }],
+      },
     });
     assert.equal((await call({})).body.error, "topic: Please enter a topic");
     assert.equal((await call({ topic: "x".repeat(201) })).body.error, "topic: Keep the topic under 200 characters");

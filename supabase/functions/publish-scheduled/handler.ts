@@ -1,13 +1,14 @@
-import { errorResponse, handleOptions, json } from "../_shared/http.ts";
+import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
+import { json } from "../_shared/http/responses.ts";
+import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
 import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
-import { createServiceClient } from "../_shared/supabase.ts";
-import { guardedPublisher, type PublishRequest } from "../_shared/wordpress_publication.ts";
+import { guardedPublisher, type PublishRequest } from "../_shared/wordpress/publication.ts";
 import {
   type ClaimedPublication,
   createPublicationStore,
   type ScheduledPublicationStore,
-} from "../_shared/wordpress_publication_store.ts";
-import { checkSecretKey } from "./secret_key.ts";
+} from "../_shared/wordpress/publication_store.ts";
 
 export interface ScheduledPublishSettings {
   /** Articles claimed per run (each may target several sites). */
@@ -48,33 +49,22 @@ export interface ScheduledPublishSummary {
 }
 
 /**
- * POST (any body) with the secret key → 200 { claimed, published, failed, released }.
- * 401 without credentials, 403 with anything but the secret key (a browser
- * JWT included), 405 for other methods, 500 'Failed to publish scheduled
- * articles' when claiming fails. Failures of single publications are
- * recorded on their publication (back-off retry) and counted, not raised.
+ * POST (any body, unread) with one of the project's secret keys, in `apikey`
+ * (as the cron job sends it) or as the bearer →
+ * 200 { claimed, published, failed, released }. 401 without credentials,
+ * 403 with anything else (a browser JWT or the publishable key included),
+ * 405 for other methods, 500 'Failed to publish scheduled articles' when
+ * claiming fails. Failures of single publications are recorded on their
+ * publication (back-off retry) and counted, not raised.
  */
 export function createHandler(deps: ScheduledPublishDependencies): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const preflight = handleOptions(req);
-    if (preflight) return preflight;
-    if (req.method !== "POST") {
-      const response = errorResponse(405, "Method not allowed");
-      response.headers.set("Allow", "POST, OPTIONS");
-      return response;
-    }
-    const access = checkSecretKey(req.headers, deps.secretKeys);
-    if (access === "missing") return errorResponse(401, "Missing authorization");
-    if (access === "forbidden") return errorResponse(403, "Only the scheduler may call this function");
-    await req.body?.cancel();
-
-    try {
-      return json(await publishDueArticles(deps));
-    } catch (error) {
-      console.error(`[publish-scheduled] ${error instanceof Error ? error.message : String(error)}`);
-      return errorResponse(500, "Failed to publish scheduled articles");
-    }
-  };
+  return defineFunction({
+    name: "publish-scheduled",
+    caller: scheduler(deps.secretKeys),
+    body: "ignored",
+    failureMessage: "Failed to publish scheduled articles",
+    handle: async () => json(await publishDueArticles(deps)),
+  });
 }
 
 export async function publishDueArticles(deps: ScheduledPublishDependencies): Promise<ScheduledPublishSummary> {
@@ -82,6 +72,7 @@ export async function publishDueArticles(deps: ScheduledPublishDependencies): Pr
   const started = now();
   const { batchSize, leaseSeconds, concurrency, deadlineMs } = deps.settings;
   const claims = await deps.store.claimDue(batchSize, leaseSeconds);
+  const postStatuses = await deps.store.scheduledPostStatuses(claims);
   const summary: ScheduledPublishSummary = { claimed: claims.length, published: 0, failed: 0, released: 0 };
   const queue = [...claims];
 
@@ -92,7 +83,7 @@ export async function publishDueArticles(deps: ScheduledPublishDependencies): Pr
       return;
     }
     try {
-      await deps.publish({ ...claim, status: "publish", scheduled: true });
+      await deps.publish({ ...claim, status: postStatuses.get(claim.articleId) ?? "publish", scheduled: true });
       summary.published++;
     } catch (error) {
       summary.failed++;
@@ -116,21 +107,22 @@ function log(claim: ClaimedPublication, what: string, error: unknown) {
   );
 }
 
-function positiveIntegerEnv(name: string, fallback: number): number {
-  const value = Number(Deno.env.get(name));
+function positiveIntegerEnv(env: EnvReader, name: string, fallback: number): number {
+  const value = Number(env.get(name));
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
-export function productionDependencies(): ScheduledPublishDependencies {
-  const service = createServiceClient();
+/** Env: SUPABASE_URL, SUPABASE_SECRET_KEYS / SUPABASE_SERVICE_ROLE_KEY, PUBLISH_SCHEDULED_BATCH_SIZE. */
+export function productionDependencies(env: EnvReader = Deno.env): ScheduledPublishDependencies {
+  const service = createServiceClient(env);
   const store = createPublicationStore(service);
   return {
-    secretKeys: [Deno.env.get("SUPABASE_SECRET_KEY") ?? "", Deno.env.get("SUPABASE_SERVICE_ROLE_KEY") ?? ""],
+    secretKeys: readSecretKeys(env).all,
     store,
     publish: guardedPublisher(store),
     settings: {
       ...DEFAULT_SETTINGS,
-      batchSize: Math.min(positiveIntegerEnv("PUBLISH_SCHEDULED_BATCH_SIZE", DEFAULT_SETTINGS.batchSize), 100),
+      batchSize: Math.min(positiveIntegerEnv(env, "PUBLISH_SCHEDULED_BATCH_SIZE", DEFAULT_SETTINGS.batchSize), 100),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createJsonCompletionHandler } from "../_shared/openai.ts";
+import { createJsonCompletionHandler } from "../_shared/ai/json_completion_function.ts";
 import { seoAnalysisRequestSchema } from "../_shared/schemas/seo.ts";
 import { buildSeoMessages, parseSeoAnalysis, SEO_FAILURE_MESSAGE } from "./analysis_output.ts";
 
@@ -6,7 +6,7 @@ export const MAX_BODY_BYTES = 8 * 1024;
 
 /**
  * POST { url } → 200 SeoAnalysis (AI-estimated; the URL is never fetched).
- * 400 input/key, 401 caller, 405, 413, 502/504 provider (see _shared/openai.ts).
+ * 400 input/key, 401 caller, 405, 413, 502/504 provider (see _shared/ai/provider_failure.ts).
  */
 export const createHandler = createJsonCompletionHandler({
   name: "seo-analysis",

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import type { FakeOpenAIOptions } from "../../../scripts/fakes/openai-server.ts";
-import { PROVIDER_MESSAGES } from "../_shared/openai.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
 import {
   ALICE,
@@ -13,7 +13,7 @@ import {
   type TextFunctionHarness,
   type TextFunctionHarnessOptions,
   withTextFunctionHarness,
-} from "../_shared/text_function_test_support.ts";
+} from "../_testing/text_function_harness.ts";
 import { SEO_FAILURE_MESSAGE, SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
 import { createHandler } from "./handler.ts";
 
@@ -40,6 +40,13 @@ Deno.test("returns the validated analysis; asks gpt-4, temperature 0.7, max_toke
     assert.deepEqual(logs, []);
   }));
 
+Deno.test("an address typed without a scheme is analysed as https://", () =>
+  withHarness({}, async ({ fake, call }) => {
+    const { status } = await call({ url: " www.example.com/blog " });
+    assert.equal(status, 200);
+    assert.equal((fake.requests[0].body as ChatRequest).messages[1].content, "Website URL: https://www.example.com/blog");
+  }));
+
 Deno.test("OPENAI_SEO_MODEL overrides the model; a wrapped object is found", () =>
   withHarness({ fake: { scenario: "wrapped" }, settings: { seoModel: "gpt-4o" } }, async ({ fake, call }) => {
     const { status, body } = await call({ url: "http://example.org" });
@@ -54,15 +61,17 @@ Deno.test("the URL must be given and be http(s); session and key come first", ()
       status: 400,
       body: {
         error: "url: Please enter a website URL",
+        field: "url",
         issues: [{ path: ["url"], message: "Please enter a website URL" }],
       },
     });
     assert.equal((await call({})).body.error, "url: Please enter a website URL");
-    for (const url of ["example.com", "ftp://example.com", "javascript:alert(1)", "http://"]) {
+    for (const url of ["ftp://example.com", "javascript:alert(1)", "http://", "https://user:secret@example.com"]) {
       assert.deepEqual(await call({ url }), {
         status: 400,
         body: {
           error: "url: Please enter a valid URL",
+          field: "url",
           issues: [{ path: ["url"], message: "Please enter a valid URL" }],
         },
       }, url);

@@ -1,11 +1,12 @@
 /**
- * Saving a connected site with the service client: the public row in
+ * Saving and updating a connected site with the service client: the public row in
  * wordpress_sites, the secrets in wordpress_site_credentials (no API role
  * but service_role can read them). If the credentials cannot be stored, the
  * site row is removed again, so a site never exists without its password.
  */
-import type { SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
-import type { SeoPlugin, WordPressSite } from "../_shared/schemas/wordpress.ts";
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "../_shared/database.types.ts";
+import { type SeoPlugin, type WordPressSite, wordpressSiteSchema } from "../_shared/schemas/wordpress.ts";
 
 export interface NewSite {
   userId: string;
@@ -24,7 +25,14 @@ export type SaveSite = (site: NewSite) => Promise<WordPressSite>;
 export const PUBLIC_SITE_COLUMNS =
   "id, user_id, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
 
-export function siteSaver(service: SupabaseClient): SaveSite {
+/**
+ * The service client's type (ServiceClient of _shared/platform/service_client.ts),
+ * spelled without importing that Deno-only module: the integration suite (Node)
+ * drives this store directly.
+ */
+type ServiceClient = SupabaseClient<Database>;
+
+export function siteSaver(service: ServiceClient): SaveSite {
   return async (site) => {
     const inserted = await service
       .from("wordpress_sites")
@@ -39,7 +47,8 @@ export function siteSaver(service: SupabaseClient): SaveSite {
       .select(PUBLIC_SITE_COLUMNS)
       .single();
     if (inserted.error) throw new Error(`inserting the site: ${inserted.error.message}`);
-    const row = inserted.data as unknown as WordPressSite;
+    // seo_plugin's check constraint is not in the generated types: parsed here.
+    const row = wordpressSiteSchema.parse(inserted.data);
 
     const credentials = await service.from("wordpress_site_credentials").insert({
       site_id: row.id,
@@ -52,5 +61,111 @@ export function siteSaver(service: SupabaseClient): SaveSite {
       throw new Error(`inserting the site credentials: ${credentials.error.message}`);
     }
     return row;
+  };
+}
+
+/** A connected site as an update needs it: where it is, whose login it uses, and its stored password. */
+export interface StoredSite {
+  siteUrl: string;
+  username: string;
+  applicationPassword: string;
+}
+
+/** The caller's site, or null when there is none with this id for them. */
+export type LoadSite = (userId: string, siteId: string) => Promise<StoredSite | null>;
+
+/** What a passed connection test found out about the site. */
+export interface TestedConnection {
+  siteUrl: string;
+  baseUrl: string;
+  seoPlugin: SeoPlugin | null;
+}
+
+export interface SiteUpdate {
+  userId: string;
+  siteId: string;
+  name: string;
+  username: string;
+  /** The result of the re-test, or null when none was needed (only the name changed): kept as stored. */
+  connection: TestedConnection | null;
+  /** The new password, or null to keep the stored one. */
+  applicationPassword: string | null;
+  /** The stored password, put back if the site row cannot be updated after the password was. */
+  previousApplicationPassword: string;
+}
+
+/** The updated row (without secrets), or null when the site is gone. */
+export type UpdateSite = (update: SiteUpdate) => Promise<WordPressSite | null>;
+
+/**
+ * Security: the service client bypasses RLS, so every query is scoped to
+ * the caller's user id here: another user's site id finds nothing.
+ */
+export function siteLoader(service: ServiceClient): LoadSite {
+  return async (userId, siteId) => {
+    const site = await service
+      .from("wordpress_sites")
+      .select("site_url, username")
+      .eq("id", siteId)
+      .eq("user_id", userId)
+      .maybeSingle();
+    if (site.error) throw new Error(`reading the site: ${site.error.message}`);
+    if (!site.data) return null;
+    const credentials = await service
+      .from("wordpress_site_credentials")
+      .select("application_password")
+      .eq("site_id", siteId)
+      .eq("user_id", userId)
+      .maybeSingle();
+    if (credentials.error) throw new Error(`reading the site credentials: ${credentials.error.message}`);
+    if (!credentials.data) throw new Error("the site has no stored credentials");
+    return {
+      siteUrl: site.data.site_url,
+      username: site.data.username,
+      applicationPassword: credentials.data.application_password,
+    };
+  };
+}
+
+/**
+ * Stores an update (tested, when the username or password changed): the new
+ * password first (when one was given), then the public row. PostgREST cannot
+ * write both tables in one transaction, so if the row cannot be updated the
+ * previous password is put back: the stored username and password always
+ * belong together.
+ */
+export function siteUpdater(service: ServiceClient): UpdateSite {
+  return async (update) => {
+    const setPassword = (applicationPassword: string) =>
+      service
+        .from("wordpress_site_credentials")
+        .update({ application_password: applicationPassword })
+        .eq("site_id", update.siteId)
+        .eq("user_id", update.userId)
+        .select("site_id");
+    if (update.applicationPassword !== null) {
+      const credentials = await setPassword(update.applicationPassword);
+      if (credentials.error) throw new Error(`updating the site credentials: ${credentials.error.message}`);
+      if (credentials.data.length === 0) return null;
+    }
+    const { connection } = update;
+    const updated = await service
+      .from("wordpress_sites")
+      .update({
+        name: update.name,
+        username: update.username,
+        ...(connection
+          ? { site_url: connection.siteUrl, base_url: connection.baseUrl, seo_plugin: connection.seoPlugin }
+          : {}),
+      })
+      .eq("id", update.siteId)
+      .eq("user_id", update.userId)
+      .select(PUBLIC_SITE_COLUMNS)
+      .maybeSingle();
+    if (updated.error) {
+      if (update.applicationPassword !== null) await setPassword(update.previousApplicationPassword);
+      throw new Error(`updating the site: ${updated.error.message}`);
+    }
+    return updated.data && wordpressSiteSchema.parse(updated.data);
   };
 }

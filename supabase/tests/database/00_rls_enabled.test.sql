@@ -2,7 +2,7 @@
 -- or function added later is covered without touching this file.
 begin;
 \ir _helpers.psql
-select plan(13);
+select plan(16);
 
 -- Every table in public has row-level security on.
 select is_empty(
@@ -26,7 +26,7 @@ select is_empty(
 select tables_are(
   'public',
   array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials',
-        'articles', 'publications', 'generated_images'],
+        'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs'],
   'public has exactly the application tables'
 );
 
@@ -47,24 +47,84 @@ select is_empty(
   'anon has no column privilege in public'
 );
 
--- anon can execute no function in public (hosted Supabase grants EXECUTE on
--- new functions to anon by default; every function must revoke it).
+-- authenticated never holds table-wide INSERT or UPDATE (its writes are
+-- column grants) nor TRUNCATE, REFERENCES or TRIGGER on a table in public.
+-- Where new tables are granted to the API roles by default (test-db.sh's
+-- auto-expose-on run), a table whose migration forgets `revoke all ... from
+-- anon, authenticated` fails here and in the anon checks above.
+select is_empty(
+  $$ select c.relname::text || ': ' || a.privilege_type
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace, aclexplode(c.relacl) a
+     where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm', 'f')
+       and a.grantee = 'authenticated'::regrole
+       and a.privilege_type not in ('SELECT', 'DELETE') $$,
+  'authenticated holds no table-wide INSERT, UPDATE, TRUNCATE, REFERENCES or TRIGGER in public'
+);
+
+-- No sequence in public is usable by the browser's roles.
+select is_empty(
+  $$ select c.relname::text
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'S'
+       and (has_sequence_privilege('anon', c.oid, 'usage, select, update')
+         or has_sequence_privilege('authenticated', c.oid, 'usage, select, update')) $$,
+  'anon and authenticated cannot use any sequence in public'
+);
+
+-- anon can execute no function of ours (PostgreSQL grants EXECUTE on new
+-- functions to PUBLIC, and hosted Supabase used to grant it to the API roles
+-- too; every function must revoke both).
 select is_empty(
   $$ select p.oid::regprocedure::text
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = 'public' and has_function_privilege('anon', p.oid, 'execute') $$,
-  'anon cannot execute any function in public'
+     where n.nspname in ('public', 'private') and has_function_privilege('anon', p.oid, 'execute') $$,
+  'anon cannot execute any function in public or private'
 );
 
--- The only functions in public a signed-in user may call. Adding one to the
+-- The only functions of ours a signed-in user may call. Adding one to the
 -- API means adding it here, on purpose.
 select results_eq(
   $$ select p.oid::regprocedure::text
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-     where n.nspname = 'public' and has_function_privilege('authenticated', p.oid, 'execute')
+     where n.nspname in ('public', 'private') and has_function_privilege('authenticated', p.oid, 'execute')
      order by 1 $$,
-  $$ values ('api_key_status()'), ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status() and save_api_keys()'
+  $$ values ('api_key_status()'),
+            ('apply_drip_schedule(uuid[],date,integer,text,time without time zone,time without time zone,text,uuid[],text)'),
+            ('article_search_query(text)'),
+            ('calendar_entries(timestamp with time zone,timestamp with time zone)'), ('count_articles(text,text)'),
+            ('drip_schedule_times(integer,date,integer,text,time without time zone,time without time zone,text,timestamp with time zone)'),
+            ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
+            ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
+            ('save_api_keys(text,text)') $$,
+  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, reschedule and retry, and save_api_keys()'
+);
+
+-- The secret key (service_role) calls exactly the scheduling functions and
+-- the ones every role may call; private.* is for the database itself.
+-- (Trigger functions cannot be called directly, so they are left out.)
+select results_eq(
+  $$ select p.oid::regprocedure::text
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname in ('public', 'private') and has_function_privilege('service_role', p.oid, 'execute')
+       and not has_function_privilege('authenticated', p.oid, 'execute')
+       and p.prorettype <> 'trigger'::regtype
+     order by 1 $$,
+  $$ values
+       ('cancel_draft_batch(uuid,uuid)'),
+       ('claim_draft_jobs(integer,integer,integer,integer)'),
+       ('claim_due_scheduled_articles(integer,integer)'),
+       ('complete_draft_job(uuid,uuid,text,text,text,text,text,text,text[],text[])'),
+       ('consume_rate_limit(uuid,text,integer,integer,integer)'),
+       ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb)'),
+       ('fail_draft_job(uuid,uuid,text,integer)'),
+       ('image_storage_used(uuid)'),
+       ('record_generated_images(uuid,bigint,jsonb)'),
+       ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text)'),
+       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)'),
+       ('release_draft_job(uuid,uuid)'),
+       ('retry_failed_draft_jobs(uuid,uuid)'),
+       ('save_article(uuid,jsonb,uuid,bigint,jsonb)') $$,
+  'service_role can execute exactly the scheduling, drafting-queue, rate-limit, image-quota and article-saving functions besides the browser''s'
 );
 
 -- Every security definer function pins its search_path.

@@ -95,7 +95,7 @@ select results_eq(
 );
 select tests.clear_authentication();
 select results_eq(
-  $$ select u.raw_user_meta_data ->> 'test_identifier', k.openai_key
+  $$ select split_part(u.email, '@', 1), k.openai_key
      from public.api_keys k join auth.users u on u.id = k.user_id order by 1 $$,
   $$ values ('alice', 'sk-alice-openai-2222TRIM'), ('bob', 'sk-bob-openai-0000BOB1') $$,
   'bob''s save touched only his own row'

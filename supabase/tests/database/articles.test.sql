@@ -1,9 +1,10 @@
 -- articles: full CRUD for the owner; user_id fixed at insert and
 -- wordpress_site_ids (where it was published) written only by edge functions;
+-- content (HTML) written only by the save-article function, which sanitises it;
 -- scheduled_for set exactly when scheduled; the list/dashboard indexes.
 begin;
 \ir _helpers.psql
-select plan(37);
+select plan(40);
 
 select tests.create_supabase_user('alice');
 select tests.create_supabase_user('bob');
@@ -29,6 +30,12 @@ select ok(
     and not has_column_privilege('authenticated', 'public.articles', 'created_at', 'update'),
   'authenticated cannot write user_id (after insert), wordpress_site_ids, id or created_at'
 );
+select ok(
+  not has_column_privilege('authenticated', 'public.articles', 'content', 'insert')
+    and not has_column_privilege('authenticated', 'public.articles', 'content', 'update')
+    and has_column_privilege('authenticated', 'public.articles', 'content', 'select'),
+  'authenticated reads content but writes it only through save-article (sanitised)'
+);
 
 -- SELECT
 select tests.authenticate_as('alice');
@@ -52,11 +59,16 @@ select throws_ok($$ select * from public.articles $$, '42501', 'permission denie
 -- INSERT
 select tests.authenticate_as('alice');
 select results_eq(
-  $$ insert into public.articles (user_id, title, content, excerpt, categories, tags, slug, focus_keyword, meta_description)
-     values (tests.get_supabase_uid('alice'), 'New post', '<p>Body</p>', 'Short', '{News}', '{a,b}', 'new-post', 'post', 'About the post')
-     returning title, status, scheduled_for, wordpress_site_ids $$,
-  $$ values ('New post', 'draft', null::timestamptz, '{}'::uuid[]) $$,
-  'alice can create an article (a draft by default)'
+  $$ insert into public.articles (user_id, title, excerpt, categories, tags, slug, focus_keyword, meta_description)
+     values (tests.get_supabase_uid('alice'), 'New post', 'Short', '{News}', '{a,b}', 'new-post', 'post', 'About the post')
+     returning title, content, status, scheduled_for, wordpress_site_ids $$,
+  $$ values ('New post', '', 'draft', null::timestamptz, '{}'::uuid[]) $$,
+  'alice can create an article without content (a draft by default)'
+);
+select throws_ok(
+  $$ insert into public.articles (user_id, title, content)
+     values (tests.get_supabase_uid('alice'), 'Scripted', '<script>alert(1)</script>') $$,
+  '42501', 'permission denied for table articles', 'alice cannot store HTML content herself'
 );
 select throws_ok(
   $$ insert into public.articles (user_id, title) values (tests.get_supabase_uid('bob'), 'Planted') $$,
@@ -131,10 +143,14 @@ select tests.clear_authentication();
 update public.articles set updated_at = '2000-01-01' where id = 'a2000000-0000-4000-8000-000000000001';
 select tests.authenticate_as('alice');
 select results_eq(
-  $$ update public.articles set title = 'Alice final', content = '<p>Done</p>'
+  $$ update public.articles set title = 'Alice final', excerpt = 'Done'
      where id = 'a2000000-0000-4000-8000-000000000001' returning title $$,
   $$ values ('Alice final') $$,
   'alice can edit her article'
+);
+select throws_ok(
+  $$ update public.articles set content = '<img src=x onerror=alert(1)>' where id = 'a2000000-0000-4000-8000-000000000001' $$,
+  '42501', 'permission denied for table articles', 'alice cannot change content herself'
 );
 select throws_ok(
   $$ update public.articles set user_id = tests.get_supabase_uid('bob') where id = 'a2000000-0000-4000-8000-000000000001' $$,
@@ -189,16 +205,17 @@ select is(
   'bob''s article is untouched'
 );
 
--- Indexes for the dashboard counts, the recent list and the articles list.
+-- Indexes for the dashboard counts, the recent list and the articles list
+-- (keyset pagination: every sort key ends in id).
 select ok(
   exists (select from pg_indexes where schemaname = 'public' and tablename = 'articles'
-          and indexdef like '% USING btree (user_id, created_at DESC)'),
-  'articles has an index on (user_id, created_at desc)'
+          and indexdef like '% USING btree (user_id, created_at, id)'),
+  'articles has an index on (user_id, created_at, id)'
 );
 select ok(
   exists (select from pg_indexes where schemaname = 'public' and tablename = 'articles'
-          and indexdef like '% USING btree (user_id, status, created_at DESC)'),
-  'articles has an index on (user_id, status, created_at desc)'
+          and indexdef like '% USING btree (user_id, status, created_at, id)'),
+  'articles has an index on (user_id, status, created_at, id)'
 );
 select ok(
   exists (select from pg_indexes where schemaname = 'public' and tablename = 'articles'

@@ -3,7 +3,7 @@
 -- from GoTrue's own role (supabase_auth_admin), which has no rights on public.
 begin;
 \ir _helpers.psql
-select plan(11);
+select plan(19);
 
 select has_trigger('auth', 'users', 'on_auth_user_created', 'auth.users has the sign-up trigger');
 select is(
@@ -54,6 +54,50 @@ select results_eq(
 select is(
   (select count(*)::int from public.assistants where user_id = 'c0000000-0000-4000-8000-000000000001'), 3,
   'and the default assistants'
+);
+
+-- Sign-up metadata is limited: the profile's three fields (within the
+-- profiles limits) and the auth server's own identity claims, nothing else.
+select lives_ok(
+  $$ select tests.create_supabase_user('dave', jsonb_build_object(
+       'first_name', repeat('d', 100), 'last_name', repeat('e', 100), 'phone_number', repeat('1', 30),
+       'sub', gen_random_uuid()::text, 'email', 'dave@example.test', 'email_verified', false, 'phone_verified', false)) $$,
+  'metadata at the limits, with the auth server''s identity claims, is accepted'
+);
+select throws_ok(
+  $$ select tests.create_supabase_user('erin', jsonb_build_object('first_name', repeat('x', 101))) $$,
+  '22023', 'Sign-up metadata "first_name" must be at most 100 characters',
+  'a first name over 100 characters refuses the sign-up'
+);
+select throws_ok(
+  $$ select tests.create_supabase_user('erin', jsonb_build_object('phone_number', repeat('1', 31))) $$,
+  '22023', 'Sign-up metadata "phone_number" must be at most 30 characters',
+  'a phone number over 30 characters refuses the sign-up'
+);
+select throws_ok(
+  $$ select tests.create_supabase_user('erin', jsonb_build_object('first_name', 'Erin', 'padding', repeat('x', 2 * 1024 * 1024))) $$,
+  '22023', 'Sign-up metadata may not contain "padding"',
+  'an unknown key (2 MiB of padding) refuses the sign-up'
+);
+select throws_ok(
+  $$ select tests.create_supabase_user('erin', '{"first_name": {"nested": "object"}}') $$,
+  '22023', 'Sign-up metadata "first_name" must be text',
+  'a non-text value refuses the sign-up'
+);
+select is_empty(
+  $$ select 1 from auth.users where email = 'erin@example.test' $$,
+  'no refused sign-up left a user behind'
+);
+select throws_ok(
+  $$ update auth.users set raw_user_meta_data = raw_user_meta_data || jsonb_build_object('bio', repeat('x', 5000))
+     where id = tests.get_supabase_uid('dave') $$,
+  '22023', 'User metadata must be at most 4096 bytes',
+  'metadata updated later is limited to 4 KiB'
+);
+select lives_ok(
+  $$ update auth.users set raw_user_meta_data = raw_user_meta_data || '{"theme": "dark"}', last_sign_in_at = now()
+     where id = tests.get_supabase_uid('dave') $$,
+  'small metadata updates (and updates of other columns) still work'
 );
 
 -- Deleting the user removes everything they own.

@@ -4,7 +4,10 @@ import type { Account } from "./accounts.ts";
 
 /** Env the e2e harness (scripts/test-e2e.ts) provides. */
 export const e2eEnv = {
+  /** The app's origin. */
   baseUrl: process.env.E2E_BASE_URL!,
+  /** The Supabase API's origin: the app's own, or another one in the cross-origin project. */
+  apiUrl: process.env.E2E_API_URL ?? process.env.E2E_BASE_URL!,
   publishableKey: process.env.E2E_PUBLISHABLE_KEY!,
   secretKey: process.env.E2E_SECRET_KEY!,
   openaiUrl: process.env.E2E_OPENAI_URL!,
@@ -22,7 +25,7 @@ const clientOptions = { auth: { persistSession: false, autoRefreshToken: false }
  * goes through the UI.
  */
 export async function backendAs(account: Account): Promise<SupabaseClient & { userId: string }> {
-  const client = createClient(e2eEnv.baseUrl, e2eEnv.publishableKey, clientOptions);
+  const client = createClient(e2eEnv.apiUrl, e2eEnv.publishableKey, clientOptions);
   const { data, error } = await client.auth.signInWithPassword(account);
   if (error) throw error;
   return Object.assign(client, { userId: data.user.id });
@@ -30,5 +33,5 @@ export async function backendAs(account: Account): Promise<SupabaseClient & { us
 
 /** The secret-key client: bypasses RLS. Only for reading back what the app wrote. */
 export function adminBackend(): SupabaseClient {
-  return createClient(e2eEnv.baseUrl, e2eEnv.secretKey, clientOptions);
+  return createClient(e2eEnv.apiUrl, e2eEnv.secretKey, clientOptions);
 }

@@ -6,11 +6,16 @@ import { Logo } from "./Logo";
 const MENU = [
   { href: "/", label: "Dashboard" },
   { href: "/articles", label: "Articles" },
+  { href: "/calendar", label: "Calendar" },
+  { href: "/bulk", label: "Bulk Drafts" },
+  { href: "/batches", label: "Batches" },
   { href: "/wordpress-sites", label: "WordPress Sites" },
   { href: "/generate-images", label: "Generate Images" },
   { href: "/keyword-phrases", label: "Keyword Phrases" },
   { href: "/seo-analysis", label: "SEO Analysis" },
   { href: "/profile", label: "Profile" },
+  // Not in the spec's menu: the writing assistants (README, deviations), after the spec's entries.
+  { href: "/assistants", label: "Assistants" },
 ];
 
 function isActive(href: string, path: string): boolean {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import "./Modal.css";
 
 type ModalProps = {
@@ -12,18 +12,36 @@ type ModalProps = {
 };
 
 /**
- * A modal dialog on the native <dialog> element: focus is trapped and
- * restored by the browser, Escape closes it, the page behind is inert.
- * Rendered only while open; unmounting closes it.
+ * Where focus goes when a dialog closes: the control that opened it, or, if
+ * that is gone (the card it was on was removed), the main area.
+ */
+function returnFocus(opener: HTMLElement | null): void {
+  const target = opener?.isConnected ? opener : document.getElementById("main");
+  target?.focus({ preventScroll: true });
+}
+
+/**
+ * A modal dialog on the native <dialog> element: focus is trapped by the
+ * browser, Escape closes it, the page behind is inert. Rendered only while
+ * open; unmounting closes it and returns focus to the control that opened it
+ * (the browser cannot: the dialog leaves the document with it).
  */
 export function Modal({ title, onClose, children, footer, busy = false }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal?.();
-    return () => dialog?.close?.();
+    return () => {
+      dialog?.close?.();
+      returnFocus(opener);
+    };
   }, []);
 
   return (

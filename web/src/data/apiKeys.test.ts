@@ -36,12 +36,13 @@ describe("getApiKeyStatus", () => {
 });
 
 describe("saveApiKeys", () => {
-  it("sends null to keep a key and an empty string to remove one", async () => {
+  it("leaves out a key to keep it (SQL default null) and sends an empty string to remove one", async () => {
     rpcReturning({ data: null, error: null });
     await saveApiKeys({ falaiKey: "" });
-    expect(supabase.rpc).toHaveBeenCalledWith("save_api_keys", { openai_key: null, falai_key: "" });
+    expect(supabase.rpc).toHaveBeenCalledWith("save_api_keys", { openai_key: undefined, falai_key: "" });
+    expect(JSON.stringify(vi.mocked(supabase.rpc).mock.lastCall?.[1])).toBe('{"falai_key":""}');
     await saveApiKeys({ openaiKey: "sk-123456789" });
-    expect(supabase.rpc).toHaveBeenLastCalledWith("save_api_keys", { openai_key: "sk-123456789", falai_key: null });
+    expect(supabase.rpc).toHaveBeenLastCalledWith("save_api_keys", { openai_key: "sk-123456789", falai_key: undefined });
   });
 
   it("throws on a backend error", async () => {

@@ -14,10 +14,8 @@ export type ApiKeyChanges = {
   falaiKey?: string;
 };
 
-type ApiKeyStatusRow = { openai_key_last4: string | null; falai_key_last4: string | null; updated_at: string };
-
 export async function getApiKeyStatus(): Promise<ApiKeyStatus> {
-  const { data, error } = await supabase.rpc("api_key_status").maybeSingle<ApiKeyStatusRow>();
+  const { data, error } = await supabase.rpc("api_key_status").maybeSingle();
   if (error) throw new Error(error.message);
   return {
     openaiKeyLast4: data?.openai_key_last4 ?? null,
@@ -27,9 +25,7 @@ export async function getApiKeyStatus(): Promise<ApiKeyStatus> {
 }
 
 export async function saveApiKeys({ openaiKey, falaiKey }: ApiKeyChanges): Promise<void> {
-  const { error } = await supabase.rpc("save_api_keys", {
-    openai_key: openaiKey ?? null,
-    falai_key: falaiKey ?? null,
-  });
+  // An omitted argument is null in SQL: keep the stored key.
+  const { error } = await supabase.rpc("save_api_keys", { openai_key: openaiKey, falai_key: falaiKey });
   if (error) throw new Error(error.message);
 }

@@ -15,7 +15,10 @@ vi.mock("./supabase", () => ({ supabase: { functions: { invoke: vi.fn() } } }));
 const encoder = new TextEncoder();
 
 /** A byte stream delivering exactly these chunks (strings are UTF-8 encoded). */
-function streamOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+/** Bytes as a fetch body carries them. */
+type Bytes = Uint8Array<ArrayBuffer>;
+
+function streamOf(chunks: (string | Bytes)[]): ReadableStream<Bytes> {
   return new ReadableStream({
     start(controller) {
       for (const chunk of chunks) controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : chunk);
@@ -24,7 +27,7 @@ function streamOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
   });
 }
 
-async function eventsOf(chunks: (string | Uint8Array)[]): Promise<ServerSentEvent[]> {
+async function eventsOf(chunks: (string | Bytes)[]): Promise<ServerSentEvent[]> {
   const events: ServerSentEvent[] = [];
   for await (const event of readServerSentEvents(streamOf(chunks))) events.push(event);
   return events;
@@ -46,15 +49,19 @@ describe("readServerSentEvents", () => {
   });
 
   it("gives the same events however the bytes are split, even inside a character", async () => {
-    const wire = 'event: delta\ndata: {"text":"café 🚀"}\n\nevent: delta\r\ndata: {"text":"x"}\r\n\r\nevent: done\rdata: 1\r\r';
+    // LF, CRLF and CR line ends. (A CR as the stream's very last byte would be
+    // held back, waiting for a possible LF: the functions end lines with LF.)
+    const wire =
+      'event: delta\ndata: {"text":"café 🚀"}\n\nevent: delta\r\ndata: {"text":"x"}\r\n\r\nevent: delta\rdata: 1\r\revent: done\ndata: {}\n\n';
     const expected = [
       { event: "delta", data: '{"text":"café 🚀"}' },
       { event: "delta", data: '{"text":"x"}' },
-      { event: "done", data: "1" },
+      { event: "delta", data: "1" },
+      { event: "done", data: "{}" },
     ];
     const bytes = encoder.encode(wire);
     for (const size of [1, 2, 3, 5, 7, 13]) {
-      const chunks: Uint8Array[] = [];
+      const chunks: Bytes[] = [];
       for (let index = 0; index < bytes.length; index += size) chunks.push(bytes.slice(index, index + size));
       expect(await eventsOf(chunks)).toEqual(expected);
     }
@@ -71,6 +78,24 @@ describe("readServerSentEvents", () => {
 
   it("drops events without data and an unfinished event at the end of the stream", async () => {
     expect(await eventsOf(["event: ping\n\nevent: delta\ndata: cut off"])).toEqual([]);
+    expect(await eventsOf(["data: whole\n\ndata: cut", " off\n"])).toEqual([{ event: "message", data: "whole" }]);
+  });
+
+  it("cancels the byte stream when the reader stops early", async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<Bytes>({
+      start(controller) {
+        controller.enqueue(encoder.encode("data: first\n\ndata: second\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    for await (const event of readServerSentEvents(stream)) {
+      expect(event).toEqual({ event: "message", data: "first" });
+      break;
+    }
+    expect(cancelled).toBe(true);
   });
 
   it("skips a byte-order mark at the start", async () => {

@@ -1,4 +1,5 @@
 import { FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
+import { EventSourceParserStream } from "eventsource-parser/stream";
 import {
   ARTICLE_STREAM_EVENTS,
   articleDeltaEventSchema,
@@ -20,58 +21,22 @@ export const GENERATE_CONTENT_FAILURE = "Failed to generate content";
 export type ServerSentEvent = { event: string; data: string };
 
 /**
- * Reads Server-Sent Events from a byte stream, per the HTML standard's
- * event-stream rules: lines end in LF, CRLF or CR (also when a CRLF is split
- * between chunks); a blank line dispatches the event; `:` lines are comments;
- * `id` and `retry` are ignored; an event without data is dropped, and so is
- * an unfinished event when the stream ends. Multi-byte characters split
- * between chunks are decoded correctly.
+ * Reads Server-Sent Events from a byte stream with `eventsource-parser` (the
+ * event-stream rules of the HTML standard: LF, CRLF or CR line ends, also
+ * split between chunks; a blank line dispatches; `:` comments; an event
+ * without data, or unfinished when the stream ends, is dropped). Stopping
+ * early — a `break`, or an error — cancels the byte stream.
  */
-export async function* readServerSentEvents(stream: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent> {
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let eventName = "";
-  let dataLines: string[] = [];
-  let firstLine = true;
-
-  const takeLine = (line: string): ServerSentEvent | undefined => {
-    if (firstLine) {
-      firstLine = false;
-      if (line.startsWith("\uFEFF")) line = line.slice(1);
-    }
-    if (line === "") {
-      const event = dataLines.length > 0 ? { event: eventName || "message", data: dataLines.join("\n") } : undefined;
-      eventName = "";
-      dataLines = [];
-      return event;
-    }
-    if (line.startsWith(":")) return undefined;
-    const colon = line.indexOf(":");
-    const field = colon === -1 ? line : line.slice(0, colon);
-    let value = colon === -1 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "event") eventName = value;
-    else if (field === "data") dataLines.push(value);
-    return undefined;
-  };
-
+export async function* readServerSentEvents(stream: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<ServerSentEvent> {
+  const reader = stream
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   try {
     while (true) {
       const { done, value } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      if (done) break;
-      let lineEnd: RegExpExecArray | null;
-      // A CR at the very end may be the first half of a CRLF: wait for the next chunk.
-      while ((lineEnd = /\r\n|\r(?!$)|\n/.exec(buffer))) {
-        const event = takeLine(buffer.slice(0, lineEnd.index));
-        buffer = buffer.slice(lineEnd.index + lineEnd[0].length);
-        if (event) yield event;
-      }
-    }
-    if (buffer.endsWith("\r")) {
-      const event = takeLine(buffer.slice(0, -1));
-      if (event) yield event;
+      if (done) return;
+      yield { event: value.event ?? "message", data: value.data };
     }
   } finally {
     await reader.cancel().catch(() => {});

@@ -1,16 +1,16 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createArticle,
   deleteArticle,
   getArticle,
-  listArticles,
   listScheduleTargets,
   updateArticle,
   type ArticleChanges,
 } from "./articles";
 import { supabase } from "./supabase";
 
-vi.mock("./supabase", () => ({ supabase: { from: vi.fn() } }));
+vi.mock("./supabase", () => ({ supabase: { from: vi.fn(), functions: { invoke: vi.fn() } } }));
 
 type Result = { data?: unknown; count?: number | null; error: { message: string } | null };
 
@@ -56,54 +56,49 @@ const ROW = {
   created_at: "2026-11-22 13:57:40.852+00",
 };
 
-beforeEach(() => vi.mocked(supabase.from).mockReset());
+beforeEach(() => {
+  vi.mocked(supabase.from).mockReset();
+  vi.mocked(supabase.functions.invoke).mockReset();
+});
 
-describe("listArticles", () => {
-  it("reads all the user's articles newest first, mapping rows", async () => {
-    const calls = answer({ data: [ROW], error: null });
-    const articles = await listArticles();
+/** save-article answers with the saved row, or a function error with `body`. */
+function saveAnswers(result: { row: typeof ROW } | { status: number; body: unknown }) {
+  vi.mocked(supabase.functions.invoke).mockResolvedValueOnce(
+    ("row" in result
+      ? { data: { article: result.row }, error: null }
+      : { data: null, error: new FunctionsHttpError(new Response(JSON.stringify(result.body), { status: result.status })) }) as never,
+  );
+}
+
+describe("getArticle", () => {
+  it("reads one article by id, mapping its row", async () => {
+    const calls = answer({ data: ROW, error: null });
+    const article = await getArticle(ID);
     expect(supabase.from).toHaveBeenCalledWith("articles");
-    expect(calls.map(([method]) => method)).toEqual(["select", "order"]);
-    expect(calls[1]).toEqual(["order", "created_at", { ascending: false }]);
-    expect(articles).toEqual([
-      {
-        id: ID,
-        title: "Composting",
-        content: "<p>Hi</p>",
-        excerpt: "About compost",
-        status: "scheduled",
-        featuredImageUrl: null,
-        metaDescription: "",
-        focusKeyword: "compost",
-        slug: "",
-        categories: ["Garden"],
-        tags: ["soil", "green"],
-        assistantId: null,
-        scheduledFor: new Date("2026-12-01T09:30:00Z"),
-        scheduledSiteIds: ["s1"],
-        createdAt: new Date("2026-11-22T13:57:40.852Z"),
-      },
-    ]);
-  });
-
-  it("filters by status when asked", async () => {
-    const calls = answer({ data: [], error: null });
-    await listArticles("draft");
-    expect(calls).toContainEqual(["eq", "status", "draft"]);
+    expect(calls).toContainEqual(["eq", "id", ID]);
+    expect(calls).toContainEqual(["maybeSingle"]);
+    expect(article).toEqual({
+      id: ID,
+      title: "Composting",
+      content: "<p>Hi</p>",
+      excerpt: "About compost",
+      status: "scheduled",
+      featuredImageUrl: null,
+      metaDescription: "",
+      focusKeyword: "compost",
+      slug: "",
+      categories: ["Garden"],
+      tags: ["soil", "green"],
+      assistantId: null,
+      scheduledFor: new Date("2026-12-01T09:30:00Z"),
+      scheduledSiteIds: ["s1"],
+      createdAt: new Date("2026-11-22T13:57:40.852Z"),
+    });
   });
 
   it("throws the database's message", async () => {
     answer({ data: null, error: { message: "permission denied" } });
-    await expect(listArticles()).rejects.toThrow("permission denied");
-  });
-});
-
-describe("getArticle", () => {
-  it("reads one article by id", async () => {
-    const calls = answer({ data: ROW, error: null });
-    expect((await getArticle(ID))?.title).toBe("Composting");
-    expect(calls).toContainEqual(["eq", "id", ID]);
-    expect(calls).toContainEqual(["maybeSingle"]);
+    await expect(getArticle(ID)).rejects.toThrow("permission denied");
   });
 
   it("gives null for a missing article, and for an id that cannot exist without asking", async () => {
@@ -115,54 +110,28 @@ describe("getArticle", () => {
 });
 
 describe("createArticle", () => {
-  it("inserts a draft for the user with lists and empty optional text as null", async () => {
-    const calls = answer({ data: { id: ID }, error: null });
-    const id = await createArticle("user-1", {
-      title: "T",
-      content: "<p>C</p>",
-      excerpt: "E",
-      metaDescription: "M",
-      focusKeyword: "",
-      slug: "t",
-      categories: ["Guides"],
-      tags: ["a", "b"],
-      assistantId: "as-1",
-    });
-    expect(id).toBe(ID);
-    expect(calls[0]).toEqual([
-      "insert",
-      {
-        user_id: "user-1",
-        title: "T",
-        content: "<p>C</p>",
-        excerpt: "E",
-        status: "draft",
-        featured_image_url: null,
-        meta_description: "M",
-        focus_keyword: null,
-        slug: "t",
-        categories: ["Guides"],
-        tags: ["a", "b"],
-        assistant_id: "as-1",
-      },
-    ]);
+  const NEW = {
+    title: "T",
+    content: "<p>C</p>",
+    excerpt: "E",
+    metaDescription: "M",
+    focusKeyword: "",
+    slug: "t",
+    categories: ["Guides"],
+    tags: ["a", "b"],
+    assistantId: "as-1",
+  };
+
+  it("saves through save-article (which sanitises the HTML), never the table, and returns the id", async () => {
+    saveAnswers({ row: ROW });
+    expect(await createArticle(NEW)).toBe(ID);
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("save-article", { body: NEW });
+    expect(supabase.from).not.toHaveBeenCalled();
   });
 
-  it("throws the database's message", async () => {
-    answer({ data: null, error: { message: "new row violates row-level security policy" } });
-    await expect(
-      createArticle("user-1", {
-        title: "T",
-        content: "C",
-        excerpt: "E",
-        metaDescription: "",
-        focusKeyword: "",
-        slug: "",
-        categories: [],
-        tags: [],
-        assistantId: null,
-      }),
-    ).rejects.toThrow("row-level security");
+  it("throws the function's message, e.g. a size limit", async () => {
+    saveAnswers({ status: 400, body: { error: "title: Title must be at most 500 characters", field: "title" } });
+    await expect(createArticle(NEW)).rejects.toThrow("title: Title must be at most 500 characters");
   });
 });
 
@@ -181,37 +150,36 @@ describe("updateArticle", () => {
     scheduledSiteIds: ["s1", "s2"],
   };
 
-  it("sends every edited field with the schedule as an ISO timestamp", async () => {
-    const calls = answer({ count: 1, error: null });
+  it("sends the id and every edited field, with the schedule as an ISO timestamp", async () => {
+    saveAnswers({ row: ROW });
     await updateArticle(ID, CHANGES);
-    expect(calls[0]).toEqual([
-      "update",
-      {
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("save-article", {
+      body: {
+        id: ID,
         title: "T",
         content: "C",
         excerpt: "E",
         status: "scheduled",
-        meta_description: null,
-        focus_keyword: "k",
+        metaDescription: "",
+        focusKeyword: "k",
         slug: "s",
         categories: ["A", "B"],
         tags: ["x"],
-        scheduled_for: "2026-12-24T18:00:00.000Z",
-        scheduled_site_ids: ["s1", "s2"],
+        scheduledFor: "2026-12-24T18:00:00.000Z",
+        scheduledSiteIds: ["s1", "s2"],
       },
-      { count: "exact" },
-    ]);
-    expect(calls[1]).toEqual(["eq", "id", ID]);
+    });
   });
 
   it("clears the schedule for any other status", async () => {
-    const calls = answer({ count: 1, error: null });
+    saveAnswers({ row: ROW });
     await updateArticle(ID, { ...CHANGES, status: "draft" });
-    expect(calls[0][1]).toMatchObject({ status: "draft", scheduled_for: null, scheduled_site_ids: [] });
+    const [, options] = vi.mocked(supabase.functions.invoke).mock.calls[0];
+    expect(options?.body).toMatchObject({ status: "draft", scheduledFor: null, scheduledSiteIds: [] });
   });
 
-  it("throws when nothing was updated", async () => {
-    answer({ count: 0, error: null });
+  it("throws 'Article not found' when it is not the user's", async () => {
+    saveAnswers({ status: 404, body: { error: "Article not found", field: "id" } });
     await expect(updateArticle(ID, CHANGES)).rejects.toThrow("Article not found");
   });
 });

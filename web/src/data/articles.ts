@@ -1,11 +1,16 @@
+import type { QueryData } from "@supabase/supabase-js";
+import type {
+  GeneratedDraft,
+  SaveArticleRequest,
+  SavedArticleRow,
+} from "../../../supabase/functions/_shared/schemas/article_save";
+import { ARTICLE_LIMITS } from "../../../supabase/functions/_shared/schemas/text_limits";
 import { parseTimestamp } from "../lib/dates";
+import { functionErrorMessage } from "./functionErrors";
 import { supabase } from "./supabase";
 
 export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
-
-/** The statuses the list can be filtered by (spec: only draft and published). */
-export type ArticleListFilter = "draft" | "published";
 
 export type Article = {
   id: string;
@@ -38,6 +43,11 @@ export type NewArticle = {
   categories: string[];
   tags: string[];
   assistantId: string | null;
+  /**
+   * The AI draft the form was filled with, as the model wrote it: kept as
+   * the article's first revision (source 'ai') before the text saved.
+   */
+  generatedDraft?: GeneratedDraft;
 };
 
 export type ArticleChanges = {
@@ -58,31 +68,15 @@ export type ArticleChanges = {
 /** A connected WordPress site a scheduled article can target. */
 export type ScheduleTarget = { id: string; name: string };
 
-type ArticleRow = {
-  id: string;
-  title: string;
-  content: string;
-  excerpt: string;
-  status: string;
-  featured_image_url: string | null;
-  meta_description: string | null;
-  focus_keyword: string | null;
-  slug: string | null;
-  categories: string[] | null;
-  tags: string[] | null;
-  assistant_id: string | null;
-  scheduled_for: string | null;
-  scheduled_site_ids: string[] | null;
-  created_at: string;
-};
-
 const ARTICLE_COLUMNS =
-  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, " +
-  "tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
+
+const selectArticles = () => supabase.from("articles").select(ARTICLE_COLUMNS);
+type ArticleRow = QueryData<ReturnType<typeof selectArticles>>[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function toArticle(row: ArticleRow): Article {
+export function toArticle(row: ArticleRow | SavedArticleRow): Article {
   return {
     id: row.id,
     title: row.title,
@@ -93,91 +87,98 @@ function toArticle(row: ArticleRow): Article {
     metaDescription: row.meta_description ?? "",
     focusKeyword: row.focus_keyword ?? "",
     slug: row.slug ?? "",
-    categories: row.categories ?? [],
-    tags: row.tags ?? [],
+    categories: row.categories,
+    tags: row.tags,
     assistantId: row.assistant_id,
     scheduledFor: row.scheduled_for ? parseTimestamp(row.scheduled_for) : null,
-    scheduledSiteIds: row.scheduled_site_ids ?? [],
+    scheduledSiteIds: row.scheduled_site_ids,
     createdAt: parseTimestamp(row.created_at),
   };
 }
 
-/** Optional text columns are stored as null rather than "". */
-const orNull = (text: string) => text || null;
-
-/** The user's articles (row-level security scopes them), newest first, optionally of one status. */
-export async function listArticles(filter?: ArticleListFilter): Promise<Article[]> {
-  let query = supabase.from("articles").select(ARTICLE_COLUMNS);
-  if (filter) query = query.eq("status", filter);
-  const { data, error } = await query
-    .order("created_at", { ascending: false })
-    .overrideTypes<ArticleRow[], { merge: false }>();
-  if (error) throw new Error(error.message);
-  return data.map(toArticle);
-}
 
 /** One article, or null when there is none with this id for the user. */
 export async function getArticle(id: string): Promise<Article | null> {
   if (!UUID.test(id)) return null;
-  const { data, error } = await supabase
-    .from("articles")
-    .select(ARTICLE_COLUMNS)
-    .eq("id", id)
-    .maybeSingle()
-    .overrideTypes<ArticleRow | null, { merge: false }>();
+  const { data, error } = await selectArticles().eq("id", id).maybeSingle();
   if (error) throw new Error(error.message);
   return data ? toArticle(data) : null;
 }
 
-/** Saves a new draft for the user; returns its id. */
-export async function createArticle(userId: string, article: NewArticle): Promise<string> {
-  const { data, error } = await supabase
-    .from("articles")
-    .insert({
-      user_id: userId,
-      title: article.title,
-      content: article.content,
-      excerpt: article.excerpt,
-      status: "draft",
-      featured_image_url: null,
-      meta_description: orNull(article.metaDescription),
-      focus_keyword: orNull(article.focusKeyword),
-      slug: orNull(article.slug),
-      categories: article.categories,
-      tags: article.tags,
-      assistant_id: article.assistantId,
-    })
-    .select("id")
-    .single()
-    .overrideTypes<{ id: string }, { merge: false }>();
-  if (error) throw new Error(error.message);
-  return data.id;
+/**
+ * Article HTML is stored only by the save-article function, which sanitises
+ * it with the preview's allow-list first (the browser may not write
+ * `content` itself). Throws an Error with the function's message, e.g.
+ * "title: Title must be at most 500 characters" or "Article not found".
+ */
+export async function saveArticle(request: SaveArticleRequest): Promise<SavedArticleRow> {
+  const { data, error } = await supabase.functions.invoke<{ article: SavedArticleRow }>("save-article", {
+    body: request,
+  });
+  if (error) throw new Error(await functionErrorMessage(error, SAVE_ARTICLE_FAILURE));
+  if (typeof data?.article?.id !== "string") throw new Error(SAVE_ARTICLE_FAILURE);
+  return data.article;
+}
+
+const SAVE_ARTICLE_FAILURE = "Failed to save article";
+
+const within = (text: string | undefined, maxLength: number) => (text ?? "").trim().length <= maxLength;
+const termsWithin = (terms: string[] | undefined, limits: { count: number; itemLength: number }) =>
+  (terms ?? []).length <= limits.count && (terms ?? []).every((term) => within(term, limits.itemLength));
+
+/**
+ * A revision holds what an article may (save-article's generatedDraft
+ * schema): a draft over one of the article's limits, which the form then
+ * had the user fix, is left out rather than failing the save.
+ */
+function keptDraft(draft: GeneratedDraft | undefined): { generatedDraft?: GeneratedDraft } {
+  if (!draft || !draft.title.trim() || !draft.content.trim()) return {};
+  const fits =
+    within(draft.title, ARTICLE_LIMITS.title) &&
+    within(draft.content, ARTICLE_LIMITS.content) &&
+    within(draft.excerpt, ARTICLE_LIMITS.excerpt) &&
+    within(draft.metaDescription, ARTICLE_LIMITS.metaDescription) &&
+    within(draft.focusKeyword, ARTICLE_LIMITS.focusKeyword) &&
+    within(draft.slug, ARTICLE_LIMITS.slug) &&
+    termsWithin(draft.categories, ARTICLE_LIMITS.categories) &&
+    termsWithin(draft.tags, ARTICLE_LIMITS.tags);
+  return fits ? { generatedDraft: draft } : {};
+}
+
+/** Saves a new draft for the signed-in user; returns its id. */
+export async function createArticle(article: NewArticle): Promise<string> {
+  const saved = await saveArticle({
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    metaDescription: article.metaDescription,
+    focusKeyword: article.focusKeyword,
+    slug: article.slug,
+    categories: article.categories,
+    tags: article.tags,
+    assistantId: article.assistantId,
+    ...keptDraft(article.generatedDraft),
+  });
+  return saved.id;
 }
 
 /** The schedule (time and target sites) is kept only for a scheduled article and cleared otherwise. */
 export async function updateArticle(id: string, changes: ArticleChanges): Promise<void> {
   const scheduled = changes.status === "scheduled";
-  const { error, count } = await supabase
-    .from("articles")
-    .update(
-      {
-        title: changes.title,
-        content: changes.content,
-        excerpt: changes.excerpt,
-        status: changes.status,
-        meta_description: orNull(changes.metaDescription),
-        focus_keyword: orNull(changes.focusKeyword),
-        slug: orNull(changes.slug),
-        categories: changes.categories,
-        tags: changes.tags,
-        scheduled_for: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
-        scheduled_site_ids: scheduled ? changes.scheduledSiteIds : [],
-      },
-      { count: "exact" },
-    )
-    .eq("id", id);
-  if (error) throw new Error(error.message);
-  if (count === 0) throw new Error("Article not found");
+  await saveArticle({
+    id,
+    title: changes.title,
+    content: changes.content,
+    excerpt: changes.excerpt,
+    status: changes.status,
+    metaDescription: changes.metaDescription,
+    focusKeyword: changes.focusKeyword,
+    slug: changes.slug,
+    categories: changes.categories,
+    tags: changes.tags,
+    scheduledFor: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
+    scheduledSiteIds: scheduled ? changes.scheduledSiteIds : [],
+  });
 }
 
 export async function deleteArticle(id: string): Promise<void> {
@@ -191,8 +192,7 @@ export async function listScheduleTargets(): Promise<ScheduleTarget[]> {
   const { data, error } = await supabase
     .from("wordpress_sites")
     .select("id, name")
-    .order("name", { ascending: true })
-    .overrideTypes<ScheduleTarget[], { merge: false }>();
+    .order("name", { ascending: true });
   if (error) throw new Error(error.message);
   return data;
 }

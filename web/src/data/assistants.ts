@@ -1,3 +1,4 @@
+import type { QueryData } from "@supabase/supabase-js";
 import { parseTimestamp } from "../lib/dates";
 import { supabase } from "./supabase";
 
@@ -25,24 +26,16 @@ export type AssistantInput = {
   model: string;
 };
 
-type AssistantRow = {
-  id: string;
-  name: string;
-  description: string | null;
-  instructions: string | null;
-  model: string | null;
-  created_at: string;
-};
-
-const ASSISTANT_COLUMNS = "id, name, description, instructions, model, created_at";
+const selectAssistants = () => supabase.from("assistants").select("id, name, description, instructions, model, created_at");
+type AssistantRow = QueryData<ReturnType<typeof selectAssistants>>[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toAssistant(row: AssistantRow): Assistant {
   return {
     id: row.id,
     name: row.name,
-    description: row.description ?? "",
-    instructions: row.instructions ?? "",
+    description: row.description,
+    instructions: row.instructions,
     model: row.model,
     createdAt: parseTimestamp(row.created_at),
   };
@@ -59,11 +52,7 @@ function toColumns(input: AssistantInput) {
 
 /** The user's assistants (row-level security scopes them), newest first. */
 export async function listAssistants(): Promise<Assistant[]> {
-  const { data, error } = await supabase
-    .from("assistants")
-    .select(ASSISTANT_COLUMNS)
-    .order("created_at", { ascending: false })
-    .overrideTypes<AssistantRow[], { merge: false }>();
+  const { data, error } = await selectAssistants().order("created_at", { ascending: false });
   if (error) throw new Error(error.message);
   return data.map(toAssistant);
 }
@@ -74,25 +63,19 @@ export async function listAssistantChoices(): Promise<AssistantSummary[]> {
     .from("assistants")
     .select("id, name, description")
     .order("created_at", { ascending: false })
-    .limit(ASSISTANT_CHOICES_LIMIT)
-    .overrideTypes<Pick<AssistantRow, "id" | "name" | "description">[], { merge: false }>();
+    .limit(ASSISTANT_CHOICES_LIMIT);
   if (error) throw new Error(error.message);
   return data.map((row) => ({
     id: row.id,
     name: row.name.trim() || "Unnamed Assistant",
-    description: row.description?.trim() || "No description available",
+    description: row.description.trim() || "No description available",
   }));
 }
 
 /** One assistant, or null when the user has none with this id. */
 export async function getAssistant(id: string): Promise<Assistant | null> {
   if (!UUID.test(id)) return null;
-  const { data, error } = await supabase
-    .from("assistants")
-    .select(ASSISTANT_COLUMNS)
-    .eq("id", id)
-    .maybeSingle()
-    .overrideTypes<AssistantRow | null, { merge: false }>();
+  const { data, error } = await selectAssistants().eq("id", id).maybeSingle();
   if (error) throw new Error(error.message);
   return data ? toAssistant(data) : null;
 }
@@ -102,8 +85,7 @@ export async function createAssistant(userId: string, input: AssistantInput): Pr
     .from("assistants")
     .insert({ user_id: userId, ...toColumns(input) })
     .select("id")
-    .single()
-    .overrideTypes<{ id: string }, { merge: false }>();
+    .single();
   if (error) throw new Error(error.message);
   return data.id;
 }

@@ -17,8 +17,6 @@ export type Dashboard = {
   recentArticles: RecentArticle[];
 };
 
-type RecentArticleRow = { id: string; title: string; status: string; created_at: string };
-
 function countOf(result: { count: number | null; error: { message: string } | null }): number {
   if (result.error) throw new Error(result.error.message);
   return result.count ?? 0;
@@ -38,8 +36,7 @@ export async function loadDashboard(userId: string): Promise<Dashboard> {
       .select("id,title,status,created_at")
       .eq("user_id", userId)
       .order("created_at", { ascending: false })
-      .limit(RECENT_ARTICLES_LIMIT)
-      .overrideTypes<RecentArticleRow[], { merge: false }>(),
+      .limit(RECENT_ARTICLES_LIMIT),
   ]);
   if (recent.error) throw new Error(recent.error.message);
   return {

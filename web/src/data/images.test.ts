@@ -17,7 +17,7 @@ vi.mock("./supabase", () => ({
 /** A thenable query builder: every chained call returns it; awaiting it gives `result`. */
 function query(result: { data?: unknown; error: { message: string } | null }) {
   const builder: Record<string, unknown> = {};
-  for (const method of ["select", "order", "range", "returns", "eq", "delete", "update"]) {
+  for (const method of ["select", "order", "limit", "lte", "or", "returns", "eq", "delete", "update"]) {
     builder[method] = vi.fn(() => builder);
   }
   builder.maybeSingle = vi.fn(() => Promise.resolve(result));
@@ -56,6 +56,15 @@ describe("generateImages", () => {
     await expect(generateImages({ prompt: "A fox" })).rejects.toThrow(message);
   });
 
+  it.each([
+    [429, "Too many images: you can generate 30 every 10 minutes. Try again in 4 minutes."],
+    [403, "Your image library is full (200 MB of 200 MB used). Delete images you no longer need, then try again."],
+  ])("shows the limit the server applied (%i) with its message", async (status, message) => {
+    const error = httpError(status, JSON.stringify({ error: message }));
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);
+    await expect(generateImages({ prompt: "A fox" })).rejects.toThrow(message);
+  });
+
   it("uses the caller's fallback when the service gave no message", async () => {
     vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error: new FunctionsFetchError(new Error("offline")) } as never);
     await expect(generateImages({ prompt: "A fox" }, { fallbackMessage: "Failed to generate featured image" })).rejects.toThrow(
@@ -70,7 +79,7 @@ describe("generateImages", () => {
 });
 
 describe("listGeneratedImages", () => {
-  it("reads one page newest first, with pixel sizes from the image size", async () => {
+  it("reads the first page newest first (ties by id), one row more than a page, with pixel sizes", async () => {
     const rows = [
       { id: "b", public_url: "https://storage.test/b.png", prompt: "Fox", image_size: "landscape_16_9", created_at: "2026-11-22 13:57:40.852+00" },
       { id: "a", public_url: "https://storage.test/a.png", prompt: "Owl", image_size: null, created_at: "2026-11-21 10:00:00+00" },
@@ -82,23 +91,28 @@ describe("listGeneratedImages", () => {
         { id: "b", url: "https://storage.test/b.png", prompt: "Fox", width: 1024, height: 576, createdAt: new Date("2026-11-22T13:57:40.852Z") },
         { id: "a", url: "https://storage.test/a.png", prompt: "Owl", width: 1024, height: 1024, createdAt: new Date("2026-11-21T10:00:00Z") },
       ],
-      hasMore: false,
+      next: null,
     });
     expect(supabase.from).toHaveBeenCalledWith("generated_images");
     expect(builder.order).toHaveBeenNthCalledWith(1, "created_at", { ascending: false });
-    expect(builder.range).toHaveBeenCalledWith(0, LIBRARY_PAGE_SIZE);
+    expect(builder.order).toHaveBeenNthCalledWith(2, "id", { ascending: false });
+    expect(builder.limit).toHaveBeenCalledWith(LIBRARY_PAGE_SIZE + 1);
+    expect(builder.or).not.toHaveBeenCalled();
   });
 
-  it("tells when more pages exist", async () => {
+  it("continues after a cursor with its exact created_at, and gives the next cursor while more exist", async () => {
     const rows = Array.from({ length: LIBRARY_PAGE_SIZE + 1 }, (_, i) => ({
-      id: String(i), public_url: "u", prompt: "p", image_size: "square", created_at: "2026-11-22 13:57:40+00",
+      id: `id-${i}`, public_url: "u", prompt: "p", image_size: "square", created_at: `2026-11-22 13:57:${String(59 - i).padStart(2, "0")}.5+00`,
     }));
     const builder = query({ data: rows, error: null });
     vi.mocked(supabase.from).mockReturnValue(builder as never);
-    const page = await listGeneratedImages(24);
+    const page = await listGeneratedImages({ createdAt: "2026-11-23 08:00:00.123456+00", id: "c0ffee" });
+    expect(builder.lte).toHaveBeenCalledWith("created_at", "2026-11-23 08:00:00.123456+00");
+    expect(builder.or).toHaveBeenCalledWith(
+      'created_at.lt."2026-11-23 08:00:00.123456+00",and(created_at.eq."2026-11-23 08:00:00.123456+00",id.lt."c0ffee")',
+    );
     expect(page.images).toHaveLength(LIBRARY_PAGE_SIZE);
-    expect(page.hasMore).toBe(true);
-    expect(builder.range).toHaveBeenCalledWith(24, 24 + LIBRARY_PAGE_SIZE);
+    expect(page.next).toEqual({ createdAt: rows[LIBRARY_PAGE_SIZE - 1].created_at, id: `id-${LIBRARY_PAGE_SIZE - 1}` });
   });
 
   it("throws on a backend error", async () => {

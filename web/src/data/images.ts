@@ -53,37 +53,49 @@ export async function generateImages(
   return parsed.data.images;
 }
 
-type GeneratedImageRow = {
-  id: string;
-  public_url: string;
-  prompt: string;
-  image_size: string | null;
-  created_at: string;
-};
-
 export const LIBRARY_PAGE_SIZE = 24;
 
-/** One page of the user's generated images, newest first, starting `offset` images in. */
-export async function listGeneratedImages(offset = 0): Promise<{ images: LibraryImage[]; hasMore: boolean }> {
-  // One extra row tells whether another page exists.
-  const { data, error } = await supabase
+/** Where the next page of the library starts: the last image shown, by its exact created_at text and id. */
+export type LibraryCursor = { createdAt: string; id: string };
+
+export type LibraryPage = { images: LibraryImage[]; next: LibraryCursor | null };
+
+/** A value inside a PostgREST or() filter, quoted so its spaces, colons and plus signs stay one value. */
+const orValue = (value: string) => `"${value.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+
+/**
+ * One page of the user's generated images, newest first: the first page, or
+ * the images after `after` (keyset on created_at, id, so images generated or
+ * deleted meanwhile never shift a page). `next` is null on the last page.
+ */
+export async function listGeneratedImages(after?: LibraryCursor): Promise<LibraryPage> {
+  let query = supabase
     .from("generated_images")
     .select("id, public_url, prompt, image_size, created_at")
     .order("created_at", { ascending: false })
-    .order("id", { ascending: true })
-    .range(offset, offset + LIBRARY_PAGE_SIZE)
-    .returns<GeneratedImageRow[]>();
+    .order("id", { ascending: false })
+    // One extra row tells whether another page exists.
+    .limit(LIBRARY_PAGE_SIZE + 1);
+  if (after) {
+    const at = orValue(after.createdAt);
+    // The lte bound lets the index start at the cursor; the or() breaks ties on id.
+    query = query
+      .lte("created_at", after.createdAt)
+      .or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${orValue(after.id)})`);
+  }
+  const { data, error } = await query;
   if (error) throw new Error(error.message);
-  const rows = data ?? [];
+  const rows = (data ?? []).slice(0, LIBRARY_PAGE_SIZE);
+  const last = rows.at(-1);
   return {
-    images: rows.slice(0, LIBRARY_PAGE_SIZE).map((row) => ({
+    images: rows.map((row) => ({
       id: row.id,
       url: row.public_url,
       prompt: row.prompt,
       ...dimensionsOf(row.image_size),
       createdAt: parseTimestamp(row.created_at),
     })),
-    hasMore: rows.length > LIBRARY_PAGE_SIZE,
+    next: last && (data ?? []).length > LIBRARY_PAGE_SIZE ? { createdAt: last.created_at, id: last.id } : null,
   };
 }
 
@@ -93,7 +105,7 @@ export async function deleteGeneratedImage(id: string): Promise<void> {
     .from("generated_images")
     .select("storage_path")
     .eq("id", id)
-    .maybeSingle<{ storage_path: string }>();
+    .maybeSingle();
   if (found.error) throw new Error(found.error.message);
   if (found.data) {
     const removal = await supabase.storage.from("images").remove([found.data.storage_path]);

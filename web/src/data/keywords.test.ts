@@ -11,18 +11,17 @@ const ITEM = { keyword: "garden tips", searchVolume: "1.2K", difficulty: 35, cpc
 beforeEach(() => vi.mocked(supabase.functions.invoke).mockReset());
 
 describe("requestKeywords", () => {
-  it("posts the topic to the keywords function and returns the validated items", async () => {
-    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { keywords: [ITEM] }, error: null } as never);
-    expect(await requestKeywords("gardening")).toEqual([ITEM]);
+  it("posts the topic to the keywords function and returns the validated items and notes", async () => {
+    const notes = ["The difficulty of 1 keyword could not be read; shown as N/A."];
+    const unread = { ...ITEM, keyword: "compost", difficulty: null, competition: null };
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { keywords: [ITEM, unread], notes }, error: null } as never);
+    expect(await requestKeywords("gardening")).toEqual({ keywords: [ITEM, unread], notes });
     expect(supabase.functions.invoke).toHaveBeenCalledWith("keywords", { body: { topic: "gardening" } });
   });
 
-  it("normalises what the shared schema normalises", async () => {
-    const loose = { ...ITEM, difficulty: "44.6", competition: " High ", searchVolume: 1200 };
-    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { keywords: [loose] }, error: null } as never);
-    expect(await requestKeywords("gardening")).toEqual([
-      { ...ITEM, difficulty: 45, competition: "high", searchVolume: "1200" },
-    ]);
+  it("reads a response without notes as having none", async () => {
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { keywords: [ITEM] }, error: null } as never);
+    expect(await requestKeywords("gardening")).toEqual({ keywords: [ITEM], notes: [] });
   });
 
   it.each([
@@ -32,6 +31,13 @@ describe("requestKeywords", () => {
     ['{"error":""}', KEYWORDS_FAILURE_MESSAGE],
   ])("shows the server's message from %j", async (body, message) => {
     vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error: httpError(400, body) } as never);
+    await expect(requestKeywords("gardening")).rejects.toThrow(message);
+  });
+
+  it("shows the AI rate limit's 429 with when to try again", async () => {
+    const message = "Too many AI requests: you can make 10 per minute. Try again in 42 seconds.";
+    const error = httpError(429, JSON.stringify({ error: message, retryAfterSeconds: 42 }));
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);
     await expect(requestKeywords("gardening")).rejects.toThrow(message);
   });
 

@@ -20,20 +20,16 @@ const ANALYSIS = {
 beforeEach(() => vi.mocked(supabase.functions.invoke).mockReset());
 
 describe("requestSeoAnalysis", () => {
-  it("posts the URL to the seo-analysis function and returns the validated analysis", async () => {
-    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: ANALYSIS, error: null } as never);
-    expect(await requestSeoAnalysis("https://example.com")).toEqual(ANALYSIS);
+  it("posts the URL to the seo-analysis function and returns the validated analysis with its notes", async () => {
+    const data = { ...ANALYSIS, notes: ["Could not read Summary Table; shown as N/A."] };
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data, error: null } as never);
+    expect(await requestSeoAnalysis("https://example.com")).toEqual(data);
     expect(supabase.functions.invoke).toHaveBeenCalledWith("seo-analysis", { body: { url: "https://example.com" } });
   });
 
-  it("turns numbers into text and missing lists into empty ones", async () => {
-    const { recommendations: _dropped, summaryTable: _alsoDropped, ...partial } = ANALYSIS;
-    const data = { ...partial, trafficMetrics: { ...ANALYSIS.trafficMetrics, pagesPerVisit: 2.8 } };
-    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data, error: null } as never);
-    const analysis = await requestSeoAnalysis("https://example.com");
-    expect(analysis.trafficMetrics.pagesPerVisit).toBe("2.8");
-    expect(analysis.recommendations).toEqual([]);
-    expect(analysis.summaryTable).toEqual([]);
+  it("reads a response without notes as having none", async () => {
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: ANALYSIS, error: null } as never);
+    expect(await requestSeoAnalysis("https://example.com")).toEqual({ ...ANALYSIS, notes: [] });
   });
 
   it.each([

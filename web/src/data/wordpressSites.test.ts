@@ -7,6 +7,7 @@ import {
   removeWordPressSite,
   SiteConnectionError,
   testWordPressConnection,
+  updateWordPressSite,
 } from "./wordpressSites";
 
 vi.mock("./supabase", () => ({ supabase: { from: vi.fn(), functions: { invoke: vi.fn() } } }));
@@ -41,10 +42,9 @@ function invokeReturns(result: { data: unknown; error: unknown }) {
 
 describe("listWordPressSites", () => {
   it("selects the sites without secrets, newest first", async () => {
-    const query = { select: vi.fn(), order: vi.fn(), returns: vi.fn() };
+    const query = { select: vi.fn(), order: vi.fn() };
     query.select.mockReturnValue(query);
-    query.order.mockReturnValue(query);
-    query.returns.mockResolvedValue({ data: [SITE], error: null });
+    query.order.mockResolvedValue({ data: [SITE], error: null });
     vi.mocked(supabase.from).mockReturnValue(query as never);
     expect(await listWordPressSites()).toEqual([SITE]);
     expect(supabase.from).toHaveBeenCalledWith("wordpress_sites");
@@ -54,12 +54,19 @@ describe("listWordPressSites", () => {
   });
 
   it("throws the backend's message", async () => {
-    const query = { select: vi.fn(), order: vi.fn(), returns: vi.fn() };
+    const query = { select: vi.fn(), order: vi.fn() };
     query.select.mockReturnValue(query);
-    query.order.mockReturnValue(query);
-    query.returns.mockResolvedValue({ data: null, error: { message: "JWT expired" } });
+    query.order.mockResolvedValue({ data: null, error: { message: "JWT expired" } });
     vi.mocked(supabase.from).mockReturnValue(query as never);
     await expect(listWordPressSites()).rejects.toThrow("JWT expired");
+  });
+
+  it("refuses a row whose seo_plugin the app does not know", async () => {
+    const query = { select: vi.fn(), order: vi.fn() };
+    query.select.mockReturnValue(query);
+    query.order.mockResolvedValue({ data: [{ ...SITE, seo_plugin: "all_in_one" }], error: null });
+    vi.mocked(supabase.from).mockReturnValue(query as never);
+    await expect(listWordPressSites()).rejects.toThrow(/seo_plugin/);
   });
 });
 
@@ -90,11 +97,49 @@ describe("testWordPressConnection / connectWordPressSite", () => {
     await expect(connectWordPressSite(DETAILS)).rejects.toThrow("name: Site name is required");
   });
 
+  it("passes on the rate limit's 429 with when to try again (dry runs count too)", async () => {
+    const message = "Too many connection tests: you can run 10 every 10 minutes. Try again in 7 minutes.";
+    invokeReturns({ data: null, error: httpError(429, { error: message, retryAfterSeconds: 400 }) });
+    const error = await testWordPressConnection(DETAILS).catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(SiteConnectionError);
+    expect(error).toMatchObject({ message });
+  });
+
   it("falls back to the spec's message", async () => {
     invokeReturns({ data: null, error: new Error("Failed to send a request to the Edge Function") });
     await expect(connectWordPressSite(DETAILS)).rejects.toThrow("Failed to connect WordPress site");
     invokeReturns({ data: { unexpected: true }, error: null });
     await expect(connectWordPressSite(DETAILS)).rejects.toThrow("Failed to connect WordPress site");
+  });
+});
+
+describe("updateWordPressSite", () => {
+  const CHANGES = { name: "Travel notes", username: "ada", application_password: "" };
+
+  it("sends the changes with the site's id to wordpress-connect and returns the saved row", async () => {
+    invokeReturns({ data: { site: { ...SITE, name: "Travel notes" } }, error: null });
+    expect(await updateWordPressSite("site-1", CHANGES)).toEqual({ ...SITE, name: "Travel notes" });
+    expect(supabase.functions.invoke).toHaveBeenLastCalledWith("wordpress-connect", {
+      body: { action: "update", siteId: "site-1", ...CHANGES },
+    });
+  });
+
+  it("turns WordPress's refusal into a SiteConnectionError", async () => {
+    const message = "Authentication failed. Please check your username and application password.";
+    invokeReturns({ data: null, error: httpError(422, { error: message, field: "site_url", reason: "authentication_failed" }) });
+    const error = await updateWordPressSite("site-1", CHANGES).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SiteConnectionError);
+    expect(error).toMatchObject({ message });
+  });
+
+  it("passes on the server's message (a site removed meanwhile), else the edit form's", async () => {
+    const gone = "This site no longer exists. It may have been removed in another tab.";
+    invokeReturns({ data: null, error: httpError(404, { error: gone }) });
+    await expect(updateWordPressSite("site-1", CHANGES)).rejects.toThrow(gone);
+    invokeReturns({ data: null, error: new Error("Failed to send a request to the Edge Function") });
+    await expect(updateWordPressSite("site-1", CHANGES)).rejects.toThrow("Failed to update WordPress site");
+    invokeReturns({ data: { site: { ...SITE, application_password: "abcd" } }, error: null });
+    expect(await updateWordPressSite("site-1", CHANGES)).not.toHaveProperty("application_password");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, parseTimestamp } from "./dates";
+import { formatDate, formatDateTime, parseTimestamp } from "./dates";
 
 describe("formatDate", () => {
   it("formats a calendar date like Jan 5, 2025", () => {
@@ -29,5 +29,13 @@ describe("parseTimestamp", () => {
     expect(parseTimestamp("2026-11-22 13:57:40.852+00").toISOString()).toBe("2026-11-22T13:57:40.852Z");
     expect(parseTimestamp("2026-11-22 13:57:40+0530").toISOString()).toBe("2026-11-22T08:27:40.000Z");
     expect(parseTimestamp("2026-11-22 13:57:40-03").toISOString()).toBe("2026-11-22T16:57:40.000Z");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("formats a moment with its time of day in the browser's time zone (UTC in tests)", () => {
+    expect(formatDateTime("2026-12-03 09:30:00+00")).toBe("Dec 3, 2026, 9:30 AM");
+    expect(formatDateTime(new Date(Date.UTC(2026, 11, 3, 21, 5)))).toBe("Dec 3, 2026, 9:05 PM");
+    expect(formatDateTime("nope")).toBe("");
   });
 });

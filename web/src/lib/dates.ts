@@ -23,3 +23,26 @@ export function formatDate(value: Date | string): string {
   const date = typeof value === "string" ? parseTimestamp(value) : value;
   return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
 }
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+};
+
+/**
+ * Formats a moment like "Dec 3, 2026, 9:30 AM" in the browser's time zone as
+ * it is now (a formatter fixes its zone when made, so one is made per call);
+ * an unparseable value gives "".
+ */
+export function formatDateTime(value: Date | string): string {
+  const date = typeof value === "string" ? parseTimestamp(value) : value;
+  return Number.isNaN(date.getTime()) ? "" : new Intl.DateTimeFormat("en-US", DATE_TIME).format(date);
+}
+
+/** The browser's time zone (IANA name, e.g. "Europe/Berlin"), in which the app shows times. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -18,6 +18,15 @@ describe("splitCommaList", () => {
   it("keeps a single item without commas, with inner spaces", () => {
     expect(splitCommaList("  content marketing ")).toEqual(["content marketing"]);
   });
+
+  it("keeps each item once, ignoring case, as first spelled", () => {
+    expect(splitCommaList("SEO, writing, seo , Writing,Blogging, SEO")).toEqual(["SEO", "writing", "Blogging"]);
+    expect(splitCommaList("Äpfel, äpfel, ÄPFEL")).toEqual(["Äpfel"]);
+  });
+
+  it("counts runs of inner spaces as one, so they do not make a second item", () => {
+    expect(splitCommaList("content  marketing, content marketing")).toEqual(["content marketing"]);
+  });
 });
 
 describe("joinCommaList", () => {

@@ -2,7 +2,7 @@ import { ref } from "valtio";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSignedIn, testUser } from "../../test/session";
 import type { User } from "../data/auth";
-import { requestKeywords, type KeywordItem } from "../data/keywords";
+import { requestKeywords, type KeywordsResponse } from "../data/keywords";
 import { requestSeoAnalysis, type SeoAnalysis } from "../data/seoAnalysis";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { analyzeWebsite, generateKeywords, keywordResearch, seoResearch } from "./research";
@@ -19,9 +19,10 @@ vi.mock("../data/seoAnalysis", () => ({
 }));
 vi.mock("../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
-const KEYWORDS: KeywordItem[] = [
-  { keyword: "garden tips", searchVolume: "1K", difficulty: 20, cpc: "$1", competition: "low" },
-];
+const KEYWORDS: KeywordsResponse = {
+  keywords: [{ keyword: "garden tips", searchVolume: "1K", difficulty: 20, cpc: "$1", competition: "low" }],
+  notes: [],
+};
 const ANALYSIS = { title: "SEO analysis of example.com" } as SeoAnalysis;
 
 /** Lets valtio deliver its (batched) change notifications. */
@@ -41,7 +42,7 @@ beforeEach(async () => {
 
 describe("research store", () => {
   it("records what is pending, then the result with its subject", async () => {
-    const answer = deferred<KeywordItem[]>();
+    const answer = deferred<KeywordsResponse>();
     vi.mocked(requestKeywords).mockReturnValue(answer.promise);
     const done = generateKeywords("gardening");
     expect(keywordResearch.pending).toEqual({ subject: "gardening", startedAt: expect.any(Number) });
@@ -53,7 +54,7 @@ describe("research store", () => {
   });
 
   it("runs one request per screen at a time", async () => {
-    const answer = deferred<KeywordItem[]>();
+    const answer = deferred<KeywordsResponse>();
     vi.mocked(requestKeywords).mockReturnValue(answer.promise);
     const first = generateKeywords("one");
     await generateKeywords("two");
@@ -89,7 +90,7 @@ describe("research store", () => {
   });
 
   it("drops a result that arrives after the user signed out", async () => {
-    const answer = deferred<KeywordItem[]>();
+    const answer = deferred<KeywordsResponse>();
     vi.mocked(requestKeywords).mockReturnValue(answer.promise);
     const done = generateKeywords("private topic");
     sessionState.user = null;

@@ -1,5 +1,5 @@
 import { proxy, ref, subscribe, useSnapshot } from "valtio";
-import { KEYWORDS_FAILURE_MESSAGE, requestKeywords, type KeywordItem } from "../data/keywords";
+import { KEYWORDS_FAILURE_MESSAGE, requestKeywords, type KeywordsResponse } from "../data/keywords";
 import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoAnalysis } from "../data/seoAnalysis";
 import { notifyError, notifySuccess } from "../lib/notify";
 import { sessionState } from "./session";
@@ -23,7 +23,7 @@ type Research<Result extends object> = {
  * request keeps running and its result stays when the user navigates away
  * and back within the session.
  */
-export const keywordResearch = proxy<Research<KeywordItem[]>>({
+export const keywordResearch = proxy<Research<KeywordsResponse>>({
   pending: null,
   latest: null,
   error: null,

@@ -6,8 +6,8 @@
  * being written. Shared with the browser: imports nothing but zod and
  * ../json_text.ts.
  */
-import { z } from "npm:zod@4.6.7";
-import { endOfBalanced } from "../json_text.ts";
+import { z } from "zod";
+import { endOfBalanced } from "../ai/json_text.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;
 export const EXISTING_ARTICLE_MAX_LENGTH = 60_000;
@@ -29,10 +29,16 @@ export const generateArticleRequestSchema = z
 
 export type GenerateArticleRequest = z.input<typeof generateArticleRequestSchema>;
 
-/** The article fields, in the order the model is asked to write them. */
+/**
+ * The article fields, in the order the model writes them: structured output
+ * produces keys in the schema's order, so Content comes first and starts
+ * filling the form with the provider's first tokens. The fields summarising
+ * the article (title, excerpt, SEO) follow it, written with the whole text
+ * already in view.
+ */
 export const GENERATED_ARTICLE_FIELDS = [
-  "title",
   "content",
+  "title",
   "excerpt",
   "category",
   "tags",

@@ -3,7 +3,7 @@
  * edge function and the browser (Generate Images screen, Generate Featured
  * Image modal). Imports only zod, so Vite can bundle it.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
 
 export const IMAGE_SIZES = [
   "square_hd",

@@ -1,10 +1,9 @@
 /**
  * Keyword research: the `keywords` function's request and response, and the
- * keyword item (spec §3). The item schema also normalises what models tend
- * to send (numbers for text, "Medium" for "medium", "45" for 45).
+ * keyword item (spec §3).
  * Shared with the browser: imports nothing but zod.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
 
 /** Keyword phrases asked for per request (spec §9). */
 export const KEYWORD_COUNT = 15;
@@ -23,33 +22,28 @@ export type KeywordsRequest = z.input<typeof keywordsRequestSchema>;
 export const COMPETITION_LEVELS = ["low", "medium", "high"] as const;
 export type CompetitionLevel = (typeof COMPETITION_LEVELS)[number];
 
-const displayText = z
-  .union([z.string(), z.number()])
-  .transform((value) => String(value).trim())
-  .pipe(z.string().min(1));
-
-const numberFromText = (value: unknown) =>
-  typeof value === "string" && value.trim() !== "" ? Number(value.trim()) : value;
-
+/**
+ * A keyword item as the `keywords` function returns it. The model's answer
+ * is coerced into this shape on the server (keywords/keyword_output.ts):
+ * only the keyword is required; an estimate the model left out, or sent in
+ * a form that cannot be read, is null and shown as N/A.
+ */
 export const keywordItemSchema = z.object({
-  keyword: z.string().trim().min(1),
-  searchVolume: displayText,
-  difficulty: z.preprocess(
-    (value) => {
-      const number = numberFromText(value);
-      return typeof number === "number" ? Math.round(number) : number;
-    },
-    z.int().min(1).max(100),
-  ),
-  cpc: displayText,
-  competition: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim().toLowerCase() : value),
-    z.enum(COMPETITION_LEVELS),
-  ),
+  keyword: z.string().min(1),
+  /** As the model wrote it, e.g. "1.2K" (a number becomes "1,200"). */
+  searchVolume: z.string().min(1).nullable(),
+  difficulty: z.int().min(1).max(100).nullable(),
+  /** As the model wrote it, e.g. "$1.20". */
+  cpc: z.string().min(1).nullable(),
+  competition: z.enum(COMPETITION_LEVELS).nullable(),
 });
 
 export type KeywordItem = z.output<typeof keywordItemSchema>;
 
-export const keywordsResponseSchema = z.object({ keywords: z.array(keywordItemSchema) });
+export const keywordsResponseSchema = z.object({
+  keywords: z.array(keywordItemSchema),
+  /** What could not be read from the model's answer and was left out, for the user. */
+  notes: z.array(z.string()).default([]),
+});
 
 export type KeywordsResponse = z.output<typeof keywordsResponseSchema>;

@@ -1,36 +1,30 @@
 /**
  * SEO analysis: the `seo-analysis` function's request and the analysis it
- * returns (spec §3). The analysis is estimated by a language model, so the
- * schema accepts numbers where text is expected and a missing list as empty
- * (the page shows N/A for empty lists). Shared with the browser: imports
- * nothing but zod.
+ * returns (spec §3). The model's answer is coerced into this shape on the
+ * server (seo-analysis/analysis_output.ts): a missing or unreadable value is
+ * "" or an empty list, which the page shows as N/A. Shared with the browser:
+ * imports nothing but zod and ./web_address.ts.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
+import { isHttpUrl, withDefaultScheme } from "./web_address.ts";
 
 export const WEBSITE_URL_MAX_LENGTH = 2_048;
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
 export const seoAnalysisRequestSchema = z.object({
+  /** "example.com" is analysed as "https://example.com". */
   url: z
     .string({ error: "Please enter a website URL" })
     .trim()
     .min(1, { error: "Please enter a website URL", abort: true })
     .max(WEBSITE_URL_MAX_LENGTH, { error: "Please enter a valid URL", abort: true })
+    .transform(withDefaultScheme)
     .refine(isHttpUrl, "Please enter a valid URL"),
 });
 
 export type SeoAnalysisRequest = z.input<typeof seoAnalysisRequestSchema>;
 
-const text = z.union([z.string(), z.number()]).transform((value) => String(value).trim());
-const textList = z.array(text).default([]);
+const text = z.string();
+const textList = z.array(z.string());
 
 export const seoAnalysisSchema = z.object({
   title: text,
@@ -54,8 +48,10 @@ export const seoAnalysisSchema = z.object({
     structure: text,
     improvements: textList,
   }),
-  summaryTable: z.array(z.object({ metric: text, value: text, insight: text })).default([]),
+  summaryTable: z.array(z.object({ metric: text, value: text, insight: text })),
   recommendations: textList,
+  /** What could not be read from the model's answer and was left out, for the user. */
+  notes: z.array(z.string()).default([]),
 });
 
 export type SeoAnalysis = z.output<typeof seoAnalysisSchema>;

@@ -2,9 +2,11 @@
  * WordPress sites and publishing: the requests the browser sends to
  * `wordpress-connect` and `wordpress-publish`, their results, the user-facing
  * messages (spec §5 and §8, copied exactly) and the names of the publish
- * steps for progress display. Shared with the browser: imports nothing but zod.
+ * steps for progress display. Shared with the browser: imports nothing but zod
+ * and ./web_address.ts.
  */
-import { z } from "npm:zod@4.6.7";
+import { z } from "zod";
+import { isHttpUrl, withDefaultScheme } from "./web_address.ts";
 
 // ---------------------------------------------------------------- messages
 
@@ -33,6 +35,11 @@ export const WORDPRESS_MESSAGES = {
   siteTimedOut: "The site did not respond in time. Please try again later.",
   connectFailed: "Failed to connect WordPress site",
   connected: "WordPress site connected successfully",
+  updateFailed: "Failed to update WordPress site",
+  updated: "WordPress site updated successfully",
+  invalidSiteId: "Site id must be a UUID",
+  /** Editing a site that was removed meanwhile (in another tab), or is not the caller's. */
+  siteGone: "This site no longer exists. It may have been removed in another tab.",
   selectSite: "Please select a WordPress site",
   siteNotFound: "Selected site not found",
   articleNotFound: "Article not found",
@@ -69,15 +76,20 @@ export const webhookSecretText = z
 
 // ---------------------------------------------------------------- connect
 
-/** The Connect WordPress Site form; also the body of `wordpress-connect`. */
+const siteName = requiredText(WORDPRESS_MESSAGES.siteNameRequired, SITE_NAME_MAX_LENGTH, "Site name");
+const username = requiredText(WORDPRESS_MESSAGES.usernameRequired, USERNAME_MAX_LENGTH, "Username");
+
+/** The Connect WordPress Site form; also the body of `wordpress-connect` to connect a site. */
 export const connectSiteRequestSchema = z.object({
-  name: requiredText(WORDPRESS_MESSAGES.siteNameRequired, SITE_NAME_MAX_LENGTH, "Site name"),
+  name: siteName,
+  /** An http(s) address without credentials; "example.com" is taken as "https://example.com". */
   site_url: z
     .string({ error: WORDPRESS_MESSAGES.invalidUrl })
     .trim()
     .max(SITE_URL_MAX_LENGTH, WORDPRESS_MESSAGES.invalidUrl)
-    .pipe(z.url({ protocol: /^https?$/, error: WORDPRESS_MESSAGES.invalidUrl })),
-  username: requiredText(WORDPRESS_MESSAGES.usernameRequired, USERNAME_MAX_LENGTH, "Username"),
+    .transform(withDefaultScheme)
+    .refine(isHttpUrl, WORDPRESS_MESSAGES.invalidUrl),
+  username,
   // Application passwords are shown with spaces ("abcd efgh ..."); WordPress ignores them.
   application_password: requiredText(
     WORDPRESS_MESSAGES.applicationPasswordRequired,
@@ -91,6 +103,47 @@ export const connectSiteRequestSchema = z.object({
 
 export type ConnectSiteRequest = z.input<typeof connectSiteRequestSchema>;
 export type ConnectSiteInput = z.output<typeof connectSiteRequestSchema>;
+
+/** A replacement application password as typed on the Edit form: blank keeps the stored one. */
+export const newApplicationPassword = z
+  .string()
+  .trim()
+  .max(APPLICATION_PASSWORD_MAX_LENGTH, `Application password must be at most ${APPLICATION_PASSWORD_MAX_LENGTH} characters`);
+
+/**
+ * The Edit WordPress Site form; with `action: "update"` also the body of
+ * `wordpress-connect` to change a connected site. The address stays: the
+ * site's publications point at posts on that WordPress (a different address
+ * is a different site: remove it and connect the other). The application
+ * password is write-only: blank keeps the stored one. A new username or
+ * password is tested with WordPress before anything is saved.
+ */
+export const updateSiteRequestSchema = z.object({
+  siteId: z.uuid({ error: WORDPRESS_MESSAGES.invalidSiteId }),
+  name: siteName,
+  username,
+  application_password: newApplicationPassword.optional().default(""),
+});
+
+export type UpdateSiteRequest = z.input<typeof updateSiteRequestSchema>;
+export type UpdateSiteInput = z.output<typeof updateSiteRequestSchema>;
+
+/** A body without `action` connects a site (what the Connect form has always sent). */
+const withAction = (body: unknown) =>
+  typeof body === "object" && body !== null && !Array.isArray(body) && !("action" in body)
+    ? { ...body, action: "connect" }
+    : body;
+
+/** The body of `wordpress-connect`: connect a site, or (`action: "update"`) change one. */
+export const wordpressConnectRequestSchema = z.preprocess(
+  withAction,
+  z.discriminatedUnion("action", [
+    connectSiteRequestSchema.extend({ action: z.literal("connect") }),
+    updateSiteRequestSchema.extend({ action: z.literal("update") }),
+  ]),
+);
+
+export type WordPressConnectInput = z.output<typeof wordpressConnectRequestSchema>;
 
 export const SEO_PLUGINS = ["yoast", "rank_math"] as const;
 export type SeoPlugin = (typeof SEO_PLUGINS)[number];
@@ -111,7 +164,7 @@ export const wordpressSiteSchema = z.object({
 });
 export type WordPressSite = z.infer<typeof wordpressSiteSchema>;
 
-/** 201 from `wordpress-connect` (saved). */
+/** 201 from `wordpress-connect` (saved), or 200 after an update. */
 export const connectSiteResultSchema = z.object({ site: wordpressSiteSchema });
 /** 200 from `wordpress-connect` with `dryRun: true`. */
 export const connectSiteDryRunResultSchema = z.object({

@@ -31,19 +31,48 @@ function SeoReport({ result }: { result: PublishArticleResult }) {
   }
 }
 
-/** What a successful publish did: where the post is, new or updated, and the SEO fields. */
-export function PublishResult({ result, siteName }: { result: PublishArticleResult; siteName: string }) {
-  const kind = result.status === "publish" ? "post" : "draft";
+/**
+ * What a publish did, in words: the spec's "Article published successfully!"
+ * for a new live post; otherwise whether the post was updated or saved as a
+ * draft, and what that means for a post that was live.
+ */
+export function publishOutcome(
+  result: Pick<PublishArticleResult, "status" | "updated">,
+  siteName: string,
+  wasLive: boolean,
+): { headline: string; detail: string } {
+  if (result.status === "publish") {
+    if (!result.updated) return { headline: "Article published successfully!", detail: `A new post is live on ${siteName}.` };
+    return { headline: `Post updated on ${siteName}`, detail: wasLive ? "It stays live." : "It is live now." };
+  }
+  const headline = `Saved as a draft on ${siteName}`;
+  if (!result.updated) return { headline, detail: "A new draft post: not public until it is published." };
+  return { headline, detail: wasLive ? "The post is no longer live." : "The existing draft was updated." };
+}
+
+/** What a successful publish did: created or updated, live or draft, where, and the SEO fields. */
+export function PublishResult({
+  result,
+  siteName,
+  wasLive,
+}: {
+  result: PublishArticleResult;
+  siteName: string;
+  wasLive: boolean;
+}) {
+  const { headline, detail } = publishOutcome(result, siteName, wasLive);
   return (
     <div className="publish-result">
       <p>
-        <strong>Article published successfully!</strong>
+        <strong>{headline}</strong>
       </p>
       <p>
-        {result.updated ? `Updated the existing ${kind} on ${siteName}.` : `Created a new ${kind} on ${siteName}.`}{" "}
-        <a href={result.link} target="_blank" rel="noopener noreferrer">
-          View Post
-        </a>
+        {detail}{" "}
+        {result.link && (
+          <a href={result.link} target="_blank" rel="noopener noreferrer">
+            View Post
+          </a>
+        )}
       </p>
       <SeoReport result={result} />
       {result.warnings.length > 0 && (

@@ -1,82 +1,62 @@
 import { describe, expect, it } from "vitest";
-import { progressAt, progressDone, progressFailed } from "./publishProgress";
+import { applyStepEvent, initialProgress, progressInterrupted, type StepProgress } from "./publishProgress";
 
-const states = (steps: { id: string; state: string }[]) => Object.fromEntries(steps.map(({ id, state }) => [id, state]));
+const states = (steps: StepProgress[]) => Object.fromEntries(steps.map(({ id, state }) => [id, state]));
 
 describe("publish progress", () => {
-  it("starts with categories, tags and the featured image together", () => {
-    expect(states(progressAt(0))).toEqual({
-      terms: "active",
-      featured_image: "active",
-      post: "pending",
-      seo: "pending",
-      article: "pending",
-    });
-  });
-
-  it("advances with the time elapsed", () => {
-    expect(states(progressAt(2_500))).toEqual({
-      terms: "done",
-      featured_image: "done",
-      post: "active",
-      seo: "pending",
-      article: "pending",
-    });
-    expect(states(progressAt(4_200)).seo).toBe("active");
-  });
-
-  it("keeps the last step active until the answer arrives", () => {
-    expect(states(progressAt(60_000))).toEqual({
-      terms: "done",
-      featured_image: "done",
-      post: "done",
-      seo: "done",
-      article: "active",
-    });
-  });
-
-  it("labels the steps in the server's order", () => {
-    expect(progressAt(0).map(({ label }) => label)).toEqual([
+  it("waits for the server on every step, in the server's order; the post step named as expected", () => {
+    const steps = initialProgress("create");
+    expect(steps.map(({ label }) => label)).toEqual([
       "Resolving categories and tags",
       "Uploading featured image",
       "Creating the post",
       "Saving SEO fields",
       "Updating article status",
     ]);
+    expect(steps.every(({ state }) => state === "pending")).toBe(true);
+    expect(initialProgress("update")[2].label).toBe("Updating the post");
   });
 
-  it("marks every step done on success", () => {
-    expect(progressDone("written").every(({ state }) => state === "done")).toBe(true);
-    expect(states(progressDone("partial")).seo).toBe("done");
+  it("moves a step only on its own events", () => {
+    let steps = initialProgress("create");
+    steps = applyStepEvent(steps, { name: "terms", state: "started" });
+    steps = applyStepEvent(steps, { name: "featured_image", state: "started" });
+    expect(states(steps)).toMatchObject({ terms: "active", featured_image: "active", post: "pending" });
+    steps = applyStepEvent(steps, { name: "featured_image", state: "done" });
+    expect(states(steps)).toMatchObject({ terms: "active", featured_image: "done" });
   });
 
-  it("shows the SEO step skipped when no SEO field was stored", () => {
-    for (const seo of ["none", "not_supported"] as const) {
-      expect(states(progressDone(seo))).toEqual({
-        terms: "done",
-        featured_image: "done",
-        post: "done",
-        seo: "skipped",
-        article: "done",
-      });
-    }
+  it("says why a step was skipped or failed", () => {
+    let steps = initialProgress("create");
+    steps = applyStepEvent(steps, { name: "featured_image", state: "skipped", reason: "no_featured_image" });
+    steps = applyStepEvent(steps, { name: "terms", state: "skipped", reason: "no_terms" });
+    steps = applyStepEvent(steps, { name: "post", state: "started", action: "create" });
+    steps = applyStepEvent(steps, { name: "post", state: "failed", detail: "WordPress answered 403: Sorry" });
+    expect(steps.slice(0, 3)).toEqual([
+      { id: "terms", label: "Resolving categories and tags", state: "skipped", note: "no categories or tags" },
+      { id: "featured_image", label: "Uploading featured image", state: "skipped", note: "no featured image" },
+      { id: "post", label: "Creating the post", state: "failed", note: "WordPress answered 403: Sorry" },
+    ]);
   });
 
-  it("marks the step the server names as failed, earlier ones done", () => {
-    expect(states(progressFailed(500, "post"))).toEqual({
+  it("names the post step by what the server does", () => {
+    let steps = initialProgress("create");
+    steps = applyStepEvent(steps, { name: "post", state: "started", action: "update" });
+    expect(steps[2]).toMatchObject({ label: "Updating the post", state: "active" });
+    steps = applyStepEvent(steps, { name: "post", state: "started", action: "create" });
+    expect(steps[2]).toMatchObject({ label: "Creating the post", state: "active" });
+    steps = applyStepEvent(steps, { name: "post", state: "done" });
+    expect(steps[2]).toMatchObject({ label: "Creating the post", state: "done" });
+  });
+
+  it("marks what was running as unknown when the answer broke off", () => {
+    let steps = initialProgress("create");
+    steps = applyStepEvent(steps, { name: "terms", state: "done" });
+    steps = applyStepEvent(steps, { name: "post", state: "started" });
+    expect(states(progressInterrupted(steps))).toEqual({
       terms: "done",
-      featured_image: "done",
-      post: "failed",
-      seo: "pending",
-      article: "pending",
-    });
-  });
-
-  it("without a named step, fails the steps that were running", () => {
-    expect(states(progressFailed(2_500))).toEqual({
-      terms: "done",
-      featured_image: "done",
-      post: "failed",
+      featured_image: "pending",
+      post: "unknown",
       seo: "pending",
       article: "pending",
     });

@@ -1,53 +1,67 @@
 import {
   PUBLISH_STEPS,
   type PublishStep,
-  type SeoResult,
 } from "../../../../supabase/functions/_shared/schemas/wordpress";
-
-export type StepState = "pending" | "active" | "done" | "skipped" | "failed";
-export type StepProgress = { id: PublishStep; label: string; state: StepState };
+import type {
+  PostAction,
+  PublishSkipReason,
+  PublishStepEvent,
+} from "../../../../supabase/functions/_shared/schemas/publish_events";
 
 /**
- * When each step is expected to start, in ms after the request was sent.
- * Publishing is one request, so the browser cannot see the server's steps:
- * the list advances on typical timings and the last step stays active until
- * the answer arrives. Categories/tags and the featured image run together.
+ * The publish steps as the server reports them (see publish_events.ts):
+ * waiting until the server names them; running, done, skipped (with why) or
+ * failed (with why) as its events say; `unknown` when the answer broke off
+ * while a step was running. Nothing here moves on a timer.
  */
-const EXPECTED_START_MS: Readonly<Record<PublishStep, number>> = {
-  terms: 0,
-  featured_image: 0,
-  post: 2_000,
-  seo: 4_000,
-  article: 5_500,
+export type StepState = "pending" | "active" | "done" | "skipped" | "failed" | "unknown";
+export type StepProgress = { id: PublishStep; label: string; state: StepState; note?: string };
+
+export const POST_LABELS: Readonly<Record<PostAction, string>> = {
+  create: "Creating the post",
+  update: "Updating the post",
 };
 
-export function progressAt(elapsedMs: number): StepProgress[] {
-  const started = PUBLISH_STEPS.filter((step) => EXPECTED_START_MS[step.id] <= elapsedMs);
-  const latestStart = Math.max(...started.map((step) => EXPECTED_START_MS[step.id]));
-  return PUBLISH_STEPS.map(({ id, label }) => {
-    const start = EXPECTED_START_MS[id];
-    const state: StepState = start > elapsedMs ? "pending" : start === latestStart ? "active" : "done";
-    return { id, label, state };
-  });
-}
-
-/** After success: every step done, except the SEO step when no SEO field was stored. */
-export function progressDone(seo: SeoResult): StepProgress[] {
-  const seoSkipped = seo === "none" || seo === "not_supported";
-  return PUBLISH_STEPS.map(({ id, label }) => ({ id, label, state: id === "seo" && seoSkipped ? "skipped" : "done" }));
-}
+export const SKIP_NOTES: Readonly<Record<PublishSkipReason, string>> = {
+  no_featured_image: "no featured image",
+  featured_image_on_site: "already on the site",
+  no_terms: "no categories or tags",
+  no_seo_fields: "no meta description or focus keyword",
+  no_seo_plugin: "no SEO plugin on the site",
+};
 
 /**
- * After a failure: the step the server names failed and the steps before it
- * are done; without a name, the steps that were active failed.
+ * Every step waiting; the post step named as expected (an update when the
+ * site already has this article's post) until the server says what it does.
  */
-export function progressFailed(elapsedMs: number, failedStep?: PublishStep): StepProgress[] {
-  if (!failedStep) {
-    return progressAt(elapsedMs).map((step) => (step.state === "active" ? { ...step, state: "failed" } : step));
-  }
-  const failedIndex = PUBLISH_STEPS.findIndex((step) => step.id === failedStep);
-  return PUBLISH_STEPS.map(({ id, label }, index) => {
-    const state: StepState = index < failedIndex ? "done" : index === failedIndex ? "failed" : "pending";
-    return { id, label, state };
+export function initialProgress(expectedPostAction: PostAction): StepProgress[] {
+  return PUBLISH_STEPS.map(({ id, label }) => ({
+    id,
+    label: id === "post" ? POST_LABELS[expectedPostAction] : label,
+    state: "pending",
+  }));
+}
+
+const EVENT_STATES: Readonly<Record<PublishStepEvent["state"], StepState>> = {
+  started: "active",
+  done: "done",
+  skipped: "skipped",
+  failed: "failed",
+};
+
+/** The steps after one of the server's step events. */
+export function applyStepEvent(steps: readonly StepProgress[], event: PublishStepEvent): StepProgress[] {
+  return steps.map((step) => {
+    if (step.id !== event.name) return step;
+    const next: StepProgress = { id: step.id, label: step.label, state: EVENT_STATES[event.state] };
+    if (event.name === "post" && event.action) next.label = POST_LABELS[event.action];
+    if (event.state === "skipped" && event.reason) next.note = SKIP_NOTES[event.reason];
+    if (event.state === "failed" && event.detail) next.note = event.detail;
+    return next;
   });
+}
+
+/** The answer broke off: what was running has an unknown outcome. */
+export function progressInterrupted(steps: readonly StepProgress[]): StepProgress[] {
+  return steps.map((step) => (step.state === "active" ? { ...step, state: "unknown" } : step));
 }

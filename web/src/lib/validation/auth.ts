@@ -1,4 +1,8 @@
 import * as z from "zod/mini";
+import {
+  PROFILE_LIMIT_MESSAGES,
+  PROFILE_LIMITS,
+} from "../../../../supabase/functions/_shared/schemas/text_limits";
 
 const MIN_PASSWORD_LENGTH = 6;
 const MIN_NAME_LENGTH = 2;
@@ -18,10 +22,22 @@ export const signInSchema = z.object({ email, password });
 
 export const registerSchema = z
   .object({
-    firstName: z.string().check(z.trim(), z.minLength(MIN_NAME_LENGTH, "First name is required")),
-    lastName: z.string().check(z.trim(), z.minLength(MIN_NAME_LENGTH, "Last name is required")),
+    firstName: z.string().check(
+      z.trim(),
+      z.minLength(MIN_NAME_LENGTH, "First name is required"),
+      z.maxLength(PROFILE_LIMITS.firstName, PROFILE_LIMIT_MESSAGES.firstName),
+    ),
+    lastName: z.string().check(
+      z.trim(),
+      z.minLength(MIN_NAME_LENGTH, "Last name is required"),
+      z.maxLength(PROFILE_LIMITS.lastName, PROFILE_LIMIT_MESSAGES.lastName),
+    ),
     email,
-    phoneNumber: z.string().check(z.trim(), z.minLength(MIN_PHONE_LENGTH, "Please enter a valid phone number")),
+    phoneNumber: z.string().check(
+      z.trim(),
+      z.minLength(MIN_PHONE_LENGTH, "Please enter a valid phone number"),
+      z.maxLength(PROFILE_LIMITS.phoneNumber, PROFILE_LIMIT_MESSAGES.phoneNumber),
+    ),
     password,
     confirmPassword: z.string(),
   })

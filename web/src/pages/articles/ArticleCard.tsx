@@ -2,8 +2,8 @@ import { lazy, Suspense, useId } from "react";
 import { Link } from "wouter";
 import { ArticleImage } from "../../components/article/ArticleImage";
 import { StatusBadge } from "../../components/StatusBadge";
-import type { Article } from "../../data/articles";
-import { formatDate } from "../../lib/dates";
+import type { ArticleSummary } from "../../data/articleList";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import "../../components/article/article.css";
 
 const PublicationLinks = lazy(() => import("../../components/wordpress/PublicationLinks"));
@@ -11,10 +11,12 @@ const PublicationLinks = lazy(() => import("../../components/wordpress/Publicati
 export type CardAction = "preview" | "image" | "publish" | "delete";
 
 type ArticleCardProps = {
-  article: Article;
+  article: ArticleSummary;
   /** True while this article is being deleted. */
   deleting: boolean;
-  onAction(action: CardAction, article: Article): void;
+  /** True while the article's content is fetched for the preview. */
+  previewing: boolean;
+  onAction(action: CardAction, article: ArticleSummary): void;
 };
 
 function Terms({ label, items }: { label: string; items: readonly string[] }) {
@@ -31,11 +33,23 @@ function Terms({ label, items }: { label: string; items: readonly string[] }) {
   );
 }
 
+/** When a scheduled article will be published, in the browser's time zone, and to which sites. */
+function Schedule({ at, siteNames }: { at: Date; siteNames: readonly string[] }) {
+  return (
+    <p className="article-card-schedule">
+      Scheduled for <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
+      {siteNames.length > 0
+        ? ` to ${siteNames.join(", ")}`
+        : " (no site chosen: it will not be published anywhere)"}
+    </p>
+  );
+}
+
 /**
  * One article of the list. Every action button is described by the article's
  * title, so "Delete" is announced with the article it deletes.
  */
-export function ArticleCard({ article, deleting, onAction }: ArticleCardProps) {
+export function ArticleCard({ article, deleting, previewing, onAction }: ArticleCardProps) {
   const titleId = useId();
   const describedBy = { "aria-describedby": titleId };
   return (
@@ -50,17 +64,27 @@ export function ArticleCard({ article, deleting, onAction }: ArticleCardProps) {
         <p className="article-card-date">
           <time dateTime={article.createdAt.toISOString()}>{formatDate(article.createdAt)}</time>
         </p>
+        {article.status === "scheduled" && article.scheduledFor && (
+          <Schedule at={article.scheduledFor} siteNames={article.scheduledSiteNames} />
+        )}
         <Terms label="Categories" items={article.categories} />
         <Terms label="Tags" items={article.tags} />
         <Suspense fallback={null}>
-          <PublicationLinks articleId={article.id} />
+          <PublicationLinks article={article} />
         </Suspense>
       </div>
       <footer className="article-card-actions">
         <Link href={`/articles/edit/${article.id}`} role="button" className="secondary outline" {...describedBy}>
           Edit
         </Link>
-        <button type="button" className="secondary outline" onClick={() => onAction("preview", article)} {...describedBy}>
+        <button
+          type="button"
+          className="secondary outline"
+          disabled={previewing}
+          aria-busy={previewing || undefined}
+          onClick={() => onAction("preview", article)}
+          {...describedBy}
+        >
           Preview
         </button>
         <button type="button" className="secondary outline" onClick={() => onAction("image", article)} {...describedBy}>

@@ -13,6 +13,7 @@ import { createArticle } from "../../data/articles";
 import { listAssistantChoices, type AssistantSummary } from "../../data/assistants";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { sessionState } from "../../state/session";
+import { findEditor, openHtmlSource, typeHtml } from "../../../test/editor";
 import { setSignedIn, testUser } from "../../../test/session";
 import CreateArticlePage from "./CreateArticlePage";
 
@@ -105,7 +106,7 @@ async function chooseAndDescribe(user: ReturnType<typeof userEvent.setup>, idea 
 
 async function fillArticle(user: ReturnType<typeof userEvent.setup>) {
   await user.type(input("Title"), "  Composting basics ");
-  await user.type(input("Content"), "<p>Compost!</p>");
+  await typeHtml(user, "<p>Compost!</p>");
   await user.type(input("Excerpt"), "All about compost.");
   await user.type(input("Category"), "Garden");
   await user.type(input("Tags (comma separated)"), "compost, soil ,, garden,");
@@ -122,8 +123,10 @@ describe("create post: layout", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Create New Post" })).toBeTruthy();
     expect(input("AI Article Idea").tagName).toBe("INPUT");
     expect(input("Paste Your Existing Article").tagName).toBe("TEXTAREA");
-    for (const label of Object.values(FIELD_LABELS)) expect(input(label)).toBeTruthy();
-    expect(input("Content").tagName).toBe("TEXTAREA");
+    for (const label of Object.values(FIELD_LABELS)) expect(screen.getAllByLabelText(label).length).toBeGreaterThan(0);
+    const content = await findEditor();
+    expect(content.getAttribute("role")).toBe("textbox");
+    expect(screen.getByRole("toolbar", { name: "Formatting" })).toBeTruthy();
     expect(screen.getByRole("group", { name: "SEO Settings" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Preview Post" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Cancel" }).getAttribute("href")).toBe("/articles");
@@ -213,41 +216,113 @@ describe("create post: generating with AI", () => {
     expect(generateButton().disabled).toBe(true);
     expect(screen.getByRole("status").textContent).toBe("Writing your article…");
 
-    draft.progress({ title: "Composting: A Pra", content: "<p>Sta" });
+    const content = await findEditor();
+    draft.progress({ content: "<p>Start small.</p><h", title: "Composting: A Pra" });
     expect(input("Title").value).toBe("Composting: A Pra");
-    expect(input("Content").value).toBe("<p>Sta");
-    expect(input("Content").readOnly).toBe(true);
+    // The tag cut off at the end is not shown as text.
+    expect(content.innerHTML).toBe("<p>Start small.</p>");
+    expect(content.getAttribute("contenteditable")).toBe("false");
+    expect(content.getAttribute("aria-readonly")).toBe("true");
     expect(input("Slug").value).toBe("");
     expect((screen.getByRole("button", { name: "Save Article" }) as HTMLButtonElement).disabled).toBe(true);
 
     await draft.finish(ARTICLE);
     expect(input("Title").value).toBe(ARTICLE.title);
-    expect(input("Content").value).toBe(ARTICLE.content);
+    expect(content.innerHTML).toBe(ARTICLE.content);
     expect(input("Excerpt").value).toBe(ARTICLE.excerpt);
     expect(input("Category").value).toBe(ARTICLE.category);
     expect(input("Tags (comma separated)").value).toBe(ARTICLE.tags);
     expect(input("Meta Description").value).toBe(ARTICLE.meta_description);
     expect(input("Focus Keyword").value).toBe(ARTICLE.focus_keyword);
     expect(input("Slug").value).toBe(ARTICLE.slug);
-    expect(input("Content").readOnly).toBe(false);
+    expect(content.getAttribute("contenteditable")).toBe("true");
     expect(notifySuccess).toHaveBeenCalledWith("Content generated successfully");
     expect(generateButton().textContent).toBe("Generate with AI");
   });
 
-  it("keeps what was written and shows the server's message when generation fails", async () => {
+  it("shows the partial draft of a broken stream as interrupted, until the user keeps it", async () => {
     const draft = controllableDraft();
     const { user } = await renderPage();
-    await user.type(input("Excerpt"), "My own excerpt");
+    const content = await findEditor();
     await chooseAndDescribe(user);
     await user.click(generateButton());
-    draft.progress({ title: "Half a title", content: "<p>Half" });
-    await draft.fail(new Error("Invalid OpenAI API key. Check it in Profile Settings."));
-    expect(notifyError).toHaveBeenCalledWith("Invalid OpenAI API key. Check it in Profile Settings.");
+    draft.progress({ content: "<p>Half", title: "Half a title" });
+    await draft.fail(new Error("The response stream broke off"));
+    expect(notifyError).toHaveBeenCalledWith("The response stream broke off");
+    const notice = screen.getByRole("alert");
+    expect(within(notice).getByText("The AI draft was interrupted")).toBeTruthy();
+    expect(notice.textContent).toContain("The response stream broke off.");
     expect(input("Title").value).toBe("Half a title");
-    expect(input("Content").value).toBe("<p>Half");
-    expect(input("Excerpt").value).toBe("My own excerpt");
+    expect(content.innerHTML).toBe("<p>Half</p>");
     expect(generateButton().disabled).toBe(false);
     expect(notifySuccess).not.toHaveBeenCalled();
+
+    await user.click(within(notice).getByRole("button", { name: "Keep partial draft" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(input("Title").value).toBe("Half a title");
+    expect(content.innerHTML).toBe("<p>Half</p>");
+  });
+
+  it("restores what the form held before Generate when an interrupted draft is not wanted", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    await user.type(input("Title"), "My title");
+    await user.type(input("Excerpt"), "My own excerpt");
+    await typeHtml(user, "<p>My text</p>");
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog", { name: "Replace your article?" })).getByRole("button", { name: "Replace with AI draft" }));
+    draft.progress({ content: "<p>Someth", title: "" });
+    const content = await findEditor();
+    expect(content.innerHTML).toBe("<p>Someth</p>");
+    await draft.fail(new Error("Failed to generate content"));
+
+    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Restore previous text" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(input("Title").value).toBe("My title");
+    expect(input("Excerpt").value).toBe("My own excerpt");
+    expect(content.innerHTML).toBe("<p>My text</p>");
+  });
+
+  it("marks nothing as interrupted when the draft failed before any of it arrived", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    await draft.fail(new Error("Invalid OpenAI API key. Check it in Profile Settings."));
+    expect(notifyError).toHaveBeenCalledWith("Invalid OpenAI API key. Check it in Profile Settings.");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("asks before an AI draft replaces fields that hold text, and starts nothing on Cancel", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await user.type(input("Category"), "Garden");
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    const dialog = await screen.findByRole("dialog", { name: "Replace your article?" });
+    expect(dialog.textContent).toContain("The article fields already hold text.");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(streamArticleDraft).not.toHaveBeenCalled();
+    expect(input("Category").value).toBe("Garden");
+
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("dialog", { name: "Replace your article?" })).getByRole("button", { name: "Replace with AI draft" }));
+    expect(streamArticleDraft).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a fast stream at most every 100 ms, and always its latest state", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    const content = await findEditor();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    draft.progress({ content: "<p>One" });
+    draft.progress({ content: "<p>One two" });
+    draft.progress({ content: "<p>One two three" });
+    expect(content.innerHTML).toBe("<p>One</p>");
+    await waitFor(() => expect(content.innerHTML).toBe("<p>One two three</p>"));
   });
 
   it("falls back to the spec's message for a failure without one", async () => {
@@ -277,6 +352,7 @@ describe("create post: generating with AI", () => {
     expect(draft.signal().aborted).toBe(true);
     await waitFor(() => expect(screen.getByRole("status").textContent).toContain("Generation stopped"));
     expect(input("Title").value).toBe("Kept title");
+    expect(within(screen.getByRole("alert")).getByText("The AI draft was stopped")).toBeTruthy();
     expect(notifyError).not.toHaveBeenCalled();
     expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
   });
@@ -333,6 +409,30 @@ describe("create post: saving", () => {
     expect(noteOf(input("Title"))).toBe("Title must be at most 500 characters");
   });
 
+  it("limits every field to what the database accepts, with a message per field, and saves nothing", async () => {
+    const { user } = await renderPage();
+    const oversized: [keyof typeof FIELD_LABELS, string, string][] = [
+      ["content", "c".repeat(250_001), "Content must be at most 250,000 characters"],
+      ["excerpt", "e".repeat(2_001), "Excerpt must be at most 2,000 characters"],
+      ["category", "g".repeat(101), "Category must be at most 100 characters"],
+      ["tags", Array.from({ length: 51 }, (_, i) => `tag${i}`).join(", "), "Use at most 50 tags"],
+      ["metaDescription", "m".repeat(321), "Meta description must be at most 320 characters"],
+      ["focusKeyword", "k".repeat(101), "Focus keyword must be at most 100 characters"],
+      ["slug", "s".repeat(201), "Slug must be at most 200 characters"],
+    ];
+    for (const [field, value] of oversized) {
+      await user.click(input(FIELD_LABELS[field]));
+      await user.paste(value);
+    }
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    for (const [field, , message] of oversized) expect(noteOf(input(FIELD_LABELS[field]))).toBe(message);
+    await user.clear(input("Tags (comma separated)"));
+    await user.click(input("Tags (comma separated)"));
+    await user.paste(`ok, ${"t".repeat(101)}`);
+    expect(noteOf(input("Tags (comma separated)"))).toBe("Each tag must be at most 100 characters");
+    expect(createArticle).not.toHaveBeenCalled();
+  });
+
   it("saves a draft with trimmed fields, the category as a one-item list and split tags, then goes to the list", async () => {
     let finishSave!: (id: string) => void;
     vi.mocked(createArticle).mockReturnValue(new Promise((resolve) => (finishSave = resolve)));
@@ -341,7 +441,7 @@ describe("create post: saving", () => {
     await user.dblClick(screen.getByRole("button", { name: "Save Article" }));
     expect(screen.getByRole("button", { name: "Saving..." }).hasAttribute("disabled")).toBe(true);
     expect(createArticle).toHaveBeenCalledTimes(1);
-    expect(createArticle).toHaveBeenCalledWith(testUser.id, {
+    expect(createArticle).toHaveBeenCalledWith({
       title: "Composting basics",
       content: "<p>Compost!</p>",
       excerpt: "All about compost.",
@@ -357,20 +457,31 @@ describe("create post: saving", () => {
     expect(location.history.at(-1)).toBe("/articles");
   });
 
-  it("remembers which assistant wrote a generated article", async () => {
+  it("remembers which assistant wrote a generated article, and sends the draft as generated for its ai revision", async () => {
     const draft = controllableDraft();
     vi.mocked(createArticle).mockResolvedValue("new-id");
     const { user } = await renderPage();
     await chooseAndDescribe(user);
     await user.click(generateButton());
     await draft.finish(ARTICLE);
+    await user.type(input("Title"), ", edited");
     await user.click(screen.getByRole("button", { name: "Save Article" }));
     await waitFor(() => expect(createArticle).toHaveBeenCalled());
-    expect(vi.mocked(createArticle).mock.calls[0][1]).toMatchObject({
-      title: ARTICLE.title,
+    expect(vi.mocked(createArticle).mock.calls[0][0]).toMatchObject({
+      title: `${ARTICLE.title}, edited`,
       categories: ["Guides"],
       tags: ["composting", "how-to"],
       assistantId: ASSISTANTS[0].id,
+      generatedDraft: {
+        title: ARTICLE.title,
+        content: ARTICLE.content,
+        excerpt: ARTICLE.excerpt,
+        metaDescription: ARTICLE.meta_description,
+        focusKeyword: ARTICLE.focus_keyword,
+        slug: ARTICLE.slug,
+        categories: ["Guides"],
+        tags: ["composting", "how-to"],
+      },
     });
   });
 
@@ -401,7 +512,8 @@ describe("create post: preview", () => {
   it("previews what is typed, with the content sanitised", async () => {
     const { user } = await renderPage();
     await user.type(input("Title"), "My post");
-    await user.click(input("Content"));
+    const source = await openHtmlSource(user);
+    await user.click(source);
     await user.paste('<p>Safe</p><img src=x onerror="alert(1)"><script>alert(1)</script>');
     await user.type(input("Category"), "Garden");
     await user.type(input("Tags (comma separated)"), "a, b");
@@ -416,5 +528,111 @@ describe("create post: preview", () => {
     expect(dialog.querySelector("script")).toBeNull();
     expect(dialog.querySelector("[onerror]")).toBeNull();
     expect(within(dialog).getAllByText(/^(Garden|a|b)$/).map((item) => item.textContent)).toEqual(["Garden", "a", "b"]);
+  });
+});
+
+describe("create post: never losing work", () => {
+  const storageKey = `inkpress:article-draft:v1:${testUser.id}:new`;
+  const stored = () => JSON.parse(localStorage.getItem(storageKey) ?? "null");
+
+  it("focuses the visual editor when Content is the first field missing", async () => {
+    const { user } = await renderPage();
+    const content = await findEditor();
+    await user.type(input("Title"), "A title");
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    expect(noteOf(content)).toBe("Content is required");
+    expect(content.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(content);
+  });
+
+  it("keeps a draft in this browser while typing, and offers it back after a reload", async () => {
+    const { user, unmount } = await renderPage();
+    await user.type(input("AI Article Idea"), "compost");
+    await user.type(input("Title"), "Unsaved title");
+    await typeHtml(user, "<p>Unsaved text</p>");
+    await waitFor(() => expect(stored()?.values).toMatchObject({ title: "Unsaved title", content: "<p>Unsaved text</p>" }));
+    unmount();
+
+    const { user: again } = await renderPage();
+    expect(input("Title").value).toBe("");
+    const offer = screen.getByRole("region", { name: /^Restore unsaved changes from \d{1,2}:\d{2} (AM|PM)\?$/ });
+    await again.click(within(offer).getByRole("button", { name: "Restore" }));
+    expect(screen.queryByRole("region", { name: /Restore unsaved changes/ })).toBeNull();
+    expect(input("Title").value).toBe("Unsaved title");
+    expect(input("AI Article Idea").value).toBe("compost");
+    expect((await findEditor()).innerHTML).toBe("<p>Unsaved text</p>");
+  });
+
+  it("writes the draft at once when the page is hidden (reload, closed tab), without waiting for a pause", async () => {
+    const { user } = await renderPage();
+    await user.type(input("Title"), "Typed just now");
+    window.dispatchEvent(new Event("pagehide"));
+    expect(stored()?.values.title).toBe("Typed just now");
+  });
+
+  it("forgets an offered draft on Discard", async () => {
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({ savedAt: new Date().toISOString(), values: { title: "Old title" }, basedOn: "" }),
+    );
+    const { user } = await renderPage();
+    const offer = screen.getByRole("region", { name: /Restore unsaved changes/ });
+    await user.click(within(offer).getByRole("button", { name: "Discard" }));
+    expect(screen.queryByRole("region", { name: /Restore unsaved changes/ })).toBeNull();
+    expect(input("Title").value).toBe("");
+    expect(stored()).toBeNull();
+  });
+
+  it("removes the draft once the article is saved", async () => {
+    vi.mocked(createArticle).mockResolvedValue("new-id");
+    const { user } = await renderPage();
+    await fillArticle(user);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(stored()).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article created successfully"));
+    expect(stored()).toBeNull();
+  });
+
+  it("asks before Cancel drops unsaved changes: Keep editing stays, Discard leaves and forgets the draft", async () => {
+    const { user, location } = await renderPage();
+    await user.type(input("Title"), "Unsaved");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    const dialog = await screen.findByRole("dialog", { name: "Leave without saving?" });
+    expect(location.history.at(-1)).toBe("/articles/create");
+    await user.click(within(dialog).getByRole("button", { name: "Keep editing" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(input("Title").value).toBe("Unsaved");
+    expect(location.history.at(-1)).toBe("/articles/create");
+
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Leave without saving?" })).getByRole("button", {
+        name: "Discard changes and leave",
+      }),
+    );
+    expect(location.history.at(-1)).toBe("/articles");
+    expect(stored()).toBeNull();
+  });
+
+  it("lets Cancel leave at once when nothing was typed", async () => {
+    const { user, location } = await renderPage();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(location.history.at(-1)).toBe("/articles");
+  });
+
+  it("has the browser ask before a reload or a closed tab drops unsaved changes", async () => {
+    const { user } = await renderPage();
+    const unload = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.type(input("Slug"), "x");
+    expect(unload()).toBe(true);
+    await user.clear(input("Slug"));
+    expect(unload()).toBe(false);
   });
 });

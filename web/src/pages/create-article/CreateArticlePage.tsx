@@ -1,19 +1,50 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
+import { ContentEditor } from "../../components/editor/ContentEditor";
+import { RestoreDraftNotice } from "../../components/editor/RestoreDraftNotice";
+import { UnsavedChangesDialog } from "../../components/editor/UnsavedChangesDialog";
 import { FormField } from "../../components/FormField";
 import { TextAreaField } from "../../components/TextAreaField";
-import { DraftAbortedError, GENERATE_CONTENT_FAILURE, streamArticleDraft } from "../../data/articleDrafts";
+import {
+  DraftAbortedError,
+  GENERATE_CONTENT_FAILURE,
+  streamArticleDraft,
+  type GenerateArticleRequest,
+  type GeneratedArticle,
+} from "../../data/articleDrafts";
+import type { GeneratedDraft } from "../../../../supabase/functions/_shared/schemas/article_save";
 import { createArticle } from "../../data/articles";
 import { listAssistantChoices } from "../../data/assistants";
+import { localDraftKey, sameValues } from "../../lib/localDrafts";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { splitCommaList } from "../../lib/tagList";
+import { throttle } from "../../lib/throttle";
 import { useForm } from "../../lib/useForm";
+import { useLocalDraft } from "../../lib/useLocalDraft";
+import { useUnsavedChangesGuard } from "../../lib/useUnsavedChangesGuard";
 import { useUser } from "../../state/session";
 import { AssistantPicker, type AssistantsLoad } from "./AssistantPicker";
-import { aiRequestSchema, draftFromGenerated, useDraftForm, type DraftValues } from "./draftForm";
+import {
+  aiRequestSchema,
+  draftFromGenerated,
+  draftFromPartial,
+  generatedDraftOf,
+  EMPTY_DRAFT,
+  hasArticleText,
+  useDraftForm,
+  type DraftValues,
+} from "./draftForm";
+import { InterruptedDraftNotice, type InterruptedDraft } from "./InterruptedDraftNotice";
+import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
 import "../../components/article/article.css";
 import "./create-article.css";
+
+const EMPTY_AI_REQUEST = { idea: "", existingArticle: "", assistantId: "" };
+const EMPTY_PAGE = { ...EMPTY_AI_REQUEST, ...EMPTY_DRAFT };
+
+/** How often a streaming draft is shown in the form: the first piece at once, then at most every 100 ms. */
+const STREAM_RENDER_INTERVAL_MS = 100;
 
 function previewOf(values: DraftValues) {
   return {
@@ -35,16 +66,25 @@ export default function CreateArticlePage() {
   const [, navigate] = useLocation();
   const [assistants, setAssistants] = useState<AssistantsLoad>({ state: "loading" });
   const [assistantsAttempt, setAssistantsAttempt] = useState(0);
-  const ai = useForm(aiRequestSchema, { idea: "", existingArticle: "", assistantId: "" });
+  const ai = useForm(aiRequestSchema, EMPTY_AI_REQUEST);
   const draft = useDraftForm();
   const [generating, setGenerating] = useState(false);
   const [aiStatus, setAiStatus] = useState("");
   const [writtenBy, setWrittenBy] = useState<string | null>(null);
+  // The last finished AI draft, kept as the new article's first revision when it is saved.
+  const [generatedDraft, setGeneratedDraft] = useState<GeneratedDraft | undefined>(undefined);
   const [previewing, setPreviewing] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [replaceRequest, setReplaceRequest] = useState<GenerateArticleRequest | null>(null);
+  const [interrupted, setInterrupted] = useState<InterruptedDraft | null>(null);
   // Refs, not state: a double click arrives before React re-renders.
   const generation = useRef<AbortController | null>(null);
   const savingNow = useRef(false);
+
+  const pageValues = { ...ai.values, ...draft.values };
+  const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", "new"));
+  const localDraft = useLocalDraft(storageKey, EMPTY_PAGE, pageValues);
+  const guard = useUnsavedChangesGuard(!sameValues(pageValues, EMPTY_PAGE));
 
   useEffect(() => {
     let current = true;
@@ -64,32 +104,46 @@ export default function CreateArticlePage() {
   // Leaving the page stops a generation in progress.
   useEffect(() => () => generation.current?.abort(), []);
 
-  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId }) => {
+  const runGeneration = async (request: GenerateArticleRequest) => {
     if (generation.current) return;
     const controller = new AbortController();
     generation.current = controller;
+    const before = draft.values;
+    let shownAny = false;
+    const show = throttle((partial: Partial<GeneratedArticle>) => {
+      shownAny = true;
+      draft.fill(draftFromPartial(partial));
+    }, STREAM_RENDER_INTERVAL_MS);
+    setInterrupted(null);
     setGenerating(true);
     setAiStatus("Writing your article…");
     try {
-      const article = await streamArticleDraft(
-        { idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId },
-        { signal: controller.signal, onProgress: (partial) => draft.fill(draftFromGenerated(partial)) },
-      );
+      const article = await streamArticleDraft(request, { signal: controller.signal, onProgress: show });
+      show.cancel();
       draft.fill(draftFromGenerated(article));
-      setWrittenBy(assistantId);
+      setGeneratedDraft(generatedDraftOf(article));
+      setWrittenBy(request.assistantId);
       setAiStatus("Your article is ready. Review it, then save it.");
       notifySuccess("Content generated successfully");
     } catch (error) {
-      if (error instanceof DraftAbortedError) {
-        setAiStatus("Generation stopped. What was written so far is kept.");
-        return;
-      }
-      setAiStatus("");
-      notifyError(error instanceof Error && error.message ? error.message : GENERATE_CONTENT_FAILURE);
+      show.cancel();
+      const stopped = error instanceof DraftAbortedError;
+      const message = !stopped && error instanceof Error && error.message ? error.message : GENERATE_CONTENT_FAILURE;
+      if (!stopped) notifyError(message);
+      setAiStatus(stopped ? "Generation stopped." : "");
+      // Part of a draft is in the form: say so until the user decides what to keep.
+      if (shownAny) setInterrupted({ reason: stopped ? "stopped" : "failed", message, before });
     } finally {
-      generation.current = null;
+      if (generation.current === controller) generation.current = null;
       setGenerating(false);
     }
+  };
+
+  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId }) => {
+    if (generation.current) return;
+    const request = { idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId };
+    if (hasArticleText(draft.values)) setReplaceRequest(request);
+    else await runGeneration(request);
   });
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
@@ -105,7 +159,7 @@ export default function CreateArticlePage() {
     setSaving(true);
     const values = result.data;
     try {
-      await createArticle(user.id, {
+      await createArticle({
         title: values.title,
         content: values.content,
         excerpt: values.excerpt,
@@ -115,6 +169,7 @@ export default function CreateArticlePage() {
         categories: [values.category],
         tags: splitCommaList(values.tags),
         assistantId: writtenBy,
+        generatedDraft,
       });
     } catch {
       notifyError("Failed to create article");
@@ -122,8 +177,17 @@ export default function CreateArticlePage() {
       setSaving(false);
       return;
     }
+    localDraft.clear();
     notifySuccess("Article created successfully");
     navigate("/articles");
+  };
+
+  const restoreLocalDraft = () => {
+    const stored = localDraft.restore();
+    if (!stored) return;
+    const { idea, existingArticle, assistantId, ...article } = stored;
+    ai.fill({ idea, existingArticle, assistantId });
+    draft.fill(article);
   };
 
   const noAssistants = assistants.state !== "ready" || assistants.assistants.length === 0;
@@ -161,9 +225,34 @@ export default function CreateArticlePage() {
       </article>
 
       <form onSubmit={save} noValidate aria-busy={generating || undefined}>
+        {localDraft.offer && (
+          <RestoreDraftNotice
+            savedAt={localDraft.offer.savedAt}
+            outdated={localDraft.offer.outdated}
+            onRestore={restoreLocalDraft}
+            onDiscard={localDraft.discard}
+          />
+        )}
+        {interrupted && (
+          <InterruptedDraftNotice
+            draft={interrupted}
+            onKeep={() => setInterrupted(null)}
+            onRestore={() => {
+              draft.fill(interrupted.before);
+              setInterrupted(null);
+            }}
+          />
+        )}
         <article>
           <FormField label="Title" {...draft.field("title")} {...locked} />
-          <TextAreaField label="Content" rows={14} help="HTML" className="html-input" {...draft.field("content")} {...locked} />
+          <ContentEditor
+            label="Content"
+            name="content"
+            value={draft.values.content}
+            error={draft.errors.content}
+            readOnly={generating}
+            onChange={(content) => draft.fill({ content })}
+          />
           <TextAreaField label="Excerpt" rows={3} {...draft.field("excerpt")} {...locked} />
           <FormField label="Category" {...draft.field("category")} {...locked} />
           <FormField label="Tags (comma separated)" {...draft.field("tags")} {...locked} />
@@ -186,6 +275,17 @@ export default function CreateArticlePage() {
           </button>
         </div>
       </form>
+
+      {replaceRequest && (
+        <ReplaceDraftDialog
+          onCancel={() => setReplaceRequest(null)}
+          onReplace={() => {
+            setReplaceRequest(null);
+            void runGeneration(replaceRequest);
+          }}
+        />
+      )}
+      {guard.pending && <UnsavedChangesDialog onStay={guard.stay} onLeave={() => guard.leave(localDraft.clear)} />}
 
       {previewing && (
         <Suspense fallback={null}>

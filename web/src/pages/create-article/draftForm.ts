@@ -4,28 +4,41 @@ import {
   ARTICLE_IDEA_MAX_LENGTH,
   EXISTING_ARTICLE_MAX_LENGTH,
 } from "../../../../supabase/functions/_shared/schemas/article";
+import type { GeneratedDraft } from "../../../../supabase/functions/_shared/schemas/article_save";
+import {
+  ARTICLE_LIMITS,
+  tooLongMessage,
+} from "../../../../supabase/functions/_shared/schemas/text_limits";
 import {
   ARTICLE_MESSAGES,
+  articleContent,
+  articleExcerpt,
   articleTitle,
-  optionalText,
   requiredCommaList,
   requiredText,
+  SEO_FIELD_LIMITS,
+  tagLimits,
 } from "../../components/article/articleValidation";
+
+const trimmed = z.string().check(z.trim());
 import type { GeneratedArticle } from "../../data/articleDrafts";
+import { fieldElement } from "../../lib/focusField";
+import { withoutUnfinishedTag } from "../../lib/partialHtml";
+import { splitCommaList } from "../../lib/tagList";
 
 /** The AI section: what to write from, and which assistant writes it. */
 export const aiRequestSchema = z
   .object({
-    idea: optionalText.check(
+    idea: trimmed.check(
       z.maxLength(ARTICLE_IDEA_MAX_LENGTH, `Keep the article idea under ${ARTICLE_IDEA_MAX_LENGTH} characters`),
     ),
-    existingArticle: optionalText.check(
+    existingArticle: trimmed.check(
       z.maxLength(
         EXISTING_ARTICLE_MAX_LENGTH,
         `Keep the existing article under ${EXISTING_ARTICLE_MAX_LENGTH} characters`,
       ),
     ),
-    assistantId: requiredText(ARTICLE_MESSAGES.assistant),
+    assistantId: z.string().check(z.trim(), z.minLength(1, ARTICLE_MESSAGES.assistant)),
   })
   .check(
     z.refine((request) => request.idea !== "" || request.existingArticle !== "", {
@@ -47,13 +60,17 @@ export type DraftValues = {
 
 export const createArticleSchema = z.object({
   title: articleTitle,
-  content: requiredText(ARTICLE_MESSAGES.content),
-  excerpt: requiredText(ARTICLE_MESSAGES.excerpt),
-  category: requiredText(ARTICLE_MESSAGES.category),
-  tags: requiredCommaList(ARTICLE_MESSAGES.tags),
-  metaDescription: requiredText(ARTICLE_MESSAGES.metaDescription),
-  focusKeyword: requiredText(ARTICLE_MESSAGES.focusKeyword),
-  slug: requiredText(ARTICLE_MESSAGES.slug),
+  content: articleContent,
+  excerpt: articleExcerpt,
+  category: requiredText(
+    ARTICLE_MESSAGES.category,
+    ARTICLE_LIMITS.categories.itemLength,
+    tooLongMessage("Category", ARTICLE_LIMITS.categories.itemLength),
+  ),
+  tags: requiredCommaList(ARTICLE_MESSAGES.tags, tagLimits),
+  metaDescription: requiredText(ARTICLE_MESSAGES.metaDescription, ...SEO_FIELD_LIMITS.metaDescription),
+  focusKeyword: requiredText(ARTICLE_MESSAGES.focusKeyword, ...SEO_FIELD_LIMITS.focusKeyword),
+  slug: requiredText(ARTICLE_MESSAGES.slug, ...SEO_FIELD_LIMITS.slug),
 });
 
 export const EMPTY_DRAFT: DraftValues = {
@@ -81,6 +98,34 @@ export function draftFromGenerated(article: Partial<GeneratedArticle>): Partial<
   };
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
+
+/**
+ * A finished AI draft in the article's fields, mapped as Save maps the form
+ * (one category, tags split at commas): save-article keeps it as the new
+ * article's 'ai' revision.
+ */
+export function generatedDraftOf(article: GeneratedArticle): GeneratedDraft {
+  return {
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    metaDescription: article.meta_description,
+    focusKeyword: article.focus_keyword,
+    slug: article.slug,
+    categories: article.category.trim() ? [article.category.trim()] : [],
+    tags: splitCommaList(article.tags),
+  };
+}
+
+/** The fields of an AI article still streaming in: like draftFromGenerated, without a tag cut off at the end of Content. */
+export function draftFromPartial(article: Partial<GeneratedArticle>): Partial<DraftValues> {
+  const fields = draftFromGenerated(article);
+  if (fields.content !== undefined) fields.content = withoutUnfinishedTag(fields.content);
+  return fields;
+}
+
+/** Whether any article field holds text (then an AI draft would replace something). */
+export const hasArticleText = (values: DraftValues) => Object.values(values).some((value) => value.trim() !== "");
 
 type FieldErrors = Partial<Record<keyof DraftValues, string>>;
 
@@ -127,11 +172,10 @@ export function useDraftForm() {
     const result = validate(values);
     if (!result.success) {
       const firstInvalid = result.error.issues[0]?.path[0];
-      const element = typeof firstInvalid === "string" ? form.elements.namedItem(firstInvalid) : null;
-      if (element instanceof HTMLElement) element.focus();
+      if (typeof firstInvalid === "string") fieldElement(form, firstInvalid)?.focus();
     }
     return result;
   };
 
-  return { values, field, fill, check };
+  return { values, errors, field, fill, check };
 }

@@ -1,17 +1,29 @@
-import { Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../components/article/LazyArticlePreviewModal";
+import { ContentEditor } from "../../components/editor/ContentEditor";
+import { RestoreDraftNotice } from "../../components/editor/RestoreDraftNotice";
+import { UnsavedChangesDialog } from "../../components/editor/UnsavedChangesDialog";
 import { FormField } from "../../components/FormField";
 import { SelectField } from "../../components/SelectField";
 import { SubmitButton } from "../../components/SubmitButton";
 import { TextAreaField } from "../../components/TextAreaField";
 import { listScheduleTargets, updateArticle, type Article } from "../../data/articles";
+import { localDraftKey, sameValues } from "../../lib/localDrafts";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { splitCommaList } from "../../lib/tagList";
 import { useForm } from "../../lib/useForm";
-import { editArticleSchema, editValuesOf, type EditValues } from "./editForm";
+import { useLocalDraft } from "../../lib/useLocalDraft";
+import { useUnsavedChangesGuard } from "../../lib/useUnsavedChangesGuard";
+import { useUser } from "../../state/session";
+import { editArticleSchema, editValuesOf, isArticleStatus, type EditValues } from "./editForm";
 import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
 import { ScheduleTargets, type TargetsLoad } from "./ScheduleTargets";
+
+/** The History panel and the diff library (jsdiff) load when History is first opened. */
+const LazyRevisionHistory = lazy(() =>
+  import("./RevisionHistory").then(({ RevisionHistory }) => ({ default: RevisionHistory })),
+);
 
 const STATUS_OPTIONS = [
   { value: "draft", label: "Draft" },
@@ -29,14 +41,53 @@ function previewOf(article: Article, values: EditValues) {
   };
 }
 
-export function EditArticleForm({ article }: { article: Article }) {
+type EditArticleFormProps = {
+  article: Article;
+  /** A revision was restored from History: the page shows the saved article in a new form. */
+  onRestored(article: Article): void;
+  /** Focus the History button once shown (the form replaced after a restore). */
+  focusHistory?: boolean;
+};
+
+export function EditArticleForm({ article, onRestored, focusHistory = false }: EditArticleFormProps) {
   const [, navigate] = useLocation();
   const [initialValues] = useState(() => editValuesOf(article));
   const form = useForm(editArticleSchema(initialValues.scheduledFor), initialValues);
   const [targets, setTargets] = useState<TargetsLoad>({ state: "loading" });
   const [siteIds, setSiteIds] = useState<string[]>(article.scheduledSiteIds);
   const [previewing, setPreviewing] = useState(false);
+  const [showingHistory, setShowingHistory] = useState(false);
+  const historyButton = useRef<HTMLButtonElement>(null);
   const scheduled = form.values.status === "scheduled";
+
+  const currentText = useMemo(
+    () => ({
+      ...form.values,
+      categories: splitCommaList(form.values.categories),
+      tags: splitCommaList(form.values.tags),
+    }),
+    [form.values],
+  );
+
+  useEffect(() => {
+    if (focusHistory) historyButton.current?.focus();
+  }, [focusHistory]);
+
+  const user = useUser();
+  const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", article.id));
+  const [initialPage] = useState(() => ({ ...initialValues, siteIds: article.scheduledSiteIds }));
+  const pageValues = { ...form.values, siteIds };
+  const localDraft = useLocalDraft(storageKey, initialPage, pageValues);
+  const unsaved = !sameValues(pageValues, initialPage);
+  const guard = useUnsavedChangesGuard(unsaved);
+
+  const restoreLocalDraft = () => {
+    const stored = localDraft.restore();
+    if (!stored) return;
+    const { siteIds: storedSiteIds, status, ...fields } = stored;
+    form.fill({ ...fields, status: isArticleStatus(status) ? status : form.values.status });
+    setSiteIds(storedSiteIds);
+  };
 
   useEffect(() => {
     let current = true;
@@ -70,6 +121,7 @@ export function EditArticleForm({ article }: { article: Article }) {
       notifyError("Failed to update article");
       return;
     }
+    localDraft.clear();
     notifySuccess("Article updated successfully");
     navigate("/articles");
   });
@@ -77,9 +129,23 @@ export function EditArticleForm({ article }: { article: Article }) {
   return (
     <>
       <form onSubmit={save} noValidate>
+        {localDraft.offer && (
+          <RestoreDraftNotice
+            savedAt={localDraft.offer.savedAt}
+            outdated={localDraft.offer.outdated}
+            onRestore={restoreLocalDraft}
+            onDiscard={localDraft.discard}
+          />
+        )}
         <article>
           <FormField label="Title" {...form.field("title")} />
-          <TextAreaField label="Content" rows={14} help="HTML" className="html-input" {...form.field("content")} />
+          <ContentEditor
+            label="Content"
+            name="content"
+            value={form.values.content}
+            error={form.errors.content}
+            onChange={(content) => form.fill({ content })}
+          />
           <TextAreaField label="Excerpt" rows={3} {...form.field("excerpt")} />
           <SelectField label="Status" options={STATUS_OPTIONS} {...form.field("status")} />
           {scheduled && (
@@ -107,15 +173,40 @@ export function EditArticleForm({ article }: { article: Article }) {
           <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>
             Preview
           </button>
+          <button
+            ref={historyButton}
+            type="button"
+            className="secondary outline"
+            aria-haspopup="dialog"
+            onClick={() => setShowingHistory(true)}
+          >
+            History
+          </button>
           <Link href="/articles" role="button" className="secondary outline">
             Cancel
           </Link>
           <SubmitButton busy={form.submitting}>{form.submitting ? "Saving..." : "Save Changes"}</SubmitButton>
         </div>
       </form>
+      {guard.pending && <UnsavedChangesDialog onStay={guard.stay} onLeave={() => guard.leave(localDraft.clear)} />}
       {previewing && (
         <Suspense fallback={null}>
           <LazyArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
+      {showingHistory && (
+        <Suspense fallback={null}>
+          <LazyRevisionHistory
+            articleId={article.id}
+            current={currentText}
+            unsaved={unsaved}
+            onRestored={(restored) => {
+              // The user chose the revision over what was typed: no local draft of it is offered back.
+              localDraft.clear();
+              onRestored(restored);
+            }}
+            onClose={() => setShowingHistory(false)}
+          />
         </Suspense>
       )}
     </>

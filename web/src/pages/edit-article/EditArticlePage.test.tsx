@@ -1,10 +1,12 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { getArticle, listScheduleTargets, updateArticle, type Article } from "../../data/articles";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { findEditor, openHtmlSource, typeHtml } from "../../../test/editor";
+import { setSignedIn, testUser } from "../../../test/session";
 import EditArticlePage from "./EditArticlePage";
 
 vi.mock("../../data/articles", async (importOriginal) => ({
@@ -14,6 +16,7 @@ vi.mock("../../data/articles", async (importOriginal) => ({
   listScheduleTargets: vi.fn(),
 }));
 vi.mock("../../data/supabase", () => ({ supabase: {} }));
+vi.mock("../../data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const ID = "0b5c6f5e-8f7a-4c1e-9a55-2f1a4d3b7c11";
@@ -63,6 +66,7 @@ async function renderPage(article: Article | null = ARTICLE, id = ID) {
 }
 
 beforeEach(() => {
+  setSignedIn();
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
   vi.mocked(listScheduleTargets).mockResolvedValue(SITES);
@@ -77,7 +81,7 @@ describe("edit article: loading", () => {
     expect(getArticle).toHaveBeenCalledWith(ID);
     expect(screen.getByRole("heading", { level: 1, name: "Edit Article" })).toBeTruthy();
     expect(field("Title").value).toBe("Spring planting guide");
-    expect(field("Content").value).toBe("<p>Plant early.</p>");
+    expect((await findEditor()).innerHTML).toBe("<p>Plant early.</p>");
     expect(field("Excerpt").value).toBe("Everything about spring.");
     const status = field("Status") as unknown as HTMLSelectElement;
     expect(status.value).toBe("draft");
@@ -142,10 +146,11 @@ describe("edit article: loading", () => {
 describe("edit article: validation", () => {
   it("requires title, content and excerpt with the spec's messages", async () => {
     const { user } = await renderPage();
-    for (const label of ["Title", "Content", "Excerpt"]) await user.clear(field(label));
+    for (const label of ["Title", "Excerpt"]) await user.clear(field(label));
+    await typeHtml(user, "");
     await user.click(saveButton());
     expect(noteOf(field("Title"))).toBe("Title is required");
-    expect(noteOf(field("Content"))).toBe("Content is required");
+    expect(noteOf(await findEditor())).toBe("Content is required");
     expect(noteOf(field("Excerpt"))).toBe("Excerpt is required");
     expect(document.activeElement).toBe(field("Title"));
     expect(updateArticle).not.toHaveBeenCalled();
@@ -165,6 +170,32 @@ describe("edit article: validation", () => {
       categories: [],
       tags: [],
     });
+  });
+
+  it("limits every field to what the database accepts, with a message per field", async () => {
+    const { user } = await renderPage();
+    const oversized: [string, string, string][] = [
+      ["Title", "t".repeat(501), "Title must be at most 500 characters"],
+      ["Content", "c".repeat(250_001), "Content must be at most 250,000 characters"],
+      ["Excerpt", "e".repeat(2_001), "Excerpt must be at most 2,000 characters"],
+      ["Meta Description", "m".repeat(321), "Meta description must be at most 320 characters"],
+      ["Focus Keyword", "k".repeat(101), "Focus keyword must be at most 100 characters"],
+      ["Slug", "s".repeat(201), "Slug must be at most 200 characters"],
+      [
+        "Categories (comma separated)",
+        Array.from({ length: 21 }, (_, i) => `c${i}`).join(","),
+        "Use at most 20 categories",
+      ],
+      ["Tags (comma separated)", `ok, ${"t".repeat(101)}`, "Each tag must be at most 100 characters"],
+    ];
+    for (const [label, value] of oversized) {
+      await user.clear(field(label));
+      await user.click(field(label));
+      await user.paste(value);
+    }
+    await user.click(saveButton());
+    for (const [label, , message] of oversized) expect(noteOf(field(label))).toBe(message);
+    expect(updateArticle).not.toHaveBeenCalled();
   });
 
   it("needs a date for a scheduled article, reported together with other mistakes", async () => {
@@ -294,5 +325,67 @@ describe("edit article: preview", () => {
     expect(dialog.querySelector("img")!.getAttribute("src")).toBe("https://cdn.example/a.png");
     expect(within(dialog).getByText("Plant in spring")).toBeTruthy();
     expect(within(dialog).getByText("spring planting")).toBeTruthy();
+  });
+});
+
+describe("edit article: never losing work", () => {
+  const storageKey = `inkpress:article-draft:v1:${testUser.id}:${ID}`;
+  const stored = () => JSON.parse(localStorage.getItem(storageKey) ?? "null");
+
+  it("content edited in the visual editor is what is saved", async () => {
+    const { user } = await renderPage();
+    const content = await findEditor();
+    const editor = (content as HTMLElement & { editor: import("@tiptap/core").Editor }).editor;
+    act(() => {
+      editor.commands.setTextSelection({ from: 1, to: 6 });
+    });
+    await user.click(within(screen.getByRole("toolbar", { name: "Formatting" })).getByRole("button", { name: "Bold" }));
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    expect(vi.mocked(updateArticle).mock.calls[0][1].content).toBe("<p><strong>Plant</strong> early.</p>");
+  });
+
+  it("opening and viewing the article changes nothing: no draft, no question on leaving", async () => {
+    const { user, location } = await renderPage();
+    await findEditor();
+    await openHtmlSource(user);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(stored()).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(location.history.at(-1)).toBe("/articles");
+  });
+
+  it("offers unsaved edits of this article back, saying when the article was saved since", async () => {
+    const { user } = await renderPage();
+    await user.type(field("Title"), " (revised)");
+    await user.selectOptions(field("Status"), "Scheduled");
+    window.dispatchEvent(new Event("pagehide"));
+    expect(stored()?.values).toMatchObject({ title: "Spring planting guide (revised)", status: "scheduled" });
+    cleanup();
+
+    const { user: again } = await renderPage();
+    let offer = screen.getByRole("region", { name: "Restore unsaved changes from 12:00 PM?" });
+    expect(offer.textContent).not.toContain("saved since");
+    await again.click(within(offer).getByRole("button", { name: "Restore" }));
+    expect(field("Title").value).toBe("Spring planting guide (revised)");
+    expect(field("Status").value).toBe("scheduled");
+    cleanup();
+
+    await renderPage({ ...ARTICLE, excerpt: "Saved elsewhere since." });
+    offer = screen.getByRole("region", { name: /Restore unsaved changes/ });
+    expect(offer.textContent).toContain("The article has been saved since then");
+  });
+
+  it("asks before the menu or Cancel drops unsaved edits, and clears the draft after saving", async () => {
+    const { user, location } = await renderPage();
+    await user.type(field("Excerpt"), " More.");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(within(await screen.findByRole("dialog", { name: "Leave without saving?" })).getByRole("button", { name: "Keep editing" }));
+    expect(location.history.at(-1)).toBe(`/articles/edit/${ID}`);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(stored()).not.toBeNull();
+    await user.click(saveButton());
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully"));
+    expect(stored()).toBeNull();
   });
 });

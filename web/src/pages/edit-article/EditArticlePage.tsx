@@ -12,6 +12,8 @@ export default function EditArticlePage() {
   const { id = "" } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const [load, setLoad] = useState<ArticleLoad>({ state: "loading" });
+  // Each restore from History replaces the form with the saved article.
+  const [restores, setRestores] = useState(0);
 
   useEffect(() => {
     let current = true;
@@ -39,7 +41,17 @@ export default function EditArticlePage() {
           <Link href="/articles">Back to Articles</Link>
         </article>
       )}
-      {load.state === "ready" && <EditArticleForm key={load.article.id} article={load.article} />}
+      {load.state === "ready" && (
+        <EditArticleForm
+          key={`${load.article.id}:${restores}`}
+          article={load.article}
+          focusHistory={restores > 0}
+          onRestored={(article) => {
+            setLoad({ state: "ready", article });
+            setRestores((count) => count + 1);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,9 +1,14 @@
 import * as z from "zod/mini";
 import {
   ARTICLE_MESSAGES,
+  articleContent,
+  articleExcerpt,
   articleTitle,
+  categoryLimits,
+  commaList,
   optionalText,
-  requiredText,
+  SEO_FIELD_LIMITS,
+  tagLimits,
 } from "../../components/article/articleValidation";
 import { ARTICLE_STATUSES, type Article, type ArticleStatus } from "../../data/articles";
 import { joinCommaList } from "../../lib/tagList";
@@ -23,7 +28,7 @@ export type EditValues = {
   tags: string;
 };
 
-const isArticleStatus = (status: string): status is ArticleStatus =>
+export const isArticleStatus = (status: string): status is ArticleStatus =>
   (ARTICLE_STATUSES as readonly string[]).includes(status);
 
 export function editValuesOf(article: Article): EditValues {
@@ -50,15 +55,15 @@ export function editArticleSchema(savedSchedule: string) {
   return z
     .object({
       title: articleTitle,
-      content: requiredText(ARTICLE_MESSAGES.content),
-      excerpt: requiredText(ARTICLE_MESSAGES.excerpt),
+      content: articleContent,
+      excerpt: articleExcerpt,
       status: z.enum(ARTICLE_STATUSES),
       scheduledFor: z.string(),
-      metaDescription: optionalText,
-      focusKeyword: optionalText,
-      slug: optionalText,
-      categories: z.string(),
-      tags: z.string(),
+      metaDescription: optionalText(...SEO_FIELD_LIMITS.metaDescription),
+      focusKeyword: optionalText(...SEO_FIELD_LIMITS.focusKeyword),
+      slug: optionalText(...SEO_FIELD_LIMITS.slug),
+      categories: commaList(categoryLimits),
+      tags: commaList(tagLimits),
     })
     .check(
       z.refine((values) => values.status !== "scheduled" || parseDateTimeLocal(values.scheduledFor) !== null, {

@@ -6,6 +6,7 @@ import {
   fetchImageBlob,
   generateImages,
   listGeneratedImages,
+  type LibraryCursor,
   type LibraryImage,
 } from "../../data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -33,8 +34,10 @@ const shownPrompts = () =>
     .queryAllByRole("img")
     .map((image) => image.getAttribute("alt"));
 
-async function renderPage(images: LibraryImage[] = STORED, hasMore = false) {
-  vi.mocked(listGeneratedImages).mockResolvedValue({ images, hasMore });
+const NEXT = { createdAt: "2026-11-21 12:00:00.123456+00", id: "a" };
+
+async function renderPage(images: LibraryImage[] = STORED, next: LibraryCursor | null = null) {
+  vi.mocked(listGeneratedImages).mockResolvedValue({ images, next });
   const user = userEvent.setup();
   render(<GenerateImagesPage />);
   await waitFor(() =>
@@ -137,12 +140,12 @@ describe("Generated Images list", () => {
     expect((await screen.findByRole("alert")).textContent).toMatch(/Could not load your images/);
   });
 
-  it("loads further pages on request", async () => {
-    const user = await renderPage(STORED, true);
+  it("loads further pages on request, continuing after the last image loaded", async () => {
+    const user = await renderPage(STORED, NEXT);
     const older = { ...STORED[1], id: "z", prompt: "The oldest bee" };
-    vi.mocked(listGeneratedImages).mockResolvedValue({ images: [STORED[1], older], hasMore: false });
+    vi.mocked(listGeneratedImages).mockResolvedValue({ images: [STORED[1], older], next: null });
     await user.click(screen.getByRole("button", { name: "Load more" }));
-    expect(listGeneratedImages).toHaveBeenLastCalledWith(2);
+    expect(listGeneratedImages).toHaveBeenLastCalledWith(NEXT);
     expect(shownPrompts()).toEqual(["A newer fox", "An older owl", "The oldest bee"]);
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });

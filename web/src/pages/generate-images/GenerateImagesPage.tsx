@@ -5,6 +5,7 @@ import {
   dimensionsOf,
   listGeneratedImages,
   type LibraryImage,
+  type LibraryPage,
 } from "../../data/images";
 import { parseTimestamp } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -14,7 +15,13 @@ import { GenerateImagesForm } from "./GenerateImagesForm";
 import "../../components/images/images.css";
 import "./generate-images.css";
 
-type Library = { images: LibraryImage[]; hasMore: boolean };
+/**
+ * The library is one growing list with "Load more" rather than numbered
+ * pages: images generated here appear at its top while older ones are added
+ * below, so nothing already in view moves to another page. Each "Load more"
+ * continues after the last image loaded (keyset), not at an offset.
+ */
+type Library = LibraryPage;
 
 function toLibraryImage(image: GeneratedImage, request: GenerateImageRequest): LibraryImage {
   const fallback = dimensionsOf(request.imageSize);
@@ -28,7 +35,7 @@ function toLibraryImage(image: GeneratedImage, request: GenerateImageRequest): L
   };
 }
 
-/** Appends a page, skipping images already shown (ones generated here since the first page loaded). */
+/** Appends a page, skipping images already shown (generated here since the first page loaded). */
 function mergePage(current: LibraryImage[], page: LibraryImage[]): LibraryImage[] {
   const shown = new Set(current.map((image) => image.id));
   return [...current, ...page.filter((image) => !shown.has(image.id))];
@@ -55,17 +62,17 @@ export default function GenerateImagesPage() {
     const added = images.map((image) => toLibraryImage(image, request));
     setLibrary((previous) => ({
       images: mergePage(added, typeof previous === "object" ? previous.images : []),
-      hasMore: typeof previous === "object" && previous.hasMore,
+      next: typeof previous === "object" ? previous.next : null,
     }));
   };
 
   const loadMore = async () => {
-    if (typeof library !== "object") return;
+    if (typeof library !== "object" || !library.next) return;
     setLoadingMore(true);
     try {
-      const page = await listGeneratedImages(library.images.length);
+      const page = await listGeneratedImages(library.next);
       setLibrary((previous) =>
-        typeof previous === "object" ? { images: mergePage(previous.images, page.images), hasMore: page.hasMore } : previous,
+        typeof previous === "object" ? { images: mergePage(previous.images, page.images), next: page.next } : previous,
       );
     } catch (error) {
       console.error("Loading more generated images failed", error);
@@ -113,7 +120,7 @@ export default function GenerateImagesPage() {
             <GeneratedImagesList images={library.images} onDownload={download} onDelete={remove} />
           )}
         </div>
-        {typeof library === "object" && library.hasMore && (
+        {typeof library === "object" && library.next && (
           <button type="button" className="secondary outline" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore || undefined}>
             Load more
           </button>

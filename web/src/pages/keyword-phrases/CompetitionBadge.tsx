@@ -1,10 +1,13 @@
+import type { CompetitionLevel } from "../../../../supabase/functions/_shared/schemas/keywords";
 import { competitionTone } from "./keywordTones";
+import { NOT_AVAILABLE } from "./notAvailable";
 
-export function CompetitionBadge({ competition }: { competition: string }) {
-  const tone = competitionTone(competition);
+/** The competition as a coloured badge with its word; N/A (grey) when the model gave none that could be read. */
+export function CompetitionBadge({ competition }: { competition: CompetitionLevel | null }) {
+  const tone = competition ? competitionTone(competition) : "grey";
   return (
     <span className={`badge badge-${tone}`} data-tone={tone}>
-      {competition.charAt(0).toUpperCase() + competition.slice(1)}
+      {competition ? competition.charAt(0).toUpperCase() + competition.slice(1) : NOT_AVAILABLE}
     </span>
   );
 }

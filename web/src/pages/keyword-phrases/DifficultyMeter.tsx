@@ -1,7 +1,9 @@
 import { difficultyTone, difficultyWord } from "./keywordTones";
+import { NOT_AVAILABLE } from "./notAvailable";
 
 /** Keyword difficulty as a coloured bar plus the number; the meter carries the value for screen readers. */
-export function DifficultyMeter({ difficulty }: { difficulty: number }) {
+export function DifficultyMeter({ difficulty }: { difficulty: number | null }) {
+  if (difficulty === null) return <span className="difficulty">{NOT_AVAILABLE}</span>;
   const tone = difficultyTone(difficulty);
   return (
     <span className="difficulty">

@@ -36,8 +36,8 @@ function renderPage() {
   return { user, ...view };
 }
 
-async function generate(topic: string, keywords: KeywordItem[] = KEYWORDS) {
-  vi.mocked(requestKeywords).mockResolvedValue(keywords);
+async function generate(topic: string, keywords: KeywordItem[] = KEYWORDS, notes: string[] = []) {
+  vi.mocked(requestKeywords).mockResolvedValue({ keywords, notes });
   const rendered = renderPage();
   await rendered.user.type(topicInput(), topic);
   await rendered.user.click(generateButton());
@@ -132,6 +132,31 @@ describe("keyword results", () => {
     expect(badges.map((badge) => badge.className)).toEqual(["badge badge-green", "badge badge-yellow", "badge badge-red"]);
   });
 
+  it("shows N/A for estimates that could not be read, and the notes on them", async () => {
+    const notes = ["The difficulty of 1 keyword could not be read; shown as N/A."];
+    const { user } = await generate(
+      "home gardening",
+      [{ keyword: "compost", searchVolume: null, difficulty: null, cpc: null, competition: null }],
+      notes,
+    );
+    const cells = within(screen.getAllByRole("row")[1]).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(cells).toEqual(["compost", "N/A", "N/A", "N/A", "N/A"]);
+    expect(screen.queryByRole("meter")).toBeNull();
+    expect(screen.getByText("N/A", { selector: ".badge" }).getAttribute("data-tone")).toBe("grey");
+
+    const details = screen.getByText("Notes on these results (1)").closest("details")!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByRole("listitem").textContent).toBe(notes[0]);
+
+    await user.click(screen.getByRole("button", { name: "Export CSV" }));
+    expect(vi.mocked(downloadCsv).mock.calls[0][1].split("\r\n")[1]).toBe("compost,N/A,N/A,N/A,N/A");
+  });
+
+  it("shows no notes when everything could be read", async () => {
+    await generate("home gardening");
+    expect(screen.queryByText(/Notes on these results/)).toBeNull();
+  });
+
   it("renders model text as text", async () => {
     await generate("xss", [{ ...KEYWORDS[0], keyword: '<img src=x onerror="alert(1)">' }]);
     expect(screen.getByText('<img src=x onerror="alert(1)">')).toBeTruthy();
@@ -139,7 +164,7 @@ describe("keyword results", () => {
   });
 
   it("shows the empty state when no keywords came back", async () => {
-    vi.mocked(requestKeywords).mockResolvedValue([]);
+    vi.mocked(requestKeywords).mockResolvedValue({ keywords: [], notes: [] });
     const { user } = renderPage();
     await user.type(topicInput(), "nothing");
     await user.click(generateButton());

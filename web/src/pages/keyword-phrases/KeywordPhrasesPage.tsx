@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { ElapsedProgress } from "../../components/ElapsedProgress";
 import { FormField } from "../../components/FormField";
+import { ReadingNotes } from "../../components/ReadingNotes";
 import { RequestError } from "../../components/RequestError";
 import { SubmitButton } from "../../components/SubmitButton";
 import { keywordsRequestSchema, TOPIC_MAX_LENGTH } from "../../../../supabase/functions/_shared/schemas/keywords";
@@ -45,14 +46,14 @@ export default function KeywordPhrasesPage() {
       />
       {error && !pending && <RequestError message={error} />}
 
-      {latest && latest.result.length > 0 ? (
+      {latest && latest.result.keywords.length > 0 ? (
         <section>
           <header className="keyword-results-header">
             <h2 id={resultsHeadingId}>Keywords for “{latest.subject}”</h2>
             <button
               type="button"
               className="secondary"
-              onClick={() => downloadCsv(keywordCsvFileName(latest.subject), keywordCsv(latest.result))}
+              onClick={() => downloadCsv(keywordCsvFileName(latest.subject), keywordCsv(latest.result.keywords))}
             >
               Export CSV
             </button>
@@ -60,7 +61,8 @@ export default function KeywordPhrasesPage() {
           <p className="ai-estimate-note">
             Search volume, difficulty, CPC and competition are AI estimates, not measured data.
           </p>
-          <KeywordTable keywords={latest.result} labelledBy={resultsHeadingId} />
+          <KeywordTable keywords={latest.result.keywords} labelledBy={resultsHeadingId} />
+          <ReadingNotes notes={latest.result.notes} summary="Notes on these results" />
         </section>
       ) : (
         !pending && <p className="empty-state">No keywords generated yet</p>

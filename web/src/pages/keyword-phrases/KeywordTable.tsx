@@ -2,6 +2,7 @@ import type { KeywordItem } from "../../data/keywords";
 import { CompetitionBadge } from "./CompetitionBadge";
 import { CopyKeywordButton } from "./CopyKeywordButton";
 import { DifficultyMeter } from "./DifficultyMeter";
+import { NOT_AVAILABLE } from "./notAvailable";
 
 /** The results table, a region named by `labelledBy`; it scrolls sideways on narrow screens (focusable, for keyboard users). */
 export function KeywordTable({ keywords, labelledBy }: { keywords: readonly KeywordItem[]; labelledBy: string }) {
@@ -26,11 +27,11 @@ export function KeywordTable({ keywords, labelledBy }: { keywords: readonly Keyw
                   <CopyKeywordButton keyword={item.keyword} />
                 </span>
               </td>
-              <td>{item.searchVolume}</td>
+              <td>{item.searchVolume ?? NOT_AVAILABLE}</td>
               <td>
                 <DifficultyMeter difficulty={item.difficulty} />
               </td>
-              <td>{item.cpc}</td>
+              <td>{item.cpc ?? NOT_AVAILABLE}</td>
               <td>
                 <CompetitionBadge competition={item.competition} />
               </td>

@@ -1,17 +1,19 @@
 import type { KeywordItem } from "../../data/keywords";
 import { fileNamePart, toCsv } from "../../lib/csv";
+import { NOT_AVAILABLE } from "./notAvailable";
 
 const HEADER = ["Keyword", "Search Volume", "Difficulty", "CPC", "Competition"];
 
+/** The table as shown: an estimate that could not be read is N/A. */
 export function keywordCsv(keywords: readonly KeywordItem[]): string {
   return toCsv([
     HEADER,
     ...keywords.map(({ keyword, searchVolume, difficulty, cpc, competition }) => [
       keyword,
-      searchVolume,
-      difficulty,
-      cpc,
-      competition,
+      searchVolume ?? NOT_AVAILABLE,
+      difficulty ?? NOT_AVAILABLE,
+      cpc ?? NOT_AVAILABLE,
+      competition ?? NOT_AVAILABLE,
     ]),
   ]);
 }

@@ -7,22 +7,26 @@ import { signIn } from "../../data/auth";
 import { originState, useOriginLocation } from "../../lib/navigation";
 import { notifyError } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
-import { signInSchema } from "../../lib/validation/auth";
-import { useSession } from "../../state/session";
+import { useSignedInStatus } from "../../state/session";
+
+/** zod arrives after the form has painted (see useForm): it is needed to submit, not to show the form. */
+const loadSignInSchema = () => import("../../lib/validation/auth").then((module) => module.signInSchema);
 
 /**
- * Sign in. A signed-in user (already, or once signing in succeeds) is sent to
- * the location the route guard stored, else to the dashboard.
+ * Sign in. Part of the entry bundle, so a signed-out visitor sees the form as
+ * soon as React has rendered it. A signed-in user (already, or once signing
+ * in succeeds) is sent to the location the route guard stored, else to the
+ * dashboard.
  */
 export default function LoginPage() {
-  const { loading, user } = useSession();
+  const status = useSignedInStatus();
   const origin = useOriginLocation();
   const [path] = useLocation();
   const search = useSearch();
-  const form = useForm(signInSchema, { email: "", password: "" });
+  const form = useForm(loadSignInSchema, { email: "", password: "" });
 
-  if (loading) return <Spinner />;
-  if (user) return <Redirect to={origin ?? "/"} replace state={originState(path, search)} />;
+  if (status === "unknown") return <Spinner />;
+  if (status === "signed-in") return <Redirect to={origin ?? "/"} replace state={originState(path, search)} />;
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {

@@ -7,14 +7,14 @@ import { updatePassword } from "../../data/auth";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { newPasswordSchema } from "../../lib/validation/auth";
-import { useSession } from "../../state/session";
+import { useVerifiedSession } from "../../state/session";
 
 /**
  * Set a new password. Reached from the recovery e-mail link, whose session
  * signs the user in; without a session the link was invalid or has expired.
  */
 export default function ResetPasswordPage() {
-  const { loading, user } = useSession();
+  const { loading, user } = useVerifiedSession();
   const [, navigate] = useLocation();
   const form = useForm(newPasswordSchema, { password: "", confirmPassword: "" });
 

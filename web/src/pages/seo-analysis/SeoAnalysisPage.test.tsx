@@ -36,6 +36,7 @@ const ANALYSIS: SeoAnalysis = {
     { metric: "Bounce rate", value: "48%", insight: "Average" },
   ],
   recommendations: ["Publish in-depth guides", "Improve Core Web Vitals"],
+  notes: [],
 };
 
 const EMPTY_LISTS: SeoAnalysis = {
@@ -82,7 +83,7 @@ describe("SEO analysis form", () => {
   it.each([
     ["", "Please enter a website URL"],
     ["   ", "Please enter a website URL"],
-    ["example.com", "Please enter a valid URL"],
+    ["https://user:secret@example.com", "Please enter a valid URL"],
     ["ftp://example.com", "Please enter a valid URL"],
     ["javascript:alert(1)", "Please enter a valid URL"],
   ])("refuses %j with %j", async (url, message) => {
@@ -97,7 +98,13 @@ describe("SEO analysis form", () => {
 
   it("explains the expected address before anything is wrong", () => {
     render(<SeoAnalysisPage />);
-    expect(noteOf(urlInput())).toBe("The full address, starting with http:// or https://");
+    expect(noteOf(urlInput())).toBe("For example example.com or https://example.com/blog (https:// is added if you leave it out)");
+  });
+
+  it("completes an address typed without a scheme with https://", async () => {
+    await analyze(" www.example.com/blog ");
+    expect(requestSeoAnalysis).toHaveBeenCalledWith("https://www.example.com/blog");
+    expect(screen.getByText("https://www.example.com/blog", { selector: ".seo-url" })).toBeTruthy();
   });
 
   it("analyses the trimmed URL and announces success", async () => {
@@ -183,6 +190,20 @@ describe("SEO analysis report", () => {
     expect(within(section("Summary Table")).queryByRole("table")).toBeNull();
     expect(within(section("Summary Table")).getByText("N/A")).toBeTruthy();
     expect(within(section("Recommendations")).getByText("N/A")).toBeTruthy();
+  });
+
+  it("lists what could not be read from the model's answer, collapsed at the end of the report", async () => {
+    const notes = ["Could not read Structure (Technical SEO); shown as N/A."];
+    await analyze("https://example.com", { ...ANALYSIS, notes });
+    const details = screen.getByText("Notes on this report (1)").closest("details")!;
+    expect(details.open).toBe(false);
+    expect(screen.getByRole("article", { name: ANALYSIS.title }).lastElementChild).toBe(details);
+    expect(within(details).getByRole("listitem").textContent).toBe(notes[0]);
+  });
+
+  it("shows no notes when the whole answer could be read", async () => {
+    await analyze("https://example.com");
+    expect(screen.queryByText(/Notes on this report/)).toBeNull();
   });
 
   it("names the report after the URL when the model gave no title", async () => {

@@ -31,7 +31,7 @@ export default function SeoAnalysisPage() {
             placeholder="https://example.com"
             autoComplete="url"
             maxLength={WEBSITE_URL_MAX_LENGTH}
-            help="The full address, starting with http:// or https://"
+            help="For example example.com or https://example.com/blog (https:// is added if you leave it out)"
             {...form.field("url")}
           />
           <SubmitButton busy={pending !== null}>Analyze</SubmitButton>

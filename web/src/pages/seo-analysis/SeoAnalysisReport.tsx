@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { ReadingNotes } from "../../components/ReadingNotes";
 import type { SeoAnalysis } from "../../data/seoAnalysis";
 
 const NOT_AVAILABLE = "N/A";
@@ -129,6 +130,8 @@ export function SeoAnalysisReport({ url, analysis }: { url: string; analysis: Se
       <ReportSection title="Recommendations">
         <TextList items={analysis.recommendations} ordered />
       </ReportSection>
+
+      <ReadingNotes notes={analysis.notes} summary="Notes on this report" />
     </article>
   );
 }

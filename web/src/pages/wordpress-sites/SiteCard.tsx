@@ -2,9 +2,14 @@ import { SEO_PLUGIN_LABELS } from "../../../../supabase/functions/_shared/schema
 import type { WordPressSite } from "../../data/wordpressSites";
 import { formatDate } from "../../lib/dates";
 
-type SiteCardProps = { site: WordPressSite; removing: boolean; onRemove(site: WordPressSite): void };
+type SiteCardProps = {
+  site: WordPressSite;
+  removing: boolean;
+  onEdit(site: WordPressSite): void;
+  onRemove(site: WordPressSite): void;
+};
 
-export function SiteCard({ site, removing, onRemove }: SiteCardProps) {
+export function SiteCard({ site, removing, onEdit, onRemove }: SiteCardProps) {
   return (
     <article className="site-card" aria-labelledby={`site-${site.id}`}>
       <header>
@@ -22,6 +27,15 @@ export function SiteCard({ site, removing, onRemove }: SiteCardProps) {
         <dd>{formatDate(site.created_at)}</dd>
       </dl>
       <footer>
+        <button
+          type="button"
+          className="secondary outline"
+          aria-label={`Edit ${site.name}`}
+          disabled={removing}
+          onClick={() => onEdit(site)}
+        >
+          Edit
+        </button>
         <button
           type="button"
           className="secondary outline"

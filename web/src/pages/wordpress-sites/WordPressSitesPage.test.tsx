@@ -8,6 +8,7 @@ import {
   removeWordPressSite,
   SiteConnectionError,
   testWordPressConnection,
+  updateWordPressSite,
   type WordPressSite,
 } from "../../data/wordpressSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -21,6 +22,7 @@ vi.mock("../../data/wordpressSites", async (importOriginal) => ({
   removeWordPressSite: vi.fn(),
   testWordPressConnection: vi.fn(),
   connectWordPressSite: vi.fn(),
+  updateWordPressSite: vi.fn(),
 }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
@@ -169,7 +171,7 @@ describe("Connect WordPress Site modal", () => {
   it("shows the spec's message under each invalid field", async () => {
     const user = await renderPage([]);
     const dialog = await openConnectModal(user);
-    await user.type(within(dialog).getByLabelText("Site URL"), "example.com");
+    await user.type(within(dialog).getByLabelText("Site URL"), "not a url");
     await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
     expect(noteOf(within(dialog).getByLabelText("Site Name"))).toBe("Site name is required");
     expect(noteOf(within(dialog).getByLabelText("Site URL"))).toBe("Please enter a valid URL");
@@ -226,6 +228,17 @@ describe("Connect WordPress Site modal", () => {
     expect(noteOf(siteUrl)).toBeUndefined();
   });
 
+  it("shows the rate limit's message, with when to try again, in the form", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await fillSiteForm(user);
+    const message = "Too many connection tests: you can run 10 every 10 minutes. Try again in 7 minutes.";
+    vi.mocked(testWordPressConnection).mockRejectedValue(new Error(message));
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(message);
+    expect(connectWordPressSite).not.toHaveBeenCalled();
+  });
+
   it("reports a failed save with the spec's toast and keeps the form", async () => {
     const user = await renderPage([]);
     const dialog = await openConnectModal(user);
@@ -242,5 +255,142 @@ describe("Connect WordPress Site modal", () => {
     const dialog = await openConnectModal(user);
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("Edit WordPress Site modal", () => {
+  async function openEditModal(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole("button", { name: "Edit Travel blog" }));
+    return screen.getByRole("dialog", { name: "Edit WordPress Site" });
+  }
+
+  it("shows the site's name, address and username; the password is blank and means keep", async () => {
+    const user = await renderPage();
+    const dialog = await openEditModal(user);
+    for (const label of ["Site Name", "Site URL", "Username", "Application Password"]) {
+      expect(within(dialog).getByLabelText(label).tagName).toBe("INPUT");
+    }
+    expect((within(dialog).getByLabelText("Site Name") as HTMLInputElement).value).toBe("Travel blog");
+    const address = within(dialog).getByLabelText("Site URL") as HTMLInputElement;
+    expect(address.value).toBe("https://travel.example.com");
+    expect(address.readOnly).toBe(true);
+    expect((within(dialog).getByLabelText("Username") as HTMLInputElement).value).toBe("ada");
+    const password = within(dialog).getByLabelText("Application Password") as HTMLInputElement;
+    expect([password.type, password.value]).toEqual(["password", ""]);
+    expect(noteOf(password)).toBe(
+      "Leave blank to keep the current password. A new one is tested with WordPress before it is saved.",
+    );
+  });
+
+  it("checks the fields with the spec's messages", async () => {
+    const user = await renderPage();
+    const dialog = await openEditModal(user);
+    await user.clear(within(dialog).getByLabelText("Site Name"));
+    await user.clear(within(dialog).getByLabelText("Username"));
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(noteOf(within(dialog).getByLabelText("Site Name"))).toBe("Site name is required");
+    expect(noteOf(within(dialog).getByLabelText("Username"))).toBe("Username is required");
+    expect(updateWordPressSite).not.toHaveBeenCalled();
+  });
+
+  it("saves a new name alone (Saving...), says so, updates the card and returns focus to its Edit button", async () => {
+    const saving = deferred<WordPressSite>();
+    vi.mocked(updateWordPressSite).mockReturnValue(saving.promise);
+    const user = await renderPage();
+    const dialog = await openEditModal(user);
+    await user.clear(within(dialog).getByLabelText("Site Name"));
+    await user.type(within(dialog).getByLabelText("Site Name"), "Travel notes");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+
+    expect(updateWordPressSite).toHaveBeenCalledWith("site-1", {
+      name: "Travel notes",
+      username: "ada",
+      application_password: "",
+    });
+    const busy = within(dialog).getByRole("button", { name: "Saving..." });
+    expect([busy.getAttribute("aria-busy"), (busy as HTMLButtonElement).disabled]).toEqual(["true", true]);
+    expect((within(dialog).getByLabelText("Site Name") as HTMLInputElement).closest("fieldset")?.disabled).toBe(true);
+    await act(async () => saving.resolve(site({ name: "Travel notes", seo_plugin: "rank_math" })));
+
+    expect(notifySuccess).toHaveBeenCalledWith("WordPress site updated successfully");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    const card = screen.getByRole("article", { name: "Travel notes" });
+    expect(within(card).getByText("Rank Math")).toBeTruthy();
+    expect(document.activeElement).toBe(within(card).getByRole("button", { name: "Edit Travel notes" }));
+  });
+
+  it("reads Testing and saving... when the username or password changed", async () => {
+    vi.mocked(updateWordPressSite).mockReturnValue(new Promise(() => {}));
+    const user = await renderPage();
+    const dialog = await openEditModal(user);
+    await user.clear(within(dialog).getByLabelText("Username"));
+    await user.type(within(dialog).getByLabelText("Username"), "grace");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(updateWordPressSite).toHaveBeenCalledWith("site-1", {
+      name: "Travel blog",
+      username: "grace",
+      application_password: "",
+    });
+    expect(within(dialog).getByRole("button", { name: "Testing and saving..." })).toBeTruthy();
+  });
+
+  it("sends a new password, and shows WordPress's refusal in the form without closing it", async () => {
+    vi.mocked(updateWordPressSite).mockRejectedValue(
+      new SiteConnectionError("Authentication failed. Please check your username and application password.", "site_url"),
+    );
+    const user = await renderPage();
+    const dialog = await openEditModal(user);
+    const password = within(dialog).getByLabelText("Application Password");
+    await user.type(password, " wxyz 1234 ");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+
+    expect(vi.mocked(updateWordPressSite).mock.calls[0][1].application_password).toBe("wxyz 1234");
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "Authentication failed. Please check your username and application password.",
+    );
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect(screen.getByRole("dialog", { name: "Edit WordPress Site" })).toBeTruthy();
+    expect(screen.getByRole("article", { name: "Travel blog" })).toBeTruthy();
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it("reports any other failure with a toast and its message", async () => {
+    vi.mocked(updateWordPressSite).mockRejectedValue(
+      new Error("This site no longer exists. It may have been removed in another tab."),
+    );
+    const user = await renderPage();
+    const dialog = await openEditModal(user);
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      "This site no longer exists. It may have been removed in another tab.",
+    );
+    expect(notifyError).toHaveBeenCalledWith("Failed to update WordPress site");
+  });
+
+  it("closes on Cancel without saving, and focus goes back to the card's Edit button", async () => {
+    const user = await renderPage();
+    const dialog = await openEditModal(user);
+    await user.type(within(dialog).getByLabelText("Site Name"), " changed");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(updateWordPressSite).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit Travel blog" }));
+    expect(screen.getByRole("article", { name: "Travel blog" })).toBeTruthy();
+  });
+
+  it("closes on Escape, but not while saving", async () => {
+    const escape = () =>
+      act(() => void screen.getByRole("dialog").dispatchEvent(new Event("cancel", { cancelable: true })));
+    const user = await renderPage();
+    await openEditModal(user);
+    escape();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit Travel blog" }));
+
+    vi.mocked(updateWordPressSite).mockReturnValue(new Promise(() => {}));
+    const dialog = await openEditModal(user);
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    escape();
+    expect(screen.getByRole("dialog", { name: "Edit WordPress Site" })).toBeTruthy();
   });
 });

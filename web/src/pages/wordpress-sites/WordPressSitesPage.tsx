@@ -4,6 +4,7 @@ import { listWordPressSites, removeWordPressSite, type WordPressSite } from "../
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useUser } from "../../state/session";
 import { ConnectSiteModal } from "./ConnectSiteModal";
+import { EditSiteModal } from "./EditSiteModal";
 import { SiteCard } from "./SiteCard";
 import { SitesHelp } from "./SitesHelp";
 import "./wordpress-sites.css";
@@ -28,6 +29,7 @@ export default function WordPressSitesPage() {
   const [load, setLoad] = useState<SitesLoad>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<WordPressSite>();
   const [removingId, setRemovingId] = useState<string>();
 
   useEffect(() => {
@@ -68,6 +70,15 @@ export default function WordPressSitesPage() {
     setLoad((current) => ({ state: "loaded", sites: [site, ...(current.state === "loaded" ? current.sites : [])] }));
   };
 
+  const updated = (site: WordPressSite) => {
+    setEditing(undefined);
+    setLoad((current) =>
+      current.state === "loaded"
+        ? { state: "loaded", sites: current.sites.map((shown) => (shown.id === site.id ? site : shown)) }
+        : current,
+    );
+  };
+
   return (
     <>
       <div className="sites-heading">
@@ -94,12 +105,19 @@ export default function WordPressSitesPage() {
           )}
           {load.state === "loaded" &&
             load.sites.map((site) => (
-              <SiteCard key={site.id} site={site} removing={removingId === site.id} onRemove={remove} />
+              <SiteCard
+                key={site.id}
+                site={site}
+                removing={removingId === site.id}
+                onEdit={setEditing}
+                onRemove={remove}
+              />
             ))}
         </section>
         <SitesHelp />
       </div>
       {adding && <ConnectSiteModal onClose={() => setAdding(false)} onConnected={connected} />}
+      {editing && <EditSiteModal site={editing} onClose={() => setEditing(undefined)} onSaved={updated} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_SITE_FORM, siteFormSchema } from "./siteForm";
+import { EMPTY_SITE_FORM, editSiteFormSchema, siteFormSchema } from "./siteForm";
 
 const valid = {
   name: "My blog",
@@ -32,12 +32,19 @@ describe("site form", () => {
     });
   });
 
-  it.each(["blog.example.com", "not a url", "ftp://example.com", "javascript:alert(1)"])(
+  it.each(["not a url", "ftp://example.com", "javascript:alert(1)", "https://ada:secret@example.com"])(
     "refuses %s as a site URL",
     (site_url) => {
       expect(messages({ ...valid, site_url })).toEqual({ site_url: "Please enter a valid URL" });
     },
   );
+
+  it("completes an address typed without a scheme with https://", () => {
+    expect(siteFormSchema.parse({ ...valid, site_url: " blog.example.com/news " }).site_url).toBe(
+      "https://blog.example.com/news",
+    );
+    expect(siteFormSchema.parse({ ...valid, site_url: "localhost:8080" }).site_url).toBe("https://localhost:8080");
+  });
 
   it("accepts http and https addresses, with or without a path", () => {
     for (const site_url of ["https://example.com", "http://127.0.0.1:8080", "https://example.com/blog/"]) {
@@ -51,5 +58,20 @@ describe("site form", () => {
     expect(messages({ ...valid, webhook_secret: "x".repeat(501) })).toEqual({
       webhook_secret: "Webhook secret must be at most 500 characters",
     });
+  });
+});
+
+describe("edit site form", () => {
+  it("needs a name and a username; a blank password means keep the stored one", () => {
+    expect(editSiteFormSchema.parse({ name: " Blog ", username: "ada", application_password: "  " })).toEqual({
+      name: "Blog",
+      username: "ada",
+      application_password: "",
+    });
+    const result = editSiteFormSchema.safeParse({ name: "", username: " ", application_password: "" });
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([
+      "Site name is required",
+      "Username is required",
+    ]);
   });
 });

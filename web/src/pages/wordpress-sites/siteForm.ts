@@ -1,7 +1,10 @@
 import type * as z from "zod";
 import {
   connectSiteRequestSchema,
+  newApplicationPassword,
+  updateSiteRequestSchema,
   webhookSecretText,
+  type WordPressSite,
 } from "../../../../supabase/functions/_shared/schemas/wordpress";
 
 /** The Connect WordPress Site form: the rules of `wordpress-connect`, with every input a string. */
@@ -16,3 +19,14 @@ export const EMPTY_SITE_FORM: SiteFormValues = {
   application_password: "",
   webhook_secret: "",
 };
+
+/** The Edit WordPress Site form: name, username and (blank keeps it) a new application password. */
+export const editSiteFormSchema = updateSiteRequestSchema
+  .omit({ siteId: true })
+  .extend({ application_password: newApplicationPassword });
+
+export type EditSiteFormValues = z.input<typeof editSiteFormSchema>;
+
+export function editSiteValuesOf(site: WordPressSite): EditSiteFormValues {
+  return { name: site.name, username: site.username, application_password: "" };
+}

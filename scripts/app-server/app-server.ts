@@ -1,0 +1,105 @@
+import type { LocalApi } from "../local-backend/local-api.ts";
+import { isGatewayPath } from "../local-backend/api-cors.ts";
+import { CSP_REPORT_PATH, cspReportResponse } from "./csp-reports.ts";
+import { staticSite } from "./static-site.ts";
+
+export type AppServerOptions = {
+  /** Port of the app on 127.0.0.1. */
+  port: number;
+  /**
+   * Port of the API's own origin, as on hosted Supabase (the front end must
+   * then be built against it). Without it the API shares the app's origin.
+   */
+  apiPort?: number;
+  /** The production build to serve. */
+  distDir: string;
+  /** Headers of every page and file of the app (security-headers.ts). */
+  pageHeaders: Record<string, string>;
+  api: LocalApi;
+  /** The local functions runtime, which serves /functions/v1/<name>. */
+  functionsUrl: string;
+};
+
+export type AppServer = { close(): Promise<void> };
+
+const FUNCTIONS_PREFIX = "/functions/v1/";
+const SHUTDOWN_GRACE_MS = 2000;
+/** Hosted's gateway (Kong) for a path it has no route for. */
+const NO_ROUTE = JSON.stringify({ message: "no Route matched with those values" });
+
+/**
+ * `npm start`'s server: the production build (static-site.ts) and the local
+ * Supabase API (auth, REST, storage in-process; functions proxied to the
+ * functions runtime, which adds no CORS of its own, like hosted's gateway),
+ * either on the app's origin or on an origin of their own.
+ */
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+  const site = staticSite(options.distDir, options.pageHeaders);
+
+  async function api(request: Request, clientIp: string): Promise<Response | null> {
+    const { pathname } = new URL(request.url);
+    if (isGatewayPath(pathname)) return await options.api.handle(request, clientIp);
+    if (pathname.startsWith(FUNCTIONS_PREFIX)) return await proxyToFunctions(request, options.functionsUrl);
+    return null;
+  }
+
+  const appHandler = async (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === CSP_REPORT_PATH) return await cspReportResponse(request);
+    if (options.apiPort === undefined) {
+      const answer = await api(request, info.remoteAddr.hostname);
+      if (answer) return answer;
+    }
+    return await site.serve(request);
+  };
+  const apiHandler = async (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
+    await api(request, info.remoteAddr.hostname) ??
+      new Response(NO_ROUTE, { status: 404, headers: { "Content-Type": "application/json" } });
+
+  const servers = [serveOn(options.port, appHandler)];
+  if (options.apiPort !== undefined) servers.push(serveOn(options.apiPort, apiHandler));
+  await Promise.all(servers.map((server) => server.listening));
+  return {
+    async close() {
+      await Promise.all(servers.map((server) => server.shutdown()));
+    },
+  };
+}
+
+function serveOn(port: number, handler: Deno.ServeHandler<Deno.NetAddr>) {
+  const listening = Promise.withResolvers<void>();
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port,
+    onListen: () => listening.resolve(),
+    onError(error) {
+      console.error("app server:", error);
+      return new Response("Internal Server Error", { status: 500 });
+    },
+  }, handler);
+  server.finished.catch(listening.reject);
+  // Open streams (an SSE draft, a download) get a moment to end, not a veto on stopping.
+  const shutdown = () => Promise.race([server.shutdown(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))]);
+  return { listening: listening.promise, shutdown };
+}
+
+/** Passes the request on to the functions runtime as it is, streaming both ways. */
+async function proxyToFunctions(request: Request, functionsUrl: string): Promise<Response> {
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  headers.delete("host");
+  try {
+    const upstream = await fetch(`${functionsUrl}${url.pathname}${url.search}`, {
+      method: request.method,
+      headers,
+      body: request.body,
+      redirect: "manual",
+      signal: request.signal,
+    });
+    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: upstream.headers });
+  } catch (error) {
+    if (request.signal.aborted) return new Response(null, { status: 499 });
+    console.error(`functions runtime unreachable at ${functionsUrl}:`, error);
+    return new Response("The local functions runtime is not answering", { status: 502 });
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The security headers of the app's pages: one definition for the local
+ * servers (`npm start`, `npm run dev`) and for static hosts (the `_headers`
+ * file every build emits, README "Deploying").
+ *
+ * Content-Security-Policy, and why each source is there:
+ *   default-src 'self'          nothing else unless listed below;
+ *   script-src 'self'           the bundle only: no inline script, no eval;
+ *   style-src 'self'            Pico and the app's CSS files (React sets style
+ *                               properties through the CSSOM, which CSP allows;
+ *                               react-toastify's own <style> injection is not
+ *                               used: its CSS is bundled);
+ *   img-src 'self' data: https: <api>
+ *                               stored images (the API's storage), images in
+ *                               article HTML from anywhere on https, and Pico's
+ *                               icons, which are data: SVGs in its CSS;
+ *   connect-src 'self' <api> <api websocket>
+ *                               auth, REST, storage and functions (SSE included)
+ *                               on the Supabase project, and its realtime
+ *                               websocket (supabase-js opens it only when a
+ *                               channel is subscribed; the app subscribes to none
+ *                               today, so this is the one origin it may use);
+ *   object-src 'none', base-uri 'none', form-action 'self';
+ *   frame-ancestors 'none'      no page of the app can be framed (clickjacking).
+ * Plus nosniff, Referrer-Policy strict-origin-when-cross-origin and the
+ * legacy X-Frame-Options for browsers without frame-ancestors.
+ */
+
+export type CspOptions = {
+  /**
+   * The Supabase API's URL as the browser sees it (VITE_SUPABASE_URL);
+   * undefined or empty when the API shares the app's origin.
+   */
+  apiUrl?: string;
+  /**
+   * The Vite dev server at this origin (HMR): its websocket, the React
+   * Refresh preamble (an inline module script, allowed by its hash) and the
+   * <style> elements Vite injects for CSS modules and hot updates.
+   */
+  devServer?: { origin: string; inlineScriptHashes: string[] };
+  /** Where the browser reports violations (local servers only: they log them). */
+  reportUri?: string;
+};
+
+/** The API's origin, and its websocket origin (realtime), or [] when it is the app's own. */
+function apiSources(apiUrl: string | undefined): string[] {
+  if (!apiUrl) return [];
+  const { origin, protocol, host } = new URL(apiUrl);
+  return [origin, `${protocol === "https:" ? "wss:" : "ws:"}//${host}`];
+}
+
+export function contentSecurityPolicy(options: CspOptions = {}): string {
+  const [apiOrigin, apiSocket] = apiSources(options.apiUrl);
+  const dev = options.devServer;
+  const devSocket = dev ? `${dev.origin.replace(/^http/, "ws")}` : undefined;
+  const directives: [string, ...(string | undefined)[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...(dev?.inlineScriptHashes.map((hash) => `'${hash}'`) ?? [])],
+    ["style-src", "'self'", dev ? "'unsafe-inline'" : undefined],
+    ["img-src", "'self'", "data:", "https:", apiOrigin],
+    ["connect-src", "'self'", apiOrigin, apiSocket, devSocket],
+    ["object-src", "'none'"],
+    ["base-uri", "'none'"],
+    ["form-action", "'self'"],
+    ["frame-ancestors", "'none'"],
+    ["report-uri", options.reportUri],
+  ];
+  return directives
+    .filter(([, ...sources]) => sources.some(Boolean))
+    .map(([name, ...sources]) => [name, ...sources.filter(Boolean)].join(" "))
+    .join("; ");
+}
+
+/** Headers of every page and static file of the app. */
+export function pageHeaders(options: CspOptions = {}): Record<string, string> {
+  return {
+    "Content-Security-Policy": contentSecurityPolicy(options),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+  };
+}
+
+/**
+ * `_headers` for Netlify and Cloudflare Pages (the same format): the page
+ * headers on every path. Emitted into every build (vite.config.ts).
+ */
+export function staticHostHeadersFile(apiUrl: string | undefined): string {
+  const lines = Object.entries(pageHeaders({ apiUrl })).map(([name, value]) => `  ${name}: ${value}`);
+  return ["# Security headers for static hosts (Netlify, Cloudflare Pages); see README \"Deploying\".", "/*", ...lines, ""]
+    .join("\n");
+}
+
+/** CSP source expression for an inline script (`sha256-…`), as browsers hash its exact text. */
+export async function inlineScriptHash(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+}

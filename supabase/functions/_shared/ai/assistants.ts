@@ -1,0 +1,27 @@
+import type { ServiceClient } from "../platform/service_client.ts";
+
+/** What drafting needs from an assistant row. A null model means the server default. */
+export interface AssistantSettings {
+  instructions: string;
+  model: string | null;
+}
+
+export type FindAssistant = (userId: string, assistantId: string) => Promise<AssistantSettings | null>;
+
+/**
+ * Looks an assistant up with the service client. The user_id filter is the
+ * authorisation: another user's assistant is indistinguishable from a
+ * missing one.
+ */
+export function assistantFinder(service: ServiceClient): FindAssistant {
+  return async (userId, assistantId) => {
+    const { data, error } = await service
+      .from("assistants")
+      .select("instructions, model")
+      .eq("id", assistantId)
+      .eq("user_id", userId)
+      .maybeSingle();
+    if (error) throw new Error(`Could not read assistants: ${error.message}`);
+    return data;
+  };
+}

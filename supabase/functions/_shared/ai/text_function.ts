@@ -1,0 +1,82 @@
+/**
+ * What the AI text functions (generate-article, keywords, seo-analysis)
+ * share in front of the provider call: a signed-in caller, a valid body, the
+ * caller's own OpenAI key (400 'OpenAI API key not found' without one), and
+ * the caller's AI rate limit, shared by the three (429 with Retry-After once
+ * it is spent; only requests that reach the provider are counted).
+ */
+import type { z } from "zod";
+import { type Authenticate, defineFunction, signedInUser } from "../http/define_function.ts";
+import { errorResponse } from "../http/responses.ts";
+import type { ServiceClient } from "../platform/service_client.ts";
+import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../limits/rate_limit.ts";
+import { requireUser } from "../platform/user_auth.ts";
+import { type OpenAISettings, openAISettingsFromEnv } from "./openai_settings.ts";
+import { PROVIDER_MESSAGES } from "./provider_failure.ts";
+
+/** The outside world of an AI text function, narrowed so tests need no database. */
+export interface TextFunctionDeps {
+  authenticate: Authenticate;
+  /** The caller's stored OpenAI key, or null when none is stored. */
+  readOpenAIKey(userId: string): Promise<string | null>;
+  settings: OpenAISettings;
+  /** AI_RATE_LIMIT per AI_RATE_LIMIT_WINDOW_SECONDS, per user. */
+  rateLimit: RateLimit;
+}
+
+/** A user's stored OpenAI key (null when none), read with the service client: filtered by the user's id. */
+export function storedOpenAIKey(service: ServiceClient): (userId: string) => Promise<string | null> {
+  return async (userId) => {
+    const { data, error } = await service.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
+    if (error) throw new Error(`Could not read api_keys: ${error.message}`);
+    return data?.openai_key?.trim() || null;
+  };
+}
+
+/** Production wiring. The service client bypasses RLS, so every query filters by the caller's id. */
+export function serviceTextDeps(service: ServiceClient, settings = openAISettingsFromEnv()): TextFunctionDeps {
+  return {
+    authenticate: (req) => requireUser(req, service),
+    readOpenAIKey: storedOpenAIKey(service),
+    settings,
+    rateLimit: rateLimitFromEnv("aiText", service),
+  };
+}
+
+export interface TextInvocation<Input> {
+  req: Request;
+  userId: string;
+  input: Input;
+  /** The caller's OpenAI key; never logged. */
+  apiKey: string;
+}
+
+export interface TextFunctionDefinition<Schema extends z.ZodType> {
+  name: string;
+  /** The request body; its first issue becomes the 400 message, e.g. "topic: Please enter a topic". */
+  schema: Schema;
+  maxBodyBytes: number;
+  /** The spec's message for every failure that has no more specific one. */
+  failureMessage: string;
+  handle(invocation: TextInvocation<z.output<Schema>>): Promise<Response>;
+}
+
+/** `defineFunction` for a POST from a signed-in user with an OpenAI key on file. */
+export function defineTextFunction<Schema extends z.ZodType>(
+  deps: TextFunctionDeps,
+  definition: TextFunctionDefinition<Schema>,
+): (req: Request) => Promise<Response> {
+  return defineFunction({
+    name: definition.name,
+    caller: signedInUser((req) => deps.authenticate(req)),
+    body: { schema: definition.schema, maxBytes: definition.maxBodyBytes },
+    failureMessage: definition.failureMessage,
+    async handle({ req, userId, input }) {
+      const apiKey = await deps.readOpenAIKey(userId);
+      if (!apiKey) return errorResponse(400, PROVIDER_MESSAGES.missingKey);
+      const limited = await enforceRateLimit(deps.rateLimit, userId);
+      if (limited) return limited;
+      return await definition.handle({ req, userId, input, apiKey });
+    },
+  });
+}

@@ -1,0 +1,117 @@
+/**
+ * Bulk drafting: what the browser sends to `draft-batches` (create a batch of
+ * ideas, cancel it, retry its failed drafts), what it answers, and the
+ * statuses of a batch's jobs. Shared with the browser: imports nothing but
+ * zod and sibling schemas.
+ */
+import { z } from "zod";
+import { ARTICLE_IDEA_MAX_LENGTH } from "./article.ts";
+import { termList } from "./article_save.ts";
+import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "./text_limits.ts";
+
+/** Ideas in one batch (the database has no limit of its own; the bulk rate limit caps a day). */
+export const DRAFT_BATCH_MAX_IDEAS = 100;
+export const DRAFT_BATCH_NAME_MAX_LENGTH = 200;
+/** Sites a batch or a drip rule may target (as scheduled articles). */
+export const DRAFT_BATCH_MAX_SITES = 20;
+/**
+ * Model calls one idea may take: the first, then retries after a rate limit,
+ * an outage or an unusable answer (draft-batch-worker's DRAFT_MAX_ATTEMPTS
+ * default).
+ */
+export const DRAFT_MAX_ATTEMPTS = 4;
+
+export const DRAFT_BATCH_MESSAGES = {
+  idea: "Each idea needs some text",
+  ideaLength: `Keep each idea under ${ARTICLE_IDEA_MAX_LENGTH} characters`,
+  noIdeas: "Add at least one idea",
+  tooManyIdeas: `A batch holds at most ${DRAFT_BATCH_MAX_IDEAS} ideas`,
+  nameLength: `Keep the batch name under ${DRAFT_BATCH_NAME_MAX_LENGTH} characters`,
+  assistant: "Please select an assistant",
+  assistantNotFound: "Assistant not found",
+  site: "Choose one of your connected sites",
+  siteCount: `Choose at most ${DRAFT_BATCH_MAX_SITES} sites`,
+  batchNotFound: "Batch not found",
+} as const;
+
+export const draftIdeaSchema = z.object({
+  idea: z
+    .string({ error: DRAFT_BATCH_MESSAGES.idea })
+    .trim()
+    .min(1, DRAFT_BATCH_MESSAGES.idea)
+    .max(ARTICLE_IDEA_MAX_LENGTH, DRAFT_BATCH_MESSAGES.ideaLength),
+  focusKeyword: z.string().trim().max(ARTICLE_LIMITS.focusKeyword, ARTICLE_LIMIT_MESSAGES.focusKeyword).default(""),
+  categories: termList(
+    ARTICLE_LIMITS.categories,
+    ARTICLE_LIMIT_MESSAGES.categoryCount,
+    ARTICLE_LIMIT_MESSAGES.categoryLength,
+  ).default([]),
+  tags: termList(ARTICLE_LIMITS.tags, ARTICLE_LIMIT_MESSAGES.tagCount, ARTICLE_LIMIT_MESSAGES.tagLength).default([]),
+});
+
+export type DraftIdea = z.input<typeof draftIdeaSchema>;
+
+export const siteIdsSchema = z
+  .array(z.uuid({ error: DRAFT_BATCH_MESSAGES.site }))
+  .transform((ids) => [...new Set(ids)])
+  .pipe(z.array(z.string()).max(DRAFT_BATCH_MAX_SITES, DRAFT_BATCH_MESSAGES.siteCount));
+
+export const createDraftBatchSchema = z.object({
+  action: z.literal("create"),
+  /** Shown on the Batches screen; the first idea when blank. */
+  name: z.string().trim().max(DRAFT_BATCH_NAME_MAX_LENGTH, DRAFT_BATCH_MESSAGES.nameLength).default(""),
+  assistantId: z.uuid({ error: DRAFT_BATCH_MESSAGES.assistant }),
+  ideas: z
+    .array(draftIdeaSchema, { error: DRAFT_BATCH_MESSAGES.noIdeas })
+    .min(1, DRAFT_BATCH_MESSAGES.noIdeas)
+    .max(DRAFT_BATCH_MAX_IDEAS, DRAFT_BATCH_MESSAGES.tooManyIdeas),
+  /** Preselected for the batch's drip rule. */
+  targetSiteIds: siteIdsSchema.default([]),
+  /** Drafts wait for the owner's approval before they can be scheduled. */
+  reviewRequired: z.boolean().default(true),
+});
+
+const batchAction = <Action extends string>(action: Action) =>
+  z.object({ action: z.literal(action), batchId: z.uuid({ error: DRAFT_BATCH_MESSAGES.batchNotFound }) });
+
+export const cancelDraftBatchSchema = batchAction("cancel");
+export const retryFailedDraftsSchema = batchAction("retry-failed");
+
+export const draftBatchRequestSchema = z.discriminatedUnion(
+  "action",
+  [createDraftBatchSchema, cancelDraftBatchSchema, retryFailedDraftsSchema],
+  { error: "The action must be create, cancel or retry-failed" },
+);
+
+export type DraftBatchRequest = z.input<typeof draftBatchRequestSchema>;
+export type CreateDraftBatchInput = z.output<typeof createDraftBatchSchema>;
+
+/** 200 answers of draft-batches, by action. */
+export interface CreatedDraftBatch {
+  batchId: string;
+  jobs: number;
+  /** Model calls the batch takes when nothing fails (one per idea). */
+  modelCalls: number;
+}
+export interface CancelledDraftBatch {
+  /** Queued jobs that will not be drafted; jobs being drafted finish. */
+  cancelled: number;
+}
+export interface RetriedDraftJobs {
+  requeued: number;
+}
+
+/** The estimate shown before a batch starts: one call per idea, at most DRAFT_MAX_ATTEMPTS with retries. */
+export function estimateModelCalls(ideas: number): { calls: number; atMost: number } {
+  return { calls: ideas, atMost: ideas * DRAFT_MAX_ATTEMPTS };
+}
+
+/** A batch's name when none is given: its first idea, shortened. */
+export function defaultBatchName(ideas: readonly { idea: string }[]): string {
+  const first = ideas[0]?.idea.trim() ?? "";
+  const short = first.length > 80 ? `${first.slice(0, 79)}…` : first;
+  return ideas.length > 1 ? `${short} (+${ideas.length - 1} more)` : short;
+}
+
+export const DRAFT_JOB_STATUSES = ["queued", "drafting", "done", "failed", "cancelled"] as const;
+export type DraftJobStatus = (typeof DRAFT_JOB_STATUSES)[number];

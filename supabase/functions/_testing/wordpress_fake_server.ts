@@ -1,0 +1,571 @@
+/**
+ * Test support: an in-process WordPress that speaks the REST API's wire
+ * format (index with `namespaces` / `authentication` / `routes`, `context=edit`
+ * objects, errors `{ code, message, data: { status } }`, application-password
+ * Basic auth, `term_exists` with `data.term_id`, meta applied after the post
+ * is saved). Options switch on the edge cases real sites show; `intercept`
+ * can answer any request differently.
+ *
+ * Each request is numbered with its "wave": 1 + the highest wave among the
+ * requests that had completed when it arrived. With `responseDelayMs` set,
+ * requests sent in parallel share a wave, so `maxWave()` counts sequential
+ * round trips.
+ */
+
+export interface FakeWordPressOptions {
+  username?: string;
+  applicationPassword?: string;
+  /** pretty: `/wp-json/` and `?rest_route=`; plain: only `?rest_route=` (like "Plain" permalinks). */
+  permalinks?: "pretty" | "plain";
+  /** WordPress installed in a folder, e.g. "/blog". */
+  basePath?: string;
+  /** Send `Link: <…>; rel="https://api.w.org/"` on HTML pages (default true). */
+  linkHeader?: boolean;
+  /** Namespaces besides WordPress's own, e.g. "yoast/v1", "rankmath/v1". */
+  extraNamespaces?: string[];
+  /** false: the index does not advertise them and Basic auth answers application_passwords_disabled. */
+  applicationPasswordsAvailable?: boolean;
+  /** The web server drops the Authorization header before PHP sees it. */
+  stripAuthorization?: boolean;
+  /** Overrides of the administrator's capabilities, e.g. `{ upload_files: false }`. */
+  capabilities?: Record<string, boolean>;
+  /** Post meta keys registered with show_in_rest (others are ignored, as WordPress does). */
+  registeredMeta?: string[];
+  /** Registered keys the user may not edit: 403 rest_cannot_update AFTER the post is saved. */
+  protectedMeta?: string[];
+  /** Status WordPress stores whatever was asked (a plugin forcing review, say). */
+  forcedPostStatus?: string;
+  responseDelayMs?: number;
+  /** The `link` answered for every post, instead of the permalink (a broken or hostile site). */
+  postLink?: string;
+  /** Answer a request differently; return undefined to let the fake handle it. */
+  intercept?: (request: Request, route: string | null) => Response | undefined | Promise<Response | undefined>;
+}
+
+export interface FakePost {
+  id: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  status: string;
+  slug: string;
+  categories: number[];
+  tags: number[];
+  featured_media: number;
+  meta: Record<string, string>;
+}
+
+export interface FakeTerm {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+export interface FakeMedia {
+  id: number;
+  filename: string;
+  mimeType: string;
+  altText: string;
+  title: string;
+  bytes: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The REST route (`/wp/v2/posts`) or, for pages, the path. */
+  route: string;
+  wave: number;
+  authenticated: boolean;
+}
+
+export interface FakeWordPress {
+  readonly origin: string;
+  readonly hostPort: string;
+  /** The REST root discovery should find. */
+  readonly restRoot: string;
+  /** URL of a PNG served by the fake (stands in for our Storage). */
+  readonly imageUrl: string;
+  readonly posts: Map<number, FakePost>;
+  readonly terms: { categories: FakeTerm[]; tags: FakeTerm[] };
+  readonly media: FakeMedia[];
+  readonly requests: RecordedRequest[];
+  readonly rankMathMeta: Map<number, Record<string, string>>;
+  addTerm(taxonomy: "categories" | "tags", name: string): number;
+  addPost(post: Partial<FakePost> & { title: string }): FakePost;
+  /** Forgets recorded requests and waves. */
+  resetLog(): void;
+  maxWave(): number;
+  close(): Promise<void>;
+}
+
+export const FAKE_USERNAME = "editor";
+export const FAKE_APPLICATION_PASSWORD = "abcd EFGH ijkl MNOP qrst UVWX";
+
+/** A 1×1 PNG. */
+export const PNG_BYTES = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="),
+  (char) => char.charCodeAt(0),
+);
+
+const ADMIN_CAPABILITIES: Record<string, boolean> = {
+  switch_themes: true,
+  edit_posts: true,
+  edit_others_posts: true,
+  publish_posts: true,
+  edit_published_posts: true,
+  delete_posts: true,
+  upload_files: true,
+  manage_categories: true,
+  manage_options: true,
+  unfiltered_html: true,
+  read: true,
+  level_10: true,
+  administrator: true,
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const decodeBasicEscapes = (text: string) =>
+  text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const slugify = (text: string) =>
+  text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "untitled";
+
+function wpError(status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ code, message, data: { status, ...extra } }, { status });
+}
+
+export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWordPress {
+  const username = options.username ?? FAKE_USERNAME;
+  const password = (options.applicationPassword ?? FAKE_APPLICATION_PASSWORD).replace(/\s+/g, "");
+  const basePath = (options.basePath ?? "").replace(/\/+$/, "");
+  const pretty = (options.permalinks ?? "pretty") === "pretty";
+  const appPasswords = options.applicationPasswordsAvailable ?? true;
+  const capabilities = { ...ADMIN_CAPABILITIES, ...options.capabilities };
+  const registeredMeta = new Set(["footnotes", ...(options.registeredMeta ?? []), ...(options.protectedMeta ?? [])]);
+  const protectedMeta = new Set(options.protectedMeta ?? []);
+  const namespaces = [
+    "oembed/1.0",
+    "wp/v2",
+    "wp-site-health/v1",
+    "wp-block-editor/v1",
+    ...(options.extraNamespaces ?? []),
+  ];
+
+  const posts = new Map<number, FakePost>();
+  const terms = { categories: [] as FakeTerm[], tags: [] as FakeTerm[] };
+  const media: FakeMedia[] = [];
+  const rankMathMeta = new Map<number, Record<string, string>>();
+  const requests: RecordedRequest[] = [];
+  let completedWaves: number[] = [];
+  let nextId = 100;
+
+  let origin = "";
+  const home = () => `${origin}${basePath}/`;
+  const restRoot = () => (pretty ? `${origin}${basePath}/wp-json/` : `${origin}${basePath}/?rest_route=/`);
+  const routeUrl = (route: string) =>
+    pretty ? `${origin}${basePath}/wp-json${route}` : `${origin}${basePath}/?rest_route=${encodeURIComponent(route)}`;
+
+  function addTerm(taxonomy: "categories" | "tags", name: string): number {
+    const term = { id: nextId++, name: escapeHtml(name), slug: slugify(name) };
+    terms[taxonomy].push(term);
+    return term.id;
+  }
+
+  function uniqueSlug(wanted: string, exceptId?: number): string {
+    let slug = wanted;
+    for (let n = 2; [...posts.values()].some((post) => post.slug === slug && post.id !== exceptId); n++) {
+      slug = `${wanted}-${n}`;
+    }
+    return slug;
+  }
+
+  function addPost(fields: Partial<FakePost> & { title: string }): FakePost {
+    const id = fields.id ?? nextId++;
+    const post: FakePost = {
+      id,
+      content: "",
+      excerpt: "",
+      status: "draft",
+      categories: [],
+      tags: [],
+      featured_media: 0,
+      meta: { footnotes: "" },
+      ...fields,
+      slug: uniqueSlug(fields.slug ?? slugify(fields.title), id),
+    };
+    posts.set(id, post);
+    return post;
+  }
+
+  const postLink = (post: FakePost) =>
+    options.postLink ?? (post.status === "publish" ? `${home()}${post.slug}/` : `${home()}?p=${post.id}`);
+
+  function postJson(post: FakePost) {
+    return {
+      id: post.id,
+      date: "2026-11-22T12:00:00",
+      date_gmt: "2026-11-22T12:00:00",
+      guid: { rendered: `${home()}?p=${post.id}`, raw: `${home()}?p=${post.id}` },
+      modified: "2026-11-22T12:00:00",
+      modified_gmt: "2026-11-22T12:00:00",
+      password: "",
+      slug: post.slug,
+      status: post.status,
+      type: "post",
+      link: postLink(post),
+      title: { raw: post.title, rendered: escapeHtml(post.title) },
+      content: { raw: post.content, rendered: post.content, protected: false, block_version: 0 },
+      excerpt: { raw: post.excerpt, rendered: `<p>${escapeHtml(post.excerpt)}</p>\n`, protected: false },
+      author: 1,
+      featured_media: post.featured_media,
+      comment_status: "open",
+      ping_status: "open",
+      sticky: false,
+      template: "",
+      format: "standard",
+      meta: { ...post.meta },
+      categories: post.categories,
+      tags: post.tags,
+      permalink_template: `${home()}%postname%/`,
+      generated_slug: slugify(post.title),
+    };
+  }
+
+  function indexJson() {
+    return {
+      name: "Fake WordPress",
+      description: "Just another WordPress site",
+      url: `${origin}${basePath}`,
+      home: `${origin}${basePath}`,
+      gmt_offset: 0,
+      timezone_string: "",
+      namespaces,
+      authentication: appPasswords
+        ? { "application-passwords": { endpoints: { authorization: `${home()}wp-admin/authorize-application.php` } } }
+        : [],
+      routes: Object.fromEntries(
+        [
+          "/",
+          "/wp/v2/posts",
+          "/wp/v2/posts/(?P<id>[\\d]+)",
+          "/wp/v2/categories",
+          "/wp/v2/tags",
+          "/wp/v2/media",
+          "/wp/v2/users/me",
+        ]
+          .map((
+            route,
+          ) => [route, {
+            namespace: route === "/" ? "" : "wp/v2",
+            methods: ["GET"],
+            endpoints: [],
+            _links: { self: [{ href: routeUrl(route) }] },
+          }]),
+      ),
+      site_logo: 0,
+      site_icon: 0,
+      _links: { help: [{ href: "https://developer.wordpress.org/rest-api/" }] },
+    };
+  }
+
+  type Auth = { user: boolean } | { error: Response };
+
+  function authenticate(request: Request): Auth {
+    const header = options.stripAuthorization ? null : request.headers.get("authorization");
+    const basic = header ? /^Basic\s+(\S+)$/i.exec(header) : null;
+    if (!basic) return { user: false };
+    const decoded = new TextDecoder().decode(Uint8Array.from(atob(basic[1]), (char) => char.charCodeAt(0)));
+    const separator = decoded.indexOf(":");
+    const [name, secret] = [decoded.slice(0, separator), decoded.slice(separator + 1).replace(/\s+/g, "")];
+    if (name !== username) {
+      return {
+        error: wpError(
+          401,
+          "invalid_username",
+          "<strong>Error:</strong> The username <strong>" + name + "</strong> is not registered on this site.",
+        ),
+      };
+    }
+    if (!appPasswords) {
+      return { error: wpError(401, "application_passwords_disabled", "Application passwords are not available.") };
+    }
+    if (secret !== password) {
+      return { error: wpError(401, "incorrect_password", "The provided password is an invalid application password.") };
+    }
+    return { user: true };
+  }
+
+  function applyMeta(post: FakePost, meta: unknown): Response | null {
+    if (!meta || typeof meta !== "object") return null;
+    for (const [key, value] of Object.entries(meta as Record<string, unknown>)) {
+      if (!registeredMeta.has(key)) continue; // unregistered keys are ignored silently
+      if (protectedMeta.has(key)) {
+        return wpError(403, "rest_cannot_update", `Sorry, you are not allowed to edit the ${key} custom field.`, {
+          key,
+        });
+      }
+      post.meta[key] = String(value);
+    }
+    return null;
+  }
+
+  async function savePost(request: Request, existing: FakePost | null): Promise<Response> {
+    const body = await request.json() as Record<string, unknown>;
+    const status = typeof body.status === "string" ? body.status : existing?.status ?? "draft";
+    if (status === "publish" && !capabilities.publish_posts) {
+      return wpError(403, "rest_cannot_publish", "Sorry, you are not allowed to publish posts as this user.");
+    }
+    const title = typeof body.title === "string"
+      ? body.title.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+      : existing?.title ?? "";
+    const fields: Partial<FakePost> & { title: string } = {
+      ...(existing ?? {}),
+      title,
+      ...(typeof body.content === "string" ? { content: body.content } : {}),
+      ...(typeof body.excerpt === "string" ? { excerpt: body.excerpt } : {}),
+      ...(Array.isArray(body.categories) ? { categories: body.categories as number[] } : {}),
+      ...(Array.isArray(body.tags) ? { tags: body.tags as number[] } : {}),
+      ...(typeof body.slug === "string" && body.slug ? { slug: slugify(body.slug) } : {}),
+      status: options.forcedPostStatus ?? status,
+    };
+    const post = existing
+      ? Object.assign(existing, fields, { slug: uniqueSlug(fields.slug ?? existing.slug, existing.id) })
+      : addPost(fields);
+    // As WordPress does: the post is saved first, featured media and meta afterwards.
+    if (typeof body.featured_media === "number") {
+      if (body.featured_media !== 0 && !media.some((item) => item.id === body.featured_media)) {
+        return wpError(400, "rest_invalid_featured_media", "Invalid featured media ID.");
+      }
+      post.featured_media = body.featured_media;
+    }
+    const metaError = applyMeta(post, body.meta);
+    if (metaError) return metaError;
+    return Response.json(postJson(post), { status: existing ? 200 : 201 });
+  }
+
+  async function createTerm(request: Request, taxonomy: "categories" | "tags"): Promise<Response> {
+    if (!capabilities.manage_categories) {
+      return wpError(403, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
+    }
+    const { name } = await request.json() as { name?: string };
+    if (!name?.trim()) {
+      return wpError(400, "rest_missing_callback_param", "Missing parameter(s): name", { params: ["name"] });
+    }
+    const existing = terms[taxonomy].find((term) =>
+      decodeBasicEscapes(term.name).toLowerCase() === name.trim().toLowerCase()
+    );
+    if (existing) {
+      const message = taxonomy === "categories"
+        ? "A term with the name provided already exists with this parent."
+        : "A term with the name provided already exists in this taxonomy.";
+      return wpError(400, "term_exists", message, { term_id: existing.id });
+    }
+    const id = addTerm(taxonomy, name.trim());
+    const term = terms[taxonomy].find((item) => item.id === id) as FakeTerm;
+    const taxonomyName = taxonomy === "categories" ? "category" : "post_tag";
+    return Response.json({
+      id,
+      count: 0,
+      description: "",
+      link: `${home()}${taxonomyName}/${term.slug}/`,
+      name: term.name,
+      slug: term.slug,
+      taxonomy: taxonomyName,
+      parent: 0,
+      meta: [],
+    }, { status: 201 });
+  }
+
+  async function uploadMedia(request: Request): Promise<Response> {
+    if (!capabilities.upload_files) {
+      return wpError(403, "rest_cannot_create", "Sorry, you are not allowed to upload media on this site.");
+    }
+    const form = await request.formData();
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return wpError(400, "rest_upload_no_data", "No data supplied.");
+    const item: FakeMedia = {
+      id: nextId++,
+      filename: file.name,
+      mimeType: file.type,
+      altText: String(form.get("alt_text") ?? ""),
+      title: String(form.get("title") ?? file.name),
+      bytes: file.size,
+    };
+    media.push(item);
+    return Response.json({
+      id: item.id,
+      date: "2026-11-22T12:00:00",
+      slug: slugify(item.title),
+      status: "inherit",
+      type: "attachment",
+      link: `${home()}${slugify(item.title)}/`,
+      title: { raw: item.title, rendered: escapeHtml(item.title) },
+      author: 1,
+      alt_text: item.altText,
+      media_type: "image",
+      mime_type: item.mimeType,
+      source_url: `${home()}wp-content/uploads/2026/11/${item.filename}`,
+      media_details: { width: 1, height: 1, file: `2026/11/${item.filename}`, filesize: item.bytes, sizes: {} },
+    }, { status: 201 });
+  }
+
+  async function rest(request: Request, route: string, url: URL): Promise<Response> {
+    const auth = authenticate(request);
+    if ("error" in auth) return auth.error;
+    const loggedIn = auth.user;
+    const method = request.method;
+    const notLoggedIn = () => wpError(401, "rest_not_logged_in", "You are not currently logged in.");
+    const context = url.searchParams.get("context");
+
+    if (route === "/" || route === "") return Response.json(indexJson());
+    if (route === "/wp/v2/users/me" && method === "GET") {
+      if (!loggedIn) return notLoggedIn();
+      return Response.json({
+        id: 1,
+        username,
+        name: "Editor",
+        first_name: "",
+        last_name: "",
+        email: "editor@example.com",
+        url: "",
+        description: "",
+        link: `${home()}author/${username}/`,
+        locale: "en_US",
+        nickname: username,
+        slug: username,
+        roles: ["administrator"],
+        registered_date: "2026-01-01T00:00:00+00:00",
+        capabilities,
+        extra_capabilities: { administrator: true },
+        avatar_urls: {},
+        meta: { persisted_preferences: [] },
+      });
+    }
+    const postMatch = /^\/wp\/v2\/posts(?:\/(\d+))?$/.exec(route);
+    if (postMatch) {
+      const id = postMatch[1] ? Number(postMatch[1]) : null;
+      if (method === "GET") {
+        if (context === "edit" && !loggedIn) {
+          return wpError(401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
+        }
+        if (id === null) return Response.json([...posts.values()].map(postJson));
+        const post = posts.get(id);
+        return post ? Response.json(postJson(post)) : wpError(404, "rest_post_invalid_id", "Invalid post ID.");
+      }
+      if (method === "POST") {
+        if (!loggedIn) {
+          return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to create posts as this user.");
+        }
+        if (id === null) return savePost(request, null);
+        const post = posts.get(id);
+        return post ? savePost(request, post) : wpError(404, "rest_post_invalid_id", "Invalid post ID.");
+      }
+    }
+    const termMatch = /^\/wp\/v2\/(categories|tags)$/.exec(route);
+    if (termMatch) {
+      const taxonomy = termMatch[1] as "categories" | "tags";
+      if (method === "GET") {
+        const search = url.searchParams.get("search")?.toLowerCase() ?? "";
+        return Response.json(
+          terms[taxonomy].filter((term) => decodeBasicEscapes(term.name).toLowerCase().includes(search)),
+        );
+      }
+      if (method === "POST") {
+        if (!loggedIn) {
+          return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to create terms in this taxonomy.");
+        }
+        return createTerm(request, taxonomy);
+      }
+    }
+    if (route === "/wp/v2/media") {
+      if (method === "GET") {
+        if (context === "edit" && !loggedIn) {
+          return wpError(401, "rest_forbidden_context", "Sorry, you are not allowed to edit posts in this post type.");
+        }
+        return Response.json(media.map((item) => ({ id: item.id })));
+      }
+      if (method === "POST") {
+        if (!loggedIn) {
+          return wpError(401, "rest_cannot_create", "Sorry, you are not allowed to upload media on this site.");
+        }
+        return uploadMedia(request);
+      }
+    }
+    if (route === "/rankmath/v1/updateMeta" && method === "POST" && namespaces.includes("rankmath/v1")) {
+      if (!loggedIn) return wpError(401, "rest_forbidden", "Sorry, you are not allowed to do that.");
+      const body = await request.json() as { objectID?: number; meta?: Record<string, string> };
+      const post = posts.get(Number(body.objectID));
+      if (!post) return wpError(404, "invalid_object_id", "Invalid object ID.");
+      rankMathMeta.set(post.id, { ...rankMathMeta.get(post.id), ...body.meta });
+      return Response.json({ slug: post.slug, schemas: {} });
+    }
+    return wpError(404, "rest_no_route", "No route was found matching the URL and request method.");
+  }
+
+  function page(url: URL): Response {
+    if (url.pathname.startsWith("/images/")) {
+      return new Response(PNG_BYTES, { headers: { "content-type": "image/png" } });
+    }
+    const isHome = url.pathname === `${basePath}/` || url.pathname === basePath;
+    const headers = new Headers({ "content-type": "text/html; charset=UTF-8" });
+    if (options.linkHeader ?? true) headers.set("link", `<${restRoot()}>; rel="https://api.w.org/"`);
+    const html = isHome
+      ? "<!doctype html><title>Fake WordPress</title><h1>Hello</h1>"
+      : "<!doctype html><title>Page not found</title>";
+    return new Response(html, { status: isHome ? 200 : 404, headers });
+  }
+
+  function routeOf(url: URL): string | null {
+    const restRoute = url.searchParams.get("rest_route");
+    if (
+      restRoute !== null &&
+      (url.pathname === `${basePath}/` || url.pathname === basePath || url.pathname === `${basePath}/index.php`)
+    ) {
+      return restRoute;
+    }
+    const prefix = `${basePath}/wp-json`;
+    if (pretty && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) {
+      return url.pathname.slice(prefix.length) || "/";
+    }
+    return null;
+  }
+
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (request) => {
+    const url = new URL(request.url);
+    const route = routeOf(url);
+    const wave = 1 + Math.max(0, ...completedWaves);
+    const record: RecordedRequest = {
+      method: request.method,
+      route: route ?? url.pathname,
+      wave,
+      authenticated: !options.stripAuthorization && request.headers.has("authorization"),
+    };
+    requests.push(record);
+    if (options.responseDelayMs) await new Promise((resolve) => setTimeout(resolve, options.responseDelayMs));
+    const response = (await options.intercept?.(request, route)) ??
+      (route === null ? page(url) : await rest(request, route, url));
+    completedWaves.push(wave);
+    return response;
+  });
+  origin = `http://127.0.0.1:${server.addr.port}`;
+
+  return {
+    origin,
+    hostPort: `127.0.0.1:${server.addr.port}`,
+    restRoot: restRoot(),
+    imageUrl: `${origin}/images/featured.png`,
+    posts,
+    terms,
+    media,
+    requests,
+    rankMathMeta,
+    addTerm,
+    addPost,
+    resetLog() {
+      requests.length = 0;
+      completedWaves = [];
+    },
+    maxWave: () => Math.max(0, ...requests.map((request) => request.wave)),
+    close: () => server.shutdown(),
+  };
+}

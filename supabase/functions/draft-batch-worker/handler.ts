@@ -1,0 +1,278 @@
+/**
+ * draft-batch-worker: drafts queued bulk ideas in the background. Called
+ * like publish-scheduled, by the scheduler only: pg_cron every minute on
+ * hosted (migration 20261128000700), the local scheduler of `npm start`.
+ *
+ * POST `{}` with one of the project's secret keys (in `apikey`, as the cron
+ * job sends it, or as the bearer) → 200 DraftWorkerSummary. 401 without
+ * credentials, 403 with anything else, 400 for a body other than `{}`, 405,
+ * 500 'Failed to draft queued ideas' when the queue cannot be read.
+ *
+ * A run keeps `concurrency` drafts going at once: each slot claims one job
+ * (claim_draft_jobs: SKIP LOCKED, a lease, at most `perUser` live claims per
+ * user across every run), drafts it, stores it (complete_draft_job, only
+ * while the claim is current) or records the failure, and claims the next.
+ * A slot takes no new job once a model call could no longer end before the
+ * wall clock (`wallClockMs` − `providerTimeoutMs` − `marginMs` into the
+ * run), and every call is cut at `wallClockMs` − `marginMs`, so the run ends
+ * on its own before the Edge Runtime stops it. Failures that another attempt
+ * may fix (rate limit, outage, time-out, unusable answer) are queued again
+ * with a back-off (retryBaseSeconds, doubling, at most 10 minutes, or the
+ * provider's Retry-After when longer) until `maxAttempts`; the others fail
+ * the job at once with the reason.
+ */
+import { type AssistantSettings, assistantFinder, type FindAssistant } from "../_shared/ai/assistants.ts";
+import { type OpenAISettings, openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { storedOpenAIKey } from "../_shared/ai/text_function.ts";
+import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
+import { json } from "../_shared/http/responses.ts";
+import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
+import type { GeneratedArticle } from "../_shared/schemas/article.ts";
+import { DRAFT_BATCH_MESSAGES, DRAFT_MAX_ATTEMPTS } from "../_shared/schemas/draft_batch.ts";
+import { z } from "zod";
+import { classifyDraftFailure, draftArticle, type DraftRequest, draftFields } from "./draft_article.ts";
+import { type ClaimedDraftJob, createDraftQueueStore, type DraftQueueStore } from "./queue_store.ts";
+
+export interface DraftWorkerSettings {
+  /** Drafts going at once in one run (all users together). */
+  concurrency: number;
+  /** Live claims per user across every run. */
+  perUser: number;
+  /** Attempts per idea, the first included. */
+  maxAttempts: number;
+  /** The first retry's delay; doubles with every attempt, at most MAX_BACKOFF_SECONDS. */
+  retryBaseSeconds: number;
+  /** The run's wall clock (the Edge Runtime's limit). */
+  wallClockMs: number;
+  /** Left free at the end of the run to record outcomes and answer. */
+  marginMs: number;
+  /** One model call's limit. */
+  providerTimeoutMs: number;
+}
+
+export const DEFAULT_SETTINGS: DraftWorkerSettings = {
+  concurrency: 4,
+  perUser: 2,
+  maxAttempts: DRAFT_MAX_ATTEMPTS,
+  retryBaseSeconds: 30,
+  wallClockMs: 150_000,
+  marginMs: 10_000,
+  providerTimeoutMs: 90_000,
+};
+
+export const MAX_BACKOFF_SECONDS = 600;
+
+export interface DraftWorkerDependencies {
+  secretKeys: readonly string[];
+  store: DraftQueueStore;
+  readOpenAIKey(userId: string): Promise<string | null>;
+  findAssistant: FindAssistant;
+  /** The model call (draftArticle); replaced in tests that are about the queue. */
+  draft(request: DraftRequest): Promise<GeneratedArticle>;
+  openAI: OpenAISettings;
+  settings: DraftWorkerSettings;
+  now?: () => number;
+}
+
+export interface DraftWorkerSummary {
+  /** Jobs this run claimed. */
+  claimed: number;
+  /** Stored as drafts. */
+  drafted: number;
+  /** Failed attempts queued again with a back-off. */
+  retried: number;
+  /** Failed for good (the reason is on the job). */
+  failed: number;
+  /** Given back unprocessed (out of time before the call). */
+  released: number;
+  /** Drafted, but the claim had lapsed and another worker held the job: not stored. */
+  lost: number;
+  /** Time spent waiting for the provider, all slots together. */
+  providerMs: number;
+  /** Time spent on everything else for the jobs (claims, lookups, sanitising, writes), all slots together. */
+  overheadMs: number;
+}
+
+/** The cron job posts `{}`; nothing else is accepted. */
+export const draftWorkerRequestSchema = z.object({}).strict();
+
+export function createHandler(deps: DraftWorkerDependencies): (req: Request) => Promise<Response> {
+  return defineFunction({
+    name: "draft-batch-worker",
+    caller: scheduler(deps.secretKeys),
+    body: { schema: draftWorkerRequestSchema, maxBytes: 1024 },
+    failureMessage: "Failed to draft queued ideas",
+    handle: async () => json(await runDraftWorker(deps)),
+  });
+}
+
+/** Seconds before attempt `attempts + 1`: base × 2^(attempts − 1), at most MAX_BACKOFF_SECONDS, never sooner than the provider asked. */
+export function backOffSeconds(attempts: number, baseSeconds: number, providerRetryAfter?: number): number {
+  const own = Math.min(MAX_BACKOFF_SECONDS, baseSeconds * 2 ** Math.max(0, attempts - 1));
+  return Math.min(MAX_BACKOFF_SECONDS, Math.max(own, providerRetryAfter ?? 0));
+}
+
+export async function runDraftWorker(deps: DraftWorkerDependencies): Promise<DraftWorkerSummary> {
+  const now = deps.now ?? (() => performance.now());
+  const { settings } = deps;
+  const started = now();
+  const leaseSeconds = Math.ceil(settings.wallClockMs / 1000) + 30;
+  const summary: DraftWorkerSummary = {
+    claimed: 0,
+    drafted: 0,
+    retried: 0,
+    failed: 0,
+    released: 0,
+    lost: 0,
+    providerMs: 0,
+    overheadMs: 0,
+  };
+  const elapsed = () => now() - started;
+  const mayStartCall = () => elapsed() + settings.providerTimeoutMs + settings.marginMs <= settings.wallClockMs;
+
+  // Per run: a user's key and assistants are read once.
+  const keys = new Map<string, Promise<string | null>>();
+  const assistants = new Map<string, Promise<AssistantSettings | null>>();
+  const keyOf = (userId: string) => memo(keys, userId, () => deps.readOpenAIKey(userId));
+  const assistantOf = (job: ClaimedDraftJob) =>
+    job.assistantId
+      ? memo(assistants, `${job.userId}:${job.assistantId}`, () => deps.findAssistant(job.userId, job.assistantId!))
+      : Promise.resolve(null);
+
+  const giveUp = async (job: ClaimedDraftJob, reason: string) => {
+    await deps.store.fail(job, reason, null);
+    summary.failed++;
+  };
+
+  /** Adds the job's time with the provider to `timing.providerMs`. */
+  const draftOne = async (job: ClaimedDraftJob, timing: { providerMs: number }) => {
+    if (!mayStartCall()) {
+      await deps.store.release(job);
+      summary.released++;
+      return;
+    }
+    const [apiKey, assistant] = await Promise.all([keyOf(job.userId), assistantOf(job)]);
+    if (!apiKey) return await giveUp(job, `${PROVIDER_MESSAGES.missingKey}: store it in Profile, then use Retry failed.`);
+    if (!assistant) return await giveUp(job, DRAFT_BATCH_MESSAGES.assistantNotFound);
+
+    const callStarted = now();
+    const signal = AbortSignal.timeout(
+      Math.max(1, Math.min(settings.providerTimeoutMs, settings.wallClockMs - settings.marginMs - elapsed())),
+    );
+    try {
+      const article = await deps.draft({ apiKey, assistant, job, settings: deps.openAI, signal }).finally(() => {
+        timing.providerMs = now() - callStarted;
+      });
+      const articleId = await deps.store.complete(job, draftFields(article, job));
+      if (articleId) summary.drafted++;
+      else summary.lost++;
+    } catch (error) {
+      const failure = classifyDraftFailure(error);
+      log(job, failure.retryable && job.attempts < settings.maxAttempts ? "will retry" : "failed", error);
+      if (!failure.retryable) return await giveUp(job, failure.reason);
+      if (job.attempts >= settings.maxAttempts) {
+        return await giveUp(job, `${failure.reason} (gave up after ${job.attempts} attempts)`);
+      }
+      await deps.store.fail(
+        job,
+        failure.reason,
+        backOffSeconds(job.attempts, settings.retryBaseSeconds, failure.retryAfterSeconds),
+      );
+      summary.retried++;
+    }
+  };
+
+  const slot = async () => {
+    while (mayStartCall()) {
+      const slotStarted = now();
+      const timing = { providerMs: 0 };
+      const job = await deps.store.claim({ perUser: settings.perUser, leaseSeconds, maxAttempts: settings.maxAttempts });
+      if (!job) return;
+      summary.claimed++;
+      try {
+        await draftOne(job, timing);
+      } catch (error) {
+        // The database refused to record the outcome: this slot stops, and the
+        // job's lease lapses, so a later run takes it again.
+        log(job, "could not be recorded", error);
+        return;
+      } finally {
+        summary.providerMs += timing.providerMs;
+        summary.overheadMs += now() - slotStarted - timing.providerMs;
+      }
+    }
+  };
+  // Every slot ends before the run answers; a failed claim is the run's failure.
+  const slots = await Promise.allSettled(Array.from({ length: settings.concurrency }, slot));
+  const refused = slots.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (refused) throw refused.reason;
+  summary.providerMs = Math.round(summary.providerMs);
+  summary.overheadMs = Math.round(summary.overheadMs);
+  return summary;
+}
+
+function memo<T>(cache: Map<string, Promise<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  let value = cache.get(key);
+  if (!value) {
+    value = load();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+function log(job: ClaimedDraftJob, what: string, error: unknown) {
+  const name = error instanceof Error ? error.constructor.name : typeof error;
+  const status = (error as { status?: unknown })?.status;
+  console.error(
+    `[draft-batch-worker] job ${job.jobId} attempt ${job.attempts} ${what}: ${name}${
+      typeof status === "number" ? ` status=${status}` : ""
+    }`,
+  );
+}
+
+function positiveIntegerEnv(env: EnvReader, name: string, fallback: number, maximum: number): number {
+  const raw = env.get(name)?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > maximum) {
+    throw new Error(`${name} must be a whole number from 1 to ${maximum}, not "${raw}"`);
+  }
+  return value;
+}
+
+/**
+ * Env: DRAFT_WORKER_CONCURRENCY (4), DRAFT_WORKER_PER_USER (2),
+ * DRAFT_MAX_ATTEMPTS (4), DRAFT_RETRY_BASE_SECONDS (30),
+ * FUNCTIONS_WALL_CLOCK_LIMIT_MS (150000, hosted's Free plan; set by the local
+ * runtime), the OPENAI_* variables. A malformed value stops the function at
+ * boot.
+ */
+export function settingsFromEnv(env: EnvReader = Deno.env): DraftWorkerSettings {
+  const wallClockMs = positiveIntegerEnv(env, "FUNCTIONS_WALL_CLOCK_LIMIT_MS", DEFAULT_SETTINGS.wallClockMs, 3_600_000);
+  // A short wall clock (tests) keeps proportionate room for the call and the margin.
+  const marginMs = Math.min(DEFAULT_SETTINGS.marginMs, Math.floor(wallClockMs / 10));
+  return {
+    concurrency: positiveIntegerEnv(env, "DRAFT_WORKER_CONCURRENCY", DEFAULT_SETTINGS.concurrency, 20),
+    perUser: positiveIntegerEnv(env, "DRAFT_WORKER_PER_USER", DEFAULT_SETTINGS.perUser, 20),
+    maxAttempts: positiveIntegerEnv(env, "DRAFT_MAX_ATTEMPTS", DEFAULT_SETTINGS.maxAttempts, 10),
+    retryBaseSeconds: positiveIntegerEnv(env, "DRAFT_RETRY_BASE_SECONDS", DEFAULT_SETTINGS.retryBaseSeconds, 600),
+    wallClockMs,
+    marginMs,
+    providerTimeoutMs: Math.min(DEFAULT_SETTINGS.providerTimeoutMs, Math.floor((wallClockMs - marginMs) / 2)),
+  };
+}
+
+export function productionDependencies(env: EnvReader = Deno.env): DraftWorkerDependencies {
+  const service = createServiceClient(env);
+  return {
+    secretKeys: readSecretKeys(env).all,
+    store: createDraftQueueStore(service),
+    readOpenAIKey: storedOpenAIKey(service),
+    findAssistant: assistantFinder(service),
+    draft: draftArticle,
+    openAI: openAISettingsFromEnv(env),
+    settings: settingsFromEnv(env),
+  };
+}

@@ -1,0 +1,352 @@
+/**
+ * The worker's run with a call-recording queue store (no SQL semantics) and
+ * the real model call against the fake OpenAI server, whose scenario each
+ * test user's key chooses. What the SQL does (SKIP LOCKED claims, leases,
+ * the per-user limit, one draft per idea with two workers at once, cancel)
+ * is tested against the local backend through the functions runtime:
+ * tests/integration/draft-batches.test.ts.
+ */
+import assert from "node:assert/strict";
+import { startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import type { GeneratedArticle } from "../_shared/schemas/article.ts";
+import { withCapturedErrors } from "../_testing/captured_errors.ts";
+import { draftArticle } from "./draft_article.ts";
+import {
+  backOffSeconds,
+  createHandler,
+  DEFAULT_SETTINGS,
+  type DraftWorkerDependencies,
+  type DraftWorkerSettings,
+  MAX_BACKOFF_SECONDS,
+  settingsFromEnv,
+} from "./handler.ts";
+import type { ClaimedDraftJob, DraftQueueStore } from "./queue_store.ts";
+
+const SECRET = "sb_secret_worker_test_0123";
+const ASSISTANT = "40000000-0000-4000-8000-000000000001";
+const user = (name: string) => `00000000-0000-4000-8000-${name.padStart(12, "0")}`;
+
+const job = (n: number, userId = user("a"), overrides: Partial<ClaimedDraftJob> = {}): ClaimedDraftJob => ({
+  jobId: `10000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+  claimId: `20000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+  userId,
+  batchId: "30000000-0000-4000-8000-000000000001",
+  assistantId: ASSISTANT,
+  idea: `Idea number ${n}`,
+  focusKeyword: null,
+  categories: [],
+  tags: [],
+  attempts: 1,
+  ...overrides,
+});
+
+/** Hands out `jobs` in order, one per claim, and records every call. */
+function recordingStore(jobs: ClaimedDraftJob[], options: { lose?: string[] } = {}) {
+  const calls: string[] = [];
+  const queue = [...jobs];
+  const store: DraftQueueStore = {
+    claim(rules) {
+      calls.push(`claim perUser=${rules.perUser} lease=${rules.leaseSeconds} maxAttempts=${rules.maxAttempts}`);
+      return Promise.resolve(queue.shift() ?? null);
+    },
+    complete(claimed, draft) {
+      calls.push(`complete ${claimed.jobId} ${draft.title}`);
+      return Promise.resolve(options.lose?.includes(claimed.jobId) ? null : crypto.randomUUID());
+    },
+    fail(claimed, reason, retryAfterSeconds) {
+      calls.push(`fail ${claimed.jobId} retry=${retryAfterSeconds} ${reason}`);
+      return Promise.resolve();
+    },
+    release(claimed) {
+      calls.push(`release ${claimed.jobId}`);
+      return Promise.resolve();
+    },
+  };
+  return { store, calls };
+}
+
+async function withWorker(
+  jobs: ClaimedDraftJob[],
+  options: {
+    keys?: Record<string, string | null>;
+    settings?: Partial<DraftWorkerSettings>;
+    deps?: Partial<DraftWorkerDependencies>;
+    lose?: string[];
+  },
+  test: (context: {
+    run: () => Promise<Response>;
+    calls: string[];
+    keyReads: string[];
+    logs: string[];
+  }) => Promise<void>,
+) {
+  const fake = startFakeOpenAI({ retryAfterMs: 45_000 });
+  const { store, calls } = recordingStore(jobs, { lose: options.lose });
+  const keyReads: string[] = [];
+  const handler = createHandler({
+    secretKeys: [SECRET],
+    store,
+    readOpenAIKey: (userId) => {
+      keyReads.push(userId);
+      return Promise.resolve(options.keys?.[userId] ?? (userId in (options.keys ?? {}) ? null : "sk-test-ok-0123"));
+    },
+    findAssistant: (_userId, assistantId) =>
+      Promise.resolve(assistantId === ASSISTANT ? { instructions: "Write well.", model: null } : null),
+    draft: draftArticle,
+    openAI: openAISettingsFromEnv(new Map([["OPENAI_BASE_URL", fake.url]])),
+    settings: { ...DEFAULT_SETTINGS, concurrency: 1, ...options.settings },
+    ...options.deps,
+  });
+  const run = () =>
+    handler(
+      new Request("http://localhost/functions/v1/draft-batch-worker", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", apikey: SECRET },
+        body: "{}",
+      }),
+    );
+  try {
+    await withCapturedErrors((logs) => test({ run, calls, keyReads, logs }));
+  } finally {
+    await fake.close();
+  }
+}
+
+const summaryOf = async (response: Response) => {
+  assert.equal(response.status, 200);
+  const { providerMs, overheadMs, ...counts } = await response.json();
+  assert.ok(providerMs >= 0 && overheadMs >= 0);
+  return counts;
+};
+
+Deno.test("draft-batch-worker: only the scheduler may run it, with the cron job's `{}`", () =>
+  withWorker([], {}, async ({ calls }) => {
+    const handler = createHandler({
+      ...({} as DraftWorkerDependencies),
+      secretKeys: [SECRET],
+      store: recordingStore([]).store,
+      settings: DEFAULT_SETTINGS,
+    });
+    const post = (headers: Record<string, string>, body = "{}") =>
+      handler(new Request("http://localhost/", { method: "POST", headers, body }));
+    assert.equal((await post({})).status, 401);
+    for (const key of ["sb_publishable_abc", "eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYXV0aGVudGljYXRlZCJ9.sig"]) {
+      const refused = await post({ apikey: key });
+      assert.deepEqual([refused.status, await refused.json()], [403, {
+        error: "Only the scheduler may call this function",
+      }]);
+    }
+    const strange = await post({ apikey: SECRET }, '{"batchId":"x"}');
+    assert.equal(strange.status, 400);
+    assert.match((await strange.json()).error, /Unrecognized key/);
+    const get = await handler(new Request("http://localhost/", { headers: { apikey: SECRET } }));
+    assert.equal(get.status, 405);
+    await get.body?.cancel();
+    assert.deepEqual(calls, []);
+    const empty = await post({ authorization: `Bearer ${SECRET}` });
+    assert.deepEqual(await summaryOf(empty), { claimed: 0, drafted: 0, retried: 0, failed: 0, released: 0, lost: 0 });
+  }));
+
+Deno.test("draft-batch-worker: claims until the queue is empty, stores each draft, reads each user's key once", () =>
+  withWorker([job(1), job(2), job(3, user("b"))], {}, async ({ run, calls, keyReads }) => {
+    assert.deepEqual(await summaryOf(await run()), {
+      claimed: 3,
+      drafted: 3,
+      retried: 0,
+      failed: 0,
+      released: 0,
+      lost: 0,
+    });
+    const lease = Math.ceil(DEFAULT_SETTINGS.wallClockMs / 1000) + 30;
+    assert.deepEqual(calls, [
+      `claim perUser=2 lease=${lease} maxAttempts=4`,
+      `complete ${job(1).jobId} Idea number 1: A Practical Guide`,
+      `claim perUser=2 lease=${lease} maxAttempts=4`,
+      `complete ${job(2).jobId} Idea number 2: A Practical Guide`,
+      `claim perUser=2 lease=${lease} maxAttempts=4`,
+      `complete ${job(3).jobId} Idea number 3: A Practical Guide`,
+      `claim perUser=2 lease=${lease} maxAttempts=4`,
+    ]);
+    assert.deepEqual(keyReads, [user("a"), user("b")]);
+  }));
+
+Deno.test("draft-batch-worker: provider failures are queued again with a back-off until the last attempt, then fail with the reason", () =>
+  withWorker(
+    [
+      job(1, user("limited")),
+      job(2, user("broken"), { attempts: 2 }),
+      job(3, user("limited"), { attempts: 4 }),
+      job(4, user("wrong")),
+      job(5, user("nokey")),
+      job(6, user("a"), { assistantId: null }),
+      job(7, user("a")),
+    ],
+    {
+      keys: {
+        [user("limited")]: "sk-scenario-rate-limit-x",
+        [user("broken")]: "sk-scenario-malformed-chunk-x",
+        [user("wrong")]: "sk-wrong-0123456789abcd",
+        [user("nokey")]: null,
+      },
+      lose: [job(7).jobId],
+    },
+    async ({ run, calls, logs }) => {
+      assert.deepEqual(await summaryOf(await run()), {
+        claimed: 7,
+        drafted: 0,
+        retried: 2,
+        failed: 4,
+        released: 0,
+        lost: 1,
+      });
+      const outcomes = calls.filter((call) => !call.startsWith("claim"));
+      assert.deepEqual(outcomes, [
+        // The provider asked for 45 s (retry-after-ms), more than the first back-off of 30 s.
+        `fail ${job(1).jobId} retry=45 ${PROVIDER_MESSAGES.rateLimited}`,
+        `fail ${job(2).jobId} retry=60 Failed to parse response from OpenAI`,
+        `fail ${job(3).jobId} retry=null ${PROVIDER_MESSAGES.rateLimited} (gave up after 4 attempts)`,
+        `fail ${job(4).jobId} retry=null ${PROVIDER_MESSAGES.invalidKey}`,
+        `fail ${job(5).jobId} retry=null OpenAI API key not found: store it in Profile, then use Retry failed.`,
+        `fail ${job(6).jobId} retry=null Assistant not found`,
+        `complete ${job(7).jobId} Idea number 7: A Practical Guide`,
+      ]);
+      assert.equal(logs.length, 4, "each provider failure is logged");
+      assert.ok(logs.every((line) => !line.includes("sk-")), "no key in the logs");
+    },
+  ));
+
+Deno.test("draft-batch-worker: at most `concurrency` drafts at once", async () => {
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const slowDraft = async (): Promise<GeneratedArticle> => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    inFlight--;
+    return {
+      title: "T",
+      content: "<p>C</p>",
+      excerpt: "",
+      category: "",
+      tags: "",
+      meta_description: "",
+      focus_keyword: "",
+      slug: "",
+    };
+  };
+  await withWorker(
+    Array.from({ length: 9 }, (_, i) => job(i)),
+    { settings: { concurrency: 3 }, deps: { draft: slowDraft } },
+    async ({ run }) => {
+      assert.deepEqual(await summaryOf(await run()), {
+        claimed: 9,
+        drafted: 9,
+        retried: 0,
+        failed: 0,
+        released: 0,
+        lost: 0,
+      });
+      assert.equal(maxInFlight, 3);
+    },
+  );
+});
+
+Deno.test("draft-batch-worker: no job is started once a call could not end before the wall clock; one claimed too late goes back", async () => {
+  // 20 s wall clock, 2 s margin, 9 s per call: new calls start only in the first 9 s.
+  const settings = settingsFromEnv(new Map([["FUNCTIONS_WALL_CLOCK_LIMIT_MS", "20000"]]));
+  assert.deepEqual([settings.marginMs, settings.providerTimeoutMs], [2_000, 9_000]);
+  let clock = 0;
+  const draftThenLate = async (): Promise<GeneratedArticle> => {
+    // The first draft takes 8.5 s: the next claim still starts in time, but it answers after the cut-off.
+    clock += 8_500;
+    return {
+      title: "T",
+      content: "<p>C</p>",
+      excerpt: "",
+      category: "",
+      tags: "",
+      meta_description: "",
+      focus_keyword: "",
+      slug: "",
+    };
+  };
+  const store = recordingStore([job(1), job(2), job(3)]);
+  const claim = store.store.claim;
+  store.store.claim = async (rules) => {
+    const claimed = await claim(rules);
+    clock += 400;
+    return claimed;
+  };
+  const deps = { draft: draftThenLate, now: () => clock, store: store.store };
+  await withWorker([], { settings: { ...settings, concurrency: 1 }, deps }, async ({ run }) => {
+    assert.deepEqual(await summaryOf(await run()), {
+      claimed: 2,
+      drafted: 1,
+      retried: 0,
+      failed: 0,
+      released: 1,
+      lost: 0,
+    });
+    assert.deepEqual(store.calls.filter((call) => !call.startsWith("claim")), [
+      `complete ${job(1).jobId} T`,
+      `release ${job(2).jobId}`,
+    ]);
+  });
+});
+
+Deno.test("draft-batch-worker: a store that cannot record an outcome stops that slot; a failed claim is a 500", async () => {
+  const { store } = recordingStore([job(1), job(2)]);
+  store.complete = () => Promise.reject(new Error("connection reset"));
+  store.fail = () => Promise.reject(new Error("connection reset"));
+  await withWorker([], { deps: { store } }, async ({ run, logs }) => {
+    assert.deepEqual(await summaryOf(await run()), {
+      claimed: 1,
+      drafted: 0,
+      retried: 0,
+      failed: 0,
+      released: 0,
+      lost: 0,
+    });
+    assert.ok(logs.some((line) => line.includes("could not be recorded")), logs.join("\n"));
+  });
+  const broken = recordingStore([]).store;
+  broken.claim = () => Promise.reject(new Error("permission denied"));
+  await withWorker([], { deps: { store: broken } }, async ({ run }) => {
+    const response = await run();
+    assert.deepEqual([response.status, await response.json()], [500, { error: "Failed to draft queued ideas" }]);
+  });
+});
+
+Deno.test("backOffSeconds doubles from the base, is capped, and never comes sooner than the provider asked", () => {
+  assert.deepEqual([1, 2, 3, 4, 5, 9].map((attempts) => backOffSeconds(attempts, 30)), [30, 60, 120, 240, 480, 600]);
+  assert.equal(backOffSeconds(1, 30, 90), 90);
+  assert.equal(backOffSeconds(3, 30, 5), 120);
+  assert.equal(backOffSeconds(1, 30, 7200), MAX_BACKOFF_SECONDS);
+});
+
+Deno.test("settingsFromEnv: defaults, overrides, and a malformed value stops the function at boot", () => {
+  assert.deepEqual(settingsFromEnv(new Map()), {
+    concurrency: 4,
+    perUser: 2,
+    maxAttempts: 4,
+    retryBaseSeconds: 30,
+    wallClockMs: 150_000,
+    marginMs: 10_000,
+    providerTimeoutMs: 70_000,
+  });
+  const custom = settingsFromEnv(
+    new Map([["DRAFT_WORKER_CONCURRENCY", "8"], ["DRAFT_WORKER_PER_USER", "3"], ["DRAFT_RETRY_BASE_SECONDS", "1"], [
+      "FUNCTIONS_WALL_CLOCK_LIMIT_MS",
+      "400000",
+    ]]),
+  );
+  assert.deepEqual(
+    [custom.concurrency, custom.perUser, custom.retryBaseSeconds, custom.providerTimeoutMs],
+    [8, 3, 1, 90_000],
+  );
+  for (const [name, value] of [["DRAFT_WORKER_PER_USER", "0"], ["DRAFT_MAX_ATTEMPTS", "11"], ["DRAFT_WORKER_CONCURRENCY", "two"]]) {
+    assert.throws(() => settingsFromEnv(new Map([[name, value]])), new RegExp(name));
+  }
+});

@@ -1,0 +1,124 @@
+/**
+ * The worker's side of the bulk-drafting queue: the security-definer
+ * functions of migration 20261128000400_draft_queue.sql, called with the
+ * service client. Every write names the job AND the claim (its lease token),
+ * so a worker whose lease lapsed, and whose job another worker took, changes
+ * nothing.
+ */
+import type { ServiceClient } from "../_shared/platform/service_client.ts";
+
+export interface ClaimedDraftJob {
+  jobId: string;
+  /** The lease token: only the holder of the current claim may record the outcome. */
+  claimId: string;
+  userId: string;
+  batchId: string;
+  /** null when the batch's assistant was deleted. */
+  assistantId: string | null;
+  idea: string;
+  focusKeyword: string | null;
+  categories: string[];
+  tags: string[];
+  /** Attempts including this one. */
+  attempts: number;
+}
+
+/** The draft to store, already sanitised and within the articles' limits. */
+export interface DraftFields {
+  title: string;
+  content: string;
+  excerpt: string;
+  metaDescription: string;
+  focusKeyword: string;
+  slug: string;
+  categories: string[];
+  tags: string[];
+}
+
+export interface ClaimRules {
+  /** Live claims per user across every worker. */
+  perUser: number;
+  leaseSeconds: number;
+  /** A job whose lease lapsed this many times fails instead of being claimed again. */
+  maxAttempts: number;
+}
+
+export interface DraftQueueStore {
+  /** One ready job, or null when none may be claimed now. */
+  claim(rules: ClaimRules): Promise<ClaimedDraftJob | null>;
+  /** Stores the draft and marks the job done; the article id, or null when the claim was lost. */
+  complete(job: ClaimedDraftJob, draft: DraftFields): Promise<string | null>;
+  /** A failed attempt: queued again after `retryAfterSeconds`, or failed for good when null. */
+  fail(job: ClaimedDraftJob, reason: string, retryAfterSeconds: number | null): Promise<void>;
+  /** Gives the job back unprocessed, without counting the attempt. */
+  release(job: ClaimedDraftJob): Promise<void>;
+}
+
+function check<T>(result: { data: T; error: { message: string } | null }, what: string): T {
+  if (result.error) throw new Error(`${what}: ${result.error.message}`);
+  return result.data;
+}
+
+export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
+  return {
+    async claim({ perUser, leaseSeconds, maxAttempts }) {
+      const rows = check(
+        await service.rpc("claim_draft_jobs", {
+          p_max_jobs: 1,
+          p_per_user: perUser,
+          p_lease_seconds: leaseSeconds,
+          p_max_attempts: maxAttempts,
+        }),
+        "claiming a draft job",
+      );
+      const [row] = rows ?? [];
+      if (!row) return null;
+      return {
+        jobId: row.job_id,
+        claimId: row.claim_id,
+        userId: row.user_id,
+        batchId: row.batch_id,
+        assistantId: row.assistant_id,
+        idea: row.idea,
+        focusKeyword: row.focus_keyword,
+        categories: row.categories,
+        tags: row.tags,
+        attempts: row.attempts,
+      };
+    },
+    async complete(job, draft) {
+      return check(
+        await service.rpc("complete_draft_job", {
+          p_job_id: job.jobId,
+          p_claim_id: job.claimId,
+          p_title: draft.title,
+          p_content: draft.content,
+          p_excerpt: draft.excerpt,
+          p_meta_description: draft.metaDescription,
+          p_focus_keyword: draft.focusKeyword,
+          p_slug: draft.slug,
+          p_categories: draft.categories,
+          p_tags: draft.tags,
+        }),
+        "storing the draft",
+      );
+    },
+    async fail(job, reason, retryAfterSeconds) {
+      check(
+        await service.rpc("fail_draft_job", {
+          p_job_id: job.jobId,
+          p_claim_id: job.claimId,
+          p_error: reason,
+          p_retry_after_seconds: retryAfterSeconds ?? undefined,
+        }),
+        "recording a failed draft",
+      );
+    },
+    async release(job) {
+      check(
+        await service.rpc("release_draft_job", { p_job_id: job.jobId, p_claim_id: job.claimId }),
+        "releasing a draft job",
+      );
+    },
+  };
+}

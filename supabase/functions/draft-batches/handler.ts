@@ -1,0 +1,116 @@
+/**
+ * draft-batches: the owner's actions on bulk drafting, POST with one of
+ * (draftBatchRequestSchema):
+ *
+ *   { action: "create", assistantId, ideas: [{ idea, focusKeyword?, categories?, tags? }],
+ *     targetSiteIds?, reviewRequired?, name? }
+ *     → 200 CreatedDraftBatch: the batch and one queued job per idea, which
+ *       draft-batch-worker drafts in the background. Costs one unit of the
+ *       bulk-drafting rate limit per idea (429 with Retry-After when spent).
+ *   { action: "cancel", batchId }        → 200 { cancelled }
+ *   { action: "retry-failed", batchId }  → 200 { requeued }: costs one unit per draft retried
+ *
+ * 400 invalid input (`{ error: "<field>: <message>", field, issues }`), no
+ * OpenAI key stored (nothing could be drafted), or a site that is not the
+ * caller's; 401 not signed in; 404 'Assistant not found' / 'Batch not found'
+ * (another user's is indistinguishable from none); 405; 413; 429; 500
+ * 'Failed to queue the drafts'.
+ */
+import { assistantFinder, type FindAssistant } from "../_shared/ai/assistants.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { storedOpenAIKey } from "../_shared/ai/text_function.ts";
+import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
+import { errorResponse, json } from "../_shared/http/responses.ts";
+import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
+import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { requireUser } from "../_shared/platform/user_auth.ts";
+import {
+  type CancelledDraftBatch,
+  type CreatedDraftBatch,
+  type CreateDraftBatchInput,
+  defaultBatchName,
+  DRAFT_BATCH_MESSAGES,
+  draftBatchRequestSchema,
+  type RetriedDraftJobs,
+} from "../_shared/schemas/draft_batch.ts";
+import { createDraftBatchStore, type DraftBatchStore } from "./batch_store.ts";
+
+/** 100 ideas of 2,000 characters with their keywords, categories and tags, JSON-escaped. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const QUEUE_FAILED = "Failed to queue the drafts";
+
+export interface DraftBatchesDependencies {
+  authenticate: Authenticate;
+  /** The caller's stored OpenAI key, or null. */
+  readOpenAIKey(userId: string): Promise<string | null>;
+  findAssistant: FindAssistant;
+  store: DraftBatchStore;
+  /** BULK_DRAFT_RATE_LIMIT per BULK_DRAFT_RATE_LIMIT_WINDOW_SECONDS, per user, counted in ideas. */
+  rateLimit: RateLimit;
+}
+
+const fieldError = (field: string, message: string) =>
+  errorResponse(400, `${field}: ${message}`, { field, issues: [{ path: [field], message }] });
+
+export function createHandler(deps: DraftBatchesDependencies): (req: Request) => Promise<Response> {
+  return defineFunction({
+    name: "draft-batches",
+    caller: signedInUser((req) => deps.authenticate(req)),
+    body: { schema: draftBatchRequestSchema, maxBytes: MAX_BODY_BYTES },
+    failureMessage: QUEUE_FAILED,
+    async handle({ userId, input }) {
+      switch (input.action) {
+        case "create":
+          return await create(deps, userId, input);
+        case "cancel": {
+          const cancelled = await deps.store.cancel(userId, input.batchId);
+          if (cancelled === null) return errorResponse(404, DRAFT_BATCH_MESSAGES.batchNotFound, { field: "batchId" });
+          return json({ cancelled } satisfies CancelledDraftBatch);
+        }
+        case "retry-failed": {
+          const failed = await deps.store.countFailed(userId, input.batchId);
+          if (failed === null) return errorResponse(404, DRAFT_BATCH_MESSAGES.batchNotFound, { field: "batchId" });
+          if (failed === 0) return json({ requeued: 0 } satisfies RetriedDraftJobs);
+          const limited = await enforceRateLimit(deps.rateLimit, userId, failed);
+          if (limited) return limited;
+          const requeued = await deps.store.retryFailed(userId, input.batchId);
+          return json({ requeued: requeued ?? 0 } satisfies RetriedDraftJobs);
+        }
+      }
+    },
+  });
+}
+
+async function create(deps: DraftBatchesDependencies, userId: string, input: CreateDraftBatchInput) {
+  if (!(await deps.readOpenAIKey(userId))) return errorResponse(400, PROVIDER_MESSAGES.missingKey);
+  if (!(await deps.findAssistant(userId, input.assistantId))) {
+    return errorResponse(404, DRAFT_BATCH_MESSAGES.assistantNotFound, { field: "assistantId" });
+  }
+  if ((await deps.store.countOwnSites(userId, input.targetSiteIds)) !== input.targetSiteIds.length) {
+    return fieldError("targetSiteIds", DRAFT_BATCH_MESSAGES.site);
+  }
+  const limited = await enforceRateLimit(deps.rateLimit, userId, input.ideas.length);
+  if (limited) return limited;
+  const batchId = await deps.store.create(userId, {
+    name: input.name || defaultBatchName(input.ideas),
+    assistantId: input.assistantId,
+    reviewRequired: input.reviewRequired,
+    targetSiteIds: input.targetSiteIds,
+    ideas: input.ideas,
+  });
+  return json(
+    { batchId, jobs: input.ideas.length, modelCalls: input.ideas.length } satisfies CreatedDraftBatch,
+  );
+}
+
+/** Env: SUPABASE_URL, the secret key, BULK_DRAFT_RATE_LIMIT(_WINDOW_SECONDS). */
+export function productionDependencies(): DraftBatchesDependencies {
+  const service = createServiceClient();
+  return {
+    authenticate: (req) => requireUser(req, service),
+    readOpenAIKey: storedOpenAIKey(service),
+    findAssistant: assistantFinder(service),
+    store: createDraftBatchStore(service),
+    rateLimit: rateLimitFromEnv("bulkDrafts", service),
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * draft-batches with a call-recording store (no SQL semantics; the queue
+ * functions are tested by pgTAP and, through the functions runtime, by
+ * tests/integration/draft-batches.test.ts) and the in-memory rate limiter.
+ */
+import assert from "node:assert/strict";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
+import { createMemoryRateLimiter, memoryRateLimit } from "../_testing/memory_rate_limiter.ts";
+import type { DraftBatchStore, NewDraftBatch } from "./batch_store.ts";
+import { createHandler, MAX_BODY_BYTES } from "./handler.ts";
+
+const ALICE = "00000000-0000-4000-8000-00000000000a";
+const BOB = "00000000-0000-4000-8000-00000000000b";
+const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
+const SITE = "51000000-0000-4000-8000-000000000001";
+const BATCH = "61000000-0000-4000-8000-000000000001";
+
+function harness(options: { failed?: number; limit?: number; key?: string | null } = {}) {
+  const calls: string[] = [];
+  const created: NewDraftBatch[] = [];
+  const store: DraftBatchStore = {
+    countOwnSites(userId, siteIds) {
+      return Promise.resolve(userId === ALICE ? siteIds.filter((id) => id === SITE).length : 0);
+    },
+    create(userId, batch) {
+      calls.push(`create ${userId} ${batch.ideas.length}`);
+      created.push(batch);
+      return Promise.resolve(BATCH);
+    },
+    cancel(userId, batchId) {
+      calls.push(`cancel ${userId} ${batchId}`);
+      return Promise.resolve(userId === ALICE && batchId === BATCH ? 3 : null);
+    },
+    countFailed(userId, batchId) {
+      return Promise.resolve(userId === ALICE && batchId === BATCH ? options.failed ?? 2 : null);
+    },
+    retryFailed(userId, batchId) {
+      calls.push(`retry ${userId} ${batchId}`);
+      return Promise.resolve(options.failed ?? 2);
+    },
+  };
+  const limiter = createMemoryRateLimiter();
+  const handler = createHandler({
+    authenticate: (req) => {
+      const user = req.headers.get("x-test-user");
+      return user ? Promise.resolve({ id: user }) : Promise.reject(new UnauthenticatedError());
+    },
+    readOpenAIKey: () => Promise.resolve(options.key === undefined ? "sk-test-0123" : options.key),
+    findAssistant: (userId, id) =>
+      Promise.resolve(userId === ALICE && id === ASSISTANT ? { instructions: "", model: null } : null),
+    store,
+    rateLimit: memoryRateLimit("bulkDrafts", limiter, { limit: options.limit ?? 200 }),
+  });
+  const call = async (body: unknown, user: string | null = ALICE, raw?: string) => {
+    const headers = new Headers({ "content-type": "application/json" });
+    if (user) headers.set("x-test-user", user);
+    const response = await handler(
+      new Request("http://localhost/functions/v1/draft-batches", { method: "POST", headers, body: raw ?? JSON.stringify(body) }),
+    );
+    return { status: response.status, body: await response.json(), retryAfter: response.headers.get("retry-after") };
+  };
+  return { call, calls, created, limiter };
+}
+
+const ideas = (count: number) => Array.from({ length: count }, (_, i) => ({ idea: `Idea ${i + 1}` }));
+const create = (overrides: Record<string, unknown> = {}) => ({
+  action: "create",
+  assistantId: ASSISTANT,
+  ideas: ideas(3),
+  ...overrides,
+});
+
+Deno.test("draft-batches create: one batch of queued ideas, the estimate, the rate limit charged per idea", async () => {
+  const { call, created, limiter } = harness();
+  const response = await call(create({
+    ideas: [
+      { idea: "  Composting indoors  ", focusKeyword: " worm bin ", categories: ["Garden", "", "Garden"], tags: ["diy"] },
+      { idea: "Balcony tomatoes" },
+    ],
+    targetSiteIds: [SITE, SITE],
+  }));
+  assert.deepEqual(response.body, { batchId: BATCH, jobs: 2, modelCalls: 2 });
+  assert.deepEqual(created, [{
+    name: "Composting indoors (+1 more)",
+    assistantId: ASSISTANT,
+    reviewRequired: true,
+    targetSiteIds: [SITE],
+    ideas: [
+      { idea: "Composting indoors", focusKeyword: "worm bin", categories: ["Garden"], tags: ["diy"] },
+      { idea: "Balcony tomatoes", focusKeyword: "", categories: [], tags: [] },
+    ],
+  }]);
+  assert.deepEqual(limiter.calls, [{ userId: ALICE, action: "bulk_drafts", cost: 2, allowed: true }]);
+  const named = await call(create({ name: "November posts", reviewRequired: false }));
+  assert.equal(named.status, 200);
+  assert.deepEqual([created[1].name, created[1].reviewRequired], ["November posts", false]);
+});
+
+Deno.test("draft-batches create: invalid input is a 400 naming the field, before anything is counted or stored", async () => {
+  const { call, calls, limiter } = harness();
+  const cases: [Record<string, unknown>, string][] = [
+    [{ ideas: [] }, "ideas: Add at least one idea"],
+    [{ ideas: ideas(101) }, "ideas: A batch holds at most 100 ideas"],
+    [{ ideas: [{ idea: "   " }] }, "ideas.0.idea: Each idea needs some text"],
+    [{ ideas: [{ idea: "x".repeat(2001) }] }, "ideas.0.idea: Keep each idea under 2000 characters"],
+    [{ ideas: [{ idea: "ok", focusKeyword: "k".repeat(101) }] }, "ideas.0.focusKeyword: Focus keyword must be at most 100 characters"],
+    [{ ideas: [{ idea: "ok", tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }] }, "ideas.0.tags: Use at most 50 tags"],
+    [{ assistantId: "nope" }, "assistantId: Please select an assistant"],
+    [{ targetSiteIds: ["not-a-site"] }, "targetSiteIds.0: Choose one of your connected sites"],
+    [{ name: "n".repeat(201) }, "name: Keep the batch name under 200 characters"],
+    [{ action: "explode" }, "action: The action must be create, cancel or retry-failed"],
+  ];
+  for (const [overrides, message] of cases) {
+    const { status, body } = await call(create(overrides));
+    assert.deepEqual([status, body.error], [400, message], JSON.stringify(overrides).slice(0, 80));
+  }
+  const bobsSite = await call(create({ targetSiteIds: ["52000000-0000-4000-8000-000000000009"] }));
+  assert.deepEqual([bobsSite.status, bobsSite.body.error], [400, "targetSiteIds: Choose one of your connected sites"]);
+  const otherAssistant = await call(create(), BOB);
+  assert.deepEqual([otherAssistant.status, otherAssistant.body.error], [404, "Assistant not found"]);
+  assert.deepEqual(calls, []);
+  assert.deepEqual(limiter.calls, []);
+});
+
+Deno.test("draft-batches create: no OpenAI key stored is a 400; not signed in 401; oversized 413", async () => {
+  const noKey = harness({ key: null });
+  assert.deepEqual((await noKey.call(create())).body, { error: "OpenAI API key not found" });
+  const { call, calls } = harness();
+  assert.deepEqual(await call(create(), null), {
+    status: 401,
+    body: { error: "User not authenticated" },
+    retryAfter: null,
+  });
+  const huge = await call(null, ALICE, JSON.stringify(create({ name: "x".repeat(MAX_BODY_BYTES) })));
+  assert.equal(huge.status, 413);
+  assert.deepEqual(calls, []);
+  assert.deepEqual(noKey.calls, []);
+});
+
+Deno.test("draft-batches create: over the bulk limit is a 429 that says when, and nothing is queued", async () => {
+  const { call, calls, limiter } = harness({ limit: 5 });
+  assert.equal((await call(create({ ideas: ideas(4) }))).status, 200);
+  const refused = await call(create({ ideas: ideas(2) }));
+  assert.equal(refused.status, 429);
+  assert.equal(refused.body.error, "Too many drafts: you can queue 5 every 24 hours. Try again in 24 hours.");
+  assert.equal(refused.retryAfter, "86400");
+  const tooBig = await call(create({ ideas: ideas(6) }));
+  assert.deepEqual([tooBig.status, tooBig.body.error], [429, "You can queue at most 5 drafts every 24 hours."]);
+  assert.deepEqual(calls, [`create ${ALICE} 4`]);
+  limiter.advance(86_400);
+  assert.equal((await call(create({ ideas: ideas(2) }))).status, 200);
+});
+
+Deno.test("draft-batches cancel and retry-failed: the owner's batch only; a retry is charged per draft", async () => {
+  const { call, calls, limiter } = harness({ failed: 2 });
+  assert.deepEqual((await call({ action: "cancel", batchId: BATCH })).body, { cancelled: 3 });
+  assert.deepEqual((await call({ action: "retry-failed", batchId: BATCH })).body, { requeued: 2 });
+  assert.deepEqual(limiter.calls, [{ userId: ALICE, action: "bulk_drafts", cost: 2, allowed: true }]);
+  for (const action of ["cancel", "retry-failed"]) {
+    const bobs = await call({ action, batchId: BATCH }, BOB);
+    assert.deepEqual([bobs.status, bobs.body], [404, { error: "Batch not found", field: "batchId" }]);
+    const invalid = await call({ action, batchId: "x" });
+    assert.deepEqual([invalid.status, invalid.body.error], [400, "batchId: Batch not found"]);
+  }
+  assert.deepEqual(calls, [`cancel ${ALICE} ${BATCH}`, `retry ${ALICE} ${BATCH}`, `cancel ${BOB} ${BATCH}`]);
+  const nothing = harness({ failed: 0 });
+  assert.deepEqual((await nothing.call({ action: "retry-failed", batchId: BATCH })).body, { requeued: 0 });
+  assert.deepEqual(nothing.limiter.calls, [], "nothing to retry costs nothing");
+});

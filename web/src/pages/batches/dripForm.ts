@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/** Whether the browser knows `zone` as a time zone (the database checks again). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser's own time zone: the rule's default. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Today in `timeZone` as YYYY-MM-DD. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .formatToParts(now);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** The drip rule as typed (text values); sites are chosen apart. */
+export const dripFormSchema = z
+  .object({
+    startDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Please choose a start date"),
+    perPeriod: z
+      .string()
+      .trim()
+      .regex(/^\d+$/, "Enter a whole number")
+      .transform(Number)
+      .pipe(z.number().min(1, "Publish at least 1").max(100, "Publish at most 100")),
+    period: z.enum(["day", "week"], { error: "Choose per day or per week" }),
+    windowStart: z.string().regex(TIME, "Please set when the window opens"),
+    windowEnd: z.string().regex(TIME, "Please set when the window closes"),
+    timeZone: z.string().trim().min(1, "Please choose a time zone").refine(isTimeZone, "Unknown time zone"),
+    postStatus: z.enum(["publish", "draft"], { error: "Choose how the posts arrive" }),
+  })
+  .refine((rule) => !TIME.test(rule.windowStart) || !TIME.test(rule.windowEnd) || rule.windowEnd > rule.windowStart, {
+    path: ["windowEnd"],
+    message: "The window must close after it opens (on the same day)",
+  });
+
+export type DripFormValues = z.input<typeof dripFormSchema>;
+
+/** The scheduled time as the user reads it: in the rule's time zone, with the zone named. */
+export function formatInZone(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-US", {
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    timeZoneName: "short",
+  }).format(date);
+}
