@@ -150,13 +150,22 @@ export type SeoPlugin = (typeof SEO_PLUGINS)[number];
 
 export const SEO_PLUGIN_LABELS: Readonly<Record<SeoPlugin, string>> = { yoast: "Yoast SEO", rank_math: "Rank Math" };
 
-/** A `wordpress_sites` row as functions return it: never the application password or webhook secret. */
+/** What a connected site is (wordpress_sites.kind): the API the publisher speaks to it. */
+export const SITE_KINDS = ["wordpress", "ghost"] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+/**
+ * A `wordpress_sites` row as functions return it: never the application
+ * password, webhook secret or Ghost Admin API key. `username` is null for
+ * Ghost sites only.
+ */
 export const wordpressSiteSchema = z.object({
   id: z.string(),
   user_id: z.string(),
+  kind: z.enum(SITE_KINDS),
   name: z.string(),
   site_url: z.string(),
-  username: z.string(),
+  username: z.string().nullable(),
   base_url: z.string(),
   seo_plugin: z.enum(SEO_PLUGINS).nullable(),
   created_at: z.string(),

@@ -43,7 +43,8 @@ export type ArticleRecord = Pick<
  * `wordpress_site_credentials`); `seo_plugin` is checked against the values
  * the table's check constraint allows, which the generated types cannot say.
  */
-export type SiteRecord = Pick<Tables<"wordpress_sites">, "id" | "base_url" | "username"> & {
+export type SiteRecord = Pick<Tables<"wordpress_sites">, "id" | "base_url"> & {
+  username: string;
   seo_plugin: SeoPlugin | null;
   application_password: Tables<"wordpress_site_credentials">["application_password"];
 };

@@ -72,6 +72,8 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
           .select("id, base_url, username, seo_plugin")
           .eq("id", siteId)
           .eq("user_id", userId)
+          .eq("kind", "wordpress")
+          .not("username", "is", null)
           .maybeSingle(),
         service
           .from("wordpress_site_credentials")
@@ -85,6 +87,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
       if (!siteRow || !credentialRow) return null;
       return {
         ...siteRow,
+        username: siteRow.username as string,
         seo_plugin: wordpressSiteSchema.shape.seo_plugin.parse(siteRow.seo_plugin),
         application_password: credentialRow.application_password,
       } satisfies SiteRecord;

@@ -35,6 +35,7 @@ function site(id: string, name: string, url: string): WordPressSite {
   return {
     id,
     user_id: "user-1",
+    kind: "wordpress",
     name,
     site_url: url,
     username: "ada",

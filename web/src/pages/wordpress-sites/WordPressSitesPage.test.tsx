@@ -30,6 +30,7 @@ function site(overrides: Partial<WordPressSite> = {}): WordPressSite {
   return {
     id: "site-1",
     user_id: "user-1",
+    kind: "wordpress",
     name: "Travel blog",
     site_url: "https://travel.example.com",
     username: "ada",
