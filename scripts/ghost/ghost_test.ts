@@ -1,6 +1,6 @@
 /**
  * Smoke test of the local Ghost through its Admin API, with tokens made here
- * (./admin_token.ts): a post from HTML, an image upload, an edit with
+ * (../../supabase/functions/_shared/ghost/admin_token.ts): a post from HTML, an image upload, an edit with
  * updated_at, the collision on a stale updated_at, the latency proxy, and a
  * clean stop.
  *   npx deno test -A scripts/ghost/
@@ -8,7 +8,7 @@
  * (CI), which makes its absence a failure. Install: npm run ghost -- install
  */
 import assert from "node:assert/strict";
-import { ghostAdminToken } from "./admin_token.ts";
+import { ghostAdminToken } from "../../supabase/functions/_shared/ghost/admin_token.ts";
 import { type GhostInstance, startGhost } from "./ghost.ts";
 import { findGhostInstall, GHOST_VERSION, installDir } from "./install.ts";
 
