@@ -32,9 +32,10 @@ export function createHandler(deps: GenerateArticleDeps): (req: Request) => Prom
     schema: generateArticleRequestSchema,
     maxBodyBytes: MAX_BODY_BYTES,
     failureMessage: ARTICLE_FAILURE_MESSAGE,
-    async handle({ req, userId, input, apiKey }) {
-      const assistant = await deps.findAssistant(userId, input.assistantId);
-      if (!assistant) return errorResponse(404, "Assistant not found");
+    async prepare({ userId, input }) {
+      return (await deps.findAssistant(userId, input.assistantId)) ?? errorResponse(404, "Assistant not found");
+    },
+    async handle({ req, input, apiKey, prepared: assistant }) {
       return await streamArticle(req, deps, apiKey, assistant, input);
     },
   });
