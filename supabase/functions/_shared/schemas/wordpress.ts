@@ -222,7 +222,8 @@ export type SeoResult = (typeof SEO_RESULTS)[number];
 /** 200 from `wordpress-publish`. */
 export const publishArticleResultSchema = z.object({
   link: z.string(),
-  remotePostId: z.number(),
+  /** WordPress's post id (a number), or Ghost's (24 hex digits). */
+  remotePostId: z.union([z.number(), z.string()]),
   status: z.enum(POST_STATUSES),
   /** true when an earlier publication's post was updated instead of a new post created. */
   updated: z.boolean(),
@@ -255,5 +256,5 @@ export const publishArticleFailureSchema = z.object({
   step: z.enum(PUBLISH_STEPS.map((step) => step.id) as [PublishStep, ...PublishStep[]]).optional(),
   field: z.string().optional(),
   link: z.string().optional(),
-  remotePostId: z.number().optional(),
+  remotePostId: z.union([z.number(), z.string()]).optional(),
 });
