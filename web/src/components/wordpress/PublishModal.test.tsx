@@ -209,6 +209,37 @@ describe("PublishModal", () => {
     expect(notifySuccess).toHaveBeenCalledWith("Post updated on Travel blog");
   });
 
+  it("lists Ghost sites with WordPress sites and publishes to one through the same request", async () => {
+    const user = userEvent.setup();
+    const ghost: WordPressSite = {
+      ...site("site-3", "Ghost journal", "https://journal.example.com"),
+      kind: "ghost",
+      username: null,
+      base_url: "https://journal.example.com/ghost/api/admin/",
+      seo_plugin: null,
+    };
+    renderModal({ sites: [TRAVEL, ghost] });
+    const select = (await screen.findByLabelText("Select WordPress Site")) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.text)).toEqual([
+      "Choose a site",
+      "Travel blog (https://travel.example.com)",
+      "Ghost journal (Ghost, https://journal.example.com)",
+    ]);
+    await chooseSite(user, "Ghost journal (Ghost, https://journal.example.com)");
+    await user.selectOptions(statusField(), "Publish Immediately");
+    vi.mocked(publishArticle).mockResolvedValue({
+      ...RESULT,
+      link: "https://journal.example.com/ten-days-in-the-alps/",
+      remotePostId: "6a1b2c3d4e5f60718293a4b5",
+    });
+    await user.click(publishButton());
+    expect(publishArticle).toHaveBeenCalledWith(
+      { articleId: ARTICLE.id, siteId: "site-3", status: "publish" },
+      expect.objectContaining({ onStep: expect.any(Function) }),
+    );
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article published successfully to Ghost"));
+  });
+
   it("asks before a live post becomes a draft; Cancel publishes nothing", async () => {
     const user = userEvent.setup();
     renderModal({ publications: [LIVE_ON_TRAVEL] });

@@ -9,7 +9,22 @@ type SiteCardProps = {
   onRemove(site: WordPressSite): void;
 };
 
+/** A Ghost site: where its Admin API is; the key is write-only, and there is nothing else to edit. */
+function GhostSiteDetails({ site }: { site: WordPressSite }) {
+  return (
+    <dl>
+      <dt>Platform</dt>
+      <dd>Ghost</dd>
+      <dt>Admin API</dt>
+      <dd>{site.base_url}</dd>
+      <dt>Connected</dt>
+      <dd>{formatDate(site.created_at)}</dd>
+    </dl>
+  );
+}
+
 export function SiteCard({ site, removing, onEdit, onRemove }: SiteCardProps) {
+  const ghost = site.kind === "ghost";
   return (
     <article className="site-card" aria-labelledby={`site-${site.id}`}>
       <header>
@@ -18,24 +33,30 @@ export function SiteCard({ site, removing, onEdit, onRemove }: SiteCardProps) {
           {site.site_url}
         </a>
       </header>
-      <dl>
-        <dt>Username</dt>
-        <dd>{site.username}</dd>
-        <dt>SEO plugin</dt>
-        <dd>{site.seo_plugin ? SEO_PLUGIN_LABELS[site.seo_plugin] : "None detected"}</dd>
-        <dt>Connected</dt>
-        <dd>{formatDate(site.created_at)}</dd>
-      </dl>
+      {ghost ? (
+        <GhostSiteDetails site={site} />
+      ) : (
+        <dl>
+          <dt>Username</dt>
+          <dd>{site.username}</dd>
+          <dt>SEO plugin</dt>
+          <dd>{site.seo_plugin ? SEO_PLUGIN_LABELS[site.seo_plugin] : "None detected"}</dd>
+          <dt>Connected</dt>
+          <dd>{formatDate(site.created_at)}</dd>
+        </dl>
+      )}
       <footer>
-        <button
-          type="button"
-          className="secondary outline"
-          aria-label={`Edit ${site.name}`}
-          disabled={removing}
-          onClick={() => onEdit(site)}
-        >
-          Edit
-        </button>
+        {!ghost && (
+          <button
+            type="button"
+            className="secondary outline"
+            aria-label={`Edit ${site.name}`}
+            disabled={removing}
+            onClick={() => onEdit(site)}
+          >
+            Edit
+          </button>
+        )}
         <button
           type="button"
           className="secondary outline"
