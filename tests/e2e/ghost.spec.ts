@@ -186,13 +186,20 @@ test("publish to Ghost with an image and two new tags; publish again: one post, 
   await expect(card.getByRole("list", { name: "WordPress publications" }).getByRole("link", { name: "Alps journal" }))
     .toHaveAttribute("href", post.url);
 
-  // Ghost's updated_at has one-second resolution: the next edit must come in a later second.
+  // The article changes (Ghost keeps updated_at when an edit changes nothing), in a later second
+  // (updated_at has one-second resolution).
+  const { error: editError } = await adminBackend()
+    .from("articles")
+    .update({ excerpt: "Ten days, nine huts, one glacier." })
+    .eq("title", title);
+  expect(editError).toBeNull();
   await page.waitForTimeout(1_100);
   const again = await publishFromModal(page, title, "Alps journal");
   await expect(again.getByText(/updated on Alps journal/i)).toBeVisible({ timeout: 30_000 });
   posts = await ghostPosts(`slug:${slug}`);
   expect(posts).toHaveLength(1);
   expect(posts[0].id).toBe(post.id);
+  expect(posts[0].custom_excerpt).toBe("Ten days, nine huts, one glacier.");
   expect(posts[0].updated_at).not.toBe(post.updated_at);
   expect(posts[0].feature_image).toBe(post.feature_image);
   expect(await ghostPosts(`title:'${title}'`)).toHaveLength(1);
