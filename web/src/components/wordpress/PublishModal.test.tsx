@@ -1,12 +1,11 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadPublications, type Publication } from "../../data/publications";
 import {
-  loadPublications,
   publishArticle,
   PublishError,
   PUBLISH_INTERRUPTED,
-  type Publication,
   type PublishArticleResult,
   type PublishOptions,
   type PublishStepEvent,
@@ -24,9 +23,8 @@ vi.mock("../../data/wordpressSites", async (importOriginal) => ({
 vi.mock("../../data/publishing", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../data/publishing")>()),
   publishArticle: vi.fn(),
-  loadPublications: vi.fn(),
-  retryScheduledPublication: vi.fn(),
 }));
+vi.mock("../../data/publications", () => ({ loadPublications: vi.fn(), retryScheduledPublication: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const ARTICLE = { id: "11111111-1111-4111-8111-111111111111", title: "Ten days in the Alps", status: "draft" };

@@ -11,9 +11,9 @@ import {
   publishArticle,
   PublishError,
   type PostStatus,
-  type Publication,
   type PublishArticleResult,
 } from "../../data/publishing";
+import type { Publication } from "../../data/publications";
 import { listWordPressSites, type WordPressSite } from "../../data/wordpressSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ConfirmDialog } from "./ConfirmDialog";
