@@ -20,9 +20,10 @@ beforeAll(async () => {
 
 type Outcome = { user: TestUser; error: string | null; owners: string[]; count: number } | null;
 
-async function list(user: TestUser, _index?: number): Promise<Outcome> {
+async function list(user: TestUser): Promise<Outcome> {
   const { data, error } = await user.client.rpc("list_articles", { page_size: 20 });
-  const owners = [...new Set((data ?? []).map((row: { title: string }) => row.title.split(" ")[0]))];
+  const titles: string[] = (data ?? []).map((row: { title: string }) => row.title);
+  const owners = [...new Set(titles.map((title) => title.split(" ")[0]))];
   return { user, error: error?.message ?? null, owners, count: data?.length ?? 0 };
 }
 
