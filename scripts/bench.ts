@@ -23,6 +23,8 @@
  *                      one 1024×1024 PNG, and its process's peak memory storing four
  *   wordpress-publish  publishing an article to a real WordPress behind a 100 ms latency
  *                      proxy: requests, round trips waited for in sequence, wall time
+ *   ghost-publish      publishing an article with a featured image and 2 new tags to a real
+ *                      Ghost behind a 100 ms latency proxy: requests, round trips, wall time
  *   bulk-drafting      a batch of 50 ideas drafted by draft-batch-worker against a paced
  *                      fake OpenAI: drafts per minute, and our own time per article
  *   internal-links     a real WordPress with 200 fixture posts: full and incremental sync of its
@@ -32,6 +34,7 @@
 import { benchBrowser } from "./bench/browser.ts";
 import { benchBulkDrafting } from "./bench/bulk-drafting.ts";
 import { benchGenerateImage } from "./bench/generate-image.ts";
+import { benchGhostPublish } from "./bench/ghost-publish.ts";
 import { benchInternalLinks } from "./bench/internal-links.ts";
 import { benchLists } from "./bench/lists.ts";
 import { benchStartup } from "./bench/startup.ts";
@@ -43,6 +46,7 @@ const sections: Record<string, () => Promise<void>> = {
   lists: benchLists,
   "generate-image": benchGenerateImage,
   "wordpress-publish": benchWordPressPublish,
+  "ghost-publish": benchGhostPublish,
   "bulk-drafting": benchBulkDrafting,
   "internal-links": benchInternalLinks,
 };

@@ -30,6 +30,8 @@ import { LITE_TEMP_DIR } from "./local-backend/lite-app.ts";
 import { looserThanPrivate } from "./local-backend/private-files.ts";
 import { missingPrerequisites } from "./wordpress/prerequisites.ts";
 import { startWordPress, type WordPressInstance } from "./wordpress/wordpress.ts";
+import { type GhostInstance, startGhost } from "./ghost/ghost.ts";
+import { findGhostInstall, GHOST_VERSION } from "./ghost/install.ts";
 
 const chromium = Deno.env.get("CHROMIUM_PATH") ?? "/usr/bin/chromium";
 try {
@@ -68,13 +70,28 @@ try {
     console.warn(`tests/e2e/wordpress.spec.ts and internal-links.spec.ts are left out: no WordPress (missing ${missing.join(", ")})`);
   }
 
+  // A real Ghost when it is installed (npm run ghost -- install); INKPRESS_GHOST=1 (CI) requires it.
+  let ghost: GhostInstance | undefined;
+  if (findGhostInstall()) {
+    ghost = await startGhost();
+    cleanups.push(() => ghost!.stop());
+  } else if (Deno.env.get("INKPRESS_GHOST") === "1") {
+    throw new Error(`Ghost ${GHOST_VERSION} is not installed and INKPRESS_GHOST=1: run bash scripts/ghost/install.sh`);
+  } else {
+    console.warn(`tests/e2e/ghost.spec.ts is left out: Ghost ${GHOST_VERSION} is not installed (npm run ghost -- install)`);
+  }
+
   const keys = ensureLocalKeys();
   const appEnv = {
     OPENAI_BASE_URL: openai.url,
     FAL_BASE_URL: fal.url,
     // The fake fal.ai serves its images from loopback, and provider image
     // URLs go through the SSRF guard like any URL we did not configure.
-    PRIVATE_HOST_ALLOWLIST: [new URL(fal.url).host, ...(wordpress ? [new URL(wordpress.url).host] : [])].join(","),
+    PRIVATE_HOST_ALLOWLIST: [
+      new URL(fal.url).host,
+      ...(wordpress ? [new URL(wordpress.url).host] : []),
+      ...(ghost ? [new URL(ghost.url).host] : []),
+    ].join(","),
     ...GENEROUS_AUTH_RATE_LIMITS,
   };
   const runs = [
@@ -103,6 +120,7 @@ try {
           E2E_WP_USER: wordpress.adminUser,
           E2E_WP_APP_PASSWORD: wordpress.applicationPassword,
         }),
+        ...(ghost && { E2E_GHOST_URL: ghost.url, E2E_GHOST_ADMIN_API_KEY: ghost.adminApiKey }),
       },
     }).spawn().status).code;
     if (exitCode !== 0) {
@@ -122,6 +140,7 @@ try {
     { label: "the secret key", value: keys.secretKey },
     { label: "the JWT secret", value: keys.jwtSecret },
     ...(wordpress ? [{ label: "the WordPress application password", value: wordpress.applicationPassword }] : []),
+    ...(ghost ? [{ label: "the Ghost Admin API key's secret", value: ghost.adminApiKey.split(":")[1] }] : []),
   ]);
   if (problems.length > 0) {
     console.error(`\n━━ the run's logs or data folders break issue 8's rules:\n${problems.map((p) => `  ${p}`).join("\n")}`);

@@ -21,9 +21,9 @@ const FORWARDED_HOST_PLUGIN = {
     "<?php\nif (isset($_SERVER['HTTP_X_FORWARDED_HOST'])) $_SERVER['HTTP_HOST'] = $_SERVER['HTTP_X_FORWARDED_HOST'];\n",
 };
 
-type Exchange = { method: string; path: string; status: number; start: number; end: number };
+export type Exchange = { method: string; path: string; status: number; start: number; end: number };
 
-type CountingProxy = {
+export type CountingProxy = {
   url: string;
   hostPort: string;
   /** Starts a new recording; returns what was recorded since the previous one. */
@@ -37,7 +37,7 @@ type CountingProxy = {
  * would replace it), so WordPress builds its links, REST discovery included,
  * with this proxy's address and every later request comes through here too.
  */
-function startCountingProxy(upstream: string): Promise<CountingProxy> {
+export function startCountingProxy(upstream: string): Promise<CountingProxy> {
   const target = new URL(upstream);
   let exchanges: Exchange[] = [];
   const forward = (request: Request, body: Uint8Array, start: number) =>

@@ -69,6 +69,10 @@ export async function storedSecrets(apiUrl: string, secretKey: string): Promise<
   const rows = [
     ...(await read("api_keys?select=openai_key,falai_key")),
     ...(await read("wordpress_site_credentials?select=application_password,webhook_secret")),
+    // The key's secret half: the id alone is not secret (it is every token's `kid`).
+    ...(await read("ghost_site_credentials?select=admin_api_key")).map((row) => ({
+      admin_api_key_secret: row.admin_api_key?.split(":")[1] ?? null,
+    })),
   ];
   return rows.flatMap((row) =>
     Object.entries(row).flatMap(([column, value]) => value ? [{ label: `a stored ${column}`, value }] : [])

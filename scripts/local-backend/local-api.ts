@@ -21,8 +21,19 @@ export type LocalApi = {
  */
 export function createLocalApi(app: App, options: { authRateLimits?: AuthRateLimits } = {}): LocalApi {
   const limiter = createAuthRateLimiter(options.authRateLimits ?? authRateLimitsFromEnv(process.env));
-  const lite = async (request: Request, clientIp: string | null) =>
-    withByteChunks(await app.fetch(request, { peerAddress: clientIp }));
+  // lite serves every request on one PGlite session, and its transactions are
+  // BEGIN … COMMIT on that session with no lock around them: a statement of a
+  // concurrent request can run inside another request's transaction, under
+  // its role and claims (seen: Auth's read of auth.users refused under a REST
+  // request's `authenticated` role, which then failed that request with
+  // "current transaction is aborted"). One request at a time keeps each
+  // transaction whole; PGlite runs one statement at a time anyway.
+  let previous: Promise<unknown> = Promise.resolve();
+  const lite = async (request: Request, clientIp: string | null) => {
+    const response = previous.then(() => app.fetch(request, { peerAddress: clientIp }));
+    previous = response.catch(() => {});
+    return withByteChunks(await response);
+  };
 
   async function wholeObject(request: Request, clientIp: string | null): Promise<ReadableStream<Uint8Array> | null> {
     const headers = new Headers(request.headers);

@@ -55,14 +55,14 @@ describe("route table", () => {
     expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Main menu" })).toBeTruthy();
     expect(screen.getByRole("main")).toBeTruthy();
-    expect(document.title).toBe(title);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it.each(PUBLIC_SCREENS)("titles %s", async (path, heading, title) => {
     visit(path);
     render(<App />);
     expect(await screen.findByRole("heading", { name: heading })).toBeTruthy();
-    expect(document.title).toBe(title);
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it("retitles the page when the user moves to another screen", async () => {
@@ -73,7 +73,7 @@ describe("route table", () => {
     await screen.findByRole("heading", { level: 1, name: `Welcome back, ${testUser.email}` });
     await user.click(screen.getByRole("link", { name: "Profile" }));
     await screen.findByRole("heading", { level: 1, name: "Profile Settings" });
-    expect(document.title).toBe("Profile · Inkpress");
+    await waitFor(() => expect(document.title).toBe("Profile · Inkpress"));
   });
 
   it.each(SIGNED_IN_SCREENS)("sends a visitor from %s to /login", async (path) => {

@@ -26,6 +26,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   keywords: true,
   "seo-analysis": true,
   "wordpress-connect": true,
+  "ghost-connect": true,
   "wordpress-publish": true,
   "save-article": true,
   "sync-site-content": true,

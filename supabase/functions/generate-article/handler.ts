@@ -36,12 +36,16 @@ export function createHandler(deps: GenerateArticleDeps): (req: Request) => Prom
     schema: generateArticleRequestSchema,
     maxBodyBytes: MAX_BODY_BYTES,
     failureMessage: ARTICLE_FAILURE_MESSAGE,
-    async handle({ req, userId, input, apiKey }) {
+    // The assistant and the internal-link targets are read while the key is
+    // read; a missing assistant is a 404 before the rate limit is spent.
+    async prepare({ userId, input }) {
       const [assistant, context] = await Promise.all([
         deps.findAssistant(userId, input.assistantId),
         internalLinksContext(deps.findLinkTargets, userId, input, "generate-article"),
       ]);
-      if (!assistant) return errorResponse(404, "Assistant not found");
+      return assistant ? { assistant, context } : errorResponse(404, "Assistant not found");
+    },
+    async handle({ req, input, apiKey, prepared: { assistant, context } }) {
       return await streamArticle(req, deps, apiKey, assistant, { ...input, context });
     },
   });

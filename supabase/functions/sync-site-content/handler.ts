@@ -12,7 +12,7 @@ import {
   syncSiteContentRequestSchema,
   type SyncSiteContentResult,
 } from "../_shared/schemas/site_content.ts";
-import type { SiteRecord } from "../_shared/wordpress/publication.ts";
+import type { SiteRecord, WordPressSiteRecord } from "../_shared/wordpress/publication.ts";
 import { createPublicationStore } from "../_shared/wordpress/publication_store.ts";
 import { describeFailure } from "../_shared/wordpress/publish_post.ts";
 import { createWordPressClient, WordPressError } from "../_shared/wordpress/rest.ts";
@@ -32,7 +32,7 @@ export interface SyncSiteContentDependencies {
   /** The site with its application password; null when it is not the user's. */
   findSite(userId: string, siteId: string): Promise<SiteRecord | null>;
   /** Lists the site's content through the SSRF guard. */
-  fetchContent(site: SiteRecord, options: FetchSiteContentOptions): Promise<SiteContentSnapshot>;
+  fetchContent(site: WordPressSiteRecord, options: FetchSiteContentOptions): Promise<SiteContentSnapshot>;
   store: SyncStore;
   /** SITE_CONTENT_SYNC_RATE_LIMIT refreshes per window, per user: each reads every page of a site. */
   rateLimit: RateLimit;
@@ -60,6 +60,8 @@ function syncFailureDetail(error: unknown): string | null {
  * - 200 { mode, upserted, removed, entryCount, truncated, syncedAt };
  * - 400 invalid input; 401 not signed in; 405; 413;
  * - 404 'Selected site not found' (not the caller's: WordPress is never asked);
+ * - 422 SITE_CONTENT_MESSAGES.notIndexable for a Ghost site (the index is
+ *   WordPress-only in this version; the site is never asked);
  * - 429 `{ error, retryAfterSeconds }` with Retry-After: too many refreshes;
  * - 502 { error: "Failed to refresh the site's content", detail }: the site
  *   could not be read; the index is left as it was and the reason is kept
@@ -76,6 +78,9 @@ export function createHandler(deps: SyncSiteContentDependencies): (req: Request)
     async handle({ userId, input }) {
       const site = await deps.findSite(userId, input.siteId);
       if (!site) return errorResponse(404, SITE_CONTENT_MESSAGES.siteNotFound, { field: "siteId" });
+      if (site.kind !== "wordpress") {
+        return errorResponse(422, SITE_CONTENT_MESSAGES.notIndexable, { field: "siteId" });
+      }
       const limited = await enforceRateLimit(deps.rateLimit, userId);
       if (limited) return limited;
 

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { syncSiteContentResultSchema } from "../_shared/schemas/site_content.ts";
-import type { SiteRecord } from "../_shared/wordpress/publication.ts";
+import type { SiteRecord, WordPressSiteRecord } from "../_shared/wordpress/publication.ts";
 import { createWordPressClient } from "../_shared/wordpress/rest.ts";
 import { fetchSiteContent, type SiteContentSnapshot } from "../_shared/wordpress/site_content.ts";
 import { createMemoryRateLimiter, memoryRateLimit, unlimited } from "../_testing/memory_rate_limiter.ts";
@@ -20,6 +20,7 @@ const ALICE = "00000000-0000-4000-8000-00000000000a";
 const BOB = "00000000-0000-4000-8000-00000000000b";
 const SITE = "50000000-0000-4000-8000-000000000001";
 const BOBS_SITE = "50000000-0000-4000-8000-000000000002";
+const ALICES_GHOST_SITE = "50000000-0000-4000-8000-000000000003";
 
 /**
  * A SyncStore that keeps the sync state per site and records what it is
@@ -71,16 +72,24 @@ async function withHarness(
 ) {
   const wp = startFakeWordPress(options.wp);
   const store = recordingSyncStore();
-  const site = (id: string, password: string): SiteRecord => ({
+  const site = (id: string, password: string): WordPressSiteRecord => ({
     id,
+    kind: "wordpress",
     base_url: wp.restRoot,
     username: FAKE_USERNAME,
     seo_plugin: null,
     application_password: password,
   });
-  const sites = [
+  const ghostSite: SiteRecord = {
+    id: ALICES_GHOST_SITE,
+    kind: "ghost",
+    base_url: `http://${wp.hostPort}/ghost/api/admin/`,
+    admin_api_key: `6a1b2c3d4e5f60718293a4b5:${"0f".repeat(32)}`,
+  };
+  const sites: { userId: string; record: SiteRecord }[] = [
     { userId: ALICE, record: site(SITE, options.password ?? FAKE_APPLICATION_PASSWORD) },
     { userId: BOB, record: site(BOBS_SITE, FAKE_APPLICATION_PASSWORD) },
+    { userId: ALICE, record: ghostSite },
   ];
   const handler = createHandler({
     authenticate: (req) => {
@@ -136,6 +145,19 @@ Deno.test("sync-site-content: authentication, validation, and another user's sit
     const others = await expectError(await call({ siteId: BOBS_SITE }), 404, "Selected site not found");
     assert.equal(others.field, "siteId");
     assert.equal(wp.requests.length, 0, "WordPress is never asked for another user's site");
+    assert.deepEqual([store.synced, store.failures], [[], []]);
+  });
+});
+
+Deno.test("sync-site-content: a Ghost site is refused with 422 (the index is WordPress-only) and never asked", async () => {
+  await withHarness({}, async ({ call, wp, store }) => {
+    const body = await expectError(
+      await call({ siteId: ALICES_GHOST_SITE }),
+      422,
+      "Only WordPress sites have a content index: Ghost posts are not indexed for internal links",
+    );
+    assert.equal(body.field, "siteId");
+    assert.equal(wp.requests.length, 0);
     assert.deepEqual([store.synced, store.failures], [[], []]);
   });
 });

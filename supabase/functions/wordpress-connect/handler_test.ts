@@ -72,6 +72,7 @@ async function withHarness(
       const row: WordPressSite = {
         id: "50000000-0000-4000-8000-000000000001",
         user_id: site.userId,
+        kind: "wordpress",
         name: site.name,
         site_url: site.siteUrl,
         username: site.username,
@@ -100,6 +101,7 @@ async function withHarness(
       return Promise.resolve({
         id: update.siteId,
         user_id: update.userId,
+        kind: "wordpress",
         name: update.name,
         site_url: site.siteUrl,
         username: update.username,

@@ -23,7 +23,7 @@ export type SaveSite = (site: NewSite) => Promise<WordPressSite>;
 
 /** The columns the browser may see: never the application password or webhook secret. */
 export const PUBLIC_SITE_COLUMNS =
-  "id, user_id, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
+  "id, user_id, kind, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
 
 /**
  * The service client's type (ServiceClient of _shared/platform/service_client.ts),
@@ -108,9 +108,12 @@ export function siteLoader(service: ServiceClient): LoadSite {
       .select("site_url, username")
       .eq("id", siteId)
       .eq("user_id", userId)
+      .eq("kind", "wordpress")
       .maybeSingle();
     if (site.error) throw new Error(`reading the site: ${site.error.message}`);
     if (!site.data) return null;
+    // wordpress_sites_username_for_wordpress: never null for a WordPress site.
+    if (site.data.username === null) throw new Error("the WordPress site has no username");
     const credentials = await service
       .from("wordpress_site_credentials")
       .select("application_password")
@@ -160,6 +163,7 @@ export function siteUpdater(service: ServiceClient): UpdateSite {
       })
       .eq("id", update.siteId)
       .eq("user_id", update.userId)
+      .eq("kind", "wordpress")
       .select(PUBLIC_SITE_COLUMNS)
       .maybeSingle();
     if (updated.error) {

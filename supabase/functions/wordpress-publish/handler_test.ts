@@ -29,6 +29,12 @@ import {
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";
 const BOB = "00000000-0000-4000-8000-00000000000b";
+/** WordPress post ids are numbers (a Ghost post's id is a string). */
+function wordpressPostId(result: { remotePostId: number | string }): number {
+  assert.equal(typeof result.remotePostId, "number");
+  return result.remotePostId as number;
+}
+
 const ARTICLE = "a0000000-0000-4000-8000-000000000001";
 const BOBS_ARTICLE = "a0000000-0000-4000-8000-000000000002";
 const SITE = "50000000-0000-4000-8000-000000000001";
@@ -109,6 +115,7 @@ async function withHarness(
       {
         userId: ALICE,
         record: {
+          kind: "wordpress",
           id: SITE,
           base_url: wp.restRoot,
           username: FAKE_USERNAME,
@@ -119,6 +126,7 @@ async function withHarness(
       {
         userId: BOB,
         record: {
+          kind: "wordpress",
           id: BOBS_SITE,
           base_url: wp.restRoot,
           username: FAKE_USERNAME,
@@ -228,6 +236,7 @@ Deno.test("wordpress-publish: publishes, records, then updates the same post", a
       articleId: ARTICLE,
       siteId: SITE,
       remotePostId: result.remotePostId,
+      remotePostRef: null,
       link: result.link,
       status: "publish",
       featuredMediaId: wp.media[0].id,
@@ -238,7 +247,8 @@ Deno.test("wordpress-publish: publishes, records, then updates the same post", a
 
     // What the database now holds for this pair: the next publish updates that post.
     store.previous = {
-      remote_post_id: result.remotePostId,
+      remote_post_id: wordpressPostId(result),
+      remote_post_ref: null,
       featured_media_id: wp.media[0].id,
       featured_media_source_url: wp.imageUrl,
     };
@@ -248,7 +258,7 @@ Deno.test("wordpress-publish: publishes, records, then updates the same post", a
     assert.equal(second.remotePostId, result.remotePostId);
     assert.equal(wp.posts.size, 1);
     assert.equal(wp.media.length, 1, "the same featured image is not uploaded twice");
-    assert.equal(wp.posts.get(result.remotePostId)?.status, "draft");
+    assert.equal(wp.posts.get(wordpressPostId(result))?.status, "draft");
     assert.deepEqual(
       store.successes.map(({ remotePostId, status, featuredMediaId }) => ({ remotePostId, status, featuredMediaId })),
       [
@@ -263,7 +273,7 @@ Deno.test("wordpress-publish: the status defaults to draft", async () => {
   await withHarness({}, async ({ call, wp, store }) => {
     const result = publishArticleResultSchema.parse(await (await call({ articleId: ARTICLE, siteId: SITE })).json());
     assert.equal(result.status, "draft");
-    assert.equal(wp.posts.get(result.remotePostId)?.status, "draft");
+    assert.equal(wp.posts.get(wordpressPostId(result))?.status, "draft");
     assert.equal(store.successes[0].status, "draft");
   });
 });
@@ -466,7 +476,8 @@ Deno.test("wordpress-publish (stream): the real steps as they happen, then the r
 
     // What the database now holds for this pair: the next publish updates that post.
     store.previous = {
-      remote_post_id: result.remotePostId,
+      remote_post_id: wordpressPostId(result),
+      remote_post_ref: null,
       featured_media_id: store.successes[0].featuredMediaId,
       featured_media_source_url: store.successes[0].featuredMediaSourceUrl,
     };
@@ -624,12 +635,12 @@ Deno.test("wordpress-publish (JSON): a re-publish as draft unpublishes, and says
     const first = publishArticleResultSchema.parse(
       await (await call({ articleId: ARTICLE, siteId: SITE, status: "publish" })).json(),
     );
-    store.previous = { remote_post_id: first.remotePostId, featured_media_id: null, featured_media_source_url: null };
+    store.previous = { remote_post_id: wordpressPostId(first), remote_post_ref: null, featured_media_id: null, featured_media_source_url: null };
     const second = publishArticleResultSchema.parse(
       await (await call({ articleId: ARTICLE, siteId: SITE, status: "draft" })).json(),
     );
     assert.deepEqual([second.updated, second.status], [true, "draft"]);
-    assert.equal(wp.posts.get(first.remotePostId)?.status, "draft");
+    assert.equal(wp.posts.get(wordpressPostId(first))?.status, "draft");
     assert.deepEqual(store.successes.map(({ remotePostId, status }) => ({ remotePostId, status })), [
       { remotePostId: first.remotePostId, status: "publish" },
       { remotePostId: first.remotePostId, status: "draft" },

@@ -25,7 +25,7 @@ select is_empty(
 -- The tables we expect, so a table dropped or renamed by mistake is noticed.
 select tables_are(
   'public',
-  array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials',
+  array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
         'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs',
         'site_content', 'site_content_syncs'],
   'public has exactly the application tables'
@@ -121,8 +121,8 @@ select results_eq(
        ('fail_draft_job(uuid,uuid,text,integer)'),
        ('image_storage_used(uuid)'),
        ('record_generated_images(uuid,bigint,jsonb)'),
-       ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text)'),
-       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean)'),
+       ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text,text)'),
+       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean,text)'),
        ('record_site_content_sync(uuid,uuid,boolean,jsonb,jsonb,timestamp with time zone)'),
        ('release_draft_job(uuid,uuid)'),
        ('retry_failed_draft_jobs(uuid,uuid)'),

@@ -15,6 +15,9 @@ export const e2eEnv = {
   wordpress: process.env.E2E_WP_URL
     ? { url: process.env.E2E_WP_URL, user: process.env.E2E_WP_USER!, appPassword: process.env.E2E_WP_APP_PASSWORD! }
     : undefined,
+  ghost: process.env.E2E_GHOST_URL
+    ? { url: process.env.E2E_GHOST_URL, adminApiKey: process.env.E2E_GHOST_ADMIN_API_KEY! }
+    : undefined,
 };
 
 const clientOptions = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: ws as unknown as typeof WebSocket } };

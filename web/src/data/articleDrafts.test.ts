@@ -3,11 +3,10 @@ import { describe, expect, it, vi } from "vitest";
 import {
   DraftAbortedError,
   GENERATE_CONTENT_FAILURE,
-  readServerSentEvents,
   streamArticleDraft,
   type GeneratedArticle,
-  type ServerSentEvent,
 } from "./articleDrafts";
+import { readServerSentEvents, type ServerSentEvent } from "./serverSentEvents";
 import { supabase } from "./supabase";
 
 vi.mock("./supabase", () => ({ supabase: { functions: { invoke: vi.fn() } } }));

@@ -1,5 +1,4 @@
 import { FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
-import { EventSourceParserStream } from "eventsource-parser/stream";
 import {
   ARTICLE_STREAM_EVENTS,
   articleDeltaEventSchema,
@@ -10,38 +9,13 @@ import {
   type GenerateArticleRequest,
 } from "../../../supabase/functions/_shared/schemas/article";
 import { readFunctionError } from "./functionErrors";
+import { readServerSentEvents } from "./serverSentEvents";
 import { supabase } from "./supabase";
 
 export type { GeneratedArticle, GenerateArticleRequest };
 
 /** Spec §8: shown when a failure carries no message of its own. */
 export const GENERATE_CONTENT_FAILURE = "Failed to generate content";
-
-/** One Server-Sent Event: its name (`message` when none is given) and its data lines joined by "\n". */
-export type ServerSentEvent = { event: string; data: string };
-
-/**
- * Reads Server-Sent Events from a byte stream with `eventsource-parser` (the
- * event-stream rules of the HTML standard: LF, CRLF or CR line ends, also
- * split between chunks; a blank line dispatches; `:` comments; an event
- * without data, or unfinished when the stream ends, is dropped). Stopping
- * early — a `break`, or an error — cancels the byte stream.
- */
-export async function* readServerSentEvents(stream: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<ServerSentEvent> {
-  const reader = stream
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
-    .getReader();
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield { event: value.event ?? "message", data: value.data };
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-}
 
 function parseJson(text: string): unknown {
   try {

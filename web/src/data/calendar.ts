@@ -1,5 +1,5 @@
 import { parseTimestamp } from "../lib/dates";
-import type { PublicationStatus } from "./publishing";
+import type { PublicationStatus } from "./publications";
 import { supabase } from "./supabase";
 
 /**

@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { describe, expect, it, vi } from "vitest";
-import { loadPublications, publishArticle, PUBLISH_INTERRUPTED, PublishError, retryScheduledPublication } from "./publishing";
+import { loadPublications, retryScheduledPublication } from "./publications";
+import { publishArticle, PUBLISH_INTERRUPTED, PublishError } from "./publishing";
 import { supabase } from "./supabase";
 
 vi.mock("./supabase", () => ({ supabase: { from: vi.fn(), rpc: vi.fn(), functions: { invoke: vi.fn() } } }));

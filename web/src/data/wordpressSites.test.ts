@@ -23,6 +23,7 @@ const DETAILS = {
 const SITE = {
   id: "site-1",
   user_id: "user-1",
+  kind: "wordpress",
   name: "Travel blog",
   site_url: "https://travel.example.com",
   username: "ada",

@@ -23,7 +23,7 @@ export class SiteConnectionError extends Error {
   }
 }
 
-const SITE_COLUMNS = "id, user_id, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
+const SITE_COLUMNS = "id, user_id, kind, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
 
 /**
  * The signed-in user's sites, newest first. Parsed with the functions' schema:

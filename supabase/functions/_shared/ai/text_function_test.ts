@@ -102,3 +102,36 @@ Deno.test("defineTextFunction: refused requests (stranger, invalid body, no key)
   assert.equal((await textFunction(() => Promise.resolve("sk-test-key"), rateLimit).call({ topic: "x" })).status, 200);
   assert.deepEqual(limiter.calls, [{ userId: USER_ID, action: "ai_text", cost: 1, allowed: true }]);
 });
+
+Deno.test("defineTextFunction: prepare runs while the key is read; its Response answers before the rate limit is spent", async () => {
+  let releaseKey!: (key: string) => void;
+  const keyRead = new Promise<string>((resolve) => releaseKey = resolve);
+  const prepared: string[] = [];
+  const limiter = createMemoryRateLimiter();
+  const handler = defineTextFunction({
+    authenticate: () => Promise.resolve({ id: USER_ID }),
+    readOpenAIKey: () => keyRead,
+    settings: openAISettingsFromEnv(new Map()),
+    rateLimit: memoryRateLimit("aiText", limiter, { limit: 1 }),
+  }, {
+    name: "test",
+    schema: z.object({ topic: z.string() }),
+    maxBodyBytes: 1024,
+    failureMessage: "Failed",
+    prepare: ({ input }) => {
+      prepared.push(input.topic);
+      return Promise.resolve(input.topic === "missing" ? json({ error: "Not found" }, 404) : input.topic.length);
+    },
+    handle: ({ prepared }) => Promise.resolve(json({ prepared })),
+  });
+  const call = (topic: string) =>
+    handler(new Request("http://localhost/functions/v1/test", { method: "POST", body: JSON.stringify({ topic }) }));
+
+  const missing = call("missing");
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(prepared, ["missing"], "prepare started before the key arrived");
+  releaseKey("sk-test-key");
+  assert.equal((await missing).status, 404);
+  const found = await call("tea");
+  assert.deepEqual([found.status, await found.json()], [200, { prepared: 3 }], "the refused request spent nothing");
+});

@@ -30,7 +30,9 @@ export type PublishStepState = (typeof PUBLISH_STEP_STATES)[number];
  * - featured_image_on_site: the same image was uploaded for an earlier publication and is reused;
  * - no_terms: the article has no categories and no tags;
  * - no_seo_fields: it has no meta description and no focus keyword;
- * - no_seo_plugin: the site had no SEO plugin when it was connected.
+ * - no_seo_plugin: the site had no SEO plugin when it was connected;
+ * - tags_with_post: a Ghost site creates the tags with the post (no request of their own);
+ * - seo_with_post: a Ghost site saves the meta title and description with the post.
  */
 export const PUBLISH_SKIP_REASONS = [
   "no_featured_image",
@@ -38,6 +40,8 @@ export const PUBLISH_SKIP_REASONS = [
   "no_terms",
   "no_seo_fields",
   "no_seo_plugin",
+  "tags_with_post",
+  "seo_with_post",
 ] as const;
 export type PublishSkipReason = (typeof PUBLISH_SKIP_REASONS)[number];
 

@@ -8,6 +8,8 @@ import { z } from "zod";
 
 export const SITE_CONTENT_MESSAGES = {
   siteNotFound: "Selected site not found",
+  /** 422: the content index is WordPress-only in this version. */
+  notIndexable: "Only WordPress sites have a content index: Ghost posts are not indexed for internal links",
   syncFailed: "Failed to refresh the site's content",
   synced: "Site content refreshed",
 } as const;

@@ -150,13 +150,22 @@ export type SeoPlugin = (typeof SEO_PLUGINS)[number];
 
 export const SEO_PLUGIN_LABELS: Readonly<Record<SeoPlugin, string>> = { yoast: "Yoast SEO", rank_math: "Rank Math" };
 
-/** A `wordpress_sites` row as functions return it: never the application password or webhook secret. */
+/** What a connected site is (wordpress_sites.kind): the API the publisher speaks to it. */
+export const SITE_KINDS = ["wordpress", "ghost"] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+/**
+ * A `wordpress_sites` row as functions return it: never the application
+ * password, webhook secret or Ghost Admin API key. `username` is null for
+ * Ghost sites only.
+ */
 export const wordpressSiteSchema = z.object({
   id: z.string(),
   user_id: z.string(),
+  kind: z.enum(SITE_KINDS),
   name: z.string(),
   site_url: z.string(),
-  username: z.string(),
+  username: z.string().nullable(),
   base_url: z.string(),
   seo_plugin: z.enum(SEO_PLUGINS).nullable(),
   created_at: z.string(),
@@ -213,7 +222,8 @@ export type SeoResult = (typeof SEO_RESULTS)[number];
 /** 200 from `wordpress-publish`. */
 export const publishArticleResultSchema = z.object({
   link: z.string(),
-  remotePostId: z.number(),
+  /** WordPress's post id (a number), or Ghost's (24 hex digits). */
+  remotePostId: z.union([z.number(), z.string()]),
   status: z.enum(POST_STATUSES),
   /** true when an earlier publication's post was updated instead of a new post created. */
   updated: z.boolean(),
@@ -246,5 +256,5 @@ export const publishArticleFailureSchema = z.object({
   step: z.enum(PUBLISH_STEPS.map((step) => step.id) as [PublishStep, ...PublishStep[]]).optional(),
   field: z.string().optional(),
   link: z.string().optional(),
-  remotePostId: z.number().optional(),
+  remotePostId: z.union([z.number(), z.string()]).optional(),
 });

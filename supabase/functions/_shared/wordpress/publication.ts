@@ -1,8 +1,10 @@
 /**
  * Publishing a stored article to one of the user's sites and recording the
  * outcome: shared by `wordpress-publish` (a person clicks Publish) and
- * `publish-scheduled` (the scheduler). The database sits behind
- * `PublicationStore`, so tests need no backend.
+ * `publish-scheduled` (the scheduler). The site's kind picks the publisher
+ * (WordPress REST API or Ghost Admin API); loading, recording and the errors
+ * are the same for both. The database sits behind `PublicationStore`, so
+ * tests need no backend.
  *
  * Errors are PublishFailure: an HTTP status, one of the spec's messages, and
  * details (`detail`, `step`, and the remote post when one exists).
@@ -23,6 +25,9 @@ import {
   stepReporter,
 } from "./publish_post.ts";
 import { createWordPressClient } from "./rest.ts";
+import { createGhostClient } from "../ghost/admin_api.ts";
+import { isGhostAuthenticationFailure, publishGhostPost } from "../ghost/publish_post.ts";
+import { GHOST_MESSAGES } from "../schemas/ghost.ts";
 
 /** What publishing reads of an `articles` row. */
 export type ArticleRecord = Pick<
@@ -40,19 +45,29 @@ export type ArticleRecord = Pick<
 >;
 
 /**
- * A `wordpress_sites` row with its application password (from
+ * A WordPress `wordpress_sites` row with its application password (from
  * `wordpress_site_credentials`); `seo_plugin` is checked against the values
  * the table's check constraint allows, which the generated types cannot say.
  */
-export type SiteRecord = Pick<Tables<"wordpress_sites">, "id" | "base_url" | "username"> & {
+export type WordPressSiteRecord = Pick<Tables<"wordpress_sites">, "id" | "base_url"> & {
+  kind: "wordpress";
+  username: string;
   seo_plugin: SeoPlugin | null;
   application_password: Tables<"wordpress_site_credentials">["application_password"];
 };
 
+/** A Ghost site: base_url is its Admin API root; the key comes from `ghost_site_credentials`. */
+export type GhostSiteRecord = Pick<Tables<"wordpress_sites">, "id" | "base_url"> & {
+  kind: "ghost";
+  admin_api_key: Tables<"ghost_site_credentials">["admin_api_key"];
+};
+
+export type SiteRecord = WordPressSiteRecord | GhostSiteRecord;
+
 /** What a re-publish needs of the previous `publications` row. */
 export type PublicationRecord = Pick<
   Tables<"publications">,
-  "remote_post_id" | "featured_media_id" | "featured_media_source_url"
+  "remote_post_id" | "remote_post_ref" | "featured_media_id" | "featured_media_source_url"
 >;
 
 export interface PublicationKey {
@@ -62,7 +77,9 @@ export interface PublicationKey {
 }
 
 export interface PublicationSuccess extends PublicationKey {
-  remotePostId: number;
+  /** WordPress's post id; null for a Ghost post (remotePostRef). */
+  remotePostId: number | null;
+  remotePostRef: string | null;
   /** Only an http(s) URL; null when WordPress answered anything else. */
   link: string | null;
   status: PostStatus;
@@ -139,12 +156,107 @@ const STEP_MESSAGES: Partial<Record<PublishStep, string>> = {
   post: WORDPRESS_MESSAGES.publishPostFailed,
 };
 
+/** What either publisher left on the site, in the shape the publication is recorded in. */
+interface RemotePublish {
+  remotePostId: number | null;
+  remotePostRef: string | null;
+  link: string;
+  updated: boolean;
+  featuredMediaId: number | null;
+  featuredMediaSourceUrl: string | null;
+  seo: PublishArticleResult["seo"];
+  seoMessage?: string;
+  warnings: string[];
+}
+
+const PLATFORM_NAMES: Readonly<Record<SiteRecord["kind"], string>> = { wordpress: "WordPress", ghost: "Ghost" };
+
+/** The general failure message for a site of this kind. */
+function publishFailedMessage(site: SiteRecord): string {
+  return site.kind === "ghost" ? GHOST_MESSAGES.publishFailed : WORDPRESS_MESSAGES.publishFailed;
+}
+
+function isKeyRefused(site: SiteRecord, error: PublishStepError): boolean {
+  return site.kind === "ghost" ? isGhostAuthenticationFailure(error) : isAuthenticationFailure(error);
+}
+
+/**
+ * Sends the article (its content already sanitised) to the site with the
+ * publisher of its kind; throws PublishStepError.
+ */
+async function publishToRemote(
+  site: SiteRecord,
+  article: ArticleRecord,
+  previous: PublicationRecord | null,
+  request: PublishRequest,
+  deps: PublicationDependencies,
+): Promise<RemotePublish> {
+  const listeners = { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions, onStep: request.onStep };
+  if (site.kind === "ghost") {
+    const published = await publishGhostPost(
+      {
+        client: createGhostClient(site.base_url, site.admin_api_key, deps.fetch, deps.fetchOptions),
+        status: request.status,
+        previous: previous
+          ? { remotePostRef: previous.remote_post_ref, featuredMediaSourceUrl: previous.featured_media_source_url }
+          : null,
+        // Ghost's title and excerpt are text.
+        article: {
+          title: article.title,
+          html: article.content,
+          excerpt: article.excerpt,
+          slug: article.slug,
+          categories: article.categories,
+          tags: article.tags,
+          featuredImageUrl: article.featured_image_url,
+          metaDescription: article.meta_description,
+        },
+      },
+      listeners,
+    );
+    return { ...published, remotePostId: null, featuredMediaId: null };
+  }
+  const published = await publishPost(
+    {
+      client: createWordPressClient(
+        site.base_url,
+        { username: site.username, applicationPassword: site.application_password },
+        deps.fetch,
+        deps.fetchOptions,
+      ),
+      seoPlugin: site.seo_plugin,
+      status: request.status,
+      previous: previous
+        ? {
+          remotePostId: previous.remote_post_id,
+          featuredMediaId: previous.featured_media_id,
+          featuredMediaSourceUrl: previous.featured_media_source_url,
+        }
+        : null,
+      // Title and excerpt are text to us but HTML to WordPress: escaped.
+      article: {
+        title: textAsHtml(article.title),
+        content: article.content,
+        excerpt: textAsHtml(article.excerpt),
+        slug: article.slug,
+        categories: article.categories,
+        tags: article.tags,
+        featuredImageUrl: article.featured_image_url,
+        metaDescription: article.meta_description,
+        focusKeyword: article.focus_keyword,
+      },
+    },
+    listeners,
+  );
+  return { ...published, remotePostRef: null };
+}
+
 /**
  * Publishes the article to the site (creating or updating the remote post),
  * records the publication and updates the article. Throws PublishFailure:
- * 404 for an article or site that is not the caller's, 502 when WordPress
+ * 404 for an article or site that is not the caller's, 502 when the site
  * (or the image download) failed — recorded as a failed publication — and
- * 500 'Failed to update article status' when the post is on WordPress but
+ * 500 'Failed to update article status' when the post is on the site but
  * the database could not record it.
  */
 export async function publishArticleToSite(
@@ -163,51 +275,22 @@ export async function publishArticleToSite(
   if (!site) throw new PublishFailure(404, WORDPRESS_MESSAGES.siteNotFound, { field: "siteId" });
   if (!article) throw new PublishFailure(404, WORDPRESS_MESSAGES.articleNotFound, { field: "articleId" });
 
-  const client = createWordPressClient(
-    site.base_url,
-    { username: site.username, applicationPassword: site.application_password },
-    deps.fetch,
-    deps.fetchOptions,
-  );
   // Sanitised again on the way out: the article may predate server-side
   // sanitising, and WordPress keeps an administrator's HTML unfiltered.
   const content = sanitizeArticleHtml(article.content);
-  // Checked while the post is being published; a failed check costs only its warnings.
-  const linkWarnings = (deps.checkInternalLinks?.(userId, siteId, site.base_url, content) ?? Promise.resolve([]))
-    .catch((error) => {
+  // Checked while the post is being published; a failed check costs only its
+  // warnings. Only WordPress sites have a content index (Ghost posts are not
+  // indexed in this version), so links to a Ghost site are not checked.
+  const linkWarnings = site.kind === "wordpress" && deps.checkInternalLinks
+    ? deps.checkInternalLinks(userId, siteId, site.base_url, content).catch((error) => {
       console.error(`publication ${articleId}/${siteId}: checking internal links failed:`, describe(error));
       return [] as string[];
-    });
+    })
+    : Promise.resolve([] as string[]);
 
-  let published;
+  let published: RemotePublish;
   try {
-    published = await publishPost(
-      {
-        client,
-        seoPlugin: site.seo_plugin,
-        status,
-        previous: previous
-          ? {
-            remotePostId: previous.remote_post_id,
-            featuredMediaId: previous.featured_media_id,
-            featuredMediaSourceUrl: previous.featured_media_source_url,
-          }
-          : null,
-        // Title and excerpt are text to us but HTML to WordPress: escaped.
-        article: {
-          title: textAsHtml(article.title),
-          content,
-          excerpt: textAsHtml(article.excerpt),
-          slug: article.slug,
-          categories: article.categories,
-          tags: article.tags,
-          featuredImageUrl: article.featured_image_url,
-          metaDescription: article.meta_description,
-          focusKeyword: article.focus_keyword,
-        },
-      },
-      { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions, onStep: request.onStep },
-    );
+    published = await publishToRemote(site, { ...article, content }, previous, request, deps);
   } catch (error) {
     if (!(error instanceof PublishStepError)) throw error;
     await deps.store.recordFailure({
@@ -222,12 +305,12 @@ export async function publishArticleToSite(
       .catch((recordError) =>
         console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError))
       );
-    const { remotePostId } = error.remote;
+    const remotePostId = error.remote.remotePostId ?? error.remote.remotePostRef;
     const link = httpLinkOrNull(error.remote.link) ?? undefined;
-    // A refused password is not about the image or the post: the general message.
-    const message = isAuthenticationFailure(error)
-      ? WORDPRESS_MESSAGES.publishFailed
-      : STEP_MESSAGES[error.step] ?? WORDPRESS_MESSAGES.publishFailed;
+    // A refused password or key is not about the image or the post: the general message.
+    const message = isKeyRefused(site, error)
+      ? publishFailedMessage(site)
+      : STEP_MESSAGES[error.step] ?? publishFailedMessage(site);
     throw new PublishFailure(502, message, {
       step: error.step,
       detail: error.message,
@@ -236,6 +319,7 @@ export async function publishArticleToSite(
   }
 
   const link = httpLinkOrNull(published.link);
+  const remotePostId = published.remotePostId ?? published.remotePostRef ?? "";
   const step = stepReporter(request.onStep);
   step.started("article");
   try {
@@ -244,6 +328,7 @@ export async function publishArticleToSite(
       articleId,
       siteId,
       remotePostId: published.remotePostId,
+      remotePostRef: published.remotePostRef,
       link,
       status,
       featuredMediaId: published.featuredMediaId,
@@ -252,7 +337,8 @@ export async function publishArticleToSite(
     });
   } catch (error) {
     console.error(`publication ${articleId}/${siteId}: recording success failed:`, describe(error));
-    step.failed("article", "The post is on WordPress, but the article could not be updated.");
+    const detail = `The post is on ${PLATFORM_NAMES[site.kind]}, but the article could not be updated.`;
+    step.failed("article", detail);
     // Best effort: keep the remote ids, so a retry updates this post instead of duplicating it.
     await deps.store.recordFailure({
       userId,
@@ -260,7 +346,8 @@ export async function publishArticleToSite(
       siteId,
       error: "The post was published, but the article could not be updated",
       retry: scheduled,
-      remotePostId: published.remotePostId,
+      ...(published.remotePostId ? { remotePostId: published.remotePostId } : {}),
+      ...(published.remotePostRef ? { remotePostRef: published.remotePostRef } : {}),
       link: link ?? undefined,
       remoteStatus: status,
       ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
@@ -268,16 +355,16 @@ export async function publishArticleToSite(
     }).catch(() => {});
     throw new PublishFailure(500, WORDPRESS_MESSAGES.updateArticleStatusFailed, {
       step: "article",
-      detail: "The post is on WordPress, but the article could not be updated.",
+      detail,
       link: link ?? "",
-      remotePostId: published.remotePostId,
+      remotePostId,
     });
   }
   step.done("article");
 
   return {
     link: link ?? "",
-    remotePostId: published.remotePostId,
+    remotePostId,
     status,
     updated: published.updated,
     seo: published.seo,

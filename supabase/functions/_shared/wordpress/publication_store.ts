@@ -66,27 +66,47 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
     },
 
     async findSite(userId, siteId) {
-      const [site, credentials] = await Promise.all([
-        service
+      const site = check(
+        await service
           .from("wordpress_sites")
-          .select("id, base_url, username, seo_plugin")
+          .select("id, kind, base_url, username, seo_plugin")
           .eq("id", siteId)
           .eq("user_id", userId)
           .maybeSingle(),
-        service
+        "loading the site",
+      );
+      if (!site) return null;
+      if (site.kind === "ghost") {
+        const credentials = check(
+          await service
+            .from("ghost_site_credentials")
+            .select("admin_api_key")
+            .eq("site_id", siteId)
+            .eq("user_id", userId)
+            .maybeSingle(),
+          "loading the site's Admin API key",
+        );
+        if (!credentials) return null;
+        return { kind: "ghost", id: site.id, base_url: site.base_url, admin_api_key: credentials.admin_api_key };
+      }
+      const credentials = check(
+        await service
           .from("wordpress_site_credentials")
           .select("application_password")
           .eq("site_id", siteId)
           .eq("user_id", userId)
           .maybeSingle(),
-      ]);
-      const siteRow = check(site, "loading the site");
-      const credentialRow = check(credentials, "loading the site credentials");
-      if (!siteRow || !credentialRow) return null;
+        "loading the site credentials",
+      );
+      // wordpress_sites_username_for_wordpress: a WordPress site always has a username.
+      if (!credentials || site.username === null) return null;
       return {
-        ...siteRow,
-        seo_plugin: wordpressSiteSchema.shape.seo_plugin.parse(siteRow.seo_plugin),
-        application_password: credentialRow.application_password,
+        kind: "wordpress",
+        id: site.id,
+        base_url: site.base_url,
+        username: site.username,
+        seo_plugin: wordpressSiteSchema.shape.seo_plugin.parse(site.seo_plugin),
+        application_password: credentials.application_password,
       } satisfies SiteRecord;
     },
 
@@ -94,7 +114,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
       return check(
         await service
           .from("publications")
-          .select("remote_post_id, featured_media_id, featured_media_source_url")
+          .select("remote_post_id, remote_post_ref, featured_media_id, featured_media_source_url")
           .eq("article_id", articleId)
           .eq("site_id", siteId)
           .eq("user_id", userId)
@@ -109,7 +129,8 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
           p_user_id: success.userId,
           p_article_id: success.articleId,
           p_site_id: success.siteId,
-          p_remote_post_id: success.remotePostId,
+          p_remote_post_id: nullableArgument(success.remotePostId),
+          p_remote_post_ref: orDefault(success.remotePostRef),
           p_link: nullableArgument(success.link),
           p_status: success.status,
           p_featured_media_id: orDefault(success.featuredMediaId),
@@ -133,6 +154,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
           p_featured_media_id: orDefault(failure.featuredMediaId),
           p_featured_media_source_url: orDefault(failure.featuredMediaSourceUrl),
           p_remote_status: orDefault(failure.remoteStatus),
+          p_remote_post_ref: orDefault(failure.remotePostRef),
         }),
         "recording the failed publication",
       );

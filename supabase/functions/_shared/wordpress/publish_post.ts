@@ -20,15 +20,13 @@
  * `_shared/schemas/publish_events.ts`): started, then done or failed; or
  * skipped when it does not apply to this article.
  */
-import { sniffImageFormat } from "../images/image_format.ts";
-import { MAX_IMAGE_BYTES } from "../images/image_store.ts";
+import { downloadFeaturedImage } from "../images/featured_image_download.ts";
 import type { PostStatus, PublishStep, SeoPlugin, SeoResult } from "../schemas/wordpress.ts";
 import type { PublishStepEvent } from "../schemas/publish_events.ts";
 import { WORDPRESS_MESSAGES } from "../schemas/wordpress.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../net/ssrf.ts";
-import { decodeEntities, plainText, USER_AGENT, type WordPressClient, WordPressError } from "./rest.ts";
+import { decodeEntities, plainText, type WordPressClient, WordPressError } from "./rest.ts";
 
-export const IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
 /** Sending up to 10 MiB to a slow host takes longer than the default 15 s. */
 export const MEDIA_UPLOAD_TIMEOUT_MS = 30_000;
 
@@ -54,6 +52,8 @@ export interface PreviousPublication {
 /** Remote objects that exist after a publish, complete or not (so a retry updates instead of duplicating). */
 export interface RemoteState {
   remotePostId?: number;
+  /** A Ghost site's post id (24 hex digits); WordPress's ids are remotePostId. */
+  remotePostRef?: string;
   link?: string;
   /** The status WordPress stored for the post (a status name; anything else is left out). */
   remoteStatus?: string;
@@ -215,23 +215,14 @@ async function uploadFeaturedImage(
   imageUrl: string,
   deps: PublishPostDependencies,
 ): Promise<number> {
-  const download = await deps.fetch(imageUrl, { headers: { Accept: "image/*", "User-Agent": USER_AGENT } }, {
-    timeoutMs: IMAGE_DOWNLOAD_TIMEOUT_MS,
-    maxResponseBytes: MAX_IMAGE_BYTES,
-    ...deps.imageFetchOptions,
-  });
-  if (!download.ok) {
-    throw new PublishStepError("featured_image", `The image could not be downloaded (HTTP ${download.status})`);
-  }
-  const format = sniffImageFormat(download.body);
-  if (!format) throw new PublishStepError("featured_image", "The featured image is not a PNG, JPEG, WebP or GIF file");
+  const { bytes, format } = await downloadFeaturedImage(imageUrl, deps.fetch, deps.imageFetchOptions);
 
   const baseName = (article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") ||
     "featured-image";
   const form = new FormData();
   form.append(
     "file",
-    new Blob([download.body as Uint8Array<ArrayBuffer>], { type: format.contentType }),
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format.contentType }),
     `${baseName}.${format.extension}`,
   );
   form.append("title", article.title);

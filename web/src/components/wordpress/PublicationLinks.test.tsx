@@ -1,13 +1,13 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { loadPublications, retryScheduledPublication, type Publication } from "../../data/publishing";
+import { loadPublications, retryScheduledPublication, type Publication } from "../../data/publications";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import PublicationLinks, { SETTLING_REFRESH_MS } from "./PublicationLinks";
 import { RETRY_QUEUED } from "./publicationState";
 import { publicationsState } from "./publicationsStore";
 
-vi.mock("../../data/publishing", () => ({ loadPublications: vi.fn(), retryScheduledPublication: vi.fn() }));
+vi.mock("../../data/publications", () => ({ loadPublications: vi.fn(), retryScheduledPublication: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const LIVE: Publication = {

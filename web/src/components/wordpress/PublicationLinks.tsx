@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { retryScheduledPublication, type Publication } from "../../data/publishing";
+import { retryScheduledPublication, type Publication } from "../../data/publications";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { canRetry, isSettling, RETRY_FAILED, RETRY_QUEUED, summarizePublication } from "./publicationState";
 import { requestPublications, usePublications } from "./publicationsStore";

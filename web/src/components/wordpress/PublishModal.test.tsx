@@ -1,12 +1,11 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadPublications, type Publication } from "../../data/publications";
 import {
-  loadPublications,
   publishArticle,
   PublishError,
   PUBLISH_INTERRUPTED,
-  type Publication,
   type PublishArticleResult,
   type PublishOptions,
   type PublishStepEvent,
@@ -24,9 +23,8 @@ vi.mock("../../data/wordpressSites", async (importOriginal) => ({
 vi.mock("../../data/publishing", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../data/publishing")>()),
   publishArticle: vi.fn(),
-  loadPublications: vi.fn(),
-  retryScheduledPublication: vi.fn(),
 }));
+vi.mock("../../data/publications", () => ({ loadPublications: vi.fn(), retryScheduledPublication: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const ARTICLE = { id: "11111111-1111-4111-8111-111111111111", title: "Ten days in the Alps", status: "draft" };
@@ -35,6 +33,7 @@ function site(id: string, name: string, url: string): WordPressSite {
   return {
     id,
     user_id: "user-1",
+    kind: "wordpress",
     name,
     site_url: url,
     username: "ada",
@@ -206,6 +205,37 @@ describe("PublishModal", () => {
     expect(await screen.findByText("Post updated on Travel blog")).toBeTruthy();
     expect(screen.getByText("It stays live.", { exact: false })).toBeTruthy();
     expect(notifySuccess).toHaveBeenCalledWith("Post updated on Travel blog");
+  });
+
+  it("lists Ghost sites with WordPress sites and publishes to one through the same request", async () => {
+    const user = userEvent.setup();
+    const ghost: WordPressSite = {
+      ...site("site-3", "Ghost journal", "https://journal.example.com"),
+      kind: "ghost",
+      username: null,
+      base_url: "https://journal.example.com/ghost/api/admin/",
+      seo_plugin: null,
+    };
+    renderModal({ sites: [TRAVEL, ghost] });
+    const select = (await screen.findByLabelText("Select WordPress Site")) as HTMLSelectElement;
+    expect([...select.options].map((option) => option.text)).toEqual([
+      "Choose a site",
+      "Travel blog (https://travel.example.com)",
+      "Ghost journal (Ghost, https://journal.example.com)",
+    ]);
+    await chooseSite(user, "Ghost journal (Ghost, https://journal.example.com)");
+    await user.selectOptions(statusField(), "Publish Immediately");
+    vi.mocked(publishArticle).mockResolvedValue({
+      ...RESULT,
+      link: "https://journal.example.com/ten-days-in-the-alps/",
+      remotePostId: "6a1b2c3d4e5f60718293a4b5",
+    });
+    await user.click(publishButton());
+    expect(publishArticle).toHaveBeenCalledWith(
+      { articleId: ARTICLE.id, siteId: "site-3", status: "publish" },
+      expect.objectContaining({ onStep: expect.any(Function) }),
+    );
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article published successfully to Ghost"));
   });
 
   it("asks before a live post becomes a draft; Cancel publishes nothing", async () => {

@@ -5,14 +5,15 @@ import {
   POST_STATUSES,
   WORDPRESS_MESSAGES,
 } from "../../../../supabase/functions/_shared/schemas/wordpress";
+import { GHOST_MESSAGES } from "../../../../supabase/functions/_shared/schemas/ghost";
 import { Modal } from "../Modal";
 import {
   publishArticle,
   PublishError,
   type PostStatus,
-  type Publication,
   type PublishArticleResult,
 } from "../../data/publishing";
+import type { Publication } from "../../data/publications";
 import { listWordPressSites, type WordPressSite } from "../../data/wordpressSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -100,7 +101,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
       setOutcome({ state: "published", steps, result, siteName: site.name, wasLive });
       notifySuccess(
         !result.updated && result.status === "publish"
-          ? WORDPRESS_MESSAGES.published
+          ? site.kind === "ghost" ? GHOST_MESSAGES.published : WORDPRESS_MESSAGES.published
           : publishOutcome(result, site.name, wasLive).headline,
       );
       onPublished();
@@ -197,7 +198,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
                 <option value="">Choose a site</option>
                 {sites.map((option) => (
                   <option key={option.id} value={option.id}>
-                    {option.name} ({option.site_url})
+                    {option.kind === "ghost" ? `${option.name} (Ghost, ${option.site_url})` : `${option.name} (${option.site_url})`}
                   </option>
                 ))}
               </select>

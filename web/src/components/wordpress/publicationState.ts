@@ -1,5 +1,5 @@
 import { formatDateTime, parseTimestamp } from "../../lib/dates";
-import type { Publication } from "../../data/publishing";
+import type { Publication } from "../../data/publications";
 
 export const RETRY_QUEUED = "Retry queued: the scheduler publishes it on its next run.";
 export const RETRY_FAILED = "Could not queue the retry";

@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from "valtio";
-import { loadPublications, type Publication } from "../../data/publishing";
+import { loadPublications, type Publication } from "../../data/publications";
 
 type Entry = { publications: Publication[] } | { error: string } | "loading";
 

@@ -28,6 +28,8 @@ export const SKIP_NOTES: Readonly<Record<PublishSkipReason, string>> = {
   no_terms: "no categories or tags",
   no_seo_fields: "no meta description or focus keyword",
   no_seo_plugin: "no SEO plugin on the site",
+  tags_with_post: "created with the post",
+  seo_with_post: "saved with the post",
 };
 
 /**

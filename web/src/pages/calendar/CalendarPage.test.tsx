@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { loadCalendarEntries, rescheduleArticle, type CalendarEntry } from "../../data/calendar";
-import { retryScheduledPublication } from "../../data/publishing";
+import { retryScheduledPublication } from "../../data/publications";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import CalendarPage from "./CalendarPage";
 
@@ -13,7 +13,7 @@ vi.mock("../../data/calendar", () => ({
   loadCalendarEntries: vi.fn(),
   rescheduleArticle: vi.fn(),
 }));
-vi.mock("../../data/publishing", () => ({ retryScheduledPublication: vi.fn() }));
+vi.mock("../../data/publications", () => ({ retryScheduledPublication: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const originalZone = process.env.TZ;

@@ -8,7 +8,7 @@ import {
   type CalendarRange,
   type CalendarSite,
 } from "../../data/calendar";
-import { retryScheduledPublication } from "../../data/publishing";
+import { retryScheduledPublication } from "../../data/publications";
 import { browserTimeZone, formatDateTime } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import {

@@ -30,6 +30,7 @@ import {
   aiRequestSchema,
   draftFromGenerated,
   draftFromPartial,
+  draftShowsText,
   generatedDraftOf,
   EMPTY_DRAFT,
   hasArticleText,
@@ -111,15 +112,20 @@ export default function CreateArticlePage() {
     generation.current = controller;
     const before = draft.values;
     let shownAny = false;
-    const show = throttle((partial: Partial<GeneratedArticle>) => {
+    // The throttle's first, immediate render waits for visible text, so the first characters are not held back an interval.
+    const show = throttle((fields: Partial<DraftValues>) => {
       shownAny = true;
-      draft.fill(draftFromPartial(partial));
+      draft.fill(fields);
     }, STREAM_RENDER_INTERVAL_MS);
+    const onProgress = (partial: Partial<GeneratedArticle>) => {
+      const fields = draftFromPartial(partial);
+      if (draftShowsText(fields)) show(fields);
+    };
     setInterrupted(null);
     setGenerating(true);
     setAiStatus("Writing your article…");
     try {
-      const article = await streamArticleDraft(request, { signal: controller.signal, onProgress: show });
+      const article = await streamArticleDraft(request, { signal: controller.signal, onProgress });
       show.cancel();
       draft.fill(draftFromGenerated(article));
       setGeneratedDraft(generatedDraftOf(article));

@@ -23,7 +23,7 @@ import {
 const trimmed = z.string().check(z.trim());
 import type { GeneratedArticle } from "../../data/articleDrafts";
 import { fieldElement } from "../../lib/focusField";
-import { withoutUnfinishedTag } from "../../lib/partialHtml";
+import { showsText, withoutUnfinishedTag } from "../../lib/partialHtml";
 import { splitCommaList } from "../../lib/tagList";
 
 /** The AI section: what to write from, and which assistant writes it. */
@@ -122,6 +122,11 @@ export function draftFromPartial(article: Partial<GeneratedArticle>): Partial<Dr
   const fields = draftFromGenerated(article);
   if (fields.content !== undefined) fields.content = withoutUnfinishedTag(fields.content);
   return fields;
+}
+
+/** Whether a streamed draft has anything to show yet: markup alone (an opening "<p>") does not count. */
+export function draftShowsText(fields: Partial<DraftValues>): boolean {
+  return Object.entries(fields).some(([name, value]) => name === "content" ? showsText(value) : value.trim() !== "");
 }
 
 /** Whether any article field holds text (then an AI draft would replace something). */

@@ -92,3 +92,40 @@ export function SitesHelp() {
     </aside>
   );
 }
+
+/** Where a Ghost site's API URL and Admin API key come from, and what publishing sends. */
+export function GhostSitesHelp() {
+  return (
+    <aside className="sites-help" aria-labelledby="ghost-help-title">
+      <article>
+        <h2 id="ghost-help-title">Connecting a Ghost site</h2>
+        <details open>
+          <summary>How to connect</summary>
+          <ol>
+            <li>
+              <strong>Create a custom integration.</strong> In Ghost Admin open Settings → Integrations, choose Add
+              custom integration and name it “Inkpress”.
+            </li>
+            <li>
+              <strong>Copy the API URL and the Admin API key.</strong> The integration shows both; the Admin API key
+              looks like a long code with a colon in the middle. Do not use the Content API key.
+            </li>
+            <li>
+              <strong>Test and save.</strong> Choose Add Ghost Site and paste them: Inkpress checks that the address is
+              a Ghost site and that the key may work with posts, and saves the site only then. The key is never shown
+              again.
+            </li>
+          </ol>
+        </details>
+        <details>
+          <summary>What is published</summary>
+          <p>
+            The article’s text, title, excerpt, slug and featured image (with its alt text); its categories and tags
+            become Ghost tags (created if new); its title and meta description become the post’s meta title and meta
+            description. Publishing again updates the same post.
+          </p>
+        </details>
+      </article>
+    </aside>
+  );
+}

@@ -12,6 +12,7 @@ import {
   type WordPressSite,
 } from "../../data/wordpressSites";
 import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../../data/siteContent";
+import { connectGhostSite, GhostConnectionError } from "../../data/ghostSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import WordPressSitesPage from "./WordPressSitesPage";
 
@@ -26,12 +27,17 @@ vi.mock("../../data/wordpressSites", async (importOriginal) => ({
   updateWordPressSite: vi.fn(),
 }));
 vi.mock("../../data/siteContent", () => ({ listSiteContentSyncs: vi.fn(), syncSiteContent: vi.fn() }));
+vi.mock("../../data/ghostSites", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../data/ghostSites")>()),
+  connectGhostSite: vi.fn(),
+}));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 function site(overrides: Partial<WordPressSite> = {}): WordPressSite {
   return {
     id: "site-1",
     user_id: "user-1",
+    kind: "wordpress",
     name: "Travel blog",
     site_url: "https://travel.example.com",
     username: "ada",
@@ -477,5 +483,88 @@ describe("Edit WordPress Site modal", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     escape();
     expect(screen.getByRole("dialog", { name: "Edit WordPress Site" })).toBeTruthy();
+  });
+});
+
+const GHOST_KEY = `6a1b2c3d4e5f60718293a4b5:${"0f".repeat(32)}`;
+
+function ghostSite(overrides: Partial<WordPressSite> = {}): WordPressSite {
+  return site({
+    id: "ghost-1",
+    kind: "ghost",
+    name: "Ghost journal",
+    site_url: "https://journal.example.com/",
+    username: null,
+    base_url: "https://journal.example.com/ghost/api/admin/",
+    seo_plugin: null,
+    ...overrides,
+  });
+}
+
+describe("Ghost sites", () => {
+  it("shows a Ghost card beside WordPress cards: platform and Admin API, Remove but no Edit", async () => {
+    await renderPage([site(), ghostSite()]);
+    const card = screen.getByRole("article", { name: "Ghost journal" });
+    expect(within(card).getByText("Ghost")).toBeTruthy();
+    expect(within(card).getByText("https://journal.example.com/ghost/api/admin/")).toBeTruthy();
+    expect(within(card).queryByText("Username")).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Edit Ghost journal" })).toBeNull();
+    expect(within(card).getByRole("button", { name: "Remove Ghost journal" })).toBeTruthy();
+    expect(within(screen.getByRole("article", { name: "Travel blog" })).getByText("Yoast SEO")).toBeTruthy();
+  });
+
+  it("offers no content index for a Ghost site: no Refresh content, no index summary", async () => {
+    await renderPage([site(), ghostSite()]);
+    const card = screen.getByRole("article", { name: "Ghost journal" });
+    expect(within(card).queryByRole("button", { name: "Refresh content of Ghost journal" })).toBeNull();
+    expect(within(card).queryByText("Content for links")).toBeNull();
+    const wordpressCard = screen.getByRole("article", { name: "Travel blog" });
+    expect(within(wordpressCard).getByRole("button", { name: "Refresh content of Travel blog" })).toBeTruthy();
+  });
+
+  it("explains where the API URL and Admin API key come from", async () => {
+    await renderPage();
+    const help = screen.getByRole("complementary", { name: "Connecting a Ghost site" });
+    expect(within(help).getByText("Create a custom integration.")).toBeTruthy();
+    expect(within(help).getByText(/Settings → Integrations/)).toBeTruthy();
+    expect(within(help).getByText("Copy the API URL and the Admin API key.")).toBeTruthy();
+  });
+
+  it("validates the form before anything is sent", async () => {
+    const user = await renderPage([]);
+    await user.click(screen.getByRole("button", { name: "Add Ghost Site" }));
+    const dialog = screen.getByRole("dialog", { name: "Connect Ghost Site" });
+    await user.type(within(dialog).getByLabelText("Admin API Key"), "not-a-key");
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    expect(noteOf(within(dialog).getByLabelText("Site Name"))).toBe("Site name is required");
+    expect(noteOf(within(dialog).getByLabelText("API URL"))).toBe("Please enter a valid URL");
+    expect(noteOf(within(dialog).getByLabelText("Admin API Key"))).toContain("This is not a Ghost Admin API key");
+    expect(connectGhostSite).not.toHaveBeenCalled();
+  });
+
+  it("shows a refused key under the key field, then connects and adds the card", async () => {
+    const user = await renderPage([]);
+    await user.click(screen.getByRole("button", { name: "Add Ghost Site" }));
+    const dialog = screen.getByRole("dialog", { name: "Connect Ghost Site" });
+    await user.type(within(dialog).getByLabelText("Site Name"), "Ghost journal");
+    await user.type(within(dialog).getByLabelText("API URL"), "journal.example.com");
+    await user.type(within(dialog).getByLabelText("Admin API Key"), GHOST_KEY);
+    const refused = "Ghost refused the Admin API key. Please copy the Admin API key of your custom integration again.";
+    vi.mocked(connectGhostSite).mockRejectedValueOnce(new GhostConnectionError(refused, "admin_api_key"));
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    await waitFor(() => expect(noteOf(within(dialog).getByLabelText("Admin API Key"))).toBe(refused));
+    expect(notifyError).toHaveBeenCalledWith("Failed to connect Ghost site");
+    expect(connectGhostSite).toHaveBeenCalledWith({
+      name: "Ghost journal",
+      admin_url: "https://journal.example.com",
+      admin_api_key: GHOST_KEY,
+    });
+
+    vi.mocked(connectGhostSite).mockResolvedValueOnce(ghostSite());
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    expect(await screen.findByRole("article", { name: "Ghost journal" })).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Connect Ghost Site" })).toBeNull();
+    expect(notifySuccess).toHaveBeenCalledWith("Ghost site connected successfully");
+    expect(syncSiteContent).not.toHaveBeenCalled();
   });
 });

@@ -5,10 +5,11 @@ import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../
 import { listWordPressSites, removeWordPressSite, type WordPressSite } from "../../data/wordpressSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useUser } from "../../state/session";
+import { ConnectGhostSiteModal } from "./ConnectGhostSiteModal";
 import { ConnectSiteModal } from "./ConnectSiteModal";
 import { EditSiteModal } from "./EditSiteModal";
 import { SiteCard } from "./SiteCard";
-import { SitesHelp } from "./SitesHelp";
+import { GhostSitesHelp, SitesHelp } from "./SitesHelp";
 import "./wordpress-sites.css";
 
 type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: WordPressSite[] };
@@ -30,7 +31,7 @@ export default function WordPressSitesPage() {
   const userId = user?.id;
   const [load, setLoad] = useState<SitesLoad>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<"wordpress" | "ghost">();
   const [editing, setEditing] = useState<WordPressSite>();
   const [removingId, setRemovingId] = useState<string>();
   const [syncs, setSyncs] = useState<Record<string, SiteContentSync>>({});
@@ -110,9 +111,10 @@ export default function WordPressSitesPage() {
   };
 
   const connected = (site: WordPressSite) => {
-    setAdding(false);
+    setAdding(undefined);
     setLoad((current) => ({ state: "loaded", sites: [site, ...(current.state === "loaded" ? current.sites : [])] }));
-    void refresh(site, false);
+    // Only WordPress sites have a content index (Ghost posts are not indexed in this version).
+    if (site.kind === "wordpress") void refresh(site, false);
   };
 
   const updated = (site: WordPressSite) => {
@@ -128,9 +130,14 @@ export default function WordPressSitesPage() {
     <>
       <div className="sites-heading">
         <h1>WordPress Sites</h1>
-        <button type="button" onClick={() => setAdding(true)}>
-          Add Site
-        </button>
+        <div className="sites-heading-actions">
+          <button type="button" onClick={() => setAdding("wordpress")}>
+            Add Site
+          </button>
+          <button type="button" className="secondary" onClick={() => setAdding("ghost")}>
+            Add Ghost Site
+          </button>
+        </div>
       </div>
       <div className="sites-layout">
         <section aria-label="Connected sites" aria-busy={load.state === "loading"}>
@@ -162,9 +169,13 @@ export default function WordPressSitesPage() {
               />
             ))}
         </section>
-        <SitesHelp />
+        <div className="sites-help-column">
+          <SitesHelp />
+          <GhostSitesHelp />
+        </div>
       </div>
-      {adding && <ConnectSiteModal onClose={() => setAdding(false)} onConnected={connected} />}
+      {adding === "wordpress" && <ConnectSiteModal onClose={() => setAdding(undefined)} onConnected={connected} />}
+      {adding === "ghost" && <ConnectGhostSiteModal onClose={() => setAdding(undefined)} onConnected={connected} />}
       {editing && <EditSiteModal site={editing} onClose={() => setEditing(undefined)} onSaved={updated} />}
     </>
   );

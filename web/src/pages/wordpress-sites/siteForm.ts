@@ -28,5 +28,5 @@ export const editSiteFormSchema = updateSiteRequestSchema
 export type EditSiteFormValues = z.input<typeof editSiteFormSchema>;
 
 export function editSiteValuesOf(site: WordPressSite): EditSiteFormValues {
-  return { name: site.name, username: site.username, application_password: "" };
+  return { name: site.name, username: site.username ?? "", application_password: "" };
 }

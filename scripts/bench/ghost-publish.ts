@@ -1,0 +1,113 @@
+import { createClient } from "npm:@supabase/supabase-js@2.119.1";
+import { encodePng } from "../fakes/png.ts";
+import { startGhost } from "../ghost/ghost.ts";
+import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
+import { startLocalApiProcess } from "./local-api-process.ts";
+import { ms } from "./stats.ts";
+import { type Exchange, sequentialRoundTrips, startCountingProxy } from "./wordpress-publish.ts";
+
+/** Added by the latency proxy before each request reaches Ghost: a host across the internet. */
+const LATENCY_MS = 100;
+/** Issue 12: the image upload, then the post (tags are created with it). */
+const ROUND_TRIP_GOAL = 2;
+
+function report(label: string, exchanges: Exchange[], wallMs: number, origin: number): number {
+  const trips = sequentialRoundTrips(exchanges);
+  console.log(`${label}: ${exchanges.length} requests to Ghost, ${trips} sequential round trips, wall ${ms(wallMs)}`);
+  for (const exchange of [...exchanges].sort((a, b) => a.start - b.start)) {
+    console.log(
+      `    +${ms(exchange.start - origin).padStart(7)} ${ms(exchange.end - exchange.start).padStart(7)}  ` +
+        `${exchange.status} ${exchange.method.padEnd(4)} ${exchange.path.slice(0, 90)}`,
+    );
+  }
+  return trips;
+}
+
+/**
+ * Connects a real Ghost (scripts/ghost) behind a 100 ms latency proxy and
+ * publishes an article with a featured image and 2 new tags through the local
+ * API and functions runtime (wordpress-publish dispatches to Ghost); then
+ * publishes it again (the update path: the post's updated_at is read first).
+ * Prints every request Ghost received, how many the function waited for one
+ * after another, and the wall time.
+ */
+export async function benchGhostPublish(): Promise<void> {
+  const dataDir = await Deno.makeTempDir({ prefix: "inkpress-bench-ghost-" });
+  const keysFile = `${dataDir}/keys.json`;
+  const cleanups: (() => Promise<unknown>)[] = [() => Deno.remove(dataDir, { recursive: true })];
+  try {
+    const [api, ghost] = await Promise.all([
+      startLocalApiProcess(`${dataDir}/pglite`, keysFile),
+      startGhost({ latencyMs: LATENCY_MS }),
+    ]);
+    cleanups.push(() => api.stop(), () => ghost.stop());
+    const proxy = await startCountingProxy(ghost.proxyUrl!);
+    cleanups.push(() => proxy.stop());
+    console.log(`Ghost ${ghost.ghostVersion} behind a ${LATENCY_MS} ms latency proxy`);
+
+    const functionLog: string[] = [];
+    const runtime = await startBenchFunctions(api, keysFile, { PRIVATE_HOST_ALLOWLIST: proxy.hostPort }, functionLog);
+    cleanups.push(() => runtime.close());
+    const { userId, accessToken } = await signUpBenchUser(api, "ghost");
+
+    const invoke = async (name: string, body: unknown) => {
+      const response = await fetch(`${runtime.url}/functions/v1/${name}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${accessToken}`, apikey: api.publishableKey, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() as Record<string, unknown> };
+    };
+    const expectOk = (name: string, result: { status: number; body: unknown }) => {
+      if (result.status >= 300) {
+        throw new Error(`${name} answered ${result.status}: ${JSON.stringify(result.body)}\n${functionLog.slice(-20).join("\n")}`);
+      }
+    };
+
+    // Start both function processes first, so their boot is not in the wall times.
+    await Promise.all([invoke("ghost-connect", {}), invoke("wordpress-publish", {})]);
+
+    let started = performance.now();
+    const connected = await invoke("ghost-connect", { name: "Bench Ghost", admin_url: proxy.url, admin_api_key: ghost.adminApiKey });
+    expectOk("ghost-connect", connected);
+    report("connect (site info, permission check, save)", proxy.take(), performance.now() - started, started);
+    const siteId = (connected.body.site as { id: string }).id;
+
+    const imagePath = `${userId}/bench-featured.png`;
+    const png = await encodePng(64, 64, new Uint8Array(64 * 64 * 3).fill(180));
+    const service = createClient(api.url, api.secretKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const upload = await service.storage.from("images").upload(imagePath, png, { contentType: "image/png" });
+    if (upload.error) throw upload.error;
+    const { data: article, error: articleError } = await service
+      .from("articles")
+      .insert({
+        user_id: userId,
+        title: "Ten days in the Alps",
+        content: "<p>Walking from hut to hut.</p>",
+        excerpt: "Walking from hut to hut.",
+        featured_image_url: service.storage.from("images").getPublicUrl(imagePath).data.publicUrl,
+        meta_description: "Walking the Alps from hut to hut.",
+        tags: [`alps-${Date.now()}`, `huts-${Date.now()}`],
+      })
+      .select("id")
+      .single();
+    if (articleError) throw articleError;
+
+    const publishRequest = { articleId: article.id, siteId, status: "publish" };
+    started = performance.now();
+    const first = await invoke("wordpress-publish", publishRequest);
+    expectOk("wordpress-publish (Ghost)", first);
+    const trips = report("publish (featured image, 2 new tags)", proxy.take(), performance.now() - started, started);
+    console.log(`  goal: ${ROUND_TRIP_GOAL} sequential round trips (image upload, then the post) — measured ${trips}`);
+
+    // Ghost's updated_at has one-second resolution.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    started = performance.now();
+    const second = await invoke("wordpress-publish", publishRequest);
+    expectOk("wordpress-publish (Ghost, again)", second);
+    if (second.body.updated !== true) throw new Error(`the second publish did not update the post: ${JSON.stringify(second.body)}`);
+    report("publish again (same image: read updated_at, then update)", proxy.take(), performance.now() - started, started);
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  }
+}

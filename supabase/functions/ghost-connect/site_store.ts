@@ -1,0 +1,51 @@
+/**
+ * Saving a connected Ghost site with the service client: the public row in
+ * wordpress_sites (kind 'ghost'), the Admin API key in ghost_site_credentials
+ * (no API role but service_role can read it). If the key cannot be stored,
+ * the site row is removed again, so a site never exists without its key.
+ */
+import type { SupabaseClient } from "@supabase/supabase-js";
+import type { Database } from "../_shared/database.types.ts";
+import { type WordPressSite, wordpressSiteSchema } from "../_shared/schemas/wordpress.ts";
+import { PUBLIC_SITE_COLUMNS } from "../wordpress-connect/site_store.ts";
+
+export interface NewGhostSite {
+  userId: string;
+  name: string;
+  siteUrl: string;
+  adminApiRoot: string;
+  adminApiKey: string;
+}
+
+export type SaveGhostSite = (site: NewGhostSite) => Promise<WordPressSite>;
+
+export function ghostSiteSaver(service: SupabaseClient<Database>): SaveGhostSite {
+  return async (site) => {
+    const inserted = await service
+      .from("wordpress_sites")
+      .insert({
+        user_id: site.userId,
+        kind: "ghost",
+        name: site.name,
+        site_url: site.siteUrl,
+        username: null,
+        base_url: site.adminApiRoot,
+        seo_plugin: null,
+      })
+      .select(PUBLIC_SITE_COLUMNS)
+      .single();
+    if (inserted.error) throw new Error(`inserting the site: ${inserted.error.message}`);
+    const row = wordpressSiteSchema.parse(inserted.data);
+
+    const credentials = await service.from("ghost_site_credentials").insert({
+      site_id: row.id,
+      user_id: site.userId,
+      admin_api_key: site.adminApiKey,
+    });
+    if (credentials.error) {
+      await service.from("wordpress_sites").delete().eq("id", row.id).eq("user_id", site.userId);
+      throw new Error(`inserting the Admin API key: ${credentials.error.message}`);
+    }
+    return row;
+  };
+}
