@@ -6,6 +6,7 @@
  * refused key, HTML instead of JSON).
  */
 import assert from "node:assert/strict";
+import type { CheckInternalLinks } from "../links/internal_link_check.ts";
 import { guardedFetch } from "../net/ssrf.ts";
 import { GHOST_MESSAGES } from "../schemas/ghost.ts";
 import type { PublishStepEvent } from "../schemas/publish_events.ts";
@@ -45,7 +46,12 @@ interface Harness {
 }
 
 async function withGhost(
-  options: { ghost?: FakeGhostOptions; article?: Partial<ArticleRecord>; adminApiKey?: string },
+  options: {
+    ghost?: FakeGhostOptions;
+    article?: Partial<ArticleRecord>;
+    adminApiKey?: string;
+    checkInternalLinks?: CheckInternalLinks;
+  },
   run: (harness: Harness) => Promise<void>,
 ) {
   const ghost = startFakeGhost(options.ghost);
@@ -111,6 +117,7 @@ async function withGhost(
       fetch: guardedFetch,
       fetchOptions: { privateHostAllowlist: [ghost.hostPort] },
       imageFetchOptions: { privateHostAllowlist: [`127.0.0.1:${images.addr.port}`] },
+      checkInternalLinks: options.checkInternalLinks,
     });
   };
   try {
@@ -164,6 +171,23 @@ Deno.test("ghost publish: HTML, title, excerpt, slug, tags by name, feature imag
       events.filter((event) => event.state === "skipped").map((event) => [event.name, event.reason]),
       [["terms", "tags_with_post"], ["seo", "seo_with_post"]],
     );
+  });
+});
+
+Deno.test("ghost publish: internal links are not checked (Ghost sites have no content index in this version)", async () => {
+  const checked: string[] = [];
+  const checkInternalLinks: CheckInternalLinks = (_userId, siteId) => {
+    checked.push(siteId);
+    return Promise.resolve(["a warning no Ghost publish may carry"]);
+  };
+  await withGhost({
+    checkInternalLinks,
+    article: { content: '<p>See <a href="/an-older-post/">an older post</a>.</p>', featured_image_url: null },
+  }, async ({ ghost, publish }) => {
+    const result = await publish("publish");
+    assert.equal(ghost.posts.length, 1);
+    assert.deepEqual(result.warnings, []);
+    assert.deepEqual(checked, [], "the check is never asked for a Ghost site");
   });
 });
 
