@@ -20,7 +20,7 @@ Deno.test("installLogRedaction wraps the console: what lite prints reaches it re
   console.error = (...args: unknown[]) => void printed.push(args);
   try {
     installLogRedaction(["a-jwt-secret-that-is-long-enough"]);
-    console.error(failedStatement(), "sk-proj-abcdefghijklmnop", "a-jwt-secret-that-is-long-enough");
+    console.error(failedStatement(), "sk-proj-FIXTURE-not-a-real-key", "a-jwt-secret-that-is-long-enough");
   } finally {
     console.error = original;
   }
@@ -53,7 +53,7 @@ Deno.test("unique and foreign-key details keep the column, not the value", () =>
 });
 
 Deno.test("strings and plain objects lose key-shaped text and the installed secrets", () => {
-  assert.equal(redactLogArgument("secret sb_secret_AbC123-xyz in a line"), "secret [redacted] in a line");
+  assert.equal(redactLogArgument("secret sb_secret_FIXTURE-xyz in a line"), "secret [redacted] in a line");
   assert.equal(redactLogArgument("jwt secret a-jwt-secret-that-is-long-enough"), "jwt secret [redacted]");
   assert.doesNotMatch(
     redactLogArgument({ headers: { authorization: "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl" } }) as string,

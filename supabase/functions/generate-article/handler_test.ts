@@ -277,7 +277,7 @@ Deno.test("400 'OpenAI API key not found' when the caller stored no key", () =>
 
 Deno.test("a key the provider refuses: 400 with the spec message; the key is neither sent back nor logged", () =>
   withHarness({}, async ({ url, logs, keys }) => {
-    const key = "sk-wrong-abcdefghijklmnop0123456789";
+    const key = "sk-wrong-FIXTURE-not-a-real-key-QZQZ";
     keys.set(ALICE, key);
     const response = await generate(url, idea);
     assert.equal(response.status, 400);

@@ -94,7 +94,7 @@ Deno.test("provider failures map to the spec's messages", async () => {
 
 Deno.test("a refused key: 400 with the spec message, the key never echoed or logged", () =>
   withHarness({}, async ({ call, keys, logs }) => {
-    keys.set(ALICE, "sk-wrong-key-abcdefghijklmnopqrstuv");
+    keys.set(ALICE, "sk-wrong-FIXTURE-not-a-real-key-stuv");
     const result = await call({ topic: "tea" });
     assert.deepEqual(result, { status: 400, body: { error: PROVIDER_MESSAGES.invalidKey } });
     assert.ok(logs.every((line) => !line.includes("sk-wrong") && !line.includes("stuv")), logs.join("\n"));

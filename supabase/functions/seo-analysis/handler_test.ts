@@ -112,7 +112,7 @@ Deno.test("provider failures map to the spec's messages", async () => {
 
 Deno.test("a refused key: 400 with the spec message, the key never echoed or logged", () =>
   withHarness({}, async ({ call, keys, logs }) => {
-    keys.set(ALICE, "sk-wrong-key-abcdefghijklmnopqrstuv");
+    keys.set(ALICE, "sk-wrong-FIXTURE-not-a-real-key-stuv");
     assert.deepEqual(await call({ url: "https://example.com" }), {
       status: 400,
       body: { error: PROVIDER_MESSAGES.invalidKey },

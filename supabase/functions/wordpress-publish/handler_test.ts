@@ -578,7 +578,7 @@ Deno.test("wordpress-publish (stream): an unexpected error is the general messag
     authenticate: () => Promise.resolve({ id: ALICE }),
     publish: (request) => {
       request.onStep?.({ name: "terms", state: "started" });
-      return Promise.reject(new Error("boom sb_secret_abcdefghijklmnop"));
+      return Promise.reject(new Error("boom sb_secret_FIXTURE-not-a-real-key"));
     },
   });
   const errors: string[] = [];

@@ -26,14 +26,14 @@ end;
 $$;
 
 select vault.create_secret('https://abcdefghijklmnopqrst.supabase.co/', 'project_url');
-select vault.create_secret('sb_secret_drafts_0123456789abcdefgh', 'draft_batch_worker_secret_key');
+select vault.create_secret('sb_secret_FIXTURE-drafts-not-a-real-key', 'draft_batch_worker_secret_key');
 select lives_ok($$ select pg_temp.run_draft_batch_worker_job() $$, 'the command runs when both secrets are stored');
 select results_eq(
   $$ select method, url, headers, convert_from(body, 'UTF8')::jsonb, timeout_milliseconds from net.http_request_queue $$,
   $$ values (
        'POST',
        'https://abcdefghijklmnopqrst.supabase.co/functions/v1/draft-batch-worker',
-       '{"Content-Type": "application/json", "apikey": "sb_secret_drafts_0123456789abcdefgh"}'::jsonb,
+       '{"Content-Type": "application/json", "apikey": "sb_secret_FIXTURE-drafts-not-a-real-key"}'::jsonb,
        '{}'::jsonb,
        150000
      ) $$,
@@ -48,7 +48,7 @@ select throws_ok(
   'draft-batch-worker not called: Vault secret "draft_batch_worker_secret_key" is missing or empty. Create it once: select vault.create_secret(''<sb_secret_... key>'', ''draft_batch_worker_secret_key'');',
   'a missing secret key fails the run with a message that names the secret and how to create it'
 );
-select vault.create_secret('sb_secret_drafts_0123456789abcdefgh', 'draft_batch_worker_secret_key');
+select vault.create_secret('sb_secret_FIXTURE-drafts-not-a-real-key', 'draft_batch_worker_secret_key');
 update vault.secrets set secret = '' where name = 'project_url';
 select throws_ok(
   $$ select pg_temp.run_draft_batch_worker_job() $$,

@@ -30,14 +30,14 @@ $$;
 
 -- With both secrets in Vault
 select vault.create_secret('https://abcdefghijklmnopqrst.supabase.co/', 'project_url');
-select vault.create_secret('sb_secret_0123456789abcdefghijkl', 'publish_scheduled_secret_key');
+select vault.create_secret('sb_secret_FIXTURE-publish-not-a-real-key', 'publish_scheduled_secret_key');
 select lives_ok($$ select pg_temp.run_publish_scheduled_job() $$, 'the command runs when both secrets are stored');
 select results_eq(
   $$ select method, url, headers, convert_from(body, 'UTF8')::jsonb, timeout_milliseconds from net.http_request_queue $$,
   $$ values (
        'POST',
        'https://abcdefghijklmnopqrst.supabase.co/functions/v1/publish-scheduled',
-       '{"Content-Type": "application/json", "apikey": "sb_secret_0123456789abcdefghijkl"}'::jsonb,
+       '{"Content-Type": "application/json", "apikey": "sb_secret_FIXTURE-publish-not-a-real-key"}'::jsonb,
        '{}'::jsonb,
        120000
      ) $$,

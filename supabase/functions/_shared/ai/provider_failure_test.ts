@@ -56,7 +56,7 @@ Deno.test("ProviderDeadline: times out, or cancels when the caller goes away", a
 });
 
 Deno.test("logProviderFailure never writes the key", async () => {
-  const key = "sk-wrong-0123456789abcdefABCDEF";
+  const key = "sk-wrong-FIXTURE-not-a-real-CDEF";
   const lines = await withCapturedErrors((logs) => {
     logProviderFailure(
       "test",

@@ -196,13 +196,13 @@ Deno.test("defineFunction: a streamed response flows through chunk by chunk", as
 });
 
 Deno.test("defineFunction: a throw is a generic 500 with CORS; the log has the message without secrets", async () => {
-  const leaky = "sb_secret_AbCdEf0123456789 and eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZSJ9.c2ln";
+  const leaky = "sb_secret_FIXTURE-not-a-real-key_0000 and eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoic2VydmljZSJ9.c2ln";
   const handler = defineFunction({
     name: "leaky",
     caller: anyone(),
     body: "ignored",
     failureMessage: "Failed to do the thing",
-    handle: () => Promise.reject(new Error(`connection to db failed with ${leaky} sk-proj-abcdef0123`)),
+    handle: () => Promise.reject(new Error(`connection to db failed with ${leaky} sk-proj-FIXTURE-0123`)),
   });
   const logs = await withCapturedErrors(async (lines) => {
     const response = await handler(new Request("http://localhost/", { method: "POST" }));

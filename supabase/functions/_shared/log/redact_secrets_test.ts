@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import { redactSecrets } from "./redact_secrets.ts";
 
 Deno.test("redactSecrets removes the key, its prefix and key-shaped text", () => {
-  const key = "sk-proj-AbCdEfGhIjKlMnOpQrStUv1234";
-  const text = `Incorrect API key provided: sk-proj-********************1234. Used ${key}; also sk-or-v1-abcdef0123`;
+  const key = "sk-proj-FIXTURE-not-a-real-key-1234";
+  const text = `Incorrect API key provided: sk-proj-********************1234. Used ${key}; also sk-or-v1-FIXTURE-0123`;
   const redacted = redactSecrets(text, [key]);
   assert.ok(!redacted.includes(key));
   assert.ok(!redacted.includes("sk-proj"));
-  assert.ok(!redacted.includes("sk-or-v1-abcdef0123"));
+  assert.ok(!redacted.includes("sk-or-v1-FIXTURE-0123"));
   assert.ok(!redacted.includes("1234"));
   assert.equal(redactSecrets("gsk_custom_provider_key in text", ["gsk_custom_provider_key"]), "[redacted] in text");
   assert.equal(
