@@ -22,7 +22,11 @@ export async function benchBrowser(): Promise<void> {
   const openai = startFakeOpenAI({ firstTokenDelayMs: FIRST_TOKEN_DELAY_MS, tokensPerSecond: TOKENS_PER_SECOND });
   try {
     const keys = ensureLocalKeys();
-    const app = await startAppProcess({ env: { OPENAI_BASE_URL: openai.url } });
+    // The scheduler at `npm start`'s pace, not the e2e tests' every-second
+    // calls, which would queue their queries ahead of the measured requests.
+    const app = await startAppProcess({
+      env: { OPENAI_BASE_URL: openai.url, LOCAL_SCHEDULER_INTERVAL_MS: "60000", LOCAL_DRAFT_WORKER_INTERVAL_MS: "15000" },
+    });
     try {
       const grep = Deno.env.get("BENCH_BROWSER_GREP");
       const lighthouseOnly = grep === "lighthouse";

@@ -1,5 +1,5 @@
 import type OpenAI from "openai";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { errorResponse, json } from "../http/responses.ts";
 import { createOpenAIClient } from "./openai_client.ts";
 import type { OpenAISettings } from "./openai_settings.ts";
@@ -8,7 +8,7 @@ import { describeProviderFailure, logProviderFailure } from "./provider_failure.
 import { defineTextFunction, type TextFunctionDeps } from "./text_function.ts";
 
 /** What one JSON chat-completion function states; `createJsonCompletionHandler` does the rest. */
-export interface JsonCompletionFunction<Schema extends z.ZodType, Body> {
+export interface JsonCompletionFunction<Schema extends z.core.$ZodType, Body> {
   /** The function's name, in logs. */
   name: string;
   /** The request body; its first issue becomes the 400 message. */
@@ -30,7 +30,7 @@ export interface JsonCompletionFunction<Schema extends z.ZodType, Body> {
  * went away). Statuses: 400 input/key, 401 caller, 405, 413, 502/504
  * provider, 500 unexpected.
  */
-export function createJsonCompletionHandler<Schema extends z.ZodType, Body>(
+export function createJsonCompletionHandler<Schema extends z.core.$ZodType, Body>(
   fn: JsonCompletionFunction<Schema, Body>,
 ): (deps: TextFunctionDeps) => (req: Request) => Promise<Response> {
   return (deps) =>

@@ -5,7 +5,7 @@
  * the caller's AI rate limit, shared by the three (429 with Retry-After once
  * it is spent; only requests that reach the provider are counted).
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { type Authenticate, defineFunction, signedInUser } from "../http/define_function.ts";
 import { errorResponse } from "../http/responses.ts";
 import type { ServiceClient } from "../platform/service_client.ts";
@@ -53,7 +53,7 @@ export interface TextInvocation<Input, Prepared = undefined> {
   prepared: Prepared;
 }
 
-export interface TextFunctionDefinition<Schema extends z.ZodType, Prepared = undefined> {
+export interface TextFunctionDefinition<Schema extends z.core.$ZodType, Prepared = undefined> {
   name: string;
   /** The request body; its first issue becomes the 400 message, e.g. "topic: Please enter a topic". */
   schema: Schema;
@@ -70,7 +70,7 @@ export interface TextFunctionDefinition<Schema extends z.ZodType, Prepared = und
 }
 
 /** `defineFunction` for a POST from a signed-in user with an OpenAI key on file. */
-export function defineTextFunction<Schema extends z.ZodType, Prepared = undefined>(
+export function defineTextFunction<Schema extends z.core.$ZodType, Prepared = undefined>(
   deps: TextFunctionDeps,
   definition: TextFunctionDefinition<Schema, Prepared>,
 ): (req: Request) => Promise<Response> {

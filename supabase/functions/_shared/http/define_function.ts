@@ -23,7 +23,7 @@
  *       handle: async ({ userId, input }) => json(await deps.suggest(userId, input.topic)),
  *     });
  */
-import type { z } from "zod";
+import * as z from "zod/mini";
 import { redactSecrets } from "../log/redact_secrets.ts";
 import { checkSecretKey } from "../platform/secret_key_check.ts";
 import { UnauthenticatedError } from "../platform/user_auth.ts";
@@ -53,15 +53,15 @@ export const scheduler = (secretKeys: readonly string[]) => ({ kind: "scheduler"
 export const anyone = () => ({ kind: "anyone" }) as const;
 
 /** A JSON body valid for `schema`, at most `maxBytes` long; or "ignored": the body is discarded unread. */
-export type BodyPolicy<Schema extends z.ZodType> = { schema: Schema; maxBytes: number } | "ignored";
+export type BodyPolicy<Schema extends z.core.$ZodType> = { schema: Schema; maxBytes: number } | "ignored";
 
-type InputOf<Body> = Body extends { schema: infer Schema extends z.ZodType } ? z.output<Schema> : undefined;
+type InputOf<Body> = Body extends { schema: infer Schema extends z.core.$ZodType } ? z.output<Schema> : undefined;
 type CallerOf<Caller extends CallerPolicy> = Caller extends { kind: "user" } ? { userId: string } : unknown;
 
 /** What `handle` receives: the request, the validated input, and the user for `signedInUser` functions. */
 export type Invocation<Caller extends CallerPolicy, Body> = { req: Request; input: InputOf<Body> } & CallerOf<Caller>;
 
-export interface FunctionDefinition<Caller extends CallerPolicy, Body extends BodyPolicy<z.ZodType>> {
+export interface FunctionDefinition<Caller extends CallerPolicy, Body extends BodyPolicy<z.core.$ZodType>> {
   /** The function's name, in logs. */
   name: string;
   /** Methods served; default POST. OPTIONS is always answered. */
@@ -73,12 +73,17 @@ export interface FunctionDefinition<Caller extends CallerPolicy, Body extends Bo
   handle(invocation: Invocation<Caller, Body>): Promise<Response>;
 }
 
+// Bodies are checked with classic zod schemas and with zod/mini ones (those
+// shared with the browser, where mini keeps the bundle small); mini brings no
+// messages of its own, so the 400s read the same whichever checked them.
+z.config(z.locales.en());
+
 const METHOD_NOT_ALLOWED = "Method not allowed";
 const MISSING_AUTHORIZATION = "Missing authorization";
 const SCHEDULER_ONLY = "Only the scheduler may call this function";
 
 /** 400 for a body that failed `schema`: the first issue names the field, every issue is listed. */
-function validationErrorResponse(error: z.ZodError): Response {
+function validationErrorResponse(error: z.core.$ZodError): Response {
   const issues = error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
   const [first] = issues;
   const field = first.path.join(".");
@@ -110,7 +115,7 @@ async function admit(req: Request, caller: CallerPolicy): Promise<{ userId?: str
 }
 
 /** The request handler for `Deno.serve` that the definition describes. */
-export function defineFunction<Caller extends CallerPolicy, Body extends BodyPolicy<z.ZodType>>(
+export function defineFunction<Caller extends CallerPolicy, Body extends BodyPolicy<z.core.$ZodType>>(
   definition: FunctionDefinition<Caller, Body>,
 ): (req: Request) => Promise<Response> {
   const methods = definition.methods ?? ["POST"];
@@ -132,7 +137,7 @@ export function defineFunction<Caller extends CallerPolicy, Body extends BodyPol
     } else {
       const body = await readJsonBody(req, definition.body.maxBytes);
       if (!body.ok) return body.response;
-      const parsed = definition.body.schema.safeParse(body.value);
+      const parsed = z.safeParse(definition.body.schema, body.value);
       if (!parsed.success) return validationErrorResponse(parsed.error);
       input = parsed.data;
     }

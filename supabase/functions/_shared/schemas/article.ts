@@ -3,16 +3,17 @@
  * the article the model returns (spec §3 "AI-generated article"), the JSON
  * Schema given to the model as structured output, the streamed event names,
  * and `extractPartialArticle` which fills the form while the JSON is still
- * being written. Shared with the browser: imports nothing but zod and
- * ../json_text.ts.
+ * being written. Shared with the browser: imports nothing but zod/mini (the
+ * editor's screens load no other zod) and ../json_text.ts.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { endOfBalanced } from "../ai/json_text.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;
 export const EXISTING_ARTICLE_MAX_LENGTH = 60_000;
 
-const optionalText = (maxLength: number, tooLong: string) => z.string().trim().max(maxLength, tooLong).nullish();
+const optionalText = (maxLength: number, tooLong: string) =>
+  z.nullish(z.string().check(z.trim(), z.maxLength(maxLength, tooLong)));
 
 export const generateArticleRequestSchema = z
   .object({
@@ -23,9 +24,11 @@ export const generateArticleRequestSchema = z
     ),
     assistantId: z.uuid({ error: "Please select an assistant" }),
   })
-  .refine((input) => Boolean(input.idea || input.existingArticle), {
-    error: "Either article idea or existing article must be provided",
-  });
+  .check(
+    z.refine((input) => Boolean(input.idea || input.existingArticle), {
+      error: "Either article idea or existing article must be provided",
+    }),
+  );
 
 export type GenerateArticleRequest = z.input<typeof generateArticleRequestSchema>;
 
@@ -50,21 +53,25 @@ export const GENERATED_ARTICLE_FIELDS = [
 export type GeneratedArticleField = (typeof GENERATED_ARTICLE_FIELDS)[number];
 
 /** Models behind OpenAI-compatible servers sometimes send a list where one comma-separated string is asked for. */
-const commaSeparatedText = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) =>
+const commaSeparatedText = z.pipe(
+  z.union([z.string(), z.array(z.string())]),
+  z.transform((value: string | string[]) =>
     Array.isArray(value) ? value.map((item) => item.trim()).filter(Boolean).join(", ") : value.trim()
-  );
+  ),
+);
+
+const trimmedText = () => z.string().check(z.trim());
+const requiredText = () => z.string().check(z.trim(), z.minLength(1));
 
 export const generatedArticleSchema = z.object({
-  title: z.string().trim().min(1),
-  content: z.string().trim().min(1),
-  excerpt: z.string().trim(),
+  title: requiredText(),
+  content: requiredText(),
+  excerpt: trimmedText(),
   category: commaSeparatedText,
   tags: commaSeparatedText,
-  meta_description: z.string().trim(),
-  focus_keyword: z.string().trim(),
-  slug: z.string().trim(),
+  meta_description: trimmedText(),
+  focus_keyword: trimmedText(),
+  slug: trimmedText(),
 });
 
 export type GeneratedArticle = z.output<typeof generatedArticleSchema>;

@@ -41,6 +41,7 @@ describe("link suggestions", () => {
     expect(within(section).getByText("Phrases of this article that could link to your own published posts.")).toBeTruthy();
 
     await user.click(within(section).getByRole("button", { name: "Suggest links" }));
+    const items = await within(section).findAllByRole("listitem");
     expect(findLinkTargets).toHaveBeenCalledWith({
       focus: "Clay soil\nclay",
       body: CONTENT,
@@ -48,7 +49,6 @@ describe("link suggestions", () => {
       excludeArticleId: "article-1",
       siteIds: ["site-1"],
     });
-    const items = await within(section).findAllByRole("listitem");
     // The blight post has no phrase in the text: it is not offered.
     expect(items.map((item) => item.textContent)).toEqual([
       "“raised beds” → Building raised garden bedsInsert link",

@@ -1,12 +1,17 @@
 import { useId, useMemo, useState } from "react";
 import { Link } from "wouter";
-import {
-  insertLink,
-  type LinkSuggestion,
-  suggestLinks,
-} from "../../../../supabase/functions/_shared/links/link_suggestions";
-import { findLinkTargets, type LinkTarget } from "../../data/siteContent";
+import type { LinkSuggestion } from "../../../../supabase/functions/_shared/links/link_suggestions";
+import type { LinkTarget } from "../../data/siteContent";
 import "./link-suggestions.css";
+
+/**
+ * The phrase matcher and the index query are loaded with the first "Suggest
+ * links", not with the editor: most visits to the editor never ask.
+ */
+type Matcher = Pick<
+  typeof import("../../../../supabase/functions/_shared/links/link_suggestions"),
+  "suggestLinks" | "insertLink"
+>;
 
 /** Targets asked of the database; suggestions are the first of them with a phrase in the text. */
 export const TARGETS_ASKED = 12;
@@ -32,7 +37,7 @@ type Load =
   | { state: "idle" }
   | { state: "loading" }
   | { state: "failed"; message: string }
-  | { state: "ready"; targets: LinkTarget[] };
+  | { state: "ready"; targets: LinkTarget[]; matcher: Matcher };
 
 /**
  * Link suggestions for the article editor: the user's indexed posts most
@@ -47,7 +52,7 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
   const [announcement, setAnnouncement] = useState("");
 
   const suggestions = useMemo(
-    () => (load.state === "ready" ? suggestLinks(content, load.targets, SUGGESTIONS_SHOWN) : []),
+    () => (load.state === "ready" ? load.matcher.suggestLinks(content, load.targets, SUGGESTIONS_SHOWN) : []),
     [load, content],
   );
 
@@ -55,6 +60,10 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
     setLoad({ state: "loading" });
     setAnnouncement("");
     try {
+      const [{ findLinkTargets }, matcher] = await Promise.all([
+        import("../../data/siteContent"),
+        import("../../../../supabase/functions/_shared/links/link_suggestions"),
+      ]);
       const targets = await findLinkTargets({
         focus: `${title}\n${focusKeyword}`,
         body: content,
@@ -62,14 +71,14 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
         excludeArticleId: articleId,
         siteIds,
       });
-      setLoad({ state: "ready", targets });
+      setLoad({ state: "ready", targets, matcher });
     } catch (error) {
       setLoad({ state: "failed", message: error instanceof Error ? error.message : String(error) });
     }
   };
 
-  const insert = (suggestion: LinkSuggestion<LinkTarget>) => {
-    const html = insertLink(content, suggestion);
+  const insert = (matcher: Matcher, suggestion: LinkSuggestion<LinkTarget>) => {
+    const html = matcher.insertLink(content, suggestion);
     if (html === null) {
       setAnnouncement(`The text around “${suggestion.anchorText}” could not take a link; edit it or link it by hand.`);
       return;
@@ -102,7 +111,7 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
           No phrase of the text matches your related posts (or they are all linked already).
         </p>
       )}
-      {suggestions.length > 0 && (
+      {load.state === "ready" && suggestions.length > 0 && (
         <ul>
           {suggestions.map((suggestion) => {
             const { target, anchorText } = suggestion;
@@ -119,7 +128,7 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
                   className="secondary"
                   disabled={disabled}
                   aria-label={`Insert link to ${name} on “${anchorText}”`}
-                  onClick={() => insert(suggestion)}
+                  onClick={() => insert(load.matcher, suggestion)}
                 >
                   Insert link
                 </button>
