@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { CSP_REPORT_PATH, logCspReports } from "./scripts/app-server/csp-reports.ts";
-import { inlineScriptHash, pageHeaders, staticHostHeadersFile } from "./scripts/app-server/security-headers.ts";
+import { inlineHash, inlineHashes, pageHeaders, staticHostHeadersFile } from "./scripts/app-server/security-headers.ts";
 import { localBackend } from "./scripts/local-backend/vite-plugin.ts";
 import { signInSnapshot } from "./scripts/prerender/sign-in-snapshot.ts";
 
@@ -14,14 +14,22 @@ const functionsUrl = `http://127.0.0.1:${process.env.FUNCTIONS_PORT ?? "54329"}`
 
 /**
  * Every build carries `_headers` (Netlify, Cloudflare Pages) with the app's
- * security headers for the API it was built against.
+ * security headers for the API it was built against, and the hashes of
+ * index.html's inline script and stylesheet as the build wrote them.
  */
 function staticHostHeaders(apiUrl: string | undefined): Plugin {
   return {
     name: "inkpress-static-host-headers",
     apply: "build",
-    generateBundle() {
-      this.emitFile({ type: "asset", fileName: "_headers", source: staticHostHeadersFile(apiUrl) });
+    generateBundle: {
+      // After index.html has been written into the bundle.
+      order: "post",
+      async handler(_options, bundle) {
+        const page = bundle["index.html"];
+        if (page?.type !== "asset") throw new Error("index.html is not in the bundle");
+        const source = staticHostHeadersFile(apiUrl, await inlineHashes(String(page.source)));
+        this.emitFile({ type: "asset", fileName: "_headers", source });
+      },
     },
   };
 }
@@ -85,7 +93,7 @@ export default defineConfig(async ({ mode }) => {
       cors: { origin: appOrigin },
       headers: pageHeaders({
         apiUrl,
-        devServer: { origin: appOrigin, inlineScriptHashes: [await inlineScriptHash(reactRefreshPreamble)] },
+        devServer: { origin: appOrigin, inlineHashes: [await inlineHash(reactRefreshPreamble)] },
         reportUri: CSP_REPORT_PATH,
       }),
       fs: {
@@ -94,6 +102,10 @@ export default defineConfig(async ({ mode }) => {
         deny: [".env", ".env.*", "*.{crt,pem,key}", "**/.git/**", "**/supabase/.temp/**", "local-keys.json"],
       },
     },
-    build: { outDir: "../dist", emptyOutDir: true, target: "es2022" },
+    build: {
+      outDir: "../dist",
+      emptyOutDir: true,
+      target: "es2022",
+    },
   };
 });

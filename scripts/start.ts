@@ -16,7 +16,7 @@
  */
 import { buildIfChanged } from "./app-server/build.ts";
 import { startAppServer } from "./app-server/app-server.ts";
-import { pageHeaders } from "./app-server/security-headers.ts";
+import { inlineHashes, pageHeaders } from "./app-server/security-headers.ts";
 import { CSP_REPORT_PATH } from "./app-server/csp-reports.ts";
 import { readDotenvFile } from "./functions-runtime/dotenv.ts";
 import { DEFAULT_FUNCTIONS_PORT, type FunctionsRuntime, startFunctionsRuntime } from "./functions-runtime/runtime.ts";
@@ -125,7 +125,11 @@ async function serveProduction(functionsUrl: string): Promise<() => Promise<void
     port,
     apiPort,
     distDir: outDir,
-    pageHeaders: pageHeaders({ apiUrl: apiPort === undefined ? undefined : apiUrl, reportUri: CSP_REPORT_PATH }),
+    pageHeaders: pageHeaders({
+      apiUrl: apiPort === undefined ? undefined : apiUrl,
+      reportUri: CSP_REPORT_PATH,
+      inline: await inlineHashes(await Deno.readTextFile(`${outDir}/index.html`)),
+    }),
     api: createLocalApi(app),
     functionsUrl,
   });

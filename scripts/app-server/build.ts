@@ -17,6 +17,7 @@ const CONFIG_FILES = [
   "vite.config.ts",
   "scripts/app-server/security-headers.ts",
   "scripts/prerender/sign-in-snapshot.ts",
+  "scripts/prerender/sign-in-reveal.js",
   "package-lock.json",
   "tsconfig.json",
   ".env",

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { freePort } from "../e2e/free-port.ts";
 import { ensureLocalKeys, LOCAL_KEYS_FILE } from "../local-backend/keys.ts";
-import { inlineScriptHash } from "./security-headers.ts";
+import { inlineHash } from "./security-headers.ts";
 
 const repo = resolve(".");
 
@@ -92,7 +92,7 @@ Deno.test({
       // The page's one inline script (React Refresh's preamble) is the one the policy lets run.
       const inline = [...page.body.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]);
       assert.equal(inline.length, 1);
-      assert.ok(csp.includes(`'${await inlineScriptHash(inline[0])}'`), "the preamble's hash is in script-src");
+      assert.ok(csp.includes(`'${await inlineHash(inline[0])}'`), "the preamble's hash is in script-src");
     } finally {
       await server.stop();
       for (const path of planted) await Deno.remove(join(repo, path)).catch(() => {});

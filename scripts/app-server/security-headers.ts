@@ -5,11 +5,16 @@
  *
  * Content-Security-Policy, and why each source is there:
  *   default-src 'self'          nothing else unless listed below;
- *   script-src 'self'           the bundle only: no inline script, no eval;
- *   style-src 'self'            Pico and the app's CSS files (React sets style
- *                               properties through the CSSOM, which CSP allows;
- *                               react-toastify's own <style> injection is not
- *                               used: its CSS is bundled);
+ *   script-src 'self' <hashes>  the bundle, and index.html's one inline script
+ *                               (the sign-in reveal) by its hash: no other
+ *                               inline script, no eval;
+ *   style-src 'self' <hashes>   the app's CSS files, and index.html's inline
+ *                               stylesheet (the entry's CSS, inlined so the
+ *                               first paint needs the HTML alone) by its hash
+ *                               (React sets style properties through the
+ *                               CSSOM, which CSP allows; react-toastify's own
+ *                               <style> injection is not used: its CSS is
+ *                               bundled);
  *   img-src 'self' data: https: <api>
  *                               stored images (the API's storage), images in
  *                               article HTML from anywhere on https, and Pico's
@@ -37,10 +42,15 @@ export type CspOptions = {
    * Refresh preamble (an inline module script, allowed by its hash) and the
    * <style> elements Vite injects for CSS modules and hot updates.
    */
-  devServer?: { origin: string; inlineScriptHashes: string[] };
+  devServer?: { origin: string; inlineHashes: string[] };
   /** Where the browser reports violations (local servers only: they log them). */
   reportUri?: string;
+  /** The built index.html's inline <script> and <style> elements, by hash (`inlineHashes`). */
+  inline?: InlineHashes;
 };
+
+/** CSP source expressions (`sha256-…`) of a page's inline scripts and stylesheets. */
+export type InlineHashes = { scripts: string[]; styles: string[] };
 
 /** The API's origin, and its websocket origin (realtime), or [] when it is the app's own. */
 function apiSources(apiUrl: string | undefined): string[] {
@@ -49,14 +59,16 @@ function apiSources(apiUrl: string | undefined): string[] {
   return [origin, `${protocol === "https:" ? "wss:" : "ws:"}//${host}`];
 }
 
+const quoted = (hashes: string[] | undefined) => (hashes ?? []).map((hash) => `'${hash}'`);
+
 export function contentSecurityPolicy(options: CspOptions = {}): string {
   const [apiOrigin, apiSocket] = apiSources(options.apiUrl);
   const dev = options.devServer;
   const devSocket = dev ? `${dev.origin.replace(/^http/, "ws")}` : undefined;
   const directives: [string, ...(string | undefined)[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", ...(dev?.inlineScriptHashes.map((hash) => `'${hash}'`) ?? [])],
-    ["style-src", "'self'", dev ? "'unsafe-inline'" : undefined],
+    ["script-src", "'self'", ...quoted(options.inline?.scripts), ...quoted(dev?.inlineHashes)],
+    ["style-src", "'self'", ...quoted(options.inline?.styles), dev ? "'unsafe-inline'" : undefined],
     ["img-src", "'self'", "data:", "https:", apiOrigin],
     ["connect-src", "'self'", apiOrigin, apiSocket, devSocket],
     ["object-src", "'none'"],
@@ -85,14 +97,28 @@ export function pageHeaders(options: CspOptions = {}): Record<string, string> {
  * `_headers` for Netlify and Cloudflare Pages (the same format): the page
  * headers on every path. Emitted into every build (vite.config.ts).
  */
-export function staticHostHeadersFile(apiUrl: string | undefined): string {
-  const lines = Object.entries(pageHeaders({ apiUrl })).map(([name, value]) => `  ${name}: ${value}`);
+export function staticHostHeadersFile(apiUrl: string | undefined, inline: InlineHashes): string {
+  const lines = Object.entries(pageHeaders({ apiUrl, inline })).map(([name, value]) => `  ${name}: ${value}`);
   return ["# Security headers for static hosts (Netlify, Cloudflare Pages); see README \"Deploying\".", "/*", ...lines, ""]
     .join("\n");
 }
 
-/** CSP source expression for an inline script (`sha256-…`), as browsers hash its exact text. */
-export async function inlineScriptHash(text: string): Promise<string> {
+/** CSP source expression for an inline script or stylesheet (`sha256-…`), as browsers hash its exact text. */
+export async function inlineHash(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
+}
+
+/**
+ * The hashes a page's CSP needs for the inline elements of `html`: every
+ * <script> without `src` and every <style>, hashed as the browser hashes
+ * them (the exact text between the tags). For index.html as the build wrote
+ * it: its markup is Vite's and ours, not arbitrary HTML.
+ */
+export async function inlineHashes(html: string): Promise<InlineHashes> {
+  const texts = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
+  return {
+    scripts: await Promise.all(texts(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g).map(inlineHash)),
+    styles: await Promise.all(texts(/<style[^>]*>([\s\S]*?)<\/style>/g).map(inlineHash)),
+  };
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { contentSecurityPolicy, inlineScriptHash, pageHeaders, staticHostHeadersFile } from "./security-headers.ts";
+import { contentSecurityPolicy, inlineHash, inlineHashes, pageHeaders, staticHostHeadersFile } from "./security-headers.ts";
 
 const directives = (csp: string) =>
   Object.fromEntries(csp.split("; ").map((directive) => {
@@ -36,7 +36,7 @@ Deno.test("a local API on another origin is reached over http and ws", () => {
 
 Deno.test("the dev server loosens only what hot reload needs: its socket, one hashed inline script, inline styles", () => {
   const csp = directives(contentSecurityPolicy({
-    devServer: { origin: "http://127.0.0.1:5173", inlineScriptHashes: ["sha256-abc="] },
+    devServer: { origin: "http://127.0.0.1:5173", inlineHashes: ["sha256-abc="] },
   }));
   assert.deepEqual(csp["script-src"], ["'self'", "'sha256-abc='"]);
   assert.deepEqual(csp["style-src"], ["'self'", "'unsafe-inline'"]);
@@ -53,10 +53,11 @@ Deno.test("page headers: CSP, nosniff, referrer policy, no framing", () => {
 });
 
 Deno.test("the _headers file for static hosts applies the page headers to every path, without a report endpoint", () => {
-  const file = staticHostHeadersFile("https://abcd.supabase.co");
+  const inline = { scripts: ["sha256-script="], styles: ["sha256-style="] };
+  const file = staticHostHeadersFile("https://abcd.supabase.co", inline);
   const lines = file.split("\n");
   assert.ok(lines.includes("/*"));
-  for (const [name, value] of Object.entries(pageHeaders({ apiUrl: "https://abcd.supabase.co" }))) {
+  for (const [name, value] of Object.entries(pageHeaders({ apiUrl: "https://abcd.supabase.co", inline }))) {
     assert.ok(lines.includes(`  ${name}: ${value}`), name);
   }
   assert.doesNotMatch(file, /report-uri/);
@@ -64,5 +65,15 @@ Deno.test("the _headers file for static hosts applies the page headers to every 
 
 Deno.test("inline script hashes are the base64 SHA-256 of the exact text", async () => {
   // printf 'alert(1)' | openssl dgst -sha256 -binary | base64
-  assert.equal(await inlineScriptHash("alert(1)"), "sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=");
+  assert.equal(await inlineHash("alert(1)"), "sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=");
+});
+
+Deno.test("index.html's inline script and stylesheet are allowed by their hashes, and nothing else inline", async () => {
+  const html = '<html><head><style>main{color:red}</style><script type="module" src="/assets/a.js"></script></head>' +
+    '<body><div id="root"></div><script data-entry="/assets/a.js">alert(1)</script></body></html>';
+  const inline = await inlineHashes(html);
+  assert.deepEqual(inline, { scripts: [await inlineHash("alert(1)")], styles: [await inlineHash("main{color:red}")] });
+  const csp = directives(contentSecurityPolicy({ inline }));
+  assert.deepEqual(csp["script-src"], ["'self'", `'${inline.scripts[0]}'`]);
+  assert.deepEqual(csp["style-src"], ["'self'", `'${inline.styles[0]}'`]);
 });

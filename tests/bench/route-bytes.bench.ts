@@ -7,8 +7,9 @@ import { backendAs } from "../e2e/support/backend.ts";
 
 /**
  * JS and CSS bytes of the production bundle (sizes read from DIST_DIR, raw
- * and gzip -9) that Chromium loads: /login on a first visit, and what each
- * signed-in route adds when reached client-side. Prints figures and goals;
+ * and gzip -9) that Chromium loads: /login on a first visit (index.html
+ * included: it carries the inlined stylesheet), and what each signed-in
+ * route adds when reached client-side. Prints figures and goals;
  * fails only if a route does not render.
  */
 
@@ -88,12 +89,14 @@ test("bytes loaded by /login on first visit", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
   await quiet(page);
-  const files = await loadedScriptsAndStyles(page);
+  // The page itself counts: the build inlines the entry's stylesheet and the reveal script into it.
+  const indexHtml: LoadedFile = { path: "/login (index.html, with its inline CSS and script)", beforePaint: true, ...sizes("index.html") };
+  const files = [indexHtml, ...await loadedScriptsAndStyles(page)];
   const sum = total(files);
   const early = files.filter((f) => f.beforePaint).reduce((s, f) => s + f.gzip, 0);
   const paint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime);
   const painted = paint === undefined ? "no contentful paint recorded" : `first contentful paint at ${Math.round(paint)} ms`;
-  console.log(`/login first visit: ${files.length} JS/CSS files, ${kb(sum.raw)} raw; ${painted} (unthrottled)`);
+  console.log(`/login first visit: the page and ${files.length - 1} JS/CSS files, ${kb(sum.raw)} raw; ${painted} (unthrottled)`);
   console.log(`  gzipped in total:          ${kb(sum.gzip)}   goal ≤ 140 KB  (${verdict(sum.gzip, LOGIN_TOTAL_GOAL)})`);
   console.log(
     `  gzipped before first paint: ${kb(early)}   goal ≤ 90 KB   (${verdict(early, LOGIN_BEFORE_PAINT_GOAL)})`,

@@ -2,16 +2,14 @@ import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 
 /**
- * The production index.html carries the sign-in form (a build-time snapshot)
- * so that /login paints before the app's scripts arrive. They are blocked
- * here (all but the small reveal script that runs before the first paint) to
- * see what a visitor sees before the app has loaded.
+ * The production index.html carries the sign-in form (a build-time snapshot),
+ * its stylesheet and the small script that reveals it, so that /login paints
+ * with the HTML alone, before anything else arrives. Everything else is
+ * blocked here to see what a visitor sees before the app has loaded.
  */
-test.describe("before the scripts have arrived", () => {
+test.describe("before anything but the page has arrived", () => {
   test.beforeEach(async ({ page }) => {
-    await page.route("**/*.js", (route) =>
-      route.request().url().endsWith("/sign-in-reveal.js") ? route.continue() : route.abort()
-    );
+    await page.route("**/*", (route) => (route.request().resourceType() === "document" ? route.continue() : route.abort()));
   });
 
   test("a signed-out visitor to /login sees the sign-in form, inert until the app takes over", async ({ page }) => {
@@ -21,6 +19,9 @@ test.describe("before the scripts have arrived", () => {
     await expect(page.getByLabel("Password")).toHaveAttribute("readonly", "");
     await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
     await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
+    // Styled by the inline stylesheet (Pico's card and button), allowed by the page's CSP.
+    await expect(page.locator("article.auth-card")).toHaveCSS("border-radius", /[1-9]/);
+    await expect(page.getByRole("button", { name: "Sign in" })).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -7,7 +7,7 @@ import { App } from "./App";
  * paints with the HTML and CSS, before any script has arrived (see
  * scripts/prerender/sign-in-snapshot.ts, which runs this at build time with a
  * jsdom window at /login and no stored session). The snapshot is:
- * - hidden, unless the reveal script after it (web/public/sign-in-reveal.js) finds the visitor at /login
+ * - hidden, unless the reveal script after it (scripts/prerender/sign-in-reveal.js, inlined by the build) finds the visitor at /login
  *   with no stored session and no sign-in callback in the address;
  * - inert until the app takes over: fields read-only, buttons disabled and
  *   the form marked busy, so nothing can be typed that would be lost, and the

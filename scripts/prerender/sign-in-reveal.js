@@ -4,8 +4,8 @@
 // the address. Then loads the app (its entry and module preloads, from this
 // tag's data-entry and data-preload): at once, or, when the snapshot shows in
 // a visible page, after its first contentful paint, so that paint waits only
-// for the HTML and the stylesheet. A file rather than an inline script, so the page's
-// Content-Security-Policy can forbid inline scripts.
+// for the HTML (the build inlines this script and the stylesheet; the page's
+// Content-Security-Policy allows the two by their hashes, and nothing else inline).
 (function () {
   var tag = document.currentScript;
   var revealed = false;
