@@ -21,6 +21,17 @@ const CONTENT_TYPES: Record<string, string> = {
   ".map": "application/json",
 };
 
+/** Text types, sent gzipped to browsers that accept it (static hosts do the same). */
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".map"]);
+
+/** Whether `Accept-Encoding` takes gzip (listed, and not with q=0). */
+function acceptsGzip(request: Request): boolean {
+  return (request.headers.get("Accept-Encoding") ?? "").split(",").some((coding) => {
+    const [name, ...parameters] = coding.trim().toLowerCase().split(";").map((part) => part.trim());
+    return (name === "gzip" || name === "*") && !parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
+  });
+}
+
 export type StaticSite = {
   /** The response for a GET or HEAD of `pathname`; 404 when it is not part of the build. */
   serve(request: Request): Promise<Response>;
@@ -35,7 +46,8 @@ export type StaticSite = {
  * `/@fs/…`, `/src/…`, `/.env` or `/package.json` never reach the repository
  * behind the build.
  * `headers` (the security headers) go on every response; hashed assets are
- * cached for a year, the rest revalidated.
+ * cached for a year, the rest revalidated; text is gzipped for browsers that
+ * accept it.
  */
 export function staticSite(root: string, headers: Record<string, string>): StaticSite {
   const base = resolve(root);
@@ -78,14 +90,18 @@ export function staticSite(root: string, headers: Record<string, string>): Stati
         : await file(pathname) ?? (isRoute ? await file("/index.html") : null);
       if (!found) return response(404, "Not Found", { "Content-Type": "text/plain; charset=utf-8" });
       const immutable = pathname.startsWith("/assets/") && found.path.startsWith(join(realBase, "assets") + sep);
-      const extra = {
-        "Content-Type": CONTENT_TYPES[extname(found.path).toLowerCase()] ?? "application/octet-stream",
-        "Content-Length": String(found.size),
+      const extension = extname(found.path).toLowerCase();
+      const compressible = COMPRESSIBLE.has(extension);
+      const gzip = compressible && acceptsGzip(request);
+      const extra: Record<string, string> = {
+        "Content-Type": CONTENT_TYPES[extension] ?? "application/octet-stream",
         "Cache-Control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        ...(compressible && { Vary: "Accept-Encoding" }),
+        ...(gzip ? { "Content-Encoding": "gzip" } : { "Content-Length": String(found.size) }),
       };
       if (request.method === "HEAD") return response(200, null, extra);
       const handle = await Deno.open(found.path, { read: true });
-      return response(200, handle.readable, extra);
+      return response(200, gzip ? handle.readable.pipeThrough(new CompressionStream("gzip")) : handle.readable, extra);
     },
   };
 }

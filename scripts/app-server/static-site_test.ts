@@ -93,3 +93,37 @@ Deno.test("only GET and HEAD", async () => {
     await Deno.remove(repo, { recursive: true });
   }
 });
+
+Deno.test("text is gzipped for browsers that accept it, as static hosts do; other files and refusals are not", async () => {
+  const { repo, dist, site } = await fixture();
+  const png = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  await Deno.writeFile(join(dist, "assets", "picture-abc123.png"), png);
+  const request = (path: string, acceptEncoding: string) =>
+    site.serve(new Request(`http://127.0.0.1${path}`, { headers: { "Accept-Encoding": acceptEncoding } }));
+  const gunzip = async (response: Response) =>
+    await new Response(response.body!.pipeThrough(new DecompressionStream("gzip"))).text();
+  try {
+    const page = await request("/login", "gzip, deflate, br");
+    assert.equal(page.headers.get("Content-Encoding"), "gzip");
+    assert.equal(page.headers.get("Vary"), "Accept-Encoding");
+    assert.equal(page.headers.get("Content-Length"), null);
+    assert.equal(page.headers.get("Content-Security-Policy"), HEADERS["Content-Security-Policy"]);
+    assert.equal(await gunzip(page), "<!doctype html><title>app</title>");
+    const script = await request("/assets/index-abc123.js", "br;q=1.0, gzip;q=0.8");
+    assert.equal(await gunzip(script), "console.log(1)");
+
+    for (const refusal of ["identity", "gzip;q=0", ""]) {
+      const plain = await request("/assets/index-abc123.js", refusal);
+      assert.equal(plain.headers.get("Content-Encoding"), null, refusal);
+      assert.equal(plain.headers.get("Vary"), "Accept-Encoding");
+      assert.equal(plain.headers.get("Content-Length"), "14");
+      assert.equal(await plain.text(), "console.log(1)");
+    }
+    const picture = await request("/assets/picture-abc123.png", "gzip");
+    assert.equal(picture.headers.get("Content-Encoding"), null);
+    assert.equal(picture.headers.get("Vary"), null);
+    assert.deepEqual(new Uint8Array(await picture.arrayBuffer()), png);
+  } finally {
+    await Deno.remove(repo, { recursive: true });
+  }
+});

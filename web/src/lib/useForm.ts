@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import type { $ZodType } from "zod/v4/core";
-import { afterFirstPaint } from "./afterFirstPaint";
+import { onFirstInteraction } from "./firstInteraction";
 import { fieldElement } from "./focusField";
 
 type FormValues = Record<string, string>;
@@ -39,8 +39,8 @@ function check<V extends FormValues, Out>(schema: Schema<V, Out>, candidate: V) 
  * every change so messages clear as the user fixes them. What the user typed
  * is always kept; `submitting` is true while `onValid` runs. For a form that
  * must render before zod has loaded, the schema may be given as a function
- * that imports it: it is loaded once the page has painted (and awaited on
- * submit if it has not arrived by then).
+ * that imports it: it is loaded at the visitor's first interaction with the
+ * page (and awaited on submit if it has not arrived by then).
  */
 export function useForm<V extends FormValues, Out>(
   schemaOrLoader: Schema<V, Out> | (() => Promise<Schema<V, Out>>),
@@ -62,7 +62,7 @@ export function useForm<V extends FormValues, Out>(
       },
     ));
   useEffect(() => {
-    if (typeof schemaOrLoader === "function") afterFirstPaint(() => void loadSchema().catch(() => {}));
+    if (typeof schemaOrLoader === "function") onFirstInteraction(() => void loadSchema().catch(() => {}));
   }, []); // once per form: a loader is not expected to change
 
   const validate = (schema: Schema<V, Out>, candidate: V) => {

@@ -12,7 +12,7 @@ import {
 } from "../data/auth";
 import { readSessionHint, type SessionHint } from "../data/storedSession";
 import { authStorageKey } from "../data/supabaseConfig";
-import { afterFirstPaint } from "../lib/afterFirstPaint";
+import { onFirstInteraction } from "../lib/firstInteraction";
 import { muteErrorsUntilUserActs, notifyError, notifyInfo } from "../lib/notify";
 
 /** Shown when a session ends without the user signing out here (elsewhere, revoked, expired). */
@@ -126,13 +126,19 @@ export function connectSession(): Promise<void> {
 
 /**
  * Connects the session at once when the stored session says the visitor may
- * be signed in, and after the first paint when it says they are not: the
- * signed-out screens render without the auth client, and the screens that
- * need the real session connect it themselves (useVerifiedSession).
+ * be signed in, and at their first interaction with the page when it says
+ * they are not: the signed-out screens render and sit idle without the auth
+ * client, which signing in loads anyway, and the screens that need the real
+ * session connect it themselves (useVerifiedSession). A sign-in in another
+ * tab is followed meanwhile through the stored session.
  */
 export function initSession(): void {
-  if (sessionState.hint === "signed-out") afterFirstPaint(() => void connectSession());
-  else void connectSession();
+  if (sessionState.hint === "signed-out") {
+    window.addEventListener("storage", onStorage);
+    onFirstInteraction(() => void connectSession());
+  } else {
+    void connectSession();
+  }
 }
 
 export async function signOut(): Promise<void> {
