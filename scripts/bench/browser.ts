@@ -3,7 +3,7 @@ import { startFakeOpenAI } from "../fakes/openai-server.ts";
 import { ensureLocalKeys } from "../local-backend/keys.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 
-/** Pace of the fake OpenAI: the AI draft bench reads its goal from FIRST_TOKEN_DELAY_MS. */
+/** Pace of the fake OpenAI (tests/bench/ai-draft.bench.ts prints it as FIRST_TOKEN_DELAY_MS). */
 const FIRST_TOKEN_DELAY_MS = 500;
 const TOKENS_PER_SECOND = 50;
 

@@ -19,6 +19,10 @@
  * matching requests its scenarios in turn (one idea of a bulk batch rate
  * limited twice, then answered); then the server-wide `scenario`.
  *
+ * Not OpenAI's: `GET /v1/fake/stream-timings` lists when each streamed
+ * request arrived and sent its first content token (epoch ms), so a
+ * benchmark in another process can time from the provider's first token.
+ *
  * Library: `startFakeOpenAI(options)` → `{ url, requests, scenario, plan,
  * firstTokenDelayMs, close() }` where `url` ends in `/v1` (use it as
  * OPENAI_BASE_URL); `scenario`, `plan` and `firstTokenDelayMs` may be changed
@@ -78,6 +82,8 @@ export interface RecordedRequest {
   /** When the request arrived and when its answer (or refusal) was sent, in ms (performance.now()). */
   receivedAt: number;
   answeredAt?: number;
+  /** When a stream sent its first content token (performance.now()). */
+  firstTokenAt?: number;
   /**
    * True when the client went away before the answer was delivered. A
    * non-streaming answer notices only when it is sent (a slow one waits its
@@ -155,6 +161,7 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
     },
     async (req, info) => {
       const path = new URL(req.url).pathname;
+      if (req.method === "GET" && path === "/v1/fake/stream-timings") return Response.json(streamTimings(requests));
       if (req.method !== "POST" || path !== "/v1/chat/completions") {
         return openAIError(404, `Invalid URL (${req.method} ${path})`, "invalid_request_error", null);
       }
@@ -204,6 +211,15 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
   );
   fake.url = `http://${server.addr.hostname}:${server.addr.port}/v1`;
   return fake;
+}
+
+/** The streamed requests' timings on the wall clock (epoch ms), for benchmarks in other processes. */
+function streamTimings(requests: RecordedRequest[]): { receivedAt: number; firstTokenAt: number | null }[] {
+  const wallClock = (at: number) => performance.timeOrigin + at;
+  return requests.filter((request) => request.stream).map((request) => ({
+    receivedAt: wallClock(request.receivedAt),
+    firstTokenAt: request.firstTokenAt === undefined ? null : wallClock(request.firstTokenAt),
+  }));
 }
 
 function scenarioForKey(apiKey: string | null): FakeOpenAIScenario | undefined {
@@ -636,6 +652,7 @@ function streamedAnswer(
             controller.error(new FakeConnectionDrop());
             return;
           }
+          if (index === 0) record.firstTokenAt = performance.now();
           send(chunk({ content: token }, null));
         }
         send(chunk({}, "stop"));

@@ -9,13 +9,16 @@ import { backendAs } from "../e2e/support/backend.ts";
  * "Generate with AI" (a capturing listener, before the app's own handler) to
  * the first frame in which the Content editor shows characters, and to the
  * completed form. Frames are observed with requestAnimationFrame, so figures
- * are to within one frame (~16 ms). Prints figures and goals; fails only if
- * the draft does not arrive.
+ * are to within one frame (~16 ms). The goal is timed from the provider's
+ * first token, which the fake reports (GET /v1/fake/stream-timings) on the
+ * wall clock the page's times are turned into (performance.timeOrigin).
+ * Prints figures and goals; fails only if the draft does not arrive.
  */
 
 const RUNS = 5;
 const FIRST_TOKEN_DELAY_MS = 500;
-const FIRST_CONTENT_GOAL_MS = FIRST_TOKEN_DELAY_MS + 150;
+/** The goal: Content starts filling at most this long after the provider's first token. */
+const AFTER_FIRST_TOKEN_GOAL_MS = 150;
 
 /** The draft fields, by their labels on the Create New Post screen. */
 const DRAFT_FIELDS = [
@@ -38,7 +41,17 @@ type Probe = {
   toast: number | null;
   error: string | null;
 };
-type Run = { firstAnyField: number; firstContent: number; allFilled: number; toast: number; contentLength: number };
+type Run = {
+  firstAnyField: number;
+  firstContent: number;
+  allFilled: number;
+  toast: number;
+  contentLength: number;
+  /** Click → the request's arrival at the provider, and the provider's first token → Content's first characters. */
+  toProvider: number;
+  fromFirstToken: number;
+};
+type StreamTiming = { receivedAt: number; firstTokenAt: number | null };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -153,7 +166,13 @@ test("AI draft latency on /articles/create", async ({ page }) => {
     expect(probe.error, `run ${run}: the draft failed`).toBeNull();
     expect(probe.click, "the click was seen").not.toBeNull();
     const since = (at: number | null) => (at === null ? NaN : at - probe.click!);
+    // The fake OpenAI runs in another process: both sides are compared on the wall clock (epoch ms).
+    const pageOrigin = await page.evaluate(() => performance.timeOrigin);
+    const timings: StreamTiming[] = await (await fetch(`${process.env.E2E_OPENAI_URL}/fake/stream-timings`)).json();
+    const provider = timings.at(-1)!;
     runs.push({
+      toProvider: provider.receivedAt - (pageOrigin + probe.click!),
+      fromFirstToken: provider.firstTokenAt === null ? NaN : pageOrigin + probe.firstContent! - provider.firstTokenAt,
       firstAnyField: since(probe.firstAnyField),
       firstContent: since(probe.firstContent),
       allFilled: since(probe.allFilled),
@@ -168,10 +187,16 @@ test("AI draft latency on /articles/create", async ({ page }) => {
     `AI draft on /articles/create, fake OpenAI: first token after ${FIRST_TOKEN_DELAY_MS} ms, 50 tokens/s; ${RUNS} runs ` +
       `(run 1 also starts the function's process)`,
   );
+  const afterFirstToken = median(runs.map((r) => r.fromFirstToken));
+  console.log(`  provider's first token → first characters in Content: ${column((r) => r.fromFirstToken)}`);
+  console.log(
+    `      goal ≤ ${AFTER_FIRST_TOKEN_GOAL_MS} ms  (${afterFirstToken <= AFTER_FIRST_TOKEN_GOAL_MS ? "meets goal" : "OVER goal"}; ` +
+      `Content's first character is in the model's 4th token, 3 tokens = 60 ms after the first)`,
+  );
   console.log(`  click → first characters in Content:   ${column((r) => r.firstContent)}`);
   console.log(
-    `      goal: first token (${FIRST_TOKEN_DELAY_MS} ms) + at most 150 ms = ${FIRST_CONTENT_GOAL_MS} ms  ` +
-      `(${median(runs.map((r) => r.firstContent)) <= FIRST_CONTENT_GOAL_MS ? "meets goal" : "OVER goal"})`,
+    `  click → the request at the provider:   ${column((r) => r.toProvider)}  ` +
+      `(browser, function, sign-in check, key, assistant, link targets, rate limit)`,
   );
   console.log(`  click → first characters in any field: ${column((r) => r.firstAnyField)}`);
   console.log(`  click → every field filled:            ${column((r) => r.allFilled)}`);
