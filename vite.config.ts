@@ -3,7 +3,13 @@ import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { CSP_REPORT_PATH, logCspReports } from "./scripts/app-server/csp-reports.ts";
-import { inlineHash, inlineHashes, pageHeaders, staticHostHeadersFile } from "./scripts/app-server/security-headers.ts";
+import {
+  inlineHash,
+  inlineHashes,
+  pageHeaders,
+  staticHostHeadersFile,
+  vercelConfigFile,
+} from "./scripts/app-server/security-headers.ts";
 import { localBackend } from "./scripts/local-backend/vite-plugin.ts";
 import { signInSnapshot } from "./scripts/prerender/sign-in-snapshot.ts";
 
@@ -13,9 +19,10 @@ const appOrigin = `http://127.0.0.1:${port}`;
 const functionsUrl = `http://127.0.0.1:${process.env.FUNCTIONS_PORT ?? "54329"}`;
 
 /**
- * Every build carries `_headers` (Netlify, Cloudflare Pages) with the app's
- * security headers for the API it was built against, and the hashes of
- * index.html's inline script and stylesheet as the build wrote them.
+ * Every build carries `_headers` (Netlify, Cloudflare Pages) and
+ * `vercel.json` (Vercel, deploying the build folder) with the app's security
+ * headers for the API it was built against, and the hashes of index.html's
+ * inline script and stylesheet as the build wrote them.
  */
 function staticHostHeaders(apiUrl: string | undefined): Plugin {
   return {
@@ -27,8 +34,9 @@ function staticHostHeaders(apiUrl: string | undefined): Plugin {
       async handler(_options, bundle) {
         const page = bundle["index.html"];
         if (page?.type !== "asset") throw new Error("index.html is not in the bundle");
-        const source = staticHostHeadersFile(apiUrl, await inlineHashes(String(page.source)));
-        this.emitFile({ type: "asset", fileName: "_headers", source });
+        const inline = await inlineHashes(String(page.source));
+        this.emitFile({ type: "asset", fileName: "_headers", source: staticHostHeadersFile(apiUrl, inline) });
+        this.emitFile({ type: "asset", fileName: "vercel.json", source: vercelConfigFile(apiUrl, inline) });
       },
     },
   };

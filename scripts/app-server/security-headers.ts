@@ -103,6 +103,21 @@ export function staticHostHeadersFile(apiUrl: string | undefined, inline: Inline
     .join("\n");
 }
 
+/**
+ * `vercel.json` for deploying the build folder itself (`vercel deploy dist`):
+ * the fallback to index.html and the page headers on every path. Written by
+ * every build, like `_headers`, because the CSP names the hashes of that
+ * build's inline script and stylesheet.
+ */
+export function vercelConfigFile(apiUrl: string | undefined, inline: InlineHashes): string {
+  const headers = Object.entries(pageHeaders({ apiUrl, inline })).map(([key, value]) => ({ key, value }));
+  return JSON.stringify(
+    { rewrites: [{ source: "/(.*)", destination: "/index.html" }], headers: [{ source: "/(.*)", headers }] },
+    null,
+    2,
+  ) + "\n";
+}
+
 /** CSP source expression for an inline script or stylesheet (`sha256-…`), as browsers hash its exact text. */
 export async function inlineHash(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

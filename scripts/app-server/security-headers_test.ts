@@ -1,5 +1,12 @@
 import assert from "node:assert/strict";
-import { contentSecurityPolicy, inlineHash, inlineHashes, pageHeaders, staticHostHeadersFile } from "./security-headers.ts";
+import {
+  contentSecurityPolicy,
+  inlineHash,
+  inlineHashes,
+  pageHeaders,
+  staticHostHeadersFile,
+  vercelConfigFile,
+} from "./security-headers.ts";
 
 const directives = (csp: string) =>
   Object.fromEntries(csp.split("; ").map((directive) => {
@@ -76,4 +83,17 @@ Deno.test("index.html's inline script and stylesheet are allowed by their hashes
   const csp = directives(contentSecurityPolicy({ inline }));
   assert.deepEqual(csp["script-src"], ["'self'", `'${inline.scripts[0]}'`]);
   assert.deepEqual(csp["style-src"], ["'self'", `'${inline.styles[0]}'`]);
+});
+
+Deno.test("vercel.json for the build folder: the fallback to index.html and the page headers on every path", () => {
+  const inline = { scripts: ["sha256-script="], styles: ["sha256-style="] };
+  const config = JSON.parse(vercelConfigFile("https://abcd.supabase.co", inline));
+  assert.deepEqual(config.rewrites, [{ source: "/(.*)", destination: "/index.html" }]);
+  assert.deepEqual(
+    config.headers,
+    [{
+      source: "/(.*)",
+      headers: Object.entries(pageHeaders({ apiUrl: "https://abcd.supabase.co", inline })).map(([key, value]) => ({ key, value })),
+    }],
+  );
 });

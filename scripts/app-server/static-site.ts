@@ -1,7 +1,7 @@
 import { extname, join, resolve, sep } from "node:path";
 
 /** Files of the build meant for static hosts' configuration, not for browsers. */
-const HOST_CONFIG_FILES = new Set(["/_headers", "/_redirects"]);
+const HOST_CONFIG_FILES = new Set(["/_headers", "/_redirects", "/vercel.json"]);
 
 const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -13,6 +13,7 @@ async function fixture() {
   await Deno.writeTextFile(join(dist, "logo.svg"), "<svg/>");
   await Deno.writeTextFile(join(dist, ".inkpress-build.json"), "{}");
   await Deno.writeTextFile(join(dist, "_headers"), "/*\n");
+  await Deno.writeTextFile(join(dist, "vercel.json"), "{}");
   await Deno.writeTextFile(join(repo, "package.json"), "SOURCE");
   await Deno.writeTextFile(join(repo, ".env"), "SECRET=1");
   await Deno.symlink(join(repo, "package.json"), join(dist, "linked.json"));
@@ -61,6 +62,7 @@ Deno.test("client-side routes get index.html; nothing else outside the build's f
         "/.env",
         "/.inkpress-build.json",
         "/_headers",
+        "/vercel.json",
         "/package.json",
         "/src/main.tsx",
         "/../package.json",
