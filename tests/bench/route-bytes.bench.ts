@@ -92,12 +92,20 @@ test("bytes loaded by /login on first visit", async ({ page }) => {
   // The page itself counts: the build inlines the entry's stylesheet and the reveal script into it.
   const indexHtml: LoadedFile = { path: "/login (index.html, with its inline CSS and script)", beforePaint: true, ...sizes("index.html") };
   const files = [indexHtml, ...await loadedScriptsAndStyles(page)];
+  // The auth client and the form's rules load when the visitor starts on the form: counted in the total.
+  await page.getByLabel("Email").click();
+  await quiet(page);
+  const onFirstInteraction = (await loadedScriptsAndStyles(page)).filter((f) => !files.some((seen) => seen.path === f.path));
+  files.push(...onFirstInteraction);
   const sum = total(files);
   const early = files.filter((f) => f.beforePaint).reduce((s, f) => s + f.gzip, 0);
   const paint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime);
   const painted = paint === undefined ? "no contentful paint recorded" : `first contentful paint at ${Math.round(paint)} ms`;
   console.log(`/login first visit: the page and ${files.length - 1} JS/CSS files, ${kb(sum.raw)} raw; ${painted} (unthrottled)`);
-  console.log(`  gzipped in total:          ${kb(sum.gzip)}   goal ≤ 140 KB  (${verdict(sum.gzip, LOGIN_TOTAL_GOAL)})`);
+  console.log(
+    `  gzipped in total:          ${kb(sum.gzip)}   goal ≤ 140 KB  (${verdict(sum.gzip, LOGIN_TOTAL_GOAL)}; ` +
+      `${kb(total(onFirstInteraction).gzip)} of it once the visitor clicks into the form)`,
+  );
   console.log(
     `  gzipped before first paint: ${kb(early)}   goal ≤ 90 KB   (${verdict(early, LOGIN_BEFORE_PAINT_GOAL)})`,
   );
