@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthChangeEvent, Session } from "../src/data/auth";
 import { authStorageKey } from "../src/data/supabaseConfig";
@@ -61,11 +61,13 @@ beforeEach(() => window.localStorage.clear());
 afterEach(() => window.localStorage.clear());
 
 describe("first render on /login", () => {
-  it("shows the form at once without a stored session, and loads the auth client after it has painted", async () => {
+  it("shows the form at once without a stored session, and loads the auth client when the visitor starts on it", async () => {
     const client = await startApp("/login");
     expect(screen.getByRole("heading", signInHeading)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(client.onAuthChange).not.toHaveBeenCalled();
 
+    fireEvent.focusIn(screen.getByLabelText("Email"));
     await client.emit("INITIAL_SESSION", null);
     expect(screen.getByRole("heading", signInHeading)).toBeTruthy();
     expect(window.location.pathname).toBe("/login");

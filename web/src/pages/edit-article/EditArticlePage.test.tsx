@@ -335,10 +335,11 @@ describe("edit article: internal links", () => {
     await findEditor();
     const section = screen.getByRole("region", { name: "Internal links" });
     await user.click(within(section).getByRole("button", { name: "Suggest links" }));
+    const insert = await within(section).findByRole("button", { name: "Insert link to Building raised garden beds on “raised beds”" });
     expect(findLinkTargets).toHaveBeenCalledWith(
       expect.objectContaining({ focus: "Spring planting guide\nspring planting", excludeArticleId: ID }),
     );
-    await user.click(await within(section).findByRole("button", { name: "Insert link to Building raised garden beds on “raised beds”" }));
+    await user.click(insert);
 
     const linked = '<p>Plant early in <a href="https://garden.example/raised-beds/" rel="noopener noreferrer">raised beds</a>.</p>';
     await waitFor(async () => expect((await findEditor()).innerHTML).toBe(linked));
