@@ -2,7 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSignedIn } from "../../../test/session";
-import { embedContentIndex, getLinkRelevance, saveLinkRelevance } from "../../data/siteContent";
+import { embedContentIndex, getLinkRelevance, type LinkRelevanceSetting, saveLinkRelevance } from "../../data/siteContent";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { LinkRelevanceForm } from "./LinkRelevanceForm";
 
@@ -15,7 +15,7 @@ const fullText = () => screen.getByRole("radio", { name: /^Full-text search/ }) 
 const embeddings = () => screen.getByRole("radio", { name: /^Embeddings/ }) as HTMLInputElement;
 const save = () => screen.getByRole("button", { name: "Save internal links setting" });
 
-async function renderForm(setting = { relevance: "full_text" as const, model: "text-embedding-3-small" }) {
+async function renderForm(setting: LinkRelevanceSetting = { relevance: "full_text", model: "text-embedding-3-small" }) {
   vi.mocked(getLinkRelevance).mockResolvedValue(setting);
   const user = userEvent.setup();
   render(<LinkRelevanceForm />);
