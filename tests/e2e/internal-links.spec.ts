@@ -116,6 +116,8 @@ test("relevance by embeddings: switching in Profile Settings embeds the index, t
   await page.goto("/profile");
   const settings = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Internal links" }) });
   const embeddings = settings.getByRole("radio", { name: /^Embeddings/ });
+  // The choices are enabled once the stored setting has loaded.
+  await expect(embeddings).toBeEnabled();
   await expect(settings.getByRole("radio", { name: /^Full-text search/ })).toBeChecked();
   await embeddings.focus();
   await page.keyboard.press("Space");
