@@ -29,7 +29,8 @@
  *                      fake OpenAI: drafts per minute, and our own time per article
  *   internal-links     a real WordPress with 200 fixture posts: full and incremental sync of its
  *                      content index, and how often the editor's first 5 link suggestions hold the
- *                      post each of 20 fixture articles should link to
+ *                      post each of 20 fixture articles should link to, ranked by full text and
+ *                      by embeddings (the fake OpenAI's hashed ones: a plumbing figure)
  */
 import { benchBrowser } from "./bench/browser.ts";
 import { benchBulkDrafting } from "./bench/bulk-drafting.ts";

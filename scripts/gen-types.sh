@@ -13,6 +13,7 @@ CLUSTER_LOG_PREFIX=gen-types
 source scripts/test-db/cluster.sh
 
 cluster_require_packages "postgresql-${PG_MAJOR}-cron"
+cluster_require_pgvector
 cluster_start -c shared_preload_libraries=pg_cron -c cron.database_name=postgres
 psql_cluster -f scripts/test-db/supabase-platform.sql >/dev/null
 if ! npx --no-install supabase migration up --yes --db-url "$CLUSTER_URL" >"$CLUSTER_DIR/migration-up.log" 2>&1; then

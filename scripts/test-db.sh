@@ -40,6 +40,7 @@ paths=("$@")
 [ "${#paths[@]}" -gt 0 ] || paths=(supabase/tests)
 
 cluster_require_packages "postgresql-${PG_MAJOR}-pgtap" "postgresql-${PG_MAJOR}-cron" libtap-parser-sourcehandler-pgtap-perl
+cluster_require_pgvector
 
 docker_ok() { command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; }
 if [ "$RUNNER" = auto ]; then

@@ -1,5 +1,10 @@
 import { suggestLinks } from "../../supabase/functions/_shared/links/link_suggestions.ts";
-import { type LinkTarget, linkTargetSchema } from "../../supabase/functions/_shared/schemas/site_content.ts";
+import {
+  embedSiteContentResultSchema,
+  type LinkTargetsResult,
+  linkTargetsResultSchema,
+} from "../../supabase/functions/_shared/schemas/site_content.ts";
+import { startFakeOpenAI } from "../fakes/openai-server.ts";
 import { CURSOR_OVERLAP_MS } from "../../supabase/functions/_shared/wordpress/site_content.ts";
 import { seedPosts, type SeedTarget, trashPost, updatePost } from "../wordpress/seed-posts.ts";
 import { startWordPress } from "../wordpress/wordpress.ts";
@@ -33,11 +38,15 @@ const plainText = (html: string) => html.replace(/<[^>]*>/g, " ").replace(/\s+/g
  * Internal links on a real WordPress: 200 fixture posts on distinct topics
  * are published, the site is connected and its content index synced through
  * the functions (full, then incremental after 3 edits and a trashed post);
- * then, for each of 20 fixture articles, the link targets are ranked in the
- * database as the user (internal_link_targets() through supabase-js, what the
- * editor calls) and matched to phrases of the article (the editor's matcher).
- * Prints how often the post each article should link to is among the first
- * five suggestions, and the times.
+ * then, for each of 20 fixture articles, the link targets are ranked as the
+ * user (the link-targets function, what the editor calls) and matched to
+ * phrases of the article (the editor's matcher). Twice: with full-text
+ * search (the default), then with embeddings after the index is embedded
+ * (`sync-site-content` mode "embed") at the fake OpenAI, whose embeddings
+ * are hashed word stems: that figure measures the plumbing (embedding,
+ * pgvector storage and ranking, the fallback never taken), not a real
+ * model's quality. Prints how often the post each article should link to is
+ * among the first five suggestions, and the times.
  */
 export async function benchInternalLinks(): Promise<void> {
   const dataDir = await Deno.makeTempDir({ prefix: "inkpress-bench-links-" });
@@ -46,6 +55,8 @@ export async function benchInternalLinks(): Promise<void> {
   try {
     const [api, wordpress] = await Promise.all([startLocalApiProcess(`${dataDir}/pglite`, keysFile), startWordPress()]);
     cleanups.push(() => api.stop(), () => wordpress.stop());
+    const openai = startFakeOpenAI();
+    cleanups.push(() => openai.close());
     const site: SeedTarget = { restRoot: `${wordpress.restUrl}/`, authorization: wordpress.authHeader };
 
     let started = performance.now();
@@ -58,11 +69,11 @@ export async function benchInternalLinks(): Promise<void> {
     const runtime = await startBenchFunctions(
       api,
       keysFile,
-      { PRIVATE_HOST_ALLOWLIST: new URL(wordpress.url).host },
+      { PRIVATE_HOST_ALLOWLIST: new URL(wordpress.url).host, OPENAI_BASE_URL: openai.url },
       functionLog,
     );
     cleanups.push(() => runtime.close());
-    const { client, accessToken } = await signUpBenchUser(api, "links");
+    const { client, accessToken, userId } = await signUpBenchUser(api, "links");
     const invoke = async (name: string, body: unknown) => {
       const response = await fetch(`${runtime.url}/functions/v1/${name}`, {
         method: "POST",
@@ -107,38 +118,82 @@ export async function benchInternalLinks(): Promise<void> {
       throw new Error(`unexpected incremental sync: ${JSON.stringify(incremental)}`);
     }
 
-    const times: number[] = [];
-    let hits = 0;
-    let rankedHits = 0;
-    console.log(`\n${"article".padEnd(48)} ${"rank".padStart(4)}  in top ${SUGGESTIONS_SHOWN}  anchor`);
-    for (const article of FIXTURE_ARTICLES) {
-      const expected = linkOf.get(article.expectedSlug);
-      if (!expected) throw new Error(`no seeded post ${article.expectedSlug}`);
-      started = performance.now();
-      const { data, error } = await client.rpc("internal_link_targets", {
-        focus: `${article.title}\n${article.focusKeyword}`,
-        body: plainText(article.content),
-        max_results: TARGETS_ASKED,
-      });
-      if (error) throw new Error(`internal_link_targets: ${error.message}`);
-      const targets: LinkTarget[] = linkTargetSchema.array().parse(data);
-      const suggestions = suggestLinks(article.content, targets, SUGGESTIONS_SHOWN);
-      times.push(performance.now() - started);
-      const rank = targets.findIndex((target) => target.url === expected);
-      const suggestion = suggestions.find((candidate) => candidate.target.url === expected);
-      if (suggestion) hits++;
-      if (rank >= 0 && rank < SUGGESTIONS_SHOWN) rankedHits++;
-      console.log(
-        `${article.title.slice(0, 47).padEnd(48)} ${String(rank < 0 ? "-" : rank + 1).padStart(4)}  ${
-          (suggestion ? "yes" : "NO").padEnd(8)
-        }  ${suggestion ? `"${suggestion.anchorText}"` : suggestions.map((s) => s.target.title).join(" | ")}`,
-      );
-    }
+    const rankRound = async (relevance: LinkTargetsResult["relevance"]) => {
+      // Start the function's process first, so its boot is not in the times.
+      await fetch(`${runtime.url}/functions/v1/link-targets`, { method: "OPTIONS" });
+      const times: number[] = [];
+      let hits = 0;
+      let rankedHits = 0;
+      console.log(`\n${relevance === "embeddings" ? "EMBEDDINGS" : "FULL TEXT"}`);
+      console.log(`${"article".padEnd(48)} ${"rank".padStart(4)}  in top ${SUGGESTIONS_SHOWN}  anchor`);
+      for (const article of FIXTURE_ARTICLES) {
+        const expected = linkOf.get(article.expectedSlug);
+        if (!expected) throw new Error(`no seeded post ${article.expectedSlug}`);
+        started = performance.now();
+        const ranked = linkTargetsResultSchema.parse(
+          await invoke("link-targets", {
+            focus: `${article.title}\n${article.focusKeyword}`,
+            body: plainText(article.content),
+            limit: TARGETS_ASKED,
+          }),
+        );
+        if (ranked.relevance !== relevance) {
+          throw new Error(`ranked by ${ranked.relevance}, not ${relevance}: ${ranked.fallback ?? ""}`);
+        }
+        const targets = ranked.targets;
+        const suggestions = suggestLinks(article.content, targets, SUGGESTIONS_SHOWN);
+        times.push(performance.now() - started);
+        const rank = targets.findIndex((target) => target.url === expected);
+        const suggestion = suggestions.find((candidate) => candidate.target.url === expected);
+        if (suggestion) hits++;
+        if (rank >= 0 && rank < SUGGESTIONS_SHOWN) rankedHits++;
+        console.log(
+          `${article.title.slice(0, 47).padEnd(48)} ${String(rank < 0 ? "-" : rank + 1).padStart(4)}  ${
+            (suggestion ? "yes" : "NO").padEnd(8)
+          }  ${suggestion ? `"${suggestion.anchorText}"` : suggestions.map((s) => s.target.title).join(" | ")}`,
+        );
+      }
+      return { hits, rankedHits, times };
+    };
+
+    const fullText = await rankRound("full_text");
+
+    // Embeddings: the user's key and choice, then the whole index embedded as switching the setting does.
+    const { error: keyError } = await client.rpc("save_api_keys", { openai_key: "sk-bench-FIXTURE-not-a-real-key" });
+    if (keyError) throw new Error(`save_api_keys: ${keyError.message}`);
+    const { error: settingError } = await client.from("profiles").update({ link_relevance: "embeddings" }).eq("id", userId);
+    if (settingError) throw new Error(`choosing embeddings: ${settingError.message}`);
+    started = performance.now();
+    const embedded = embedSiteContentResultSchema.parse(await invoke("sync-site-content", { mode: "embed" }));
     console.log(
-      `\nlink suggestions: the expected post is among the first ${SUGGESTIONS_SHOWN} for ${hits} of ${FIXTURE_ARTICLES.length} articles ` +
-        `(goal ≥ ${HIT_GOAL}); among the first ${SUGGESTIONS_SHOWN} ranked targets for ${rankedHits}`,
+      `\nembedding the index (fake OpenAI, ${embedded.embeddings.model}, 1536 dimensions): ` +
+        `${embedded.embeddings.embedded} entries in ${ms(performance.now() - started)}, ${embedded.embeddings.pending} pending`,
     );
-    console.log(`  ranking + matching per article through supabase-js: median ${ms(median(times))}, max ${ms(Math.max(...times))}`);
+    if (embedded.embeddings.pending !== 0 || embedded.embeddings.embedded !== incremental.entryCount) {
+      throw new Error(`unexpected embedding pass: ${JSON.stringify(embedded)}`);
+    }
+    const byEmbeddings = await rankRound("embeddings");
+
+    const total = FIXTURE_ARTICLES.length;
+    console.log(
+      `\nlink suggestions, full text: the expected post is among the first ${SUGGESTIONS_SHOWN} for ${fullText.hits} of ${total} articles ` +
+        `(goal ≥ ${HIT_GOAL}); among the first ${SUGGESTIONS_SHOWN} ranked targets for ${fullText.rankedHits}`,
+    );
+    console.log(
+      `  ranking (link-targets) + matching per article: median ${ms(median(fullText.times))}, max ${ms(Math.max(...fullText.times))}`,
+    );
+    console.log(
+      `link suggestions, embeddings: the expected post is among the first ${SUGGESTIONS_SHOWN} for ${byEmbeddings.hits} of ${total} articles; ` +
+        `among the first ${SUGGESTIONS_SHOWN} ranked targets for ${byEmbeddings.rankedHits}`,
+    );
+    console.log(
+      "  (the fake OpenAI's embeddings are hashed word stems: this figure measures the plumbing — embedding the index and " +
+        "the query, pgvector storage and cosine ranking — not the quality of a real embeddings model)",
+    );
+    console.log(
+      `  query embedding + ranking (link-targets) + matching per article: median ${ms(median(byEmbeddings.times))}, ` +
+        `max ${ms(Math.max(...byEmbeddings.times))}`,
+    );
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   }

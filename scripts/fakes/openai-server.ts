@@ -11,6 +11,17 @@
  * - a prompt mentioning keywords → a JSON array of 15 keyword items;
  * - anything else → a short plain-text reply.
  *
+ * `POST /v1/embeddings` (`{ model, input: string | string[], encoding_format?,
+ * dimensions? }`) answers `{ object: "list", data: [{ object: "embedding",
+ * index, embedding }], model, usage }`: each text's English word stems
+ * (stop words left out) hashed into `dimensions` (default 1536, 3072 for a
+ * "-large" model) signed buckets, weighted 1 + ln(count), L2-normalised.
+ * Deterministic and lexical: texts that share words are near, which is
+ * enough to test the plumbing but says nothing of a real model's quality.
+ * `encoding_format: "base64"` answers little-endian float32 in base64, as
+ * OpenAI does. The same keys, scenarios ("rate-limit", "server-error",
+ * "malformed-chunk" and "cut-stream" give a truncated body) and 401 apply.
+ *
  * Authorization: `Bearer <key>` is required; a key starting with `sk-wrong`
  * gets OpenAI's 401 `invalid_api_key`; a key starting with
  * `sk-scenario-<scenario>` selects that scenario for its request (handy
@@ -162,7 +173,7 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
     async (req, info) => {
       const path = new URL(req.url).pathname;
       if (req.method === "GET" && path === "/v1/fake/stream-timings") return Response.json(streamTimings(requests));
-      if (req.method !== "POST" || path !== "/v1/chat/completions") {
+      if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings")) {
         return openAIError(404, `Invalid URL (${req.method} ${path})`, "invalid_request_error", null);
       }
       const apiKey = req.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() || null;
@@ -193,6 +204,10 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
       );
       const signal = AbortSignal.any([disconnected.signal, closing.signal]);
 
+      if (path === "/v1/embeddings") {
+        return authenticationError(apiKey) ?? invalidEmbeddingsRequest(body) ?? transportError(scenario, retryAfterMs) ??
+          embeddingsAnswer(body as Json, scenario);
+      }
       const refusal = authenticationError(apiKey) ?? invalidRequest(body) ?? transportError(scenario, retryAfterMs);
       if (refusal) return refusal;
 
@@ -518,6 +533,108 @@ function shapeContent(content: string, scenario: FakeOpenAIScenario): string {
     return `Here you go:\n\n\`\`\`json\n${content}\n\`\`\`\n\nLet me know if you need changes.`;
   }
   return content;
+}
+
+// ---------------------------------------------------------------- embeddings
+
+const EMBEDDING_STOP_WORDS = new Set(
+  ("a an and are as at be but by for from has have how i if in into is it its of on or our so than that the their " +
+    "them then there these they this to up was we were what when where which while who why will with you your do " +
+    "does can not no all any more most some such only own same too very just also about after before over under").split(" "),
+);
+
+/** OpenAI's checks of an embeddings request, with its messages. */
+function invalidEmbeddingsRequest(body: Json | undefined): Response | undefined {
+  const invalid = (message: string) => openAIError(400, message, "invalid_request_error", null);
+  if (!body || typeof body !== "object") return invalid("We could not parse the JSON body of your request.");
+  if (typeof body.model !== "string" || !body.model) return invalid("you must provide a model parameter");
+  const input = body.input;
+  const texts = typeof input === "string" ? [input] : input;
+  if (!Array.isArray(texts) || texts.length === 0 || texts.length > 2048) {
+    return invalid("'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.");
+  }
+  if (texts.some((text) => typeof text !== "string" || text === "")) {
+    return invalid("'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.");
+  }
+  if (body.dimensions !== undefined && (!Number.isInteger(body.dimensions) || (body.dimensions as number) < 1)) {
+    return invalid("Invalid value for 'dimensions': must be a positive integer.");
+  }
+  if (body.encoding_format !== undefined && body.encoding_format !== "float" && body.encoding_format !== "base64") {
+    return invalid("Invalid value for 'encoding_format': expected 'float' or 'base64'.");
+  }
+  return undefined;
+}
+
+/** A light English stemmer: "beds" = "bed", "composting" = "compost". */
+function embeddingStem(word: string): string {
+  let w = word.replace(/['\u2019]s$/, "").replace(/['\u2019]/g, "");
+  if (w.length <= 3) return w;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (/(?:ches|shes|sses|xes|zes)$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) w = w.slice(0, -1);
+  if (w.endsWith("ing") && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith("ed") && w.length > 4) w = w.slice(0, -2);
+  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+/** FNV-1a, 32 bits. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+/** The fake's embedding of `text`: hashed word stems, unit length. */
+export function fakeEmbedding(text: string, dimensions: number): number[] {
+  const counts = new Map<string, number>();
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+(?:['\u2019-][\p{L}\p{N}]+)*/gu) ?? []) {
+    if (EMBEDDING_STOP_WORDS.has(word)) continue;
+    const stem = embeddingStem(word);
+    counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  }
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const [stem, count] of counts) {
+    const hash = fnv1a(stem);
+    vector[hash % dimensions] += (hash & 0x80000000 ? -1 : 1) * (1 + Math.log(count));
+  }
+  const norm = Math.hypot(...vector);
+  if (norm === 0) {
+    vector[0] = 1;
+    return vector;
+  }
+  return vector.map((value) => value / norm);
+}
+
+function base64Float32(vector: number[]): string {
+  const bytes = new Uint8Array(new Float32Array(vector).buffer);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function embeddingsAnswer(body: Json, scenario: FakeOpenAIScenario): Response {
+  const texts = (typeof body.input === "string" ? [body.input] : body.input) as string[];
+  const model = String(body.model);
+  const dimensions = typeof body.dimensions === "number" ? body.dimensions : /-large\b/.test(model) ? 3072 : 1536;
+  const tokens = texts.reduce((sum, text) => sum + Math.ceil(text.length / 4), 0);
+  const answer = JSON.stringify({
+    object: "list",
+    data: texts.map((text, index) => {
+      const vector = fakeEmbedding(text, dimensions);
+      return { object: "embedding", index, embedding: body.encoding_format === "base64" ? base64Float32(vector) : vector };
+    }),
+    model,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  });
+  const broken = scenario === "malformed-chunk" || scenario === "cut-stream";
+  return new Response(broken ? answer.slice(0, Math.floor(answer.length / 2)) : answer, {
+    headers: { "content-type": "application/json", "x-request-id": requestId(), "openai-model": model },
+  });
 }
 
 // ---------------------------------------------------------------- wire format

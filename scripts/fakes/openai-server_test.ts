@@ -283,3 +283,62 @@ Deno.test("CLI prints its base URL and serves until stopped", async () => {
   assert.deepEqual((await child.status).code, 0);
   await reader.cancel();
 });
+
+Deno.test("embeddings: the real wire format, deterministic, unit length, near for texts that share words", () =>
+  withFake({}, async (fake) => {
+    const texts = ["Composting kitchen scraps", "A compost heap for kitchen scrap", "Tuning a bicycle gearbox"];
+    const response = await fetch(`${fake.url}/embeddings`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer sk-test-1234567890" },
+      body: JSON.stringify({ model: "text-embedding-3-small", input: texts, encoding_format: "float" }),
+    });
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    assert.equal(body.object, "list");
+    assert.equal(body.model, "text-embedding-3-small");
+    assert.deepEqual(body.data.map((item: { object: string; index: number }) => [item.object, item.index]), [
+      ["embedding", 0],
+      ["embedding", 1],
+      ["embedding", 2],
+    ]);
+    assert.ok(body.usage.prompt_tokens > 0 && body.usage.total_tokens === body.usage.prompt_tokens);
+    const [a, b, c] = body.data.map((item: { embedding: number[] }) => item.embedding);
+    assert.equal(a.length, 1536);
+    const dot = (x: number[], y: number[]) => x.reduce((sum, value, i) => sum + value * y[i], 0);
+    assert.ok(Math.abs(dot(a, a) - 1) < 1e-9, "unit length");
+    assert.ok(dot(a, b) > 0.8, "texts sharing three of four stems embed near");
+    assert.ok(Math.abs(dot(a, c)) < 0.5, "other words embed apart");
+
+    // The same text again: the same vector.
+    const again = await (await fetch(`${fake.url}/embeddings`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-test-1234567890" },
+      body: JSON.stringify({ model: "text-embedding-3-small", input: texts[0], dimensions: 64 }),
+    })).json();
+    assert.equal(again.data[0].embedding.length, 64, "dimensions is honoured");
+  }));
+
+Deno.test("embeddings: the official SDK reads them (base64 by default), and a large model has 3072 dimensions", () =>
+  withFake({}, async (fake) => {
+    const client = new OpenAI({ apiKey: "sk-test-1234567890", baseURL: fake.url });
+    const answer = await client.embeddings.create({ model: "text-embedding-3-large", input: ["raised garden beds"] });
+    assert.equal(answer.data[0].embedding.length, 3072);
+    const norm = Math.hypot(...answer.data[0].embedding);
+    assert.ok(Math.abs(norm - 1) < 1e-4);
+  }));
+
+Deno.test("embeddings: a wrong key is refused with 401, bad input with 400, scenarios apply", () =>
+  withFake({}, async (fake) => {
+    const embed = (body: unknown, key = "sk-test-1234567890") =>
+      fetch(`${fake.url}/embeddings`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+    const refused = await embed({ model: "m", input: ["a"] }, "sk-wrong-0123456789abcdef0123456789");
+    assert.equal(refused.status, 401);
+    assert.equal((await refused.json()).error.code, "invalid_api_key");
+    assert.equal((await embed({ model: "m", input: [] })).status, 400);
+    assert.equal((await embed({ model: "m", input: [""] })).status, 400);
+    assert.equal((await embed({ input: ["a"] })).status, 400);
+    assert.equal((await embed({ model: "m", input: ["a"] }, "sk-scenario-rate-limit-1")).status, 429);
+    const malformed = await embed({ model: "m", input: ["a"] }, "sk-scenario-malformed-chunk-1");
+    assert.equal(malformed.status, 200);
+    await assert.rejects(malformed.json());
+  }));

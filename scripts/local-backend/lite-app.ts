@@ -116,7 +116,9 @@ async function connect(databaseUrl: string | undefined, pgliteDir: string): Prom
     });
   }
   const { createPgliteConnection } = await import("@supabase/lite/pglite");
-  return await createPgliteConnection({ url: pgliteDir });
+  // pgvector for site_content_embeddings, beside the extensions lite loads itself.
+  const { vector } = await import("@electric-sql/pglite/vector");
+  return await createPgliteConnection({ url: pgliteDir, pgliteOptions: { extensions: { vector } } });
 }
 
 /**

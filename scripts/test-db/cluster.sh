@@ -60,6 +60,18 @@ cluster_require_packages() {
   done
 }
 
+# pgvector (the embeddings migration creates `vector`): Debian bookworm has
+# no package, so scripts/test-db/install-pgvector.sh builds it from source.
+cluster_require_pgvector() {
+  [ -f "$(cluster_sharedir)/extension/vector.control" ] && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    cluster_log "pgvector is missing for PostgreSQL ${PG_MAJOR}: building it (scripts/test-db/install-pgvector.sh)"
+    PG_BIN="$PG_BIN" bash "$(dirname "${BASH_SOURCE[0]}")/install-pgvector.sh" || cluster_die "installing pgvector failed"
+  else
+    cluster_die "pgvector is missing for the PostgreSQL ${PG_MAJOR} server in $PG_BIN (the migrations create the vector extension); install it first: sudo bash scripts/test-db/install-pgvector.sh"
+  fi
+}
+
 cluster_as_pg() { "$@"; }
 if [ "$(id -u)" -eq 0 ]; then
   cluster_as_pg() { runuser -u postgres -- "$@"; }

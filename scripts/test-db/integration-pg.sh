@@ -15,6 +15,7 @@ CLUSTER_LOG_PREFIX=integration-pg
 source scripts/test-db/cluster.sh
 
 cluster_require_packages
+cluster_require_pgvector
 cluster_start
 psql_cluster -c 'create database inkpress_integration' >/dev/null
 INTEGRATION_DATABASE_URL="${CLUSTER_URL/\/postgres\?/\/inkpress_integration?}" \

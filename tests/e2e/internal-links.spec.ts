@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_ARTICLES, fixturePosts } from "../../scripts/bench/internal-links-fixtures.ts";
 import { seedPosts, type SeededPost } from "../../scripts/wordpress/seed-posts.ts";
 import { register } from "./support/accounts.ts";
@@ -29,11 +29,8 @@ test.beforeAll(async () => {
   );
 });
 
-test("link suggestions after syncing the real WordPress: one click inserts the link", async ({ page }) => {
-  test.setTimeout(120_000);
-  const account = await register(page);
-
-  // Connecting the site indexes its content at once.
+/** Connects the test WordPress as "Fixture blog" (which indexes its content at once); returns its card. */
+async function connectFixtureBlog(page: Page) {
   await page.goto("/wordpress-sites");
   await page.getByRole("button", { name: "Add Site" }).click();
   const dialog = page.getByRole("dialog", { name: "Connect WordPress Site" });
@@ -44,17 +41,11 @@ test("link suggestions after syncing the real WordPress: one click inserts the l
   await dialog.getByRole("button", { name: "Connect Site" }).click();
   const card = page.getByRole("article", { name: "Fixture blog" });
   await expect(card.getByText(/^\d+ posts and pages, refreshed /)).toBeVisible({ timeout: CONNECT_TIMEOUT });
-  const indexed = Number((await card.getByText(/posts and pages, refreshed/).textContent())!.split(" ")[0]);
-  expect(indexed).toBeGreaterThanOrEqual(POSTS.length);
-  await expectNoSeriousA11yViolations(page);
+  return card;
+}
 
-  // Refreshing on demand reads only what changed since.
-  await card.getByRole("button", { name: "Refresh content of Fixture blog" }).click();
-  await expect(page.getByText(`Site content refreshed: ${indexed} posts and pages of Fixture blog`)).toBeVisible({
-    timeout: CONNECT_TIMEOUT,
-  });
-
-  // An article of this user, as save-article stores it (the browser never writes content).
+/** An article of this user, as save-article stores it (the browser never writes content). */
+async function createFixtureArticle(account: Awaited<ReturnType<typeof register>>): Promise<string> {
   const backend = await backendAs(account);
   const { data: article, error } = await adminBackend()
     .from("articles")
@@ -68,8 +59,28 @@ test("link suggestions after syncing the real WordPress: one click inserts the l
     .select("id")
     .single();
   expect(error).toBeNull();
+  return article!.id;
+}
 
-  await page.goto(`/articles/edit/${article!.id}`);
+test("link suggestions after syncing the real WordPress: one click inserts the link", async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = await register(page);
+
+  // Connecting the site indexes its content at once.
+  const card = await connectFixtureBlog(page);
+  const indexed = Number((await card.getByText(/posts and pages, refreshed/).textContent())!.split(" ")[0]);
+  expect(indexed).toBeGreaterThanOrEqual(POSTS.length);
+  await expectNoSeriousA11yViolations(page);
+
+  // Refreshing on demand reads only what changed since.
+  await card.getByRole("button", { name: "Refresh content of Fixture blog" }).click();
+  await expect(page.getByText(`Site content refreshed: ${indexed} posts and pages of Fixture blog`)).toBeVisible({
+    timeout: CONNECT_TIMEOUT,
+  });
+
+  const articleId = await createFixtureArticle(account);
+
+  await page.goto(`/articles/edit/${articleId}`);
   const editor = page.getByRole("textbox", { name: "Content" });
   await expect(editor).toContainText("build raised beds on top");
   const suggestions = page.getByRole("region", { name: "Internal links" });
@@ -87,6 +98,42 @@ test("link suggestions after syncing the real WordPress: one click inserts the l
 
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Article updated successfully")).toBeVisible();
-  const { data: saved } = await adminBackend().from("articles").select("content").eq("id", article!.id).single();
+  const { data: saved } = await adminBackend().from("articles").select("content").eq("id", articleId).single();
   expect(saved!.content).toContain(`<a href="${target.link}" rel="noopener noreferrer">${anchor}</a>`);
+});
+
+test("relevance by embeddings: switching in Profile Settings embeds the index, the editor ranks by it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = await register(page);
+  const { error: keyError } = await (await backendAs(account)).rpc("save_api_keys", {
+    openai_key: "sk-e2e-FIXTURE-not-a-real-key",
+    falai_key: null,
+  });
+  expect(keyError).toBeNull();
+  const card = await connectFixtureBlog(page);
+  const indexed = Number((await card.getByText(/posts and pages, refreshed/).textContent())!.split(" ")[0]);
+
+  await page.goto("/profile");
+  const settings = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Internal links" }) });
+  const embeddings = settings.getByRole("radio", { name: /^Embeddings/ });
+  // The choices are enabled once the stored setting has loaded.
+  await expect(embeddings).toBeEnabled();
+  await expect(settings.getByRole("radio", { name: /^Full-text search/ })).toBeChecked();
+  await embeddings.focus();
+  await page.keyboard.press("Space");
+  await expect(embeddings).toBeChecked();
+  await expect(settings.getByLabel("Embeddings model")).toHaveValue("text-embedding-3-small");
+  await settings.getByRole("button", { name: "Save internal links setting" }).click();
+  await expect(settings.getByText(`${indexed} entries of your content index embedded with text-embedding-3-small.`)).toBeVisible({
+    timeout: CONNECT_TIMEOUT,
+  });
+  await expectNoSeriousA11yViolations(page);
+
+  const articleId = await createFixtureArticle(account);
+  await page.goto(`/articles/edit/${articleId}`);
+  await expect(page.getByRole("textbox", { name: "Content" })).toContainText("build raised beds on top");
+  const suggestions = page.getByRole("region", { name: "Internal links" });
+  await suggestions.getByRole("button", { name: "Suggest links" }).click();
+  await expect(suggestions.getByRole("button", { name: /^Insert link to Building Raised Garden Beds on “/ })).toBeVisible();
+  await expect(suggestions.getByText(/ranked by full text/)).toHaveCount(0);
 });

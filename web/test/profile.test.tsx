@@ -2,6 +2,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getApiKeyStatus, saveApiKeys, type ApiKeyStatus } from "../src/data/apiKeys";
+import { getLinkRelevance } from "../src/data/siteContent";
 import { notifyError, notifySuccess } from "../src/lib/notify";
 import ProfilePage from "../src/pages/profile/ProfilePage";
 import { sessionState } from "../src/state/session";
@@ -10,6 +11,7 @@ import { setSignedIn, testUser } from "./session";
 vi.mock("../src/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("../src/data/apiKeys", () => ({ getApiKeyStatus: vi.fn(), saveApiKeys: vi.fn() }));
 vi.mock("../src/lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock("../src/data/siteContent", () => ({ getLinkRelevance: vi.fn(), saveLinkRelevance: vi.fn(), embedContentIndex: vi.fn() }));
 
 const STORED_OPENAI: ApiKeyStatus = { openaiKeyLast4: "abcd", falaiKeyLast4: null, updatedAt: new Date() };
 const NOTHING_STORED: ApiKeyStatus = { openaiKeyLast4: null, falaiKeyLast4: null, updatedAt: null };
@@ -26,7 +28,10 @@ async function renderProfile(status: ApiKeyStatus = STORED_OPENAI) {
   return user;
 }
 
-beforeEach(() => setSignedIn());
+beforeEach(() => {
+  setSignedIn();
+  vi.mocked(getLinkRelevance).mockResolvedValue({ relevance: "full_text", model: "text-embedding-3-small" });
+});
 
 describe("profile settings", () => {
   it("shows the email read-only and when the keys were last updated", async () => {

@@ -30,6 +30,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "wordpress-publish": true,
   "save-article": true,
   "sync-site-content": true,
+  "link-targets": true,
   "publish-scheduled": false,
   "draft-batches": true,
   "draft-batch-worker": false,

@@ -279,7 +279,7 @@ export function productionDependencies(env: EnvReader = Deno.env): DraftWorkerDe
     store: createDraftQueueStore(service),
     readOpenAIKey: storedOpenAIKey(service),
     findAssistant: assistantFinder(service),
-    findLinkTargets: linkTargetFinder(service),
+    findLinkTargets: linkTargetFinder(service, openAISettingsFromEnv(env), "draft-batch-worker"),
     draft: draftArticle,
     openAI: openAISettingsFromEnv(env),
     settings: settingsFromEnv(env),

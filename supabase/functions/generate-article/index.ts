@@ -9,6 +9,6 @@ Deno.serve(
   createHandler({
     ...serviceTextDeps(service),
     findAssistant: assistantFinder(service),
-    findLinkTargets: linkTargetFinder(service),
+    findLinkTargets: linkTargetFinder(service, undefined, "generate-article"),
   }),
 );

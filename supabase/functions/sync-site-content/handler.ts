@@ -1,4 +1,10 @@
+import { createEmbeddingsClient, type EmbedTexts } from "../_shared/ai/embeddings.ts";
+import { type OpenAISettings, openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { storedOpenAIKey } from "../_shared/ai/text_function.ts";
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
+import { createEmbeddingStore, embedContentIndex } from "../_shared/links/index_embeddings.ts";
+import { linkRelevanceReader } from "../_shared/links/link_targets.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
 import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
@@ -6,7 +12,10 @@ import { guardedFetch, OutboundRequestError } from "../_shared/net/ssrf.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
 import {
+  type EmbeddingPass,
+  type EmbedSiteContentResult,
   FULL_SYNC_INTERVAL_HOURS,
+  type LinkRelevanceSetting,
   SITE_CONTENT_MESSAGES,
   type SyncModeRequest,
   syncSiteContentRequestSchema,
@@ -36,8 +45,16 @@ export interface SyncSiteContentDependencies {
   store: SyncStore;
   /** SITE_CONTENT_SYNC_RATE_LIMIT refreshes per window, per user: each reads every page of a site. */
   rateLimit: RateLimit;
+  /** How the user ranks internal links (embeddings: the index is embedded after each sync). */
+  readLinkRelevance(userId: string): Promise<LinkRelevanceSetting>;
+  readOpenAIKey(userId: string): Promise<string | null>;
+  /** The embedding pass over the user's index (_shared/links/index_embeddings.ts); `apiKey` null embeds nothing. */
+  embedIndex(userId: string, apiKey: string | null, model: string): Promise<EmbeddingPass>;
   now?: () => Date;
 }
+
+/** What a sync reports when embedding its entries failed for another reason than the provider. */
+const EMBEDDINGS_NOT_STORED = "The embeddings could not be stored; the next refresh tries again.";
 
 /** The mode `auto` resolves to: full unless a full sync finished within FULL_SYNC_INTERVAL_HOURS. */
 export function resolveSyncMode(requested: SyncModeRequest, state: SyncState | null, now: Date): SyncMode {
@@ -57,7 +74,11 @@ function syncFailureDetail(error: unknown): string | null {
 /**
  * POST { siteId, mode?: "auto" | "full" | "incremental" } — refreshes the
  * content index of one of the caller's sites from its REST API.
- * - 200 { mode, upserted, removed, entryCount, truncated, syncedAt };
+ * - 200 { mode, upserted, removed, entryCount, truncated, syncedAt,
+ *   embeddings? }: when the user ranks links by embeddings, the new and
+ *   changed entries are embedded after the sync; `embeddings` says how many,
+ *   how many are left, and why it stopped (a failure to embed never fails
+ *   the sync);
  * - 400 invalid input; 401 not signed in; 405; 413;
  * - 404 'Selected site not found' (not the caller's: WordPress is never asked);
  * - 422 SITE_CONTENT_MESSAGES.notIndexable for a Ghost site (the index is
@@ -67,6 +88,13 @@ function syncFailureDetail(error: unknown): string | null {
  *   could not be read; the index is left as it was and the reason is kept
  *   for the site card;
  * - 500 when the result could not be stored.
+ *
+ * POST { mode: "embed" } — embeds the entries of all the caller's sites that
+ * have no embedding of their model for their current text (switching to
+ * embeddings), whatever the setting says; no site is read. Rate-limited with
+ * the refreshes. 200 { mode: "embed", embeddings }; 400 'OpenAI API key not
+ * found'; 502 { error: "Failed to embed the content index", detail,
+ * embeddings } when the provider refused or failed.
  */
 export function createHandler(deps: SyncSiteContentDependencies): (req: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
@@ -76,7 +104,8 @@ export function createHandler(deps: SyncSiteContentDependencies): (req: Request)
     body: { schema: syncSiteContentRequestSchema, maxBytes: MAX_BODY_BYTES },
     failureMessage: SITE_CONTENT_MESSAGES.syncFailed,
     async handle({ userId, input }) {
-      const site = await deps.findSite(userId, input.siteId);
+      if (input.mode === "embed") return await embedOnly(userId);
+      const site = await deps.findSite(userId, input.siteId!);
       if (!site) return errorResponse(404, SITE_CONTENT_MESSAGES.siteNotFound, { field: "siteId" });
       if (site.kind !== "wordpress") {
         return errorResponse(422, SITE_CONTENT_MESSAGES.notIndexable, { field: "siteId" });
@@ -108,14 +137,45 @@ export function createHandler(deps: SyncSiteContentDependencies): (req: Request)
         truncated: snapshot.truncated,
         syncedAt: now().toISOString(),
       };
-      return json(result);
+      const embeddings = await embedAfterSync(userId);
+      return json(embeddings ? { ...result, embeddings } : result);
     },
   });
+
+  async function embedOnly(userId: string): Promise<Response> {
+    const [setting, apiKey] = await Promise.all([deps.readLinkRelevance(userId), deps.readOpenAIKey(userId)]);
+    if (!apiKey) return errorResponse(400, PROVIDER_MESSAGES.missingKey);
+    const limited = await enforceRateLimit(deps.rateLimit, userId);
+    if (limited) return limited;
+    const embeddings = await deps.embedIndex(userId, apiKey, setting.model);
+    if (embeddings.error) {
+      return errorResponse(502, SITE_CONTENT_MESSAGES.embedFailed, { detail: embeddings.error, embeddings });
+    }
+    const result: EmbedSiteContentResult = { mode: "embed", embeddings };
+    return json(result);
+  }
+
+  /** The embedding pass after a sync, when the user ranks by embeddings; undefined otherwise. */
+  async function embedAfterSync(userId: string): Promise<EmbeddingPass | undefined> {
+    let model: string | undefined;
+    try {
+      const setting = await deps.readLinkRelevance(userId);
+      if (setting.relevance !== "embeddings") return undefined;
+      model = setting.model;
+      return await deps.embedIndex(userId, await deps.readOpenAIKey(userId), setting.model);
+    } catch (error) {
+      console.error(`[sync-site-content] user ${userId}: embedding the index failed: ${error instanceof Error ? error.message : error}`);
+      return model ? { model, embedded: 0, pending: 0, error: EMBEDDINGS_NOT_STORED } : undefined;
+    }
+  }
 }
 
-export function productionDependencies(): SyncSiteContentDependencies {
+export function productionDependencies(openAI: OpenAISettings = openAISettingsFromEnv()): SyncSiteContentDependencies {
   const service = createServiceClient();
   const publications = createPublicationStore(service);
+  const embeddingStore = createEmbeddingStore(service);
+  const embedder = (apiKey: string | null): EmbedTexts | null =>
+    apiKey ? createEmbeddingsClient({ baseURL: openAI.baseURL, apiKey, timeoutMs: 30_000 }) : null;
   return {
     authenticate: (req) => requireUser(req, service),
     findSite: (userId, siteId) => publications.findSite(userId, siteId),
@@ -131,5 +191,8 @@ export function productionDependencies(): SyncSiteContentDependencies {
       ),
     store: createSyncStore(service),
     rateLimit: rateLimitFromEnv("siteContentSync", service),
+    readLinkRelevance: linkRelevanceReader(service),
+    readOpenAIKey: storedOpenAIKey(service),
+    embedIndex: (userId, apiKey, model) => embedContentIndex(embeddingStore, embedder(apiKey), userId, model),
   };
 }

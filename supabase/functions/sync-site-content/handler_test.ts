@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
-import { syncSiteContentResultSchema } from "../_shared/schemas/site_content.ts";
+import { embedSiteContentResultSchema, syncSiteContentResultSchema } from "../_shared/schemas/site_content.ts";
+import { createEmbeddingsClient } from "../_shared/ai/embeddings.ts";
+import { embedContentIndex, type EmbeddingStore, MISSING_KEY_FOR_EMBEDDINGS } from "../_shared/links/index_embeddings.ts";
+import { startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
 import type { SiteRecord, WordPressSiteRecord } from "../_shared/wordpress/publication.ts";
 import { createWordPressClient } from "../_shared/wordpress/rest.ts";
 import { fetchSiteContent, type SiteContentSnapshot } from "../_shared/wordpress/site_content.ts";
@@ -110,6 +113,9 @@ async function withHarness(
       ),
     store,
     rateLimit: unlimited("siteContentSync"),
+    readLinkRelevance: () => Promise.resolve({ relevance: "full_text", model: "text-embedding-3-small" }),
+    readOpenAIKey: () => Promise.resolve(null),
+    embedIndex: () => Promise.reject(new Error("the index is embedded only when the user ranks by embeddings")),
     ...options.deps,
   });
   const call: Harness["call"] = (body, user = ALICE) => {
@@ -141,7 +147,7 @@ Deno.test("sync-site-content: authentication, validation, and another user's sit
   await withHarness({}, async ({ call, wp, store }) => {
     await expectError(await call({ siteId: SITE }, null), 401, "User not authenticated");
     await expectError(await call({}), 400, "siteId: Selected site not found");
-    await expectError(await call({ siteId: SITE, mode: "everything" }), 400, 'mode: Invalid option: expected one of "auto"|"full"|"incremental"');
+    await expectError(await call({ siteId: SITE, mode: "everything" }), 400, 'mode: Invalid option: expected one of "auto"|"full"|"incremental"|"embed"');
     const others = await expectError(await call({ siteId: BOBS_SITE }), 404, "Selected site not found");
     assert.equal(others.field, "siteId");
     assert.equal(wp.requests.length, 0, "WordPress is never asked for another user's site");
@@ -235,4 +241,146 @@ Deno.test("sync-site-content: refreshes are rate-limited per user; a refused one
     assert.match((await refused.json()).error, /^Too many content refreshes: you can run 2 every 10 minutes\./);
     assert.equal(wp.requests.length, requests);
   });
+});
+
+/**
+ * An EmbeddingStore over a list of entries: what the SQL queue would return
+ * (entries whose stored hash differs), and what was recorded. The queue and
+ * the hash are SQL's (pgTAP and tests/integration/embeddings.test.ts).
+ */
+function memoryEmbeddingStore(inputs: string[]) {
+  const stored = new Map<string, { textHash: string; embedding: number[] }>();
+  const entries = inputs.map((input, i) => ({ contentId: `c${i}`, input, textHash: `h${i}`.padEnd(32, "0") }));
+  const store: EmbeddingStore = {
+    queue(_userId, _model, limit) {
+      const stale = entries.filter((entry) => stored.get(entry.contentId)?.textHash !== entry.textHash);
+      return Promise.resolve({ entries: stale.slice(0, limit), pending: stale.length });
+    },
+    record(_userId, _model, rows) {
+      for (const row of rows) stored.set(row.contentId, { textHash: row.textHash, embedding: row.embedding });
+      return Promise.resolve(rows.length);
+    },
+  };
+  return { store, stored };
+}
+
+Deno.test("sync-site-content: with embeddings chosen, the sync embeds the index with the user's key and reports it", async () => {
+  const openai = startFakeOpenAI();
+  const memory = memoryEmbeddingStore(["Compost heaps", "Raised beds"]);
+  const keys: (string | null)[] = [];
+  try {
+    await withHarness({
+      deps: {
+        readLinkRelevance: () => Promise.resolve({ relevance: "embeddings", model: "text-embedding-3-small" }),
+        readOpenAIKey: () => Promise.resolve("sk-test-FIXTURE-not-a-real-key"),
+        embedIndex: (_userId, apiKey, model) => {
+          keys.push(apiKey);
+          const embed = apiKey ? createEmbeddingsClient({ baseURL: openai.url, apiKey }) : null;
+          return embedContentIndex(memory.store, embed, ALICE, model);
+        },
+      },
+    }, async ({ call, wp }) => {
+      wp.addPost({ title: "Compost heaps", status: "publish", modified: "2026-11-01T08:00:00" });
+      const result = syncSiteContentResultSchema.parse(await (await call({ siteId: SITE })).json());
+      assert.deepEqual(result.embeddings, { model: "text-embedding-3-small", embedded: 2, pending: 0 });
+      assert.deepEqual(keys, ["sk-test-FIXTURE-not-a-real-key"]);
+      assert.equal(memory.stored.size, 2);
+      assert.deepEqual(openai.requests.map((request) => request.path), ["/v1/embeddings"]);
+    });
+  } finally {
+    await openai.close();
+  }
+});
+
+Deno.test("sync-site-content: a failure to embed never fails the sync; it is reported with it", async () => {
+  const openai = startFakeOpenAI();
+  try {
+    for (
+      const [apiKey, expected] of [
+        ["sk-wrong-FIXTURE-not-a-real-key", "Invalid OpenAI API key. Check it in Profile Settings."],
+        ["sk-scenario-rate-limit-FIXTURE", "The AI provider is rate limiting embeddings requests. Please wait a moment and try again."],
+        ["sk-scenario-malformed-chunk-FIXTURE", "The AI provider answered the embeddings request with something that is not a list of embeddings."],
+        [null, MISSING_KEY_FOR_EMBEDDINGS],
+      ] as const
+    ) {
+      const memory = memoryEmbeddingStore(["Compost heaps"]);
+      await withHarness({
+        deps: {
+          readLinkRelevance: () => Promise.resolve({ relevance: "embeddings", model: "text-embedding-3-small" }),
+          readOpenAIKey: () => Promise.resolve(apiKey),
+          embedIndex: (_userId, key, model) =>
+            embedContentIndex(memory.store, key ? createEmbeddingsClient({ baseURL: openai.url, apiKey: key }) : null, ALICE, model),
+        },
+      }, async ({ call, store }) => {
+        const response = await call({ siteId: SITE });
+        assert.equal(response.status, 200);
+        const result = syncSiteContentResultSchema.parse(await response.json());
+        assert.deepEqual(result.embeddings, { model: "text-embedding-3-small", embedded: 0, pending: 1, error: expected });
+        assert.equal(store.synced.length, 1, "the sync itself was recorded");
+      });
+    }
+    await withHarness({
+      deps: {
+        readLinkRelevance: () => Promise.resolve({ relevance: "embeddings", model: "m" }),
+        readOpenAIKey: () => Promise.resolve("sk-test-FIXTURE-not-a-real-key"),
+        embedIndex: () => Promise.reject(new Error("connection reset")),
+      },
+    }, async ({ call }) => {
+      const result = syncSiteContentResultSchema.parse(await (await call({ siteId: SITE })).json());
+      assert.deepEqual(result.embeddings, {
+        model: "m",
+        embedded: 0,
+        pending: 0,
+        error: "The embeddings could not be stored; the next refresh tries again.",
+      });
+    });
+  } finally {
+    await openai.close();
+  }
+});
+
+Deno.test("sync-site-content: full text chosen, nothing is embedded and the result has no embeddings", async () => {
+  await withHarness({}, async ({ call }) => {
+    const body = await (await call({ siteId: SITE })).json();
+    assert.equal(body.embeddings, undefined);
+  });
+});
+
+Deno.test("sync-site-content: mode embed embeds what is indexed without reading a site; no key is a 400", async () => {
+  const openai = startFakeOpenAI();
+  const memory = memoryEmbeddingStore(["Compost heaps", "Raised beds", "Mulching"]);
+  let key: string | null = null;
+  try {
+    await withHarness({
+      deps: {
+        readOpenAIKey: () => Promise.resolve(key),
+        embedIndex: (_userId, apiKey, model) =>
+          embedContentIndex(memory.store, createEmbeddingsClient({ baseURL: openai.url, apiKey: apiKey! }), ALICE, model),
+      },
+    }, async ({ call, wp }) => {
+      await expectError(await call({ mode: "embed" }), 400, "OpenAI API key not found");
+      await expectError(await call({ mode: "embed", siteId: "nope" }), 400, "siteId: Selected site not found");
+      key = "sk-test-FIXTURE-not-a-real-key";
+      const done = await call({ mode: "embed" });
+      assert.equal(done.status, 200);
+      assert.deepEqual(embedSiteContentResultSchema.parse(await done.json()), {
+        mode: "embed",
+        embeddings: { model: "text-embedding-3-small", embedded: 3, pending: 0 },
+      });
+      assert.equal(wp.requests.length, 0, "no site is read");
+
+      key = "sk-wrong-FIXTURE-not-a-real-key";
+      memory.stored.clear();
+      const refused = await expectError(await call({ mode: "embed" }), 502, "Failed to embed the content index");
+      assert.equal(refused.detail, "Invalid OpenAI API key. Check it in Profile Settings.");
+      assert.deepEqual(refused.embeddings, {
+        model: "text-embedding-3-small",
+        embedded: 0,
+        pending: 3,
+        error: refused.detail,
+      });
+    });
+  } finally {
+    await openai.close();
+  }
 });

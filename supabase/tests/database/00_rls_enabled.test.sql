@@ -27,7 +27,7 @@ select tables_are(
   'public',
   array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
         'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs',
-        'site_content', 'site_content_syncs'],
+        'site_content', 'site_content_embeddings', 'site_content_syncs'],
   'public has exactly the application tables'
 );
 
@@ -95,10 +95,11 @@ select results_eq(
             ('calendar_entries(timestamp with time zone,timestamp with time zone)'), ('count_articles(text,text)'),
             ('drip_schedule_times(integer,date,integer,text,time without time zone,time without time zone,text,timestamp with time zone)'),
             ('internal_link_targets(text,text,integer,uuid[],uuid,uuid)'),
+            ('internal_link_targets_by_embedding(double precision[],text,integer,uuid[],uuid,uuid)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
             ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
             ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets(), reschedule and retry, and save_api_keys()'
+  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, reschedule and retry, and save_api_keys()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and
@@ -123,11 +124,14 @@ select results_eq(
        ('record_generated_images(uuid,bigint,jsonb)'),
        ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text,text)'),
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean,text)'),
+       ('record_site_content_embeddings(uuid,text,jsonb)'),
        ('record_site_content_sync(uuid,uuid,boolean,jsonb,jsonb,timestamp with time zone)'),
        ('release_draft_job(uuid,uuid)'),
        ('retry_failed_draft_jobs(uuid,uuid)'),
-       ('save_article(uuid,jsonb,uuid,bigint,jsonb)') $$,
-  'service_role can execute exactly the scheduling, drafting-queue, rate-limit, image-quota, content-sync and article-saving functions besides the browser''s'
+       ('save_article(uuid,jsonb,uuid,bigint,jsonb)'),
+       ('site_content_embedding_input(text,text[],text[],text)'),
+       ('site_content_embedding_queue(uuid,text,integer)') $$,
+  'service_role can execute exactly the scheduling, drafting-queue, rate-limit, image-quota, content-sync, embedding and article-saving functions besides the browser''s'
 );
 
 -- Every security definer function pins its search_path.

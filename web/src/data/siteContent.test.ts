@@ -1,6 +1,6 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { describe, expect, it, vi } from "vitest";
-import { findLinkTargets, listSiteContentSyncs, syncSiteContent } from "./siteContent";
+import { embedContentIndex, findLinkTargets, getLinkRelevance, listSiteContentSyncs, saveLinkRelevance, syncSiteContent } from "./siteContent";
 import { supabase } from "./supabase";
 
 vi.mock("./supabase", () => ({ supabase: { from: vi.fn(), rpc: vi.fn(), functions: { invoke: vi.fn() } } }));
@@ -61,26 +61,66 @@ describe("listSiteContentSyncs", () => {
 });
 
 describe("findLinkTargets", () => {
-  it("ranks with the article's title, focus keyword and text (tags dropped), leaving the article itself out", async () => {
-    vi.mocked(supabase.rpc).mockResolvedValue({ data: [TARGET], error: null } as never);
-    const targets = await findLinkTargets({
+  it("asks link-targets with the article's title, focus keyword and text (tags dropped), leaving the article itself out", async () => {
+    const answer = { targets: [TARGET], relevance: "embeddings" };
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: answer, error: null } as never);
+    const result = await findLinkTargets({
       focus: "Clay soil\nclay",
       body: "<p>Build <strong>raised beds</strong>.</p>",
       limit: 12,
       excludeArticleId: "article-1",
       siteIds: [],
     });
-    expect(targets).toEqual([TARGET]);
-    expect(supabase.rpc).toHaveBeenCalledWith("internal_link_targets", {
-      focus: "Clay soil\nclay",
-      body: " Build  raised beds . ",
-      max_results: 12,
-      exclude_article_id: "article-1",
+    expect(result).toEqual(answer);
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("link-targets", {
+      body: { focus: "Clay soil\nclay", body: " Build  raised beds . ", limit: 12, excludeArticleId: "article-1" },
     });
   });
 
-  it("throws the backend's message", async () => {
-    vi.mocked(supabase.rpc).mockResolvedValue({ data: null, error: { message: "JWT expired" } } as never);
-    await expect(findLinkTargets({ focus: "x", body: "", limit: 5 })).rejects.toThrow("JWT expired");
+  it("throws the function's message", async () => {
+    const error = new FunctionsHttpError(new Response(JSON.stringify({ error: "focus: Title and focus keyword are too long" }), { status: 400 }));
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);
+    await expect(findLinkTargets({ focus: "x", body: "", limit: 5 })).rejects.toThrow("focus: Title and focus keyword are too long");
+  });
+});
+
+describe("link relevance", () => {
+  it("reads the setting from the profile, full text when there is none", async () => {
+    const maybeSingle = vi.fn().mockResolvedValueOnce({ data: { link_relevance: "embeddings", embeddings_model: "text-embedding-3-large" }, error: null })
+      .mockResolvedValueOnce({ data: null, error: null });
+    vi.mocked(supabase.from).mockReturnValue({ select: () => ({ maybeSingle }) } as never);
+    expect(await getLinkRelevance()).toEqual({ relevance: "embeddings", model: "text-embedding-3-large" });
+    expect(await getLinkRelevance()).toEqual({ relevance: "full_text", model: "text-embedding-3-small" });
+    expect(supabase.from).toHaveBeenCalledWith("profiles");
+  });
+
+  it("saves it on the user's own profile row", async () => {
+    const eq = vi.fn().mockResolvedValue({ error: null });
+    const update = vi.fn().mockReturnValue({ eq });
+    vi.mocked(supabase.from).mockReturnValue({ update } as never);
+    await saveLinkRelevance("user-1", { relevance: "embeddings", model: "text-embedding-3-small" });
+    expect(update).toHaveBeenCalledWith({ link_relevance: "embeddings", embeddings_model: "text-embedding-3-small" });
+    expect(eq).toHaveBeenCalledWith("id", "user-1");
+  });
+
+  it("embeds the index pass after pass until nothing is pending, adding up what was embedded", async () => {
+    vi.mocked(supabase.functions.invoke)
+      .mockResolvedValueOnce({ data: { mode: "embed", embeddings: { model: "m", embedded: 1000, pending: 200 } }, error: null } as never)
+      .mockResolvedValueOnce({ data: { mode: "embed", embeddings: { model: "m", embedded: 200, pending: 0 } }, error: null } as never);
+    expect(await embedContentIndex()).toEqual({ model: "m", embedded: 1200, pending: 0 });
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("sync-site-content", { body: { mode: "embed" } });
+  });
+
+  it("says why the index could not be embedded", async () => {
+    const error = new FunctionsHttpError(
+      new Response(
+        JSON.stringify({ error: "Failed to embed the content index", detail: "Invalid OpenAI API key. Check it in Profile Settings." }),
+        { status: 502 },
+      ),
+    );
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);
+    await expect(embedContentIndex()).rejects.toThrow(
+      "Failed to embed the content index: Invalid OpenAI API key. Check it in Profile Settings.",
+    );
   });
 });

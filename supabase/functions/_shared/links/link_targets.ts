@@ -1,11 +1,30 @@
 /**
  * The content index's ranked entries for a text, read by edge functions
- * with the service client: internal_link_targets() (migration
- * 20261130000400_internal_link_targets.sql) with `for_user_id`, so only the
- * caller's own entries are ranked.
+ * with the service client, one code path for every caller (generate-article
+ * and draft-batch-worker through draft_link_context.ts, the editor through
+ * the link-targets function). Only the user's own entries are ranked: both
+ * RPCs are called with `for_user_id`.
+ *
+ * Relevance is the user's choice (profiles.link_relevance):
+ * - full text (the default): internal_link_targets() (migration
+ *   20261130000400_internal_link_targets.sql);
+ * - embeddings: the text is embedded once with the user's own OpenAI key and
+ *   model, and internal_link_targets_by_embedding() (migration
+ *   20261201000200) ranks the entries by cosine distance. When that cannot
+ *   answer — no key, the provider fails or is slow, nothing embedded with
+ *   the model yet — the entries are ranked by full text instead, and why is
+ *   logged and returned (`fallback`).
  */
+import { createEmbeddingsClient, EMBEDDING_INPUT_MAX_CHARS, EmbeddingsError } from "../ai/embeddings.ts";
+import { type OpenAISettings, openAISettingsFromEnv } from "../ai/openai_settings.ts";
+import { storedOpenAIKey } from "../ai/text_function.ts";
 import type { ServiceClient } from "../platform/service_client.ts";
-import { type LinkTarget, linkTargetSchema } from "../schemas/site_content.ts";
+import {
+  DEFAULT_EMBEDDINGS_MODEL,
+  type LinkRelevanceSetting,
+  type LinkTarget,
+  linkTargetSchema,
+} from "../schemas/site_content.ts";
 
 export interface LinkTargetQuery {
   /** Title, focus keyword or idea: weighs three times as much as the body. */
@@ -20,17 +39,129 @@ export interface LinkTargetQuery {
 
 export type FindLinkTargets = (userId: string, query: LinkTargetQuery) => Promise<LinkTarget[]>;
 
-export function linkTargetFinder(service: ServiceClient): FindLinkTargets {
+export interface RankedLinkTargets {
+  targets: LinkTarget[];
+  /** How they were ranked. */
+  relevance: "full_text" | "embeddings";
+  /** Why the user's choice of embeddings was not used this time. */
+  fallback?: string;
+}
+
+export type RankLinkTargets = (userId: string, query: LinkTargetQuery) => Promise<RankedLinkTargets>;
+
+/** The query's embedding must arrive within this, so drafting (2 s for its links) still gets full-text ones. */
+export const QUERY_EMBEDDING_TIMEOUT_MS = 1_500;
+
+/** What ranking reads, narrowed so tests need no database or provider. */
+export interface LinkRankingSources {
+  readSetting(userId: string): Promise<LinkRelevanceSetting>;
+  readOpenAIKey(userId: string): Promise<string | null>;
+  embedQuery(apiKey: string, model: string, text: string): Promise<number[]>;
+  rankByText(userId: string, query: LinkTargetQuery): Promise<LinkTarget[]>;
+  rankByEmbedding(userId: string, query: LinkTargetQuery, embedding: number[], model: string): Promise<LinkTarget[]>;
+}
+
+/** The text that stands for the query: focus first, then the body as plain text. */
+export function queryText(query: LinkTargetQuery): string {
+  const body = (query.body ?? "").replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim();
+  return [query.focus.trim(), body].filter(Boolean).join("\n\n").slice(0, EMBEDDING_INPUT_MAX_CHARS);
+}
+
+export function linkTargetRanker(sources: LinkRankingSources, caller = "link-targets"): RankLinkTargets {
   return async (userId, query) => {
-    const { data, error } = await service.rpc("internal_link_targets", {
-      focus: query.focus,
-      body: query.body ?? undefined,
-      max_results: query.limit,
-      site_ids: query.siteIds,
-      exclude_article_id: query.excludeArticleId,
-      for_user_id: userId,
-    });
-    if (error) throw new Error(`ranking link targets: ${error.message}`);
-    return linkTargetSchema.array().parse(data ?? []);
+    // Full text is the answer for most users and the fallback for the others:
+    // it is asked beside the setting, so drafting waits one round trip, not two.
+    const byText = sources.rankByText(userId, query);
+    byText.catch(() => {}); // awaited on every path that uses it; unused when embeddings answer
+    const setting = await sources.readSetting(userId);
+    if (setting.relevance !== "embeddings") return { targets: await byText, relevance: "full_text" };
+    let fallback: string;
+    let detail = "";
+    try {
+      const apiKey = await sources.readOpenAIKey(userId);
+      if (!apiKey) {
+        fallback = "No OpenAI API key is saved, so links are ranked by full text.";
+      } else {
+        const embedding = await sources.embedQuery(apiKey, setting.model, queryText(query));
+        const targets = await sources.rankByEmbedding(userId, query, embedding, setting.model);
+        if (targets.length > 0) return { targets, relevance: "embeddings" };
+        fallback = `No entry of the content index is embedded with ${setting.model} yet, so links are ranked by full text.`;
+      }
+    } catch (error) {
+      fallback = error instanceof EmbeddingsError
+        ? `${error.message} Links are ranked by full text meanwhile.`
+        : "Ranking by embeddings failed, so links are ranked by full text.";
+      detail = ` (${error instanceof EmbeddingsError ? `${error.kind}: ${error.detail}` : String(error)})`;
+    }
+    console.warn(`[${caller}] user ${userId}: ranking by full text instead of embeddings: ${fallback}${detail}`);
+    return { targets: await byText, relevance: "full_text", fallback };
   };
+}
+
+/** The user's relevance setting (their profile row; full text when there is none). */
+export function linkRelevanceReader(service: ServiceClient): (userId: string) => Promise<LinkRelevanceSetting> {
+  return async (userId) => {
+    const { data, error } = await service
+      .from("profiles")
+      .select("link_relevance, embeddings_model")
+      .eq("id", userId)
+      .maybeSingle();
+    if (error) throw new Error(`reading the link relevance setting: ${error.message}`);
+    return {
+      relevance: data?.link_relevance === "embeddings" ? "embeddings" : "full_text",
+      model: data?.embeddings_model ?? DEFAULT_EMBEDDINGS_MODEL,
+    };
+  };
+}
+
+/** Production sources: the service client, the stored key, the provider at settings.baseURL. */
+export function linkRankingSources(
+  service: ServiceClient,
+  settings: OpenAISettings = openAISettingsFromEnv(),
+  fetchImpl: typeof fetch = fetch,
+): LinkRankingSources {
+  return {
+    readSetting: linkRelevanceReader(service),
+    readOpenAIKey: storedOpenAIKey(service),
+    async embedQuery(apiKey, model, text) {
+      const embed = createEmbeddingsClient({
+        baseURL: settings.baseURL,
+        apiKey,
+        fetch: fetchImpl,
+        timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS,
+      });
+      const [vector] = await embed(model, [text]);
+      return vector;
+    },
+    async rankByText(userId, query) {
+      const { data, error } = await service.rpc("internal_link_targets", {
+        focus: query.focus,
+        body: query.body ?? undefined,
+        max_results: query.limit,
+        site_ids: query.siteIds,
+        exclude_article_id: query.excludeArticleId,
+        for_user_id: userId,
+      });
+      if (error) throw new Error(`ranking link targets: ${error.message}`);
+      return linkTargetSchema.array().parse(data ?? []);
+    },
+    async rankByEmbedding(userId, query, embedding, model) {
+      const { data, error } = await service.rpc("internal_link_targets_by_embedding", {
+        query_embedding: embedding,
+        embedding_model: model,
+        max_results: query.limit,
+        site_ids: query.siteIds,
+        exclude_article_id: query.excludeArticleId,
+        for_user_id: userId,
+      });
+      if (error) throw new Error(`ranking link targets by embedding: ${error.message}`);
+      return linkTargetSchema.array().parse(data ?? []);
+    },
+  };
+}
+
+/** Ranked link targets for drafting: the user's relevance, full text when embeddings cannot answer. */
+export function linkTargetFinder(service: ServiceClient, settings?: OpenAISettings, caller?: string): FindLinkTargets {
+  const rank = linkTargetRanker(linkRankingSources(service, settings), caller);
+  return async (userId, query) => (await rank(userId, query)).targets;
 }

@@ -12,7 +12,33 @@ export const SITE_CONTENT_MESSAGES = {
   notIndexable: "Only WordPress sites have a content index: Ghost posts are not indexed for internal links",
   syncFailed: "Failed to refresh the site's content",
   synced: "Site content refreshed",
+  embedFailed: "Failed to embed the content index",
 } as const;
+
+/**
+ * How internal links are ranked (profiles.link_relevance): full text (the
+ * default, no key, no cost) or embeddings (the OpenAI-compatible embeddings
+ * endpoint with the user's own key, and pgvector).
+ */
+export const LINK_RELEVANCES = ["full_text", "embeddings"] as const;
+export type LinkRelevance = (typeof LINK_RELEVANCES)[number];
+export const DEFAULT_EMBEDDINGS_MODEL = "text-embedding-3-small";
+
+export interface LinkRelevanceSetting {
+  relevance: LinkRelevance;
+  /** The embeddings model the index and the queries are embedded with. */
+  model: string;
+}
+
+/** profiles.embeddings_model's rule. */
+export const EMBEDDINGS_MODEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
+
+export const linkRelevanceSettingSchema = z.object({
+  relevance: z.enum(LINK_RELEVANCES),
+  model: z.string().trim().regex(EMBEDDINGS_MODEL_PATTERN, {
+    error: "Enter a model name of letters, digits and . _ : / - (at most 100 characters)",
+  }),
+});
 
 /**
  * - full: read every published post and page and replace the site's index;
@@ -24,11 +50,36 @@ export const SYNC_MODES = ["auto", "full", "incremental"] as const;
 export type SyncModeRequest = (typeof SYNC_MODES)[number];
 export const FULL_SYNC_INTERVAL_HOURS = 24;
 
+/**
+ * A sync of one site ({ siteId, mode? }), or { mode: "embed" }: no site is
+ * read, the entries of all the user's sites that have no embedding for
+ * their current text are embedded (what switching to embeddings asks for).
+ */
 export const syncSiteContentRequestSchema = z.object({
-  siteId: z.uuid({ error: SITE_CONTENT_MESSAGES.siteNotFound }),
-  mode: z.enum(SYNC_MODES).optional().default("auto"),
+  siteId: z.uuid({ error: SITE_CONTENT_MESSAGES.siteNotFound }).optional(),
+  mode: z.enum([...SYNC_MODES, "embed"]).optional().default("auto"),
+}).superRefine((request, context) => {
+  if (request.mode !== "embed" && request.siteId === undefined) {
+    context.addIssue({ code: "custom", path: ["siteId"], message: SITE_CONTENT_MESSAGES.siteNotFound });
+  }
 });
 export type SyncSiteContentRequest = z.input<typeof syncSiteContentRequestSchema>;
+
+/** How far an embedding pass got (the user's relevance is embeddings). */
+export const embeddingPassSchema = z.object({
+  model: z.string(),
+  /** Entries embedded by this pass. */
+  embedded: z.number(),
+  /** Entries still without an embedding for their current text (the next pass continues). */
+  pending: z.number(),
+  /** Why the pass stopped early, in words a blogger can act on; the sync itself succeeded. */
+  error: z.string().optional(),
+});
+export type EmbeddingPass = z.infer<typeof embeddingPassSchema>;
+
+/** 200 from `sync-site-content` with mode "embed". */
+export const embedSiteContentResultSchema = z.object({ mode: z.literal("embed"), embeddings: embeddingPassSchema });
+export type EmbedSiteContentResult = z.infer<typeof embedSiteContentResultSchema>;
 
 /** 200 from `sync-site-content`. */
 export const syncSiteContentResultSchema = z.object({
@@ -42,6 +93,8 @@ export const syncSiteContentResultSchema = z.object({
   /** The site has more posts than one sync reads: only the most recently modified are indexed. */
   truncated: z.boolean(),
   syncedAt: z.string(),
+  /** Present when the user ranks links by embeddings: the new and changed entries were embedded after the sync. */
+  embeddings: embeddingPassSchema.optional(),
 });
 export type SyncSiteContentResult = z.infer<typeof syncSiteContentResultSchema>;
 
@@ -65,3 +118,22 @@ export const linkTargetSchema = z.object({
   score: z.number(),
 });
 export type LinkTarget = z.infer<typeof linkTargetSchema>;
+
+/** POST body of `link-targets` (the editor's suggestions). */
+export const linkTargetsRequestSchema = z.object({
+  focus: z.string().max(2_000, { error: "Title and focus keyword are too long" }),
+  body: z.string().max(100_000, { error: "The article is too long to rank links for" }).optional().default(""),
+  limit: z.number().int().min(1).max(50).optional().default(12),
+  siteIds: z.array(z.uuid({ error: SITE_CONTENT_MESSAGES.siteNotFound })).max(50).optional(),
+  excludeArticleId: z.uuid({ error: "Article not found" }).optional(),
+});
+export type LinkTargetsRequest = z.input<typeof linkTargetsRequestSchema>;
+
+/** 200 from `link-targets`. */
+export const linkTargetsResultSchema = z.object({
+  targets: z.array(linkTargetSchema),
+  relevance: z.enum(LINK_RELEVANCES),
+  /** Why embeddings (the user's choice) were not used this time. */
+  fallback: z.string().optional(),
+});
+export type LinkTargetsResult = z.infer<typeof linkTargetsResultSchema>;

@@ -35,7 +35,7 @@ function renderSuggestions(props: Partial<Parameters<typeof LinkSuggestions>[0]>
 
 describe("link suggestions", () => {
   it("asks for the article's related posts and lists a phrase of the text for each", async () => {
-    vi.mocked(findLinkTargets).mockResolvedValue([RAISED_BEDS, BLIGHT, COMPOST]);
+    vi.mocked(findLinkTargets).mockResolvedValue({ targets: [RAISED_BEDS, BLIGHT, COMPOST], relevance: "full_text" });
     const { user } = renderSuggestions({ siteIds: ["site-1"] });
     const section = screen.getByRole("region", { name: "Internal links" });
     expect(within(section).getByText("Phrases of this article that could link to your own published posts.")).toBeTruthy();
@@ -61,7 +61,7 @@ describe("link suggestions", () => {
   });
 
   it("inserts the link with one click; a linked post is no longer offered", async () => {
-    vi.mocked(findLinkTargets).mockResolvedValue([RAISED_BEDS, COMPOST]);
+    vi.mocked(findLinkTargets).mockResolvedValue({ targets: [RAISED_BEDS, COMPOST], relevance: "full_text" });
     const { user, onInsert, view } = renderSuggestions();
     await user.click(screen.getByRole("button", { name: "Suggest links" }));
     await user.click(await screen.findByRole("button", { name: "Insert link to Building raised garden beds on “raised beds”" }));
@@ -80,7 +80,7 @@ describe("link suggestions", () => {
   });
 
   it("says when no post relates to the article, pointing to the sites page", async () => {
-    vi.mocked(findLinkTargets).mockResolvedValue([]);
+    vi.mocked(findLinkTargets).mockResolvedValue({ targets: [], relevance: "full_text" });
     const { user } = renderSuggestions();
     await user.click(screen.getByRole("button", { name: "Suggest links" }));
     expect(await screen.findByText(/None of your posts relates to this article yet/)).toBeTruthy();
@@ -90,19 +90,28 @@ describe("link suggestions", () => {
   });
 
   it("says when related posts have no phrase in the text", async () => {
-    vi.mocked(findLinkTargets).mockResolvedValue([BLIGHT]);
+    vi.mocked(findLinkTargets).mockResolvedValue({ targets: [BLIGHT], relevance: "full_text" });
     const { user } = renderSuggestions();
     await user.click(screen.getByRole("button", { name: "Suggest links" }));
     expect(await screen.findByText(/No phrase of the text matches your related posts/)).toBeTruthy();
   });
 
   it("shows why suggestions could not be loaded, and can try again", async () => {
-    vi.mocked(findLinkTargets).mockRejectedValueOnce(new Error("JWT expired")).mockResolvedValueOnce([COMPOST]);
+    vi.mocked(findLinkTargets).mockRejectedValueOnce(new Error("JWT expired")).mockResolvedValueOnce({ targets: [COMPOST], relevance: "full_text" });
     const { user } = renderSuggestions();
     await user.click(screen.getByRole("button", { name: "Suggest links" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Could not load link suggestions: JWT expired");
     await user.click(screen.getByRole("button", { name: "Suggest again" }));
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    expect(screen.getByRole("button", { name: "Insert link to How to start a compost heap on “compost heap”" })).toBeTruthy();
+  });
+
+  it("says why embeddings did not rank this time, and still suggests what full text found", async () => {
+    const fallback = "No OpenAI API key is saved, so links are ranked by full text.";
+    vi.mocked(findLinkTargets).mockResolvedValue({ targets: [COMPOST], relevance: "full_text", fallback });
+    const { user } = renderSuggestions();
+    await user.click(screen.getByRole("button", { name: "Suggest links" }));
+    expect(await screen.findByText(fallback)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Insert link to How to start a compost heap on “compost heap”" })).toBeTruthy();
   });
 

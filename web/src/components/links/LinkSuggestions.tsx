@@ -37,7 +37,7 @@ type Load =
   | { state: "idle" }
   | { state: "loading" }
   | { state: "failed"; message: string }
-  | { state: "ready"; targets: LinkTarget[]; matcher: Matcher };
+  | { state: "ready"; targets: LinkTarget[]; fallback?: string; matcher: Matcher };
 
 /**
  * Link suggestions for the article editor: the user's indexed posts most
@@ -64,14 +64,14 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
         import("../../data/siteContent"),
         import("../../../../supabase/functions/_shared/links/link_suggestions"),
       ]);
-      const targets = await findLinkTargets({
+      const { targets, fallback } = await findLinkTargets({
         focus: `${title}\n${focusKeyword}`,
         body: content,
         limit: TARGETS_ASKED,
         excludeArticleId: articleId,
         siteIds,
       });
-      setLoad({ state: "ready", targets, matcher });
+      setLoad({ state: "ready", targets, fallback, matcher });
     } catch (error) {
       setLoad({ state: "failed", message: error instanceof Error ? error.message : String(error) });
     }
@@ -100,6 +100,7 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
         <p className="link-suggestions-note">Phrases of this article that could link to your own published posts.</p>
       )}
       {load.state === "failed" && <p role="alert">Could not load link suggestions: {load.message}</p>}
+      {load.state === "ready" && load.fallback && <p className="link-suggestions-note">{load.fallback}</p>}
       {load.state === "ready" && load.targets.length === 0 && (
         <p className="link-suggestions-note">
           None of your posts relates to this article yet. Posts are found in your sites' content:{" "}

@@ -317,20 +317,23 @@ describe("edit article: saving", () => {
 
 describe("edit article: internal links", () => {
   it("a suggested link goes into the visual editor with one click, and is saved", async () => {
-    vi.mocked(findLinkTargets).mockResolvedValue([
-      {
-        id: "entry-1",
-        site_id: "s1",
-        remote_type: "post",
-        url: "https://garden.example/raised-beds/",
-        title: "Building raised garden beds",
-        excerpt: "",
-        categories: ["Gardening"],
-        tags: ["raised beds"],
-        article_id: null,
-        score: 3.2,
-      },
-    ]);
+    vi.mocked(findLinkTargets).mockResolvedValue({
+      targets: [
+        {
+          id: "entry-1",
+          site_id: "s1",
+          remote_type: "post",
+          url: "https://garden.example/raised-beds/",
+          title: "Building raised garden beds",
+          excerpt: "",
+          categories: ["Gardening"],
+          tags: ["raised beds"],
+          article_id: null,
+          score: 3.2,
+        },
+      ],
+      relevance: "full_text",
+    });
     const { user } = await renderPage({ ...ARTICLE, content: "<p>Plant early in raised beds.</p>" });
     await findEditor();
     const section = screen.getByRole("region", { name: "Internal links" });

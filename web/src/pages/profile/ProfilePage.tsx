@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link } from "wouter";
 import { useUser } from "../../state/session";
 import { ApiKeysForm } from "./ApiKeysForm";
+import { LinkRelevanceForm } from "./LinkRelevanceForm";
 
 export default function ProfilePage() {
   const user = useUser();
@@ -15,6 +16,7 @@ export default function ProfilePage() {
         <input id={emailId} type="email" value={user?.email ?? ""} readOnly />
       </article>
       <ApiKeysForm />
+      <LinkRelevanceForm />
       <article>
         <h2>Writing assistants</h2>
         <p>

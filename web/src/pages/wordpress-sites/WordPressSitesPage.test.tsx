@@ -174,6 +174,22 @@ describe("a site's content for internal links", () => {
     expect(notifySuccess).toHaveBeenCalledWith("Site content refreshed: 57 posts and pages of Travel blog");
   });
 
+  it("a refresh that could not embed the new posts (ranking by embeddings) succeeds and says why", async () => {
+    const user = await renderPage();
+    vi.mocked(syncSiteContent).mockResolvedValue({
+      ...SYNC_RESULT,
+      entryCount: 57,
+      embeddings: { model: "text-embedding-3-small", embedded: 0, pending: 3, error: "Invalid OpenAI API key. Check it in Profile Settings." },
+    });
+    const card = screen.getByRole("article", { name: "Travel blog" });
+    await user.click(within(card).getByRole("button", { name: "Refresh content of Travel blog" }));
+    await waitFor(() => expect(within(card).getByText("57 posts and pages, refreshed Nov 24, 2026")).toBeTruthy());
+    expect(notifySuccess).toHaveBeenCalledWith("Site content refreshed: 57 posts and pages of Travel blog");
+    expect(notifyError).toHaveBeenCalledWith(
+      "Travel blog: the new posts were not embedded: Invalid OpenAI API key. Check it in Profile Settings.",
+    );
+  });
+
   it("says why a refresh failed, and keeps what was indexed before", async () => {
     const user = await renderPage([site()], [
       { siteId: "site-1", entryCount: 12, lastSyncedAt: "2026-11-24 09:00:00+00", lastError: null },

@@ -89,6 +89,10 @@ export default function WordPressSitesPage() {
       if (announce) {
         notifySuccess(`${SITE_CONTENT_MESSAGES.synced}: ${result.entryCount} posts and pages of ${site.name}`);
       }
+      // Ranking by embeddings: the sync succeeded, but the new posts could not be embedded.
+      if (result.embeddings?.error) {
+        notifyError(`${site.name}: the new posts were not embedded: ${result.embeddings.error}`);
+      }
     } catch (error) {
       const message = error instanceof Error ? error.message : SITE_CONTENT_MESSAGES.syncFailed;
       setSyncs((current) => ({

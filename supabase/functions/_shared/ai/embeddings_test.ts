@@ -1,0 +1,120 @@
+import assert from "node:assert/strict";
+import { createEmbeddingsClient, EMBEDDING_BATCH_SIZE, EmbeddingsError } from "./embeddings.ts";
+
+const KEY = "sk-test-FIXTURE-not-a-real-key-1234";
+
+interface Call {
+  url: string;
+  headers: Headers;
+  body: { model: string; input: string[]; encoding_format: string };
+}
+
+/** A fetch answering each request with `answer(body)`, recording what it was sent. */
+function stubFetch(answer: (body: Call["body"], index: number) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  const fetchStub = (async (input: string | URL | Request, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body));
+    calls.push({ url: String(input), headers: new Headers(init?.headers), body });
+    return await answer(body, calls.length - 1);
+  }) as typeof fetch;
+  return { calls, fetch: fetchStub };
+}
+
+const embeddingsAnswer = (input: string[], dimension = 3, order: "asc" | "desc" = "asc") => {
+  const data = input.map((text, index) => ({
+    object: "embedding",
+    index,
+    embedding: Array.from({ length: dimension }, (_, d) => (text.length + d) / 100),
+  }));
+  if (order === "desc") data.reverse();
+  return Response.json({
+    object: "list",
+    data,
+    model: "text-embedding-3-small",
+    usage: { prompt_tokens: input.length, total_tokens: input.length },
+  });
+};
+
+async function rejectsWith(promise: Promise<unknown>, kind: string, message: RegExp) {
+  await assert.rejects(promise, (error: unknown) => {
+    assert.ok(error instanceof EmbeddingsError, String(error));
+    assert.equal(error.kind, kind);
+    assert.match(error.message, message);
+    assert.ok(!error.message.includes(KEY) && !error.detail.includes(KEY), "the key never appears in an error");
+    return true;
+  });
+}
+
+Deno.test("embeddings: the OpenAI wire format, the key as bearer, answers matched by index", async () => {
+  const stub = stubFetch((body) => embeddingsAnswer(body.input, 3, "desc"));
+  const embed = createEmbeddingsClient({ baseURL: "https://api.example/v1/", apiKey: KEY, fetch: stub.fetch });
+  const vectors = await embed("text-embedding-3-small", ["a", "bbb"]);
+  assert.equal(stub.calls.length, 1);
+  assert.equal(stub.calls[0].url, "https://api.example/v1/embeddings");
+  assert.equal(stub.calls[0].headers.get("authorization"), `Bearer ${KEY}`);
+  assert.deepEqual(stub.calls[0].body, { model: "text-embedding-3-small", input: ["a", "bbb"], encoding_format: "float" });
+  assert.deepEqual(vectors, [[0.01, 0.02, 0.03], [0.03, 0.04, 0.05]]);
+});
+
+Deno.test("embeddings: inputs go in batches, in order; empty inputs are sent as a placeholder, long ones cut", async () => {
+  const stub = stubFetch((body) => embeddingsAnswer(body.input, 2));
+  const embed = createEmbeddingsClient({ baseURL: "https://api.example/v1", apiKey: KEY, fetch: stub.fetch });
+  const texts = Array.from({ length: EMBEDDING_BATCH_SIZE * 2 + 5 }, (_, i) => "x".repeat(i % 7));
+  texts[3] = "y".repeat(20_000);
+  const vectors = await embed("m", texts);
+  assert.deepEqual(stub.calls.map((call) => call.body.input.length), [EMBEDDING_BATCH_SIZE, EMBEDDING_BATCH_SIZE, 5]);
+  assert.equal(vectors.length, texts.length);
+  assert.equal(stub.calls[0].body.input[0], "-");
+  assert.equal(stub.calls[0].body.input[3].length, 8_000);
+  const later = EMBEDDING_BATCH_SIZE + 1;
+  assert.equal(vectors[later][0], texts[later].length / 100, "the second batch's answers land at their own positions");
+});
+
+Deno.test("embeddings: a refused key, a rate limit, an outage and a refused model are told apart", async () => {
+  const error = (status: number, message: string) =>
+    Response.json({ error: { message, type: "invalid_request_error", param: null, code: null } }, { status });
+  const cases: [Response, string, RegExp][] = [
+    [error(401, `Incorrect API key provided: ${KEY}.`), "invalid-key", /^Invalid OpenAI API key\. Check it in Profile Settings\.$/],
+    [error(429, "Rate limit reached"), "rate-limited", /rate limiting embeddings requests/],
+    [error(503, "overloaded"), "unavailable", /unavailable/],
+    [error(404, "The model `text-embedding-9` does not exist"), "rejected", /Check the embeddings model/],
+  ];
+  for (const [response, kind, message] of cases) {
+    const embed = createEmbeddingsClient({ baseURL: "https://api.example/v1", apiKey: KEY, fetch: stubFetch(() => response).fetch });
+    await rejectsWith(embed("m", ["a"]), kind, message);
+  }
+});
+
+Deno.test("embeddings: malformed answers are refused (not JSON, missing items, mixed dimensions, wrong shape)", async () => {
+  const answers = [
+    new Response("<html>proxy error</html>", { status: 200 }),
+    Response.json({ object: "list", data: [{ object: "embedding", index: 0, embedding: [0.1] }] }),
+    Response.json({
+      object: "list",
+      data: [{ object: "embedding", index: 0, embedding: [0.1, 0.2] }, { object: "embedding", index: 1, embedding: [0.1] }],
+    }),
+    Response.json({ object: "list", data: [{ index: 0, embedding: "AAAA" }, { index: 1, embedding: "AAAA" }] }),
+  ];
+  for (const answer of answers) {
+    const embed = createEmbeddingsClient({ baseURL: "https://api.example/v1", apiKey: KEY, fetch: stubFetch(() => answer).fetch });
+    await rejectsWith(embed("m", ["a", "b"]), "malformed", /not a list of embeddings/);
+  }
+});
+
+Deno.test("embeddings: an unreachable provider and one too slow to answer", async () => {
+  const unreachable = createEmbeddingsClient({
+    baseURL: "https://api.example/v1",
+    apiKey: KEY,
+    fetch: (() => Promise.reject(new TypeError(`connection refused (${KEY})`))) as typeof fetch,
+  });
+  await rejectsWith(unreachable("m", ["a"]), "unavailable", /unavailable/);
+
+  const slow = createEmbeddingsClient({
+    baseURL: "https://api.example/v1",
+    apiKey: KEY,
+    timeoutMs: 20,
+    fetch: ((_input: unknown, init?: RequestInit) =>
+      new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof fetch,
+  });
+  await rejectsWith(slow("m", ["a"]), "timed-out", /did not answer the embeddings request in time/);
+});
