@@ -125,7 +125,7 @@ Deno.test("works with the official SDK, streaming with usage and not", () =>
 
 Deno.test("refuses a wrong key with OpenAI's 401 body, quoting only part of the key", () =>
   withFake({}, async (fake) => {
-    const key = "sk-wrong-0123456789abcdef0123456789";
+    const key = "sk-wrong-FIXTURE-not-a-real-key-6789";
     const response = await post(fake, keywordsRequest, key);
     assert.deepEqual(response.status, 401);
     const body = await response.json();
@@ -331,7 +331,7 @@ Deno.test("embeddings: a wrong key is refused with 401, bad input with 400, scen
   withFake({}, async (fake) => {
     const embed = (body: unknown, key = "sk-test-1234567890") =>
       fetch(`${fake.url}/embeddings`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
-    const refused = await embed({ model: "m", input: ["a"] }, "sk-wrong-0123456789abcdef0123456789");
+    const refused = await embed({ model: "m", input: ["a"] }, "sk-wrong-FIXTURE-not-a-real-key-6789");
     assert.equal(refused.status, 401);
     assert.equal((await refused.json()).error.code, "invalid_api_key");
     assert.equal((await embed({ model: "m", input: [] })).status, 400);
