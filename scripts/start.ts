@@ -80,18 +80,21 @@ async function stop(code: number) {
 for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => stop(0));
 
 const startup = (async () => {
-  functions = await startFunctionsRuntime({
+  // The functions runtime starts beside the app (build, database): the app
+  // server needs its address only once those are ready.
+  const runtime = startFunctionsRuntime({
     port: functionsPort,
     functionsDir: "supabase/functions",
     configPath: "supabase/config.toml",
     env: sharedEnv,
-  });
+  }).then((started) => (functions = started));
+  runtime.catch(() => {}); // awaited below
+  stopServing = dev ? await serveDev() : await serveProduction(runtime);
+  const { url: functionsUrl } = await runtime;
   if (stopping) return;
-  stopServing = dev ? await serveDev() : await serveProduction(functions.url);
-  if (stopping) return;
-  scheduler = startScheduler({ url: functions.url, secretKey: keys.secretKey, intervalMs: schedulerInterval });
+  scheduler = startScheduler({ url: functionsUrl, secretKey: keys.secretKey, intervalMs: schedulerInterval });
   draftWorker = startScheduler({
-    url: functions.url,
+    url: functionsUrl,
     secretKey: keys.secretKey,
     intervalMs: draftWorkerInterval,
     functionName: "draft-batch-worker",
@@ -104,7 +107,7 @@ startup.catch((error) => {
   stop(1);
 });
 
-async function serveProduction(functionsUrl: string): Promise<() => Promise<void>> {
+async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() => Promise<void>> {
   const { createLiteApp } = await import("./local-backend/lite-app.ts");
   const { createLocalApi } = await import("./local-backend/local-api.ts");
   const outDir = Deno.env.get("BUILD_OUT_DIR") || "dist";
@@ -131,7 +134,7 @@ async function serveProduction(functionsUrl: string): Promise<() => Promise<void
       inline: await inlineHashes(await Deno.readTextFile(`${outDir}/index.html`)),
     }),
     api: createLocalApi(app),
-    functionsUrl,
+    functionsUrl: (await runtime).url,
   });
   return async () => {
     await server.close();

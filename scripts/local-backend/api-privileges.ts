@@ -119,16 +119,19 @@ export async function refuseDefaultGrants(sql: ExecSql): Promise<void> {
   }
 }
 
+async function runAll(sql: ExecSql, statements: string[]): Promise<void> {
+  if (statements.length > 0) await sql(statements.join(";\n"));
+}
+
 export async function keepMigrationPrivileges(sql: ExecSql, triggerLiteGrants: () => Promise<void>): Promise<void> {
   await refuseDefaultGrants(sql);
   const intended = await apiRolePrivileges(sql);
   await triggerLiteGrants();
-  for (const privilege of addedPrivileges(intended, await apiRolePrivileges(sql))) {
-    await sql(revokeStatement(privilege));
-  }
-  for (const privilege of addedPrivileges(await apiRolePrivileges(sql), intended)) {
-    if (privilege.kind === "column") await sql(regrantStatement(privilege));
-  }
+  // One batch each: lite adds some three hundred grants on every start, and a
+  // statement at a time was a tenth of a warm start. The check below is unchanged.
+  await runAll(sql, addedPrivileges(intended, await apiRolePrivileges(sql)).map(revokeStatement));
+  const taken = addedPrivileges(await apiRolePrivileges(sql), intended);
+  await runAll(sql, taken.filter((privilege) => privilege.kind === "column").map(regrantStatement));
   await triggerLiteGrants();
   const after = await apiRolePrivileges(sql);
   const added = addedPrivileges(intended, after);
