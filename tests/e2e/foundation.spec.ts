@@ -77,7 +77,7 @@ test("API keys are saved, shown only by their last four characters, and removabl
   await page.getByRole("button", { name: "Save API Keys" }).click();
   await expect(page.getByText("At least one API key must be provided")).toBeVisible();
 
-  const openaiKey = "sk-e2e-secret-key-9f3a";
+  const openaiKey = "sk-e2e-FIXTURE-not-a-real-key-9f3a";
   await expect(page.getByLabel("OpenAI API Key", { exact: true })).toHaveAttribute("type", "password");
   await page.getByLabel("OpenAI API Key", { exact: true }).fill(openaiKey);
   await page.getByRole("button", { name: "Save API Keys" }).click();

@@ -9,7 +9,7 @@ import {
   type TestUser,
 } from "./support.ts";
 
-const ALICE_OPENAI = "sk-alice-openai-secret-0000ABCD";
+const ALICE_OPENAI = "sk-alice-FIXTURE-not-a-real-key-ABCD";
 const ALICE_FAL = "fal-alice-secret-0000WXYZ";
 
 describe("api_keys: write-only secrets behind save_api_keys() and api_key_status()", () => {
@@ -85,14 +85,14 @@ describe("api_keys: write-only secrets behind save_api_keys() and api_key_status
 
   test("another user sees and changes only his own keys", async () => {
     expectRefusedOrEmpty(await bob.client.rpc("api_key_status"));
-    ok(await bob.client.rpc("save_api_keys", { openai_key: "sk-bob-openai-secret-0000BOB1" }));
+    ok(await bob.client.rpc("save_api_keys", { openai_key: "sk-bob-FIXTURE-not-a-real-key-BOB1" }));
     const status = ok(await bob.client.rpc("api_key_status").single<{ openai_key_last4: string }>());
     expect(status.openai_key_last4).toBe("BOB1");
     expectRefusedOrEmpty(await bob.client.from("api_keys").select("*"));
     expectRefusedOrEmpty(await bob.client.from("api_keys").update({ openai_key: "sk-bob-was-here-0000" }).eq("user_id", alice.id).select());
     expectRefusedOrEmpty(await bob.client.from("api_keys").delete().eq("user_id", alice.id).select());
     expect(await storedKeys(alice.id)).toEqual({ openai_key: ALICE_OPENAI, falai_key: ALICE_FAL });
-    expect(await storedKeys(bob.id)).toEqual({ openai_key: "sk-bob-openai-secret-0000BOB1", falai_key: null });
+    expect(await storedKeys(bob.id)).toEqual({ openai_key: "sk-bob-FIXTURE-not-a-real-key-BOB1", falai_key: null });
   });
 
   test("anon can call neither function nor read the table", async () => {

@@ -37,7 +37,7 @@ const assistant = { instructions: "You write for apartment gardeners.", model: n
 async function attempt(scenario: FakeOpenAIScenario | "wrong-key", draftJob = job(), timeoutMs = 10_000) {
   const fake = startFakeOpenAI({ retryAfterMs: 7_000 });
   try {
-    const apiKey = scenario === "wrong-key" ? "sk-wrong-0123456789abcdef" : `sk-scenario-${scenario}-alice`;
+    const apiKey = scenario === "wrong-key" ? "sk-wrong-FIXTURE-not-a-real-key-cdef" : `sk-scenario-${scenario}-alice`;
     const settings = openAISettingsFromEnv(new Map([["OPENAI_BASE_URL", fake.url]]));
     const outcome = await draftArticle({ apiKey, assistant, job: draftJob, settings, context: [], signal: AbortSignal.timeout(timeoutMs) })
       .then((article) => ({ article, error: undefined }), (error) => ({ article: undefined, error }));

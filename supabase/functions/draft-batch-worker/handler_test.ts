@@ -28,7 +28,7 @@ import {
 } from "./handler.ts";
 import type { ClaimedDraftJob, DraftQueueStore } from "./queue_store.ts";
 
-const SECRET = "sb_secret_worker_test_0123";
+const SECRET = "sb_secret_FIXTURE-worker-not-a-real-key";
 const ASSISTANT = "40000000-0000-4000-8000-000000000001";
 const user = (name: string) => `00000000-0000-4000-8000-${name.padStart(12, "0")}`;
 
@@ -263,7 +263,7 @@ Deno.test("draft-batch-worker: provider failures are queued again with a back-of
       keys: {
         [user("limited")]: "sk-scenario-rate-limit-x",
         [user("broken")]: "sk-scenario-malformed-chunk-x",
-        [user("wrong")]: "sk-wrong-0123456789abcd",
+        [user("wrong")]: "sk-wrong-FIXTURE-not-a-real-key-abcd",
         [user("nokey")]: null,
       },
       lose: [job(7).jobId],

@@ -26,7 +26,7 @@ select ok(has_function_privilege('authenticated', 'public.api_key_status()', 'ex
 -- Saving and reading back
 select tests.authenticate_as('alice');
 select lives_ok(
-  $$ select public.save_api_keys('sk-alice-openai-0000ABCD', 'fal-alice-key-0000WXYZ') $$,
+  $$ select public.save_api_keys('sk-alice-FIXTURE-not-a-real-key-ABCD', 'fal-alice-key-0000WXYZ') $$,
   'alice saves both keys'
 );
 select results_eq(
@@ -87,7 +87,7 @@ select is(
 -- Other users
 select tests.authenticate_as('bob');
 select is_empty($$ select * from public.api_key_status() $$, 'bob sees no key status of alice');
-select lives_ok($$ select public.save_api_keys('sk-bob-openai-0000BOB1', null) $$, 'bob saves his own key');
+select lives_ok($$ select public.save_api_keys('sk-bob-FIXTURE-not-a-real-key-BOB1', null) $$, 'bob saves his own key');
 select results_eq(
   $$ select openai_key_last4 from public.api_key_status() $$,
   $$ values ('BOB1') $$,
@@ -97,7 +97,7 @@ select tests.clear_authentication();
 select results_eq(
   $$ select split_part(u.email, '@', 1), k.openai_key
      from public.api_keys k join auth.users u on u.id = k.user_id order by 1 $$,
-  $$ values ('alice', 'sk-alice-openai-2222TRIM'), ('bob', 'sk-bob-openai-0000BOB1') $$,
+  $$ values ('alice', 'sk-alice-openai-2222TRIM'), ('bob', 'sk-bob-FIXTURE-not-a-real-key-BOB1') $$,
   'bob''s save touched only his own row'
 );
 
