@@ -48,7 +48,7 @@ export async function benchBulkDrafting(): Promise<void> {
     cleanups.push(() => runtime.close());
 
     const { client, accessToken } = await signUpBenchUser(api, "bulk");
-    const { error: keyError } = await client.rpc("save_api_keys", { openai_key: "sk-bench-bulk-0123456789" });
+    const { error: keyError } = await client.rpc("save_api_keys", { openai_key: "sk-bench-bulk-FIXTURE-not-a-real-key-6789" });
     if (keyError) throw new Error(`storing the OpenAI key: ${keyError.message}`);
     const { data: assistant, error: assistantError } = await client.from("assistants").select("id").limit(1).single();
     if (assistantError) throw new Error(`reading an assistant: ${assistantError.message}`);

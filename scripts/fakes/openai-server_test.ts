@@ -35,7 +35,7 @@ const keywordsRequest = {
   ],
 };
 
-function post(fake: FakeOpenAI, body: unknown, apiKey: string | null = "sk-test-1234567890", signal?: AbortSignal) {
+function post(fake: FakeOpenAI, body: unknown, apiKey: string | null = "sk-test-FIXTURE-not-a-real-key-7890", signal?: AbortSignal) {
   return fetch(`${fake.url}/chat/completions`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
@@ -76,7 +76,7 @@ Deno.test("answers a keywords prompt with 15 items as a chat.completion", () =>
       assert.ok(["low", "medium", "high"].includes(item.competition));
     }
     assert.deepEqual(fake.requests.length, 1);
-    assert.deepEqual(fake.requests[0].apiKey, "sk-test-1234567890");
+    assert.deepEqual(fake.requests[0].apiKey, "sk-test-FIXTURE-not-a-real-key-7890");
     assert.deepEqual(fake.requests[0].stream, false);
   }));
 
@@ -289,7 +289,7 @@ Deno.test("embeddings: the real wire format, deterministic, unit length, near fo
     const texts = ["Composting kitchen scraps", "A compost heap for kitchen scrap", "Tuning a bicycle gearbox"];
     const response = await fetch(`${fake.url}/embeddings`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer sk-test-1234567890" },
+      headers: { "content-type": "application/json", authorization: "Bearer sk-test-FIXTURE-not-a-real-key-7890" },
       body: JSON.stringify({ model: "text-embedding-3-small", input: texts, encoding_format: "float" }),
     });
     assert.equal(response.status, 200);
@@ -312,7 +312,7 @@ Deno.test("embeddings: the real wire format, deterministic, unit length, near fo
     // The same text again: the same vector.
     const again = await (await fetch(`${fake.url}/embeddings`, {
       method: "POST",
-      headers: { authorization: "Bearer sk-test-1234567890" },
+      headers: { authorization: "Bearer sk-test-FIXTURE-not-a-real-key-7890" },
       body: JSON.stringify({ model: "text-embedding-3-small", input: texts[0], dimensions: 64 }),
     })).json();
     assert.equal(again.data[0].embedding.length, 64, "dimensions is honoured");
@@ -320,7 +320,7 @@ Deno.test("embeddings: the real wire format, deterministic, unit length, near fo
 
 Deno.test("embeddings: the official SDK reads them (base64 by default), and a large model has 3072 dimensions", () =>
   withFake({}, async (fake) => {
-    const client = new OpenAI({ apiKey: "sk-test-1234567890", baseURL: fake.url });
+    const client = new OpenAI({ apiKey: "sk-test-FIXTURE-not-a-real-key-7890", baseURL: fake.url });
     const answer = await client.embeddings.create({ model: "text-embedding-3-large", input: ["raised garden beds"] });
     assert.equal(answer.data[0].embedding.length, 3072);
     const norm = Math.hypot(...answer.data[0].embedding);
@@ -329,7 +329,7 @@ Deno.test("embeddings: the official SDK reads them (base64 by default), and a la
 
 Deno.test("embeddings: a wrong key is refused with 401, bad input with 400, scenarios apply", () =>
   withFake({}, async (fake) => {
-    const embed = (body: unknown, key = "sk-test-1234567890") =>
+    const embed = (body: unknown, key = "sk-test-FIXTURE-not-a-real-key-7890") =>
       fetch(`${fake.url}/embeddings`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
     const refused = await embed({ model: "m", input: ["a"] }, "sk-wrong-FIXTURE-not-a-real-key-6789");
     assert.equal(refused.status, 401);

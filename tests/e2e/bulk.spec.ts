@@ -16,7 +16,7 @@ const wordpress = e2eEnv.wordpress;
 
 async function storeOpenAIKey(account: Account) {
   const { error } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-e2e-bulk-0123456789",
+    openai_key: "sk-e2e-bulk-FIXTURE-not-a-real-key-6789",
     falai_key: null,
   });
   expect(error).toBeNull();

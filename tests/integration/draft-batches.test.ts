@@ -123,7 +123,7 @@ describe("bulk drafting through the functions runtime", () => {
       signUp("bulk-alice", undefined, { project: true }),
       signUp("bulk-bob", undefined, { project: true }),
     ]);
-    for (const user of [alice, bob]) ok(await user.client.rpc("save_api_keys", { openai_key: "sk-test-bulk-0123456789" }));
+    for (const user of [alice, bob]) ok(await user.client.rpc("save_api_keys", { openai_key: "sk-test-bulk-FIXTURE-not-a-real-key-6789" }));
     assistantId = ok(await alice.client.from("assistants").select("id").order("created_at").limit(1).single()).id;
   });
 

@@ -12,7 +12,7 @@ import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { withCapturedErrors } from "./captured_errors.ts";
 import { unlimited } from "./memory_rate_limiter.ts";
 
-/** The signed-in caller: token "alice-token", OpenAI key "sk-test-alice-0123456789". */
+/** The signed-in caller: token "alice-token", OpenAI key "sk-test-alice-FIXTURE-not-a-real-key-6789". */
 export const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";
 
 /** The parts of a Chat Completions request body these tests look at. */
@@ -53,7 +53,7 @@ export async function withTextFunctionHarness<Body>(
   test: (harness: TextFunctionHarness<Body>) => Promise<void>,
 ): Promise<void> {
   const fake = startFakeOpenAI({ retryAfterMs: 1, ...options.fake });
-  const keys = new Map([[ALICE, "sk-test-alice-0123456789"]]);
+  const keys = new Map([[ALICE, "sk-test-alice-FIXTURE-not-a-real-key-6789"]]);
   const handler = createHandler({
     authenticate: (req) =>
       req.headers.get("authorization") === "Bearer alice-token"

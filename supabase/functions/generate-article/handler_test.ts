@@ -72,7 +72,7 @@ async function withHarness(
   test: (harness: Harness) => Promise<void>,
 ) {
   const fake = startFakeOpenAI({ retryAfterMs: 1, ...options.fake });
-  const keys = new Map([[ALICE, "sk-test-alice-0123456789"], [BOB, "sk-test-bob-0123456789"]]);
+  const keys = new Map([[ALICE, "sk-test-alice-FIXTURE-not-a-real-key-6789"], [BOB, "sk-test-bob-FIXTURE-not-a-real-key-6789"]]);
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
     createHandler(testDeps(fake, keys, options.timeoutMs ?? 10_000, options.findLinkTargets ?? noLinkTargets)),
@@ -138,7 +138,7 @@ Deno.test("streams the article as delta events, then done with the validated art
     assert.deepEqual(JSON.parse(deltas.join("")), article, "the deltas are the model's raw JSON");
 
     const [request] = fake.requests;
-    assert.equal(request.apiKey, "sk-test-alice-0123456789");
+    assert.equal(request.apiKey, "sk-test-alice-FIXTURE-not-a-real-key-6789");
     const body = request.body as ChatRequest;
     assert.equal(body.model, "gpt-4o-mini");
     assert.equal(body.stream, true);

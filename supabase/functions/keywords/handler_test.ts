@@ -41,7 +41,7 @@ Deno.test("returns 15 validated keyword items; asks gpt-4o at temperature 0.7", 
     assert.equal(request.stream, undefined);
     assert.match(request.messages[0].content, /exactly 15 keyword phrases/);
     assert.equal(request.messages[1].content, "Topic: Sourdough Baking");
-    assert.equal(fake.requests[0].apiKey, "sk-test-alice-0123456789");
+    assert.equal(fake.requests[0].apiKey, "sk-test-alice-FIXTURE-not-a-real-key-6789");
     assert.deepEqual(logs, []);
   }));
 

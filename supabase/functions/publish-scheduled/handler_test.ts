@@ -13,7 +13,7 @@ import { createHandler, DEFAULT_SETTINGS, productionDependencies } from "./handl
  * tests/integration/functions-publish-scheduled.test.ts.
  */
 
-const SECRET = "sb_secret_test_0123456789";
+const SECRET = "sb_secret_test_FIXTURE-not-a-real-key-6789";
 const ALICE = "00000000-0000-4000-8000-00000000000a";
 const S1 = "51000000-0000-4000-8000-000000000001";
 const articleId = (i: number) => `a2000000-0000-4000-8000-${String(i).padStart(12, "0")}`;

@@ -6,7 +6,7 @@ import { anyone, type Authenticate, defineFunction, scheduler, signedInUser } fr
 import { json } from "./responses.ts";
 
 const USER_ID = "8d0f6f7e-8c5a-4a53-9d55-0d3c4c1e2f10";
-const SECRET = "sb_secret_scheduler_0123456789";
+const SECRET = "sb_secret_scheduler_FIXTURE-not-a-real-key-6789";
 
 const authenticateAlice: Authenticate = (req) =>
   req.headers.get("authorization") === "Bearer alice-token"

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { checkSecretKey } from "./secret_key_check.ts";
 
-const SECRET = "sb_secret_test_0123456789";
+const SECRET = "sb_secret_test_FIXTURE-not-a-real-key-6789";
 const check = (headers: Record<string, string>, keys: string[] = [SECRET]) => checkSecretKey(new Headers(headers), keys);
 
 Deno.test("checkSecretKey: the secret key in apikey (as the cron job sends it) or as the bearer", () => {
