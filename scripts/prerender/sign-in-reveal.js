@@ -2,22 +2,27 @@
 // only where the app would show that form at once: at /login, with no session
 // stored by supabase-js (any `sb-*-auth-token` key) and no sign-in callback in
 // the address. Then loads the app (its entry and module preloads, from this
-// tag's data-entry and data-preload): at once, or, when the snapshot shows in
-// a visible page, after its first contentful paint, so that paint waits only
-// for the HTML (the build inlines this script and the stylesheet; the page's
-// Content-Security-Policy allows the two by their hashes, and nothing else inline).
+// tag's data-entry and data-preload): at once, or, where the snapshot shows,
+// at the visitor's first interaction with the page, so that only the HTML is
+// needed until someone uses the form (the build inlines this script and the
+// stylesheet; the page's Content-Security-Policy allows the two by their
+// hashes, and nothing else inline). Until the app has hydrated the snapshot
+// (and removed its data-sign-in-snapshot attribute: web/src/lib/signInSnapshotHandover.ts),
+// a submission is held back, never sent natively (which would put the
+// password in the address), and its form marked data-submit-requested for
+// the app to submit.
 (function () {
   var tag = document.currentScript;
-  var revealed = false;
+  var snapshot = null;
   try {
     var callback = /[?#&](access_token|error|error_description|error_code|code)=/.test(location.href);
     var stored = Object.keys(localStorage).some(function (key) {
       return /^sb-.+-auth-token$/.test(key);
     });
-    var snapshot = document.querySelector("[data-sign-in-snapshot]");
-    if (snapshot && location.pathname === "/login" && !callback && !stored) {
-      snapshot.hidden = false;
-      revealed = true;
+    var candidate = document.querySelector("[data-sign-in-snapshot]");
+    if (candidate && location.pathname === "/login" && !callback && !stored) {
+      candidate.hidden = false;
+      snapshot = candidate;
     }
   } catch (error) {
     // No storage to read: leave the snapshot hidden and let the app decide.
@@ -40,32 +45,28 @@
     document.head.appendChild(entry);
   }
 
-  // The first contentful paint as the browser reports it (drawing can finish
-  // well after the frame was produced); two seconds at most, in case none is.
-  function afterFirstPaint(callback) {
-    var called = false;
+  // Pressing, tapping, typing, moving focus into the page, or a browser
+  // filling the form in.
+  var interactions = ["pointerdown", "keydown", "focusin", "touchstart", "input"];
+  function onFirstInteraction(callback) {
     function once() {
-      if (!called) {
-        called = true;
-        callback();
-      }
+      for (var i = 0; i < interactions.length; i++) window.removeEventListener(interactions[i], once, true);
+      callback();
     }
-    try {
-      new PerformanceObserver(function (list, observer) {
-        if (list.getEntriesByName("first-contentful-paint").length) {
-          observer.disconnect();
-          once();
-        }
-      }).observe({ type: "paint", buffered: true });
-    } catch (error) {
-      // No paint timing here: the first frame is near enough.
-      requestAnimationFrame(function () {
-        setTimeout(once, 0);
-      });
-    }
-    setTimeout(once, 2000);
+    for (var i = 0; i < interactions.length; i++) window.addEventListener(interactions[i], once, true);
   }
 
-  if (revealed && document.visibilityState === "visible") afterFirstPaint(loadApp);
-  else loadApp();
+  if (!snapshot) return loadApp();
+  // Capturing at the snapshot, before the form and before the app's root listener.
+  snapshot.addEventListener(
+    "submit",
+    function (event) {
+      if (!snapshot.hasAttribute("data-sign-in-snapshot")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      event.target.setAttribute("data-submit-requested", "");
+    },
+    true,
+  );
+  onFirstInteraction(loadApp);
 })();

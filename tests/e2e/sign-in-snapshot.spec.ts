@@ -12,17 +12,28 @@ test.describe("before anything but the page has arrived", () => {
     await page.route("**/*", (route) => (route.request().resourceType() === "document" ? route.continue() : route.abort()));
   });
 
-  test("a signed-out visitor to /login sees the sign-in form, inert until the app takes over", async ({ page }) => {
+  test("a signed-out visitor to /login sees the sign-in form, ready for input", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");
-    await expect(page.getByLabel("Password")).toHaveAttribute("readonly", "");
-    await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
+    await expect(page.getByLabel("Email")).toBeEditable();
+    await expect(page.getByLabel("Password")).toBeEditable();
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
     await expect(page.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
     // Styled by the inline stylesheet (Pico's card and button), allowed by the page's CSP.
     await expect(page.locator("article.auth-card")).toHaveCSS("border-radius", /[1-9]/);
     await expect(page.getByRole("button", { name: "Sign in" })).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("a submission before the app has arrived is held back, never sent natively", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Password").fill("not-in-the-address");
+    await page.getByLabel("Password").press("Enter");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("form[data-submit-requested]")).toHaveCount(1);
+    expect(page.url()).toMatch(/\/login$/);
+    await expect(page.getByLabel("Password")).toHaveValue("not-in-the-address");
   });
 
   test("other addresses, a stored session and a sign-in link do not show it", async ({ page }) => {
@@ -40,10 +51,33 @@ test.describe("before anything but the page has arrived", () => {
   });
 });
 
-test("the app replaces the snapshot with the live form", async ({ page }) => {
+test("the app loads at the first interaction and takes the snapshot over, keeping what was typed", async ({ page }) => {
+  const loaded: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") loaded.push(request.url());
+  });
   await page.goto("/login");
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
-  await expect(page.getByLabel("Email")).toBeEditable();
+  await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(loaded, "no script before the visitor uses the page").toEqual([]);
+
+  // Typed while the app arrives (held back until the visitor has typed the email), then submitted at once.
+  let releaseApp!: () => void;
+  const appMayLoad = new Promise<void>((resolve) => (releaseApp = resolve));
+  await page.route("**/assets/index-*.js", async (route) => {
+    await appMayLoad;
+    await route.continue();
+  });
+  const email = page.getByLabel("Email");
+  await email.fill("nobody@example.com");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  releaseApp();
+
+  await expect(page.getByText("Failed to sign in. Please check your credentials.")).toBeVisible();
   await expect(page.locator("[data-sign-in-snapshot]")).toHaveCount(0);
   await expect(page.getByRole("main")).toHaveCount(1);
+  await expect(email).toHaveValue("nobody@example.com");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(loaded.length).toBeGreaterThan(0);
 });

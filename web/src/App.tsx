@@ -1,4 +1,4 @@
-import { Suspense, useSyncExternalStore, type ReactNode } from "react";
+import { StrictMode, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { RequireAuth } from "./components/RequireAuth";
@@ -67,6 +67,19 @@ function ToastsOnDemand() {
       <Toasts />
     </Suspense>
   ) : null;
+}
+
+/**
+ * The whole app as main.tsx renders it, and as the build renders the sign-in
+ * snapshot that the app later hydrates (signInSnapshot.tsx): one tree, so the
+ * two agree on every element and id.
+ */
+export function Root() {
+  return (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
 }
 
 export function App() {

@@ -1,21 +1,21 @@
 import "./lib/zodWithoutEval";
 import "@picocss/pico/css/pico.min.css";
 import "./styles.css";
-import { StrictMode, startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { Root } from "./App";
+import { isSignInSnapshotShown } from "./lib/signInSnapshotHandover";
 import { initSession } from "./state/session";
 
 initSession();
 
-// The first render is a transition: React yields to the browser between
-// components, so no single long task holds the page that is already painted
-// (the sign-in snapshot) and taking input.
-const root = createRoot(document.getElementById("root")!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const container = document.getElementById("root")!;
+if (isSignInSnapshotShown(container)) {
+  // The visitor may be typing into the snapshot: hydrating keeps its elements, focus and text.
+  hydrateRoot(container, <Root />);
+} else {
+  // The first render is a transition: React yields to the browser between
+  // components, so no single long task holds a page already painted.
+  const root = createRoot(container);
+  startTransition(() => root.render(<Root />));
+}

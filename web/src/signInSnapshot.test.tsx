@@ -1,5 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { act, waitFor } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { describe, expect, it, vi } from "vitest";
+import { Root } from "./App";
+import { signIn } from "./data/auth";
 import { renderSignInSnapshot } from "./signInSnapshot";
+
+vi.mock("./data/auth", () => ({ signIn: vi.fn(), onAuthChange: vi.fn() }));
 
 function snapshotAt(path: string): HTMLElement {
   window.history.replaceState(null, "", path);
@@ -29,11 +35,40 @@ describe("sign-in snapshot for index.html", () => {
     ]);
   });
 
-  it("cannot be typed into or submitted before the app replaces it", () => {
+  it("takes input before the app arrives", () => {
     const snapshot = snapshotAt("/login");
-    for (const input of snapshot.querySelectorAll("input")) expect(input.readOnly).toBe(true);
-    expect(snapshot.querySelector("button")?.disabled).toBe(true);
-    expect(snapshot.querySelector("form")?.getAttribute("aria-busy")).toBe("true");
+    for (const input of snapshot.querySelectorAll("input")) expect(input.readOnly).toBe(false);
+    expect(snapshot.querySelector("button")?.disabled).toBe(false);
+  });
+
+  it("is hydrated by the app, which keeps the elements and what was typed, and makes the submission held back", async () => {
+    vi.mocked(signIn).mockResolvedValue({} as Awaited<ReturnType<typeof signIn>>);
+    const container = snapshotAt("/login");
+    document.body.append(container);
+    const screen = container.querySelector("main")!;
+    screen.hidden = false; // as the reveal script does
+    const email = container.querySelector<HTMLInputElement>('input[name="email"]')!;
+    const password = container.querySelector<HTMLInputElement>('input[name="password"]')!;
+    email.value = "ada@example.com";
+    password.value = "correct horse";
+    email.form!.setAttribute("data-submit-requested", ""); // as the reveal script marks a held-back submission
+    password.focus();
+    const hydrationErrors = vi.fn();
+    // React's development build warns of the two marker attributes the app does not render (production ignores them).
+    const warnings = vi.spyOn(console, "error").mockImplementation(() => {});
+
+    const root = await act(async () => hydrateRoot(container, <Root />, { onRecoverableError: hydrationErrors }));
+
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith("ada@example.com", "correct horse"));
+    expect(signIn).toHaveBeenCalledTimes(1);
+    expect(hydrationErrors).not.toHaveBeenCalled();
+    expect(container.querySelector('input[name="email"]')).toBe(email);
+    expect(document.activeElement).toBe(password);
+    expect(screen.hasAttribute("data-sign-in-snapshot")).toBe(false);
+    expect(email.form!.hasAttribute("data-submit-requested")).toBe(false);
+    for (const [warning] of warnings.mock.calls) expect(String(warning)).toContain("attributes of the server rendered HTML");
+    act(() => root.unmount());
+    container.remove();
   });
 
   it("refuses to produce anything but the sign-in form", () => {

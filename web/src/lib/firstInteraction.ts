@@ -6,9 +6,15 @@ const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart"] as cons
  * that what it loads (and the long tasks of evaluating it) does not hold the
  * main thread while the page is only being looked at. For work a screen
  * needs only once it is used: its callers still await it when they need it
- * sooner (a form submitted by a password manager, say).
+ * sooner (a form submitted by a password manager, say). At once when the
+ * visitor has already pressed or typed (the app itself may have been loaded
+ * by that: see scripts/prerender/sign-in-reveal.js).
  */
 export function onFirstInteraction(task: () => void): void {
+  if (navigator.userActivation?.hasBeenActive) {
+    task();
+    return;
+  }
   const run = () => {
     for (const type of INTERACTIONS) window.removeEventListener(type, run, true);
     task();

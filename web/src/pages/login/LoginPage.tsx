@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { AuthCard } from "../../components/AuthCard";
 import { FormField } from "../../components/FormField";
@@ -6,6 +7,7 @@ import { SubmitButton } from "../../components/SubmitButton";
 import { signIn } from "../../data/auth";
 import { originState, useOriginLocation } from "../../lib/navigation";
 import { notifyError } from "../../lib/notify";
+import { useSignInSnapshotHandover } from "../../lib/signInSnapshotHandover";
 import { useForm } from "../../lib/useForm";
 import { useSignedInStatus } from "../../state/session";
 
@@ -13,8 +15,8 @@ import { useSignedInStatus } from "../../state/session";
 const loadSignInSchema = () => import("../../lib/validation/auth").then((module) => module.signInSchema);
 
 /**
- * Sign in. Part of the entry bundle, so a signed-out visitor sees the form as
- * soon as React has rendered it. A signed-in user (already, or once signing
+ * Sign in. Part of the entry bundle, and prerendered into index.html, which
+ * the app hydrates (see signInSnapshot.tsx). A signed-in user (already, or once signing
  * in succeeds) is sent to the location the route guard stored, else to the
  * dashboard.
  */
@@ -24,6 +26,8 @@ export default function LoginPage() {
   const [path] = useLocation();
   const search = useSearch();
   const form = useForm(loadSignInSchema, { email: "", password: "" });
+  const formRef = useRef<HTMLFormElement>(null);
+  useSignInSnapshotHandover(formRef, form.fill);
 
   if (status === "unknown") return <Spinner />;
   if (status === "signed-in") return <Redirect to={origin ?? "/"} replace state={originState(path, search)} />;
@@ -38,7 +42,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Sign in to your account">
-      <form onSubmit={onSubmit} noValidate>
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
         <FormField label="Email" type="email" autoComplete="email" {...form.field("email")} />
         <FormField label="Password" type="password" autoComplete="current-password" {...form.field("password")} />
         <SubmitButton busy={form.submitting}>Sign in</SubmitButton>
