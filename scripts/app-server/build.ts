@@ -18,6 +18,7 @@ const CONFIG_FILES = [
   "scripts/app-server/security-headers.ts",
   "scripts/prerender/sign-in-snapshot.ts",
   "scripts/prerender/sign-in-reveal.js",
+  "scripts/prerender/critical-css.ts",
   "package-lock.json",
   "tsconfig.json",
   ".env",

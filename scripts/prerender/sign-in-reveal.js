@@ -1,11 +1,11 @@
 // Shows the build-time sign-in snapshot (see scripts/prerender/sign-in-snapshot.ts)
 // only where the app would show that form at once: at /login, with no session
 // stored by supabase-js (any `sb-*-auth-token` key) and no sign-in callback in
-// the address. Then loads the app (its entry and module preloads, from this
-// tag's data-entry and data-preload): at once, or, where the snapshot shows,
+// the address. Then loads the app (its stylesheet, entry and module preloads,
+// from this tag's data-stylesheet, data-entry and data-preload): at once, or, where the snapshot shows,
 // at the visitor's first interaction with the page, so that only the HTML is
 // needed until someone uses the form (the build inlines this script and the
-// stylesheet; the page's Content-Security-Policy allows the two by their
+// part of the stylesheet that styles the snapshot; the page's Content-Security-Policy allows the two by their
 // hashes, and nothing else inline). Until the app has hydrated the snapshot
 // (and removed its data-sign-in-snapshot attribute: web/src/lib/signInSnapshotHandover.ts),
 // a submission is held back, never sent natively (which would put the
@@ -28,8 +28,12 @@
     // No storage to read: leave the snapshot hidden and let the app decide.
   }
 
+  // The whole stylesheet first (the page inlines only what styles the
+  // snapshot), so that nothing the app renders shows unstyled: the entry is
+  // preloaded beside it and run once it has loaded (or failed to).
   function loadApp() {
-    var preloads = (tag.getAttribute("data-preload") || "").split(" ");
+    var entry = tag.getAttribute("data-entry");
+    var preloads = (tag.getAttribute("data-preload") || "").split(" ").concat(entry);
     for (var i = 0; i < preloads.length; i++) {
       if (!preloads[i]) continue;
       var link = document.createElement("link");
@@ -38,11 +42,17 @@
       link.href = preloads[i];
       document.head.appendChild(link);
     }
-    var entry = document.createElement("script");
-    entry.type = "module";
-    entry.crossOrigin = "";
-    entry.src = tag.getAttribute("data-entry");
-    document.head.appendChild(entry);
+    var stylesheet = document.createElement("link");
+    stylesheet.rel = "stylesheet";
+    stylesheet.href = tag.getAttribute("data-stylesheet");
+    stylesheet.onload = stylesheet.onerror = function () {
+      var script = document.createElement("script");
+      script.type = "module";
+      script.crossOrigin = "";
+      script.src = entry;
+      document.head.appendChild(script);
+    };
+    document.head.appendChild(stylesheet);
   }
 
   // Pressing, tapping, typing, moving focus into the page, or a browser

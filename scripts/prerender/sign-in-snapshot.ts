@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Plugin, runnerImport } from "vite";
 import { builtinEnvironments } from "vitest/runtime";
+import { cssForPage } from "./critical-css.ts";
 
 const SNAPSHOT_MODULE = fileURLToPath(new URL("../../web/src/signInSnapshot.tsx", import.meta.url));
 
@@ -14,10 +15,11 @@ const SNAPSHOT_MODULE = fileURLToPath(new URL("../../web/src/signInSnapshot.tsx"
 const REVEAL_SCRIPT = readFileSync(fileURLToPath(new URL("./sign-in-reveal.js", import.meta.url)), "utf8").trim();
 
 /**
- * The entry's stylesheet as Vite links it. It is inlined, so the first paint
- * needs the HTML alone, and taken out of the bundle and out of the chunks'
- * CSS (Vite's preload helper would otherwise fetch and apply it again with
- * the first lazy screen, as no <link> to it is in the page).
+ * The entry's stylesheet as Vite links it. The part of it that styles the
+ * page (the snapshot) is inlined, so the first paint needs the HTML alone;
+ * the whole stylesheet is loaded by the reveal script with the app, and
+ * taken out of the chunks' CSS (Vite's preload helper would otherwise load
+ * it a second time with the first lazy screen).
  */
 const ENTRY_STYLESHEET = /\s*<link rel="stylesheet" crossorigin href="\/(assets\/index-[\w-]+\.css)">/g;
 
@@ -41,14 +43,15 @@ async function renderSnapshot(root: string): Promise<string> {
 
 /**
  * Production builds only: puts the sign-in screen into index.html's #root and
- * the entry's stylesheet into a <style>, so that a signed-out visitor to
- * /login sees the form with the first paint of the HTML alone, and hands the
- * app's entry and its preloads to the reveal script, which requests them at
- * once, or for that visitor only after the first paint.
+ * the part of the entry's stylesheet that styles it into a <style>, so that a
+ * signed-out visitor to /login sees the form with the first paint of the HTML
+ * alone, and hands the app's entry, its preloads and the whole stylesheet to
+ * the reveal script, which requests them at once, or for that visitor only
+ * at their first interaction with the page.
  */
 export function signInSnapshot(): Plugin {
   let root = process.cwd();
-  let inlinedStylesheet: string | undefined;
+  let entryStylesheet: string | undefined;
   return {
     name: "inkpress-sign-in-snapshot",
     apply: "build",
@@ -64,34 +67,34 @@ export function signInSnapshot(): Plugin {
         const entries = [...html.matchAll(ENTRY_SCRIPT)].map((match) => match[1]);
         if (entries.length !== 1) throw new Error(`expected one entry script in index.html, found ${entries.length}`);
         const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
-        const revealScript = `<script data-entry="${entries[0]}" data-preload="${preloads.join(" ")}">${REVEAL_SCRIPT}</script>`;
         const stylesheets = [...html.matchAll(ENTRY_STYLESHEET)].map((match) => bundle?.[match[1]]);
         if (stylesheets.length !== 1 || stylesheets[0]?.type !== "asset") {
           throw new Error(`expected the entry's one stylesheet in index.html and the bundle, found ${stylesheets.length}`);
         }
-        const css = String(stylesheets[0].source);
-        if (css.includes("</style")) throw new Error("the entry's stylesheet cannot be inlined: it contains </style");
-        inlinedStylesheet = stylesheets[0].fileName;
-        delete bundle![inlinedStylesheet];
+        entryStylesheet = stylesheets[0].fileName;
         // Before Vite writes the lazy chunks' CSS lists (its import analysis runs after index.html).
         for (const output of Object.values(bundle!)) {
-          if (output.type === "chunk") output.viteMetadata?.importedCss.delete(inlinedStylesheet);
+          if (output.type === "chunk") output.viteMetadata?.importedCss.delete(entryStylesheet);
         }
+        const revealScript = `<script data-entry="${entries[0]}" data-preload="${preloads.join(" ")}" ` +
+          `data-stylesheet="/${entryStylesheet}">${REVEAL_SCRIPT}</script>`;
         const snapshot = await renderSnapshot(root);
-        return html
+        const page = html
           .replace(ENTRY_SCRIPT, "")
           .replace(MODULE_PRELOAD, "")
-          .replace(ENTRY_STYLESHEET, () => `\n    <style>${css}</style>`)
           .replace(container, () => `<div id="root">${snapshot}</div>\n    ${revealScript}`);
+        const css = cssForPage(String(stylesheets[0].source), page);
+        if (css.includes("</style")) throw new Error("the entry's stylesheet cannot be inlined: it contains </style");
+        return page.replace(ENTRY_STYLESHEET, () => `\n    <style>${css}</style>`);
       },
     },
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
         const stillLoaded = Object.values(bundle).find((output) =>
-          output.type === "chunk" && inlinedStylesheet && output.code.includes(inlinedStylesheet)
+          output.type === "chunk" && entryStylesheet && output.code.includes(entryStylesheet)
         );
-        if (stillLoaded) throw new Error(`${stillLoaded.fileName} still loads ${inlinedStylesheet}, which is inlined`);
+        if (stillLoaded) throw new Error(`${stillLoaded.fileName} loads ${entryStylesheet}, which the reveal script loads`);
       },
     },
   };
