@@ -81,3 +81,14 @@ test("the app loads at the first interaction and takes the snapshot over, keepin
   await expect(page).toHaveURL(/\/login$/);
   expect(loaded.length).toBeGreaterThan(0);
 });
+
+test("the whole stylesheet arrives with the app: what the snapshot never shows is styled too", async ({ page }) => {
+  await page.goto("/login");
+  const email = page.getByLabel("Email");
+  const borderBefore = await email.evaluate((field) => getComputedStyle(field).borderColor);
+  // Empty: held back, then submitted by the app, which marks the fields invalid.
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).not.toHaveCSS("border-color", borderBefore);
+  await expect(email).toBeFocused();
+});
