@@ -9,11 +9,11 @@ import postcss, { type AtRule, type Rule } from "postcss";
 const USER_STATES =
   /::?(?:hover|focus-visible|focus-within|focus|active|visited|link|any-link|checked|indeterminate|disabled|enabled|invalid|valid|user-invalid|user-valid|placeholder-shown|autofill|-webkit-autofill|read-only|read-write|required|optional|target|before|after|placeholder|selection|marker|backdrop|file-selector-button|first-line|first-letter|-webkit-[\w-]+|-moz-[\w-]+|-ms-[\w-]+)(?:\([^()]*\))?/g;
 
-/** Whether `selector` selects anything in `document`, in any user state; true when jsdom cannot tell. */
-function selectsAnything(document: Document, selector: string): boolean {
+/** Whether `selector` selects anything `select` finds, in any user state; true when it cannot tell. */
+function selectsAnything(select: (selector: string) => unknown, selector: string): boolean {
   const structural = selector.replace(USER_STATES, "").replace(/:not\(\s*\)/g, "").trim().replace(/[>+~]\s*$/, "").trim();
   try {
-    return document.querySelector(structural || "*") !== null;
+    return select(structural || "*") !== null;
   } catch {
     return true;
   }
@@ -29,10 +29,11 @@ function selectsAnything(document: Document, selector: string): boolean {
  */
 export function cssForPage(css: string, html: string): string {
   const { document } = new JSDOM(html).window;
+  const select = (selector: string) => document.querySelector(selector);
   const root = postcss.parse(css);
   root.walkRules((rule: Rule) => {
     if (rule.parent?.type === "atrule" && /keyframes$/.test((rule.parent as AtRule).name)) return;
-    const selectors = rule.selectors.filter((selector) => selectsAnything(document, selector));
+    const selectors = rule.selectors.filter((selector) => selectsAnything(select, selector));
     if (selectors.length === 0) rule.remove();
     else rule.selectors = selectors;
   });
