@@ -112,7 +112,7 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
   const { createLocalApi } = await import("./local-backend/local-api.ts");
   const outDir = Deno.env.get("BUILD_OUT_DIR") || "dist";
   // The build and the database boot side by side (a build runs in its own process).
-  const [build, { app }] = await Promise.all([
+  const [build, { app, close: closeLite }] = await Promise.all([
     buildIfChanged({
       repo: ".",
       outDir,
@@ -138,7 +138,7 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
   });
   return async () => {
     await server.close();
-    await app.connection.close().catch(() => {});
+    await closeLite().catch(() => {});
   };
 }
 

@@ -24,7 +24,7 @@ export type LocalApiServer = {
 export async function startLocalApi(
   options: LiteAppOptions & { port?: number; authRateLimits?: AuthRateLimits } = {},
 ): Promise<LocalApiServer> {
-  const { app, keys } = await createLiteApp(options);
+  const { app, keys, close: closeLite } = await createLiteApp(options);
   const api = createLocalApi(app, { authRateLimits: options.authRateLimits });
   const server = serve({
     hostname: "127.0.0.1",
@@ -46,7 +46,7 @@ export async function startLocalApi(
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await app.connection.close();
+      await closeLite();
     },
   };
 }

@@ -5,6 +5,7 @@ import { ensureLocalKeys, LOCAL_KEYS_FILE, type LocalKeys } from "./keys.ts";
 import { localLiteConfig, localSiteUrl } from "./local-config.ts";
 import { installLogRedaction } from "./log-redaction.ts";
 import { makePrivate, restrictNewFiles } from "./private-files.ts";
+import { fileSchemaCache, type SchemaCache } from "./schema-cache.ts";
 
 export const PGLITE_DATA_DIR = "./supabase/.temp/pglite";
 /** lite's own folder (caches, and storage objects under storage/), relative to the working directory. */
@@ -42,7 +43,9 @@ function jsonText(value: unknown): string {
  * Either way the API roles keep exactly the privileges the migrations give
  * them, as on hosted Supabase (api-privileges.ts).
  */
-export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app: App; keys: LocalKeys }> {
+export async function createLiteApp(
+  options: LiteAppOptions = {},
+): Promise<{ app: App; keys: LocalKeys; close: () => Promise<void> }> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   process.env.DO_NOT_TRACK = "1";
   process.env.LITE_TELEMETRY = "0";
@@ -57,9 +60,13 @@ export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app
   installLogRedaction([keys.secretKey, keys.jwtSecret]);
   const config = localLiteConfig(keys, localSiteUrl());
   // Lite reads its feature flags when the module is first evaluated, so it is
-  // imported only after the environment above is set.
-  const { applyPendingMigrations, createApi } = await import("@supabase/lite/cli");
-  const connection = await connect(databaseUrl, pgliteDir);
+  // imported only after the environment above is set; the database starts
+  // meanwhile (PGlite's start is most of a warm start).
+  const schemaCache = databaseUrl ? undefined : fileSchemaCache(pgliteDir);
+  const [{ applyPendingMigrations, createApi }, connection] = await Promise.all([
+    import("@supabase/lite/cli"),
+    connect(databaseUrl, pgliteDir, schemaCache),
+  ]);
 
   // lite's createApp builds the App from a config (here, ours with its
   // connection, as a config module exporting `connection` would) and wires
@@ -88,7 +95,11 @@ export async function createLiteApp(options: LiteAppOptions = {}): Promise<{ app
       );
       await response.body?.cancel();
     });
-    return { app, keys };
+    const close = async () => {
+      schemaCache?.keepOnClose();
+      await app.connection.close();
+    };
+    return { app, keys, close };
   } catch (error) {
     await connection.close().catch(() => {});
     throw error;
@@ -101,7 +112,7 @@ function outermost(dirs: string[]): string[] {
   return resolved.filter((dir, i) => !resolved.slice(0, i).some((outer) => dir.startsWith(outer + sep)));
 }
 
-async function connect(databaseUrl: string | undefined, pgliteDir: string): Promise<Connection> {
+async function connect(databaseUrl: string | undefined, pgliteDir: string, schemaCache?: SchemaCache): Promise<Connection> {
   if (databaseUrl) {
     const { createPostgresConnection } = await import("@supabase/lite/postgres");
     return createPostgresConnection({
@@ -118,7 +129,12 @@ async function connect(databaseUrl: string | undefined, pgliteDir: string): Prom
   const { createPgliteConnection } = await import("@supabase/lite/pglite");
   // pgvector for site_content_embeddings, beside the extensions lite loads itself.
   const { vector } = await import("@electric-sql/pglite/vector");
-  return await createPgliteConnection({ url: pgliteDir, pgliteOptions: { extensions: { vector } } });
+  return await createPgliteConnection({
+    url: pgliteDir,
+    pgliteOptions: { extensions: { vector } },
+    // Only for PGlite: a server's schema can change without lite knowing.
+    schemaCache,
+  });
 }
 
 /**

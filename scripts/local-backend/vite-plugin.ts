@@ -36,9 +36,9 @@ export function localBackend(): Plugin {
       };
     },
     async configureServer(server) {
-      const { app } = await boot();
+      const { app, close } = await boot();
       server.middlewares.use(apiMiddleware(createLocalApi(app)));
-      server.httpServer?.once("close", () => void app.connection.close().catch(() => {}));
+      server.httpServer?.once("close", () => void close().catch(() => {}));
     },
   };
 }
