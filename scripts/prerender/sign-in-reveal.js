@@ -1,16 +1,18 @@
-// Shows the build-time sign-in snapshot (see scripts/prerender/sign-in-snapshot.ts)
-// only where the app would show that form at once: at /login, with no session
-// stored by supabase-js (any `sb-*-auth-token` key) and no sign-in callback in
-// the address. Then loads the app (its stylesheet, entry and module preloads,
-// from this tag's data-stylesheet, data-entry and data-preload): at once, or, where the snapshot shows,
-// at the visitor's first interaction with the page, so that only the HTML is
-// needed until someone uses the form (the build inlines this script and the
-// part of the stylesheet that styles the snapshot; the page's Content-Security-Policy allows the two by their
-// hashes, and nothing else inline). Until the app has hydrated the snapshot
-// (and removed its data-sign-in-snapshot attribute: web/src/lib/signInSnapshotHandover.ts),
-// a submission is held back, never sent natively (which would put the
-// password in the address), and its form marked data-submit-requested for
-// the app to submit.
+// Shows the build-time sign-in snapshot (see scripts/prerender/sign-in-snapshot.ts),
+// with the title the app gives that screen, only where the app would show
+// that form at once: at /login, with no session stored by supabase-js (any
+// `sb-*-auth-token` key) and no sign-in callback in the address. Then loads
+// the app (its stylesheet, entry and module preloads, from this tag's
+// data-stylesheet, data-entry and data-preload): at once, or, where the
+// snapshot shows, at the visitor's first interaction with the page, so that
+// only the HTML is needed until someone uses the form (the build inlines this
+// script and the part of the stylesheet that styles the snapshot; the page's
+// Content-Security-Policy allows the two by their hashes, and nothing else
+// inline). Until the app has hydrated the snapshot (and removed its
+// data-sign-in-snapshot attribute: web/src/lib/signInSnapshotHandover.ts), a
+// submission is held back, never sent natively (which would put the password
+// in the address), and its form marked data-submit-requested for the app to
+// submit.
 (function () {
   var tag = document.currentScript;
   var snapshot = null;
@@ -22,6 +24,7 @@
     var candidate = document.querySelector("[data-sign-in-snapshot]");
     if (candidate && location.pathname === "/login" && !callback && !stored) {
       candidate.hidden = false;
+      document.title = candidate.getAttribute("data-title") || document.title;
       snapshot = candidate;
     }
   } catch (error) {

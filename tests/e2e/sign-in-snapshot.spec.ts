@@ -15,6 +15,7 @@ test.describe("before anything but the page has arrived", () => {
   test("a signed-out visitor to /login sees the sign-in form, ready for input", async ({ page }) => {
     await page.goto("/login");
     await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+    await expect(page).toHaveTitle("Sign in · Inkpress");
     await expect(page.getByLabel("Email")).toBeEditable();
     await expect(page.getByLabel("Password")).toBeEditable();
     await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();

@@ -21,6 +21,7 @@ describe("sign-in snapshot for index.html", () => {
     expect(screen.hidden).toBe(true);
     expect(screen.hasAttribute("data-sign-in-snapshot")).toBe(true);
     expect(screen.querySelector("h1")?.textContent).toBe("Sign in to your account");
+    expect(screen.dataset.title).toBe("Sign in · Inkpress");
     const labels = [...screen.querySelectorAll("label")].map((label) => [
       label.textContent,
       screen.querySelector(`[id="${label.htmlFor}"]`)?.getAttribute("name"),

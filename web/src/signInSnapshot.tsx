@@ -1,3 +1,5 @@
+import { flushSync } from "react-dom";
+import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { Root } from "./App";
 import { SNAPSHOT_ATTRIBUTE } from "./lib/signInSnapshotHandover";
@@ -9,7 +11,8 @@ import { SNAPSHOT_ATTRIBUTE } from "./lib/signInSnapshotHandover";
  * scripts/prerender/sign-in-snapshot.ts, which runs this at build time with a
  * jsdom window at /login and no stored session). The snapshot is:
  * - hidden, unless the reveal script after it (scripts/prerender/sign-in-reveal.js, inlined by the build) finds the visitor at /login
- *   with no stored session and no sign-in callback in the address;
+ *   with no stored session and no sign-in callback in the address; it then
+ *   also gives the page the screen's title (`data-title`, as the app sets it);
  * - usable before the app: its fields take input, and the reveal script
  *   holds back a submission (never sent natively, which would put the
  *   password in the address) until the app has taken over;
@@ -26,5 +29,16 @@ export function renderSignInSnapshot(): string {
   }
   screen.hidden = true;
   screen.setAttribute(SNAPSHOT_ATTRIBUTE, "");
+  screen.setAttribute("data-title", renderedTitle());
   return template.innerHTML;
+}
+
+/** The document title the app sets on this screen (in an effect, which server rendering does not run). */
+function renderedTitle(): string {
+  const root = createRoot(document.createElement("div"));
+  // A synchronous render runs its effects before returning.
+  flushSync(() => root.render(<Root />));
+  const title = document.title;
+  root.unmount();
+  return title;
 }
