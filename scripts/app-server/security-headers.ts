@@ -9,8 +9,9 @@
  *                               (the sign-in reveal) by its hash: no other
  *                               inline script, no eval;
  *   style-src 'self' <hashes>   the app's CSS files, and index.html's inline
- *                               stylesheet (the entry's CSS, inlined so the
- *                               first paint needs the HTML alone) by its hash
+ *                               stylesheet (the part of the entry's CSS that
+ *                               styles the sign-in form, inlined so the first
+ *                               paint needs the HTML alone) by its hash
  *                               (React sets style properties through the
  *                               CSSOM, which CSP allows; react-toastify's own
  *                               <style> injection is not used: its CSS is
@@ -25,7 +26,11 @@
  *                               websocket (supabase-js opens it only when a
  *                               channel is subscribed; the app subscribes to none
  *                               today, so this is the one origin it may use);
- *   object-src 'none', base-uri 'none', form-action 'self';
+ *   object-src 'none', base-uri 'none';
+ *   form-action 'none'          the app submits no form natively (every form
+ *                               is handled by a script): a native submission
+ *                               would put what was typed, a password say, into
+ *                               an address;
  *   frame-ancestors 'none'      no page of the app can be framed (clickjacking).
  * Plus nosniff, Referrer-Policy strict-origin-when-cross-origin and the
  * legacy X-Frame-Options for browsers without frame-ancestors.
@@ -73,7 +78,7 @@ export function contentSecurityPolicy(options: CspOptions = {}): string {
     ["connect-src", "'self'", apiOrigin, apiSocket, devSocket],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
-    ["form-action", "'self'"],
+    ["form-action", "'none'"],
     ["frame-ancestors", "'none'"],
     ["report-uri", options.reportUri],
   ];

@@ -23,7 +23,7 @@ Deno.test("the app's own origin serving the API: no inline script, nothing but '
     "connect-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
-    "form-action": ["'self'"],
+    "form-action": ["'none'"],
     "frame-ancestors": ["'none'"],
   });
 });

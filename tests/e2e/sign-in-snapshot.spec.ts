@@ -93,3 +93,41 @@ test("the whole stylesheet arrives with the app: what the snapshot never shows i
   await expect(email).not.toHaveCSS("border-color", borderBefore);
   await expect(email).toBeFocused();
 });
+
+test("the inlined part of the stylesheet styles the form exactly as the whole stylesheet does", async ({ page }) => {
+  await page.route("**/*.js", (route) => route.abort());
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+  const computedStyles = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("main, main *")].map((element) => {
+        const style = getComputedStyle(element);
+        return `${element.tagName} ${[...style].map((property) => `${property}:${style.getPropertyValue(property)}`).join(";")}`;
+      })
+    );
+  const inlinedOnly = await computedStyles();
+  await page.evaluate(async () => {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = document.querySelector("script[data-stylesheet]")!.getAttribute("data-stylesheet")!;
+    const loaded = new Promise((resolve, reject) => ((link.onload = resolve), (link.onerror = reject)));
+    document.head.append(link);
+    await loaded;
+  });
+  expect(await computedStyles()).toEqual(inlinedOnly);
+});
+
+test("if the app cannot be loaded the form says so, and the next interaction tries again", async ({ page }) => {
+  let refuse = true;
+  await page.route("**/assets/index-*.js", (route) => (refuse ? route.abort() : route.continue()));
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("nobody@example.com");
+  await expect(page.getByRole("alert")).toHaveText(/^This page could not be loaded\. Check your connection/);
+
+  refuse = false;
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Failed to sign in. Please check your credentials.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("nobody@example.com");
+  await expect(page.locator("[data-load-error-message]")).toHaveCount(0);
+});

@@ -4,13 +4,13 @@ import "./styles.css";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Root } from "./App";
-import { isSignInSnapshotShown } from "./lib/signInSnapshotHandover";
+import { takeOverSignInSnapshot } from "./lib/signInSnapshotHandover";
 import { initSession } from "./state/session";
 
 initSession();
 
 const container = document.getElementById("root")!;
-if (isSignInSnapshotShown(container)) {
+if (takeOverSignInSnapshot(container)) {
   // The visitor may be typing into the snapshot: hydrating keeps its elements, focus and text.
   hydrateRoot(container, <Root />);
 } else {

@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { describe, expect, it, vi } from "vitest";
 import { Root } from "./App";
 import { signIn } from "./data/auth";
+import { takeOverSignInSnapshot } from "./lib/signInSnapshotHandover";
 import { renderSignInSnapshot } from "./signInSnapshot";
 
 vi.mock("./data/auth", () => ({ signIn: vi.fn(), onAuthChange: vi.fn() }));
@@ -21,7 +22,6 @@ describe("sign-in snapshot for index.html", () => {
     expect(screen.hidden).toBe(true);
     expect(screen.hasAttribute("data-sign-in-snapshot")).toBe(true);
     expect(screen.querySelector("h1")?.textContent).toBe("Sign in to your account");
-    expect(screen.dataset.title).toBe("Sign in · Inkpress");
     const labels = [...screen.querySelectorAll("label")].map((label) => [
       label.textContent,
       screen.querySelector(`[id="${label.htmlFor}"]`)?.getAttribute("name"),
@@ -34,6 +34,12 @@ describe("sign-in snapshot for index.html", () => {
       "/forgot-password",
       "/register",
     ]);
+  });
+
+  it("carries the screen's title and what to say if the app cannot be loaded", () => {
+    const screen = snapshotAt("/login").querySelector("main")!;
+    expect(screen.dataset.title).toBe("Sign in · Inkpress");
+    expect(screen.dataset.loadError).toMatch(/^This page could not be loaded\. Check your connection/);
   });
 
   it("takes input before the app arrives", () => {
@@ -58,6 +64,7 @@ describe("sign-in snapshot for index.html", () => {
     // React's development build warns of the two marker attributes the app does not render (production ignores them).
     const warnings = vi.spyOn(console, "error").mockImplementation(() => {});
 
+    expect(takeOverSignInSnapshot(container)).toBe(true);
     const root = await act(async () => hydrateRoot(container, <Root />, { onRecoverableError: hydrationErrors }));
 
     await waitFor(() => expect(signIn).toHaveBeenCalledWith("ada@example.com", "correct horse"));
@@ -68,6 +75,29 @@ describe("sign-in snapshot for index.html", () => {
     expect(screen.hasAttribute("data-sign-in-snapshot")).toBe(false);
     expect(email.form!.hasAttribute("data-submit-requested")).toBe(false);
     for (const [warning] of warnings.mock.calls) expect(String(warning)).toContain("attributes of the server rendered HTML");
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it("keeps what was typed and the submission asked for even when React renders the form anew (a hydration mismatch)", async () => {
+    vi.mocked(signIn).mockResolvedValue({} as Awaited<ReturnType<typeof signIn>>);
+    const container = snapshotAt("/login");
+    document.body.append(container);
+    container.querySelector("main")!.hidden = false;
+    container.querySelector("h1")!.textContent = "Not what the app renders";
+    container.querySelector<HTMLInputElement>('input[name="email"]')!.value = "ada@example.com";
+    container.querySelector<HTMLInputElement>('input[name="password"]')!.value = "correct horse";
+    container.querySelector("form")!.setAttribute("data-submit-requested", "");
+    const hydrationErrors = vi.fn();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+
+    expect(takeOverSignInSnapshot(container)).toBe(true);
+    const root = await act(async () => hydrateRoot(container, <Root />, { onRecoverableError: hydrationErrors }));
+
+    await waitFor(() => expect(signIn).toHaveBeenCalledWith("ada@example.com", "correct horse"));
+    expect(hydrationErrors).toHaveBeenCalled();
+    expect(container.querySelector("h1")?.textContent).toBe("Sign in to your account");
+    expect(container.querySelector<HTMLInputElement>('input[name="email"]')!.value).toBe("ada@example.com");
     act(() => root.unmount());
     container.remove();
   });

@@ -2,6 +2,7 @@ import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { Root } from "./App";
+import { LOAD_ERROR_TEXT, LOAD_ERROR_TITLE } from "./components/ErrorBoundary";
 import { SNAPSHOT_ATTRIBUTE } from "./lib/signInSnapshotHandover";
 
 /**
@@ -12,7 +13,8 @@ import { SNAPSHOT_ATTRIBUTE } from "./lib/signInSnapshotHandover";
  * jsdom window at /login and no stored session). The snapshot is:
  * - hidden, unless the reveal script after it (scripts/prerender/sign-in-reveal.js, inlined by the build) finds the visitor at /login
  *   with no stored session and no sign-in callback in the address; it then
- *   also gives the page the screen's title (`data-title`, as the app sets it);
+ *   also gives the page the screen's title (`data-title`, as the app sets
+ *   it), and says `data-load-error` if the app cannot be loaded;
  * - usable before the app: its fields take input, and the reveal script
  *   holds back a submission (never sent natively, which would put the
  *   password in the address) until the app has taken over;
@@ -30,6 +32,7 @@ export function renderSignInSnapshot(): string {
   screen.hidden = true;
   screen.setAttribute(SNAPSHOT_ATTRIBUTE, "");
   screen.setAttribute("data-title", renderedTitle());
+  screen.setAttribute("data-load-error", `${LOAD_ERROR_TITLE}. ${LOAD_ERROR_TEXT}`);
   return template.innerHTML;
 }
 

@@ -59,6 +59,27 @@ describe("useForm with a schema loader", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("takes one submission at a time, from the first press on, while the schema loads too", async () => {
+    let arrive: (value: typeof schema) => void = () => {};
+    const arriving = new Promise<typeof schema>((resolve) => (arrive = resolve));
+    let finish: () => void = () => {};
+    const onValid = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    render(<EmailForm source={() => arriving} onValid={onValid} />);
+    await user.type(screen.getByLabelText("Email"), "ada@example.com");
+    const send = screen.getByRole("button", { name: "Send" });
+    await user.click(send);
+    await user.click(send);
+    arrive(schema);
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(1));
+    await user.click(send);
+    expect(onValid).toHaveBeenCalledTimes(1);
+
+    finish();
+    await user.click(send);
+    await waitFor(() => expect(onValid).toHaveBeenCalledTimes(2));
+  });
+
   it("validates at once with a schema given directly", async () => {
     const user = userEvent.setup();
     render(<EmailForm source={schema} onValid={vi.fn()} />);

@@ -37,7 +37,8 @@ function check<V extends FormValues, Out>(schema: Schema<V, Out>, candidate: V) 
  * Form state validated by a zod schema (zod or zod/mini: any zod 4 schema
  * whose input is the form's text values): checked on submit, then re-checked on
  * every change so messages clear as the user fixes them. What the user typed
- * is always kept; `submitting` is true while `onValid` runs. For a form that
+ * is always kept; `submitting` is true from a submission until it has been
+ * checked and `onValid` has run, and a submission meanwhile is ignored. For a form that
  * must render before zod has loaded, the schema may be given as a function
  * that imports it: it is loaded at the visitor's first interaction with the
  * page (and awaited on submit if it has not arrived by then).
@@ -83,21 +84,27 @@ export function useForm<V extends FormValues, Out>(
     },
   });
 
+  // One submission at a time, from the first press on: `submitting` (state)
+  // is seen only by the next render, and a second press can come before it.
+  const inFlight = useRef(false);
   const handleSubmit = (onValid: (data: Out) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
+    if (inFlight.current) return;
+    inFlight.current = true;
     const form = event.currentTarget;
     setSubmitted(true);
-    const result = validate(currentSchema() ?? (await loadSchema()), values);
-    if (result.issues) {
-      const firstInvalid = fieldOf(result.issues[0]);
-      if (typeof firstInvalid === "string") fieldElement(form, firstInvalid)?.focus();
-      return;
-    }
+    // Busy while a schema that has not arrived loads, too.
     setSubmitting(true);
     try {
+      const result = validate(currentSchema() ?? (await loadSchema()), values);
+      if (result.issues) {
+        const firstInvalid = fieldOf(result.issues[0]);
+        if (typeof firstInvalid === "string") fieldElement(form, firstInvalid)?.focus();
+        return;
+      }
       await onValid(result.value);
     } finally {
+      inFlight.current = false;
       setSubmitting(false);
     }
   };
