@@ -5,7 +5,7 @@ import { ensureLocalKeys, LOCAL_KEYS_FILE, type LocalKeys } from "./keys.ts";
 import { localLiteConfig, localSiteUrl } from "./local-config.ts";
 import { installLogRedaction } from "./log-redaction.ts";
 import { makePrivate, restrictNewFiles } from "./private-files.ts";
-import { fileSchemaCache, type SchemaCache } from "./schema-cache.ts";
+import { CATALOG_STATE_SQL, fileSchemaCache, type SchemaCache } from "./schema-cache.ts";
 
 export const PGLITE_DATA_DIR = "./supabase/.temp/pglite";
 /** lite's own folder (caches, and storage objects under storage/), relative to the working directory. */
@@ -59,14 +59,26 @@ export async function createLiteApp(
   const keys = ensureLocalKeys(keysFile);
   installLogRedaction([keys.secretKey, keys.jwtSecret]);
   const config = localLiteConfig(keys, localSiteUrl());
+  // Asked by the schema cache only once lite introspects, long after connecting.
+  let connection: Connection;
+  const schemaCache = databaseUrl ? undefined : fileSchemaCache(pgliteDir, async () => {
+    const result = await connection.exec<{ rows: { state: string }[] }>(CATALOG_STATE_SQL);
+    return result.rows[0].state;
+  });
   // Lite reads its feature flags when the module is first evaluated, so it is
   // imported only after the environment above is set; the database starts
   // meanwhile (PGlite's start is most of a warm start).
-  const schemaCache = databaseUrl ? undefined : fileSchemaCache(pgliteDir);
-  const [{ applyPendingMigrations, createApi }, connection] = await Promise.all([
+  const [cli, connecting] = await Promise.allSettled([
     import("@supabase/lite/cli"),
     connect(databaseUrl, pgliteDir, schemaCache),
   ]);
+  if (cli.status === "rejected") {
+    if (connecting.status === "fulfilled") await connecting.value.close().catch(() => {});
+    throw cli.reason;
+  }
+  if (connecting.status === "rejected") throw connecting.reason;
+  const { applyPendingMigrations, createApi } = cli.value;
+  connection = connecting.value;
 
   // lite's createApp builds the App from a config (here, ours with its
   // connection, as a config module exporting `connection` would) and wires

@@ -1,22 +1,24 @@
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileSchemaCache } from "./schema-cache.ts";
+import { PGlite } from "@electric-sql/pglite";
+import { CATALOG_STATE_SQL, fileSchemaCache } from "./schema-cache.ts";
 
 const KEY = "@supabase/lite:schema-cache:postgres::./pglite";
 
 async function fixture() {
   const dir = await Deno.makeTempDir({ prefix: "inkpress-schema-cache-" });
-  const pgliteDir = join(dir, "pglite");
-  const migrationsDir = join(dir, "migrations");
   const lockFile = join(dir, "package-lock.json");
-  mkdirSync(join(pgliteDir, "global"), { recursive: true });
-  mkdirSync(migrationsDir);
-  writeFileSync(join(pgliteDir, "global", "pg_control"), new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 9]));
-  writeFileSync(join(migrationsDir, "20260101000000_articles.sql"), "create table articles ();");
   writeFileSync(lockFile, '{"packages":{}}');
-  const open = () => fileSchemaCache(pgliteDir, { migrationsDir, lockFile });
-  return { dir, pgliteDir, migrationsDir, lockFile, open, [Symbol.asyncDispose]: () => Deno.remove(dir, { recursive: true }) };
+  let state = "state-1";
+  const open = () => fileSchemaCache(dir, async () => state, { files: [lockFile] });
+  return {
+    dir,
+    lockFile,
+    open,
+    setState: (next: string) => (state = next),
+    [Symbol.asyncDispose]: () => Deno.remove(dir, { recursive: true }),
+  };
 }
 
 Deno.test("an introspection written by one start is read by the next", async () => {
@@ -26,26 +28,19 @@ Deno.test("an introspection written by one start is read by the next", async () 
   assert.equal(await f.open().get("another key"), undefined);
 });
 
-Deno.test("nothing is read once a migration, the packages or the database changed", async () => {
-  for (const change of [
-    (f: Awaited<ReturnType<typeof fixture>>) => writeFileSync(join(f.migrationsDir, "20260102000000_more.sql"), "alter table articles add x int;"),
-    (f: Awaited<ReturnType<typeof fixture>>) => writeFileSync(join(f.migrationsDir, "20260101000000_articles.sql"), "create table articles (id int);"),
-    (f: Awaited<ReturnType<typeof fixture>>) => writeFileSync(f.lockFile, '{"packages":{"node_modules/@supabase/lite":{}}}'),
-    // A new database: another system identifier in pg_control's first 8 bytes.
-    (f: Awaited<ReturnType<typeof fixture>>) => writeFileSync(join(f.pgliteDir, "global", "pg_control"), new Uint8Array([8, 7, 6, 5, 4, 3, 2, 1, 9, 9])),
-  ]) {
+Deno.test("nothing is read once the schema or the packages changed", async () => {
+  {
     await using f = await fixture();
     await f.open().set(KEY, '{"tables":[]}');
-    change(f);
+    f.setState("state-2");
     assert.equal(await f.open().get(KEY), undefined);
   }
-});
-
-Deno.test("the pg_control bytes after the system identifier do not matter", async () => {
-  await using f = await fixture();
-  await f.open().set(KEY, '{"tables":[]}');
-  writeFileSync(join(f.pgliteDir, "global", "pg_control"), new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 0, 0]));
-  assert.equal(await f.open().get(KEY), '{"tables":[]}');
+  {
+    await using f = await fixture();
+    await f.open().set(KEY, '{"tables":[]}');
+    writeFileSync(f.lockFile, '{"packages":{"node_modules/@supabase/lite":{}}}');
+    assert.equal(await f.open().get(KEY), undefined);
+  }
 });
 
 Deno.test("lite's delete (a migration applied) is kept, except the one it makes on closing", async () => {
@@ -61,11 +56,56 @@ Deno.test("lite's delete (a migration applied) is kept, except the one it makes 
   assert.equal(await f.open().get(KEY), '{"tables":[1]}');
 });
 
-Deno.test("before the database exists nothing is written", async () => {
+Deno.test("after lite's delete the schema's state is read again", async () => {
   await using f = await fixture();
-  await Deno.remove(join(f.pgliteDir, "global"), { recursive: true });
   const cache = f.open();
   await cache.set(KEY, '{"tables":[]}');
-  assert.equal(await cache.get(KEY), undefined);
-  await assert.rejects(Deno.stat(join(f.pgliteDir, "inkpress-schema-cache.json")), Deno.errors.NotFound);
+  f.setState("state-2");
+  await cache.delete(KEY);
+  await cache.set(KEY, '{"tables":[2]}');
+  assert.equal(await fileSchemaCache(f.dir, async () => "state-2", { files: [f.lockFile] }).get(KEY), '{"tables":[2]}');
+});
+
+Deno.test("the schema's state follows DDL, comes back when it is undone, and ignores privileges and statistics", async () => {
+  const db = new PGlite();
+  try {
+    const state = async () => (await db.query<{ state: string }>(CATALOG_STATE_SQL)).rows[0].state;
+    await db.exec(`
+      create role anon;
+      create table articles (id int primary key, title text);
+      create view titles as select title from articles;
+      create function one() returns int language sql as 'select 1';
+      alter table articles enable row level security;
+      create policy "Anyone reads titles" on articles for select using (title is not null);
+    `);
+    const before = await state();
+    for (const change of [
+      "alter table articles add column excerpt text",
+      "alter table articles alter column id type bigint",
+      "alter table articles alter column title set not null",
+      "alter table articles alter column title set default 'Untitled'",
+      "create index on articles (title)",
+      "alter table articles add constraint title_length check (length(title) < 300)",
+      "comment on table articles is 'posts'",
+      "create or replace view titles as select title, id from articles",
+      "create or replace function one() returns int language sql as 'select 2'",
+      "alter table articles disable row level security",
+      `alter policy "Anyone reads titles" on articles using (true)`,
+      "create type status as enum ('draft')",
+      "create schema private",
+      "drop view titles",
+    ]) {
+      await db.exec("begin");
+      await db.exec(change);
+      assert.notEqual(await state(), before, change);
+      await db.exec("rollback");
+      assert.equal(await state(), before, `${change}, rolled back`);
+    }
+    await db.exec("grant select on articles to anon; grant usage on schema public to anon; analyze");
+    assert.equal(await state(), before, "privileges and statistics");
+    await db.exec("revoke select on articles from anon");
+    assert.equal(await state(), before, "privileges revoked");
+  } finally {
+    await db.close();
+  }
 });
