@@ -82,7 +82,7 @@ export function Root() {
   );
 }
 
-export function App() {
+function App() {
   useScrollRestoration();
   return (
     <>
