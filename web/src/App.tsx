@@ -82,7 +82,7 @@ export function Root() {
   );
 }
 
-function App() {
+export function App() {
   useScrollRestoration();
   return (
     <>
