@@ -78,15 +78,17 @@ export function fileSchemaCache(
       for (const file of files) hash.update(`${file}\0`).update(existsSync(file) ? readFileSync(file) : "missing").update("\n");
       return hash.digest("hex");
     }));
+  const stored = (): CacheFile | undefined => {
+    try {
+      return JSON.parse(readFileSync(path, "utf8"));
+    } catch {
+      return undefined; // none yet, or unreadable
+    }
+  };
   const read = async (): Promise<CacheFile> => {
     const current = await currentFingerprint();
-    try {
-      const stored: CacheFile = JSON.parse(readFileSync(path, "utf8"));
-      if (stored.fingerprint === current) return stored;
-    } catch {
-      // none yet, or unreadable: start afresh
-    }
-    return { fingerprint: current, entries: {} };
+    const file = stored();
+    return file?.fingerprint === current ? file : { fingerprint: current, entries: {} };
   };
   const write = (file: CacheFile) => {
     writeFileSync(`${path}.tmp`, JSON.stringify(file));
@@ -99,11 +101,12 @@ export function fileSchemaCache(
       file.entries[key] = value;
       write(file);
     },
+    // Called after every migration: reads no fingerprint, which would query the database each time.
     delete: async (key) => {
       if (closing) return;
       fingerprint = undefined;
-      const file = await read();
-      if (!(key in file.entries)) return;
+      const file = stored();
+      if (!file || !(key in file.entries)) return;
       delete file.entries[key];
       write(file);
     },

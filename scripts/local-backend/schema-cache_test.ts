@@ -56,6 +56,15 @@ Deno.test("lite's delete (a migration applied) is kept, except the one it makes 
   assert.equal(await f.open().get(KEY), '{"tables":[1]}');
 });
 
+Deno.test("lite's deletes (one per migration applied) ask nothing of the database", async () => {
+  await using f = await fixture();
+  let asked = 0;
+  const cache = fileSchemaCache(f.dir, async () => `state-${++asked}`, { files: [f.lockFile] });
+  await cache.set(KEY, '{"tables":[]}');
+  for (let migration = 0; migration < 5; migration++) await cache.delete(KEY);
+  assert.equal(asked, 1);
+});
+
 Deno.test("after lite's delete the schema's state is read again", async () => {
   await using f = await fixture();
   const cache = f.open();
