@@ -4,7 +4,7 @@ import { checkGatewayAuth, type GatewayAuthResult } from "./gateway_auth.ts";
 import { signLegacyApiKeys } from "./legacy_api_keys.ts";
 
 const SECRET = "gateway-auth-test-secret-0123456789";
-const SECRET_KEY = "sb_secret_gatewayauthtest";
+const SECRET_KEY = "sb_secret_gateway_auth_FIXTURE-not-a-real-key";
 const PUBLISHABLE_KEY = "sb_publishable_gatewayauthtest";
 const now = () => Math.floor(Date.now() / 1000);
 

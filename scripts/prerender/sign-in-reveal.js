@@ -38,11 +38,6 @@
     // No storage to read: leave the snapshot hidden and let the app decide.
   }
 
-  function add(element) {
-    document.head.appendChild(element);
-    return element;
-  }
-
   // The whole stylesheet first (the page inlines only what styles the
   // snapshot), so that nothing the app renders shows unstyled: the entry is
   // preloaded beside it and run once it has loaded (or failed to).
@@ -55,7 +50,7 @@
       link.rel = "modulepreload";
       link.crossOrigin = "";
       link.href = preloads[i];
-      add(link);
+      document.head.appendChild(link);
     }
     var stylesheet = document.createElement("link");
     stylesheet.rel = "stylesheet";
@@ -70,9 +65,9 @@
         stylesheet.remove();
         if (onError) onError();
       };
-      add(script);
+      document.head.appendChild(script);
     };
-    add(stylesheet);
+    document.head.appendChild(stylesheet);
   }
 
   if (!snapshot) return loadApp();

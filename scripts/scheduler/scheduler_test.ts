@@ -4,7 +4,7 @@ import { startFunctionsRuntime } from "../functions-runtime/runtime.ts";
 import { copyFixtureFunctions, FIXTURES_DIR, recordingLogger } from "../functions-runtime/test_support.ts";
 import { type RunOutcome, startScheduler } from "./scheduler.ts";
 
-const SECRET_KEY = "sb_secret_scheduler_test";
+const SECRET_KEY = "sb_secret_scheduler_FIXTURE-not-a-real-key";
 
 /** Headers any HTTP client adds (pg_net and fetch alike); the rest is what the caller chose to send. */
 const TRANSPORT_HEADERS = ["host", "content-length", "accept", "accept-encoding", "accept-language", "user-agent"];

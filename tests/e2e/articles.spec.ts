@@ -151,7 +151,7 @@ test("create an article by hand, find it in the list, then delete it after confi
 
 test("create with AI: the content streams in before the draft is done, then every field is filled", async ({ page }) => {
   const account = await register(page);
-  await saveOpenAIKey(account, "sk-test-articles-0001");
+  await saveOpenAIKey(account, "sk-test-articles-FIXTURE-not-a-real-key-0001");
   await openCreatePage(page);
 
   await page.getByRole("button", { name: "Generate with AI" }).click();
@@ -206,7 +206,7 @@ test("create with AI: the content streams in before the draft is done, then ever
 
 test("a refused OpenAI key shows the mapped message and the form keeps what was typed", async ({ page }) => {
   const account = await register(page);
-  await saveOpenAIKey(account, "sk-wrong-articles-0001");
+  await saveOpenAIKey(account, "sk-wrong-articles-FIXTURE-not-a-real-key-0001");
   await openCreatePage(page);
 
   await page.getByLabel("Title").fill("My own working title");

@@ -40,7 +40,7 @@ test("Keyword Phrases: generate, read the table, copy a keyword, export CSV, kee
   context,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await registerWithOpenAIKey(page, "sk-e2e-research-0001");
+  await registerWithOpenAIKey(page, "sk-e2e-research-FIXTURE-not-a-real-key-0001");
   await openScreen(page, "Keyword Phrases");
   await expect(page.getByText("No keywords generated yet")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -89,7 +89,7 @@ test("Keyword Phrases: generate, read the table, copy a keyword, export CSV, kee
 });
 
 test("Keyword Phrases: the CSV neutralises formulas in model output", async ({ page }) => {
-  await registerWithOpenAIKey(page, "sk-e2e-research-0002");
+  await registerWithOpenAIKey(page, "sk-e2e-research-FIXTURE-not-a-real-key-0002");
   await openScreen(page, "Keyword Phrases");
   await generateKeywords(page, '=HYPERLINK("http://evil.test","x")');
   await expect(page.getByText("Keywords generated successfully")).toBeVisible();
@@ -103,7 +103,7 @@ test("Keyword Phrases: the CSV neutralises formulas in model output", async ({ p
 });
 
 test("SEO Analysis: validates the URL and shows every section of the estimate", async ({ page }) => {
-  await registerWithOpenAIKey(page, "sk-e2e-research-0003");
+  await registerWithOpenAIKey(page, "sk-e2e-research-FIXTURE-not-a-real-key-0003");
   await openScreen(page, "SEO Analysis");
   await expect(page.getByLabel("Website URL")).toHaveAttribute("type", "url");
   await expectNoSeriousA11yViolations(page);
@@ -162,7 +162,7 @@ test("a wrong or missing OpenAI key is explained, with a way to Profile Settings
   await expect(page.locator(".request-error")).toHaveText(/^OpenAI API key not found/);
 
   const { error } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-wrong-e2e-research-0000",
+    openai_key: "sk-wrong-e2e-research-FIXTURE-not-a-real-key-0000",
     falai_key: null,
   });
   expect(error).toBeNull();

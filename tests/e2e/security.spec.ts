@@ -142,7 +142,7 @@ test("no screen breaks the Content-Security-Policy", async ({ page }) => {
   }
   // A toast, styled: react-toastify's CSS comes as a file, not as an inline <style>.
   await page.goto("/profile");
-  await page.getByLabel("OpenAI API Key", { exact: true }).fill("sk-e2e-csp-check-0001");
+  await page.getByLabel("OpenAI API Key", { exact: true }).fill("sk-e2e-csp-check-FIXTURE-not-a-real-key-0001");
   await page.getByRole("button", { name: "Save API Keys" }).click();
   await expect(page.getByText("API keys saved successfully")).toBeVisible();
   await expect(page.locator(".Toastify__toast-container").first()).toHaveCSS("position", "fixed");

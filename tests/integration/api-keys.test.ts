@@ -55,11 +55,11 @@ describe("api_keys: write-only secrets behind save_api_keys() and api_key_status
   });
 
   test("the owner cannot write api_keys directly", async () => {
-    expectError(await alice.client.from("api_keys").insert({ user_id: alice.id, openai_key: "sk-direct-insert-0000" }));
+    expectError(await alice.client.from("api_keys").insert({ user_id: alice.id, openai_key: "sk-direct-insert-FIXTURE-not-a-real-key-0000" }));
     expectError(
-      await alice.client.from("api_keys").upsert({ user_id: alice.id, openai_key: "sk-direct-upsert-0000" }, { onConflict: "user_id" }),
+      await alice.client.from("api_keys").upsert({ user_id: alice.id, openai_key: "sk-direct-upsert-FIXTURE-not-a-real-key-0000" }, { onConflict: "user_id" }),
     );
-    expectRefusedOrEmpty(await alice.client.from("api_keys").update({ openai_key: "sk-direct-update-0000" }).eq("user_id", alice.id).select());
+    expectRefusedOrEmpty(await alice.client.from("api_keys").update({ openai_key: "sk-direct-update-FIXTURE-not-a-real-key-0000" }).eq("user_id", alice.id).select());
     expectRefusedOrEmpty(await alice.client.from("api_keys").delete().eq("user_id", alice.id).select());
     expect(await storedKeys(alice.id)).toEqual({ openai_key: ALICE_OPENAI, falai_key: ALICE_FAL });
   });
@@ -73,9 +73,9 @@ describe("api_keys: write-only secrets behind save_api_keys() and api_key_status
     ok(await alice.client.rpc("save_api_keys", { falai_key: "" }));
     expect(await status()).toMatchObject({ openai_key_last4: "ABCD", falai_key_last4: null });
 
-    ok(await alice.client.rpc("save_api_keys", { openai_key: "  sk-alice-trimmed-2222TRIM  " }));
+    ok(await alice.client.rpc("save_api_keys", { openai_key: "  sk-alice-trimmed-FIXTURE-not-a-real-key-TRIM  " }));
     expect(await status()).toMatchObject({ openai_key_last4: "TRIM", falai_key_last4: null });
-    expect(await storedKeys(alice.id)).toEqual({ openai_key: "sk-alice-trimmed-2222TRIM", falai_key: null });
+    expect(await storedKeys(alice.id)).toEqual({ openai_key: "sk-alice-trimmed-FIXTURE-not-a-real-key-TRIM", falai_key: null });
 
     expectError(await alice.client.rpc("save_api_keys", { openai_key: "short" }));
     expect(await status()).toMatchObject({ openai_key_last4: "TRIM" });
@@ -89,7 +89,7 @@ describe("api_keys: write-only secrets behind save_api_keys() and api_key_status
     const status = ok(await bob.client.rpc("api_key_status").single<{ openai_key_last4: string }>());
     expect(status.openai_key_last4).toBe("BOB1");
     expectRefusedOrEmpty(await bob.client.from("api_keys").select("*"));
-    expectRefusedOrEmpty(await bob.client.from("api_keys").update({ openai_key: "sk-bob-was-here-0000" }).eq("user_id", alice.id).select());
+    expectRefusedOrEmpty(await bob.client.from("api_keys").update({ openai_key: "sk-bob-was-here-FIXTURE-not-a-real-key-0000" }).eq("user_id", alice.id).select());
     expectRefusedOrEmpty(await bob.client.from("api_keys").delete().eq("user_id", alice.id).select());
     expect(await storedKeys(alice.id)).toEqual({ openai_key: ALICE_OPENAI, falai_key: ALICE_FAL });
     expect(await storedKeys(bob.id)).toEqual({ openai_key: "sk-bob-FIXTURE-not-a-real-key-BOB1", falai_key: null });
@@ -97,11 +97,11 @@ describe("api_keys: write-only secrets behind save_api_keys() and api_key_status
 
   test("anon can call neither function nor read the table", async () => {
     const anon = anonClient();
-    expectError(await anon.rpc("save_api_keys", { openai_key: "sk-anon-openai-00000000" }));
+    expectError(await anon.rpc("save_api_keys", { openai_key: "sk-anon-openai-FIXTURE-not-a-real-key-0000" }));
     const status = await anon.rpc("api_key_status");
     expect(status.error).not.toBeNull();
     expectRefusedOrEmpty(await anon.from("api_keys").select("*"));
-    expectError(await anon.from("api_keys").insert({ user_id: alice.id, openai_key: "sk-anon-insert-0000" }));
+    expectError(await anon.from("api_keys").insert({ user_id: alice.id, openai_key: "sk-anon-insert-FIXTURE-not-a-real-key-0000" }));
     expectRefusedOrEmpty(await anon.from("api_keys").delete().eq("user_id", alice.id).select());
     expect(await storedKeys(alice.id)).toEqual({ openai_key: ALICE_OPENAI, falai_key: ALICE_FAL });
   });

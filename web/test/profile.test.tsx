@@ -96,16 +96,16 @@ describe("profile settings", () => {
   it("keeps what was typed when saving fails", async () => {
     vi.mocked(saveApiKeys).mockRejectedValue(new Error("network"));
     const user = await renderProfile();
-    await user.type(openaiInput(), "sk-new-key-0000");
+    await user.type(openaiInput(), "sk-new-key-FIXTURE-not-a-real-key-0000");
     await user.click(screen.getByRole("button", { name: "Save API Keys" }));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to save API keys"));
-    expect(openaiInput().value).toBe("sk-new-key-0000");
+    expect(openaiInput().value).toBe("sk-new-key-FIXTURE-not-a-real-key-0000");
   });
 
   it("disables the save button with a spinner while saving", async () => {
     vi.mocked(saveApiKeys).mockReturnValue(new Promise(() => {}));
     const user = await renderProfile();
-    await user.type(openaiInput(), "sk-new-key-0000");
+    await user.type(openaiInput(), "sk-new-key-FIXTURE-not-a-real-key-0000");
     await user.click(screen.getByRole("button", { name: "Save API Keys" }));
     const button = screen.getByRole("button", { name: "Save API Keys" }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
@@ -134,7 +134,7 @@ describe("profile settings", () => {
   it("asks to sign in when there is no user", async () => {
     const user = await renderProfile();
     sessionState.user = null;
-    await user.type(openaiInput(), "sk-new-key-0000");
+    await user.type(openaiInput(), "sk-new-key-FIXTURE-not-a-real-key-0000");
     await user.click(screen.getByRole("button", { name: "Save API Keys" }));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Authentication required"));
     expect(saveApiKeys).not.toHaveBeenCalled();

@@ -95,7 +95,7 @@ async function withWorker(
     store,
     readOpenAIKey: (userId) => {
       keyReads.push(userId);
-      return Promise.resolve(options.keys?.[userId] ?? (userId in (options.keys ?? {}) ? null : "sk-test-ok-0123"));
+      return Promise.resolve(options.keys?.[userId] ?? (userId in (options.keys ?? {}) ? null : "sk-test-ok-FIXTURE-not-a-real-key-0123"));
     },
     findAssistant: (_userId, assistantId) =>
       Promise.resolve(assistantId === ASSISTANT ? { instructions: "Write well.", model: null } : null),

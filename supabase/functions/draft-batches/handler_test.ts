@@ -45,7 +45,7 @@ function harness(options: { failed?: number; limit?: number; key?: string | null
       const user = req.headers.get("x-test-user");
       return user ? Promise.resolve({ id: user }) : Promise.reject(new UnauthenticatedError());
     },
-    readOpenAIKey: () => Promise.resolve(options.key === undefined ? "sk-test-0123" : options.key),
+    readOpenAIKey: () => Promise.resolve(options.key === undefined ? "sk-test-FIXTURE-not-a-real-key-0123" : options.key),
     findAssistant: (userId, id) =>
       Promise.resolve(userId === ALICE && id === ASSISTANT ? { instructions: "", model: null } : null),
     store,

@@ -56,7 +56,7 @@ Deno.test("publish-scheduled: hosted's environment and the cron job's exact requ
     const handler = createHandler(productionDependencies(
       new Map([
         ["SUPABASE_URL", `http://127.0.0.1:${postgrest.addr.port}`],
-        ["SUPABASE_SECRET_KEYS", JSON.stringify({ default: "sb_secret_default_0123", cron: "sb_secret_cron_4567" })],
+        ["SUPABASE_SECRET_KEYS", JSON.stringify({ default: "sb_secret_default-FIXTURE-not-a-real-key-0123", cron: "sb_secret_cron-FIXTURE-not-a-real-key-4567" })],
         ["SUPABASE_PUBLISHABLE_KEYS", JSON.stringify({ default: "sb_publishable_abc" })],
         ["SUPABASE_ANON_KEY", "eyJ.anon.jwt"],
         ["SUPABASE_SERVICE_ROLE_KEY", "eyJ.service-role.jwt"],
@@ -72,19 +72,19 @@ Deno.test("publish-scheduled: hosted's environment and the cron job's exact requ
           body: "{}",
         }),
       );
-    for (const key of ["sb_secret_cron_4567", "sb_secret_default_0123", "eyJ.service-role.jwt"]) {
+    for (const key of ["sb_secret_cron-FIXTURE-not-a-real-key-4567", "sb_secret_default-FIXTURE-not-a-real-key-0123", "eyJ.service-role.jwt"]) {
       const response = await cron(key);
       assert.equal(response.status, 200, key);
       assert.deepEqual(await response.json(), { claimed: 0, published: 0, failed: 0, released: 0 });
     }
-    for (const key of ["sb_publishable_abc", "eyJ.anon.jwt", "sb_secret_other_project"]) {
+    for (const key of ["sb_publishable_abc", "eyJ.anon.jwt", "sb_secret_other_project_FIXTURE-not-a-real-key"]) {
       const response = await cron(key);
       assert.equal(response.status, 403, key);
       await response.body?.cancel();
     }
     assert.equal(claims.length, 3);
     for (const claim of claims) {
-      assert.equal(claim.apikey, "sb_secret_default_0123", "the service client uses the default secret key");
+      assert.equal(claim.apikey, "sb_secret_default-FIXTURE-not-a-real-key-0123", "the service client uses the default secret key");
       assert.deepEqual(claim.body, { batch_size: 7, lease_seconds: DEFAULT_SETTINGS.leaseSeconds });
     }
   } finally {

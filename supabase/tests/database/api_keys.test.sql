@@ -68,7 +68,7 @@ select results_eq(
   $$ values (null::text, null::text) $$,
   'a blank string removes the key too'
 );
-select public.save_api_keys('  sk-alice-openai-2222TRIM  ', null);
+select public.save_api_keys('  sk-alice-openai-FIXTURE-not-a-real-key-TRIM  ', null);
 select throws_ok(
   $$ select public.save_api_keys('short', null) $$,
   '23514', null, 'a key shorter than 8 characters is refused'
@@ -76,7 +76,7 @@ select throws_ok(
 select tests.clear_authentication();
 select results_eq(
   $$ select openai_key, falai_key, openai_key_last4 from public.api_keys where user_id = tests.get_supabase_uid('alice') $$,
-  $$ values ('sk-alice-openai-2222TRIM', null::text, 'TRIM') $$,
+  $$ values ('sk-alice-openai-FIXTURE-not-a-real-key-TRIM', null::text, 'TRIM') $$,
   'keys are stored trimmed, in one row per user'
 );
 select is(
@@ -97,14 +97,14 @@ select tests.clear_authentication();
 select results_eq(
   $$ select split_part(u.email, '@', 1), k.openai_key
      from public.api_keys k join auth.users u on u.id = k.user_id order by 1 $$,
-  $$ values ('alice', 'sk-alice-openai-2222TRIM'), ('bob', 'sk-bob-FIXTURE-not-a-real-key-BOB1') $$,
+  $$ values ('alice', 'sk-alice-openai-FIXTURE-not-a-real-key-TRIM'), ('bob', 'sk-bob-FIXTURE-not-a-real-key-BOB1') $$,
   'bob''s save touched only his own row'
 );
 
 -- anon, and authenticated without a user
 select tests.authenticate_as_anon();
 select throws_ok(
-  $$ select public.save_api_keys('sk-anon-openai-00000000', null) $$,
+  $$ select public.save_api_keys('sk-anon-openai-FIXTURE-not-a-real-key-0000', null) $$,
   '42501', 'permission denied for function save_api_keys', 'anon cannot execute save_api_keys()'
 );
 select throws_ok(
@@ -115,7 +115,7 @@ select throws_ok($$ select * from public.api_keys $$, '42501', 'permission denie
 select tests.clear_authentication();
 set local role authenticated;
 select throws_ok(
-  $$ select public.save_api_keys('sk-nobody-openai-00000000', null) $$,
+  $$ select public.save_api_keys('sk-nobody-openai-FIXTURE-not-a-real-key-0000', null) $$,
   '28000', 'User not authenticated', 'save_api_keys() refuses a request without a user id'
 );
 select tests.clear_authentication();
@@ -124,7 +124,7 @@ select tests.clear_authentication();
 select tests.authenticate_as_service_role();
 select results_eq(
   $$ select openai_key from public.api_keys where user_id = tests.get_supabase_uid('alice') $$,
-  $$ values ('sk-alice-openai-2222TRIM') $$,
+  $$ values ('sk-alice-openai-FIXTURE-not-a-real-key-TRIM') $$,
   'service_role reads the full key'
 );
 select tests.clear_authentication();

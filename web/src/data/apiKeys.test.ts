@@ -41,8 +41,8 @@ describe("saveApiKeys", () => {
     await saveApiKeys({ falaiKey: "" });
     expect(supabase.rpc).toHaveBeenCalledWith("save_api_keys", { openai_key: undefined, falai_key: "" });
     expect(JSON.stringify(vi.mocked(supabase.rpc).mock.lastCall?.[1])).toBe('{"falai_key":""}');
-    await saveApiKeys({ openaiKey: "sk-123456789" });
-    expect(supabase.rpc).toHaveBeenLastCalledWith("save_api_keys", { openai_key: "sk-123456789", falai_key: undefined });
+    await saveApiKeys({ openaiKey: "sk-FIXTURE-not-a-real-key-6789" });
+    expect(supabase.rpc).toHaveBeenLastCalledWith("save_api_keys", { openai_key: "sk-FIXTURE-not-a-real-key-6789", falai_key: undefined });
   });
 
   it("throws on a backend error", async () => {

@@ -31,7 +31,7 @@ Deno.test("readSecretKeys: the legacy service-role JWT alone", () => {
 Deno.test("readSecretKeys: malformed JSON, arrays, blanks and non-strings are reported, legacy still used", () => {
   for (
     const [value, problem] of [
-      ["sb_secret_not_json", "SUPABASE_SECRET_KEYS is not valid JSON"],
+      ["sb_secret_FIXTURE-not-json", "SUPABASE_SECRET_KEYS is not valid JSON"],
       ['["sb_secret_a"]', "SUPABASE_SECRET_KEYS is not a JSON object of named keys"],
       ['"sb_secret_a"', "SUPABASE_SECRET_KEYS is not a JSON object of named keys"],
       ['{"default":"","other":42}', "SUPABASE_SECRET_KEYS names no key"],

@@ -14,7 +14,7 @@ Deno.test("checkSecretKey: the secret key in apikey (as the cron job sends it) o
 Deno.test("checkSecretKey: any one of the project's keys is accepted", () => {
   const keys = ["sb_secret_default", "sb_secret_rotated", "eyJ.legacy.service-role"];
   for (const key of keys) assert.equal(check({ apikey: key }, keys), "ok", key);
-  assert.equal(check({ apikey: "sb_secret_other_project" }, keys), "forbidden");
+  assert.equal(check({ apikey: "sb_secret_other_project_FIXTURE-not-a-real-key" }, keys), "forbidden");
 });
 
 Deno.test("checkSecretKey: nothing is missing; anything else is forbidden", () => {
