@@ -6,7 +6,7 @@ import { defineConfig } from "@playwright/test";
  * passes their URLs in the environment. Uses Debian's Chromium; never a
  * downloaded browser.
  *
- * Two projects, each run against its own app (scripts/test-e2e.ts):
+ * Two projects, each run against its own app (scripts/testing/test-e2e.ts):
  * "same-origin" (the app and its API on one origin, as `npm start` serves
  * them) runs every spec; "cross-origin" (the API on an origin of its own, as
  * on hosted Supabase) runs the specs that call functions, auth, REST and
@@ -16,7 +16,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   // Without a WordPress (its Debian packages missing) the harness says so and
   // these tests are left out; CI installs it and requires them.
-  // Likewise Ghost (scripts/ghost: not installed here); CI installs it and sets INKPRESS_GHOST=1.
+  // Likewise Ghost (scripts/rigs/ghost: not installed here); CI installs it and sets INKPRESS_GHOST=1.
   testIgnore: [
     ...(process.env.E2E_WP_URL ? [] : ["**/wordpress.spec.ts", "**/internal-links.spec.ts"]),
     ...(process.env.E2E_GHOST_URL ? [] : ["**/ghost.spec.ts"]),

@@ -2,16 +2,16 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
-import { CSP_REPORT_PATH, logCspReports } from "./scripts/app-server/csp-reports.ts";
+import { CSP_REPORT_PATH, logCspReports } from "./scripts/devstack/app-server/csp-reports.ts";
 import {
   inlineHash,
   inlineHashes,
   pageHeaders,
   staticHostHeadersFile,
   vercelConfigFile,
-} from "./scripts/app-server/security-headers.ts";
-import { localBackend } from "./scripts/local-backend/vite-plugin.ts";
-import { signInSnapshot } from "./scripts/prerender/sign-in-snapshot.ts";
+} from "./scripts/devstack/app-server/security-headers.ts";
+import { localBackend } from "./scripts/devstack/local-backend/vite-plugin.ts";
+import { signInSnapshot } from "./scripts/build/prerender/sign-in-snapshot.ts";
 
 const repo = import.meta.dirname;
 const port = Number(process.env.PORT ?? 5173);
@@ -44,7 +44,7 @@ function staticHostHeaders(apiUrl: string | undefined): Plugin {
 
 /**
  * `npm start` rebuilds only when the build's inputs changed
- * (scripts/app-server/build.ts): it asks for the source files each build
+ * (scripts/build/build.ts): it asks for the source files each build
  * bundled by setting INKPRESS_BUILD_INPUTS_FILE.
  */
 function recordBuildInputs(file: string): Plugin {
@@ -61,7 +61,7 @@ function recordBuildInputs(file: string): Plugin {
 }
 
 /**
- * `npm run dev` (scripts/start.ts --dev): the dev server with the embedded
+ * `npm run dev` (scripts/devstack/start.ts --dev): the dev server with the embedded
  * backend mounted (the default mode); `--mode hosted` (`npm run
  * dev:frontend`): the front end alone against VITE_SUPABASE_URL;
  * `vite build`: the production bundle that `npm start` serves.
@@ -80,6 +80,8 @@ export default defineConfig(async ({ mode }) => {
     root: "web",
     envDir: "..",
     publicDir: "public",
+    // What the browser shares with the functions: requests, results, limits and messages.
+    resolve: { alias: { "@contracts": resolve(repo, "supabase/functions/_shared/contracts") } },
     plugins: [
       react(),
       signInSnapshot(),
@@ -106,7 +108,7 @@ export default defineConfig(async ({ mode }) => {
       }),
       fs: {
         strict: true,
-        allow: [resolve(repo, "web"), resolve(repo, "supabase/functions/_shared/schemas"), resolve(repo, "node_modules")],
+        allow: [resolve(repo, "web"), resolve(repo, "supabase/functions/_shared/contracts"), resolve(repo, "node_modules")],
         deny: [".env", ".env.*", "*.{crt,pem,key}", "**/.git/**", "**/supabase/.temp/**", "local-keys.json"],
       },
     },

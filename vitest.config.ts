@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 
 // Dates in tests are formatted in a fixed time zone.
@@ -6,6 +7,7 @@ process.env.TZ = "UTC";
 
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: { "@contracts": resolve(import.meta.dirname, "supabase/functions/_shared/contracts") } },
   test: {
     environment: "jsdom",
     include: ["web/**/*.test.{ts,tsx}"],

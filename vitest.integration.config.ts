@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -7,6 +8,8 @@ import { defineConfig } from "vitest/config";
  * Run: npx vitest run -c vitest.integration.config.ts
  */
 export default defineConfig({
+  // The web app's own data functions are exercised here too; they reach the contracts by this alias.
+  resolve: { alias: { "@contracts": resolve(import.meta.dirname, "supabase/functions/_shared/contracts") } },
   test: {
     name: "integration",
     environment: "node",

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
-import { type FunctionsRuntime, startFunctionsRuntime } from "../functions-runtime/runtime.ts";
+import { type FunctionsRuntime, startFunctionsRuntime } from "../devstack/functions-runtime/runtime.ts";
 import type { LocalApiProcess } from "./local-api-process.ts";
 
 /**

@@ -1,6 +1,6 @@
-import { startAppProcess } from "../e2e/app-process.ts";
-import { startFakeOpenAI } from "../fakes/openai-server.ts";
-import { ensureLocalKeys } from "../local-backend/keys.ts";
+import { startAppProcess } from "../testing/e2e/app-process.ts";
+import { startFakeOpenAI } from "../../supabase/functions/_testing/fakes/openai_server.ts";
+import { ensureLocalKeys } from "../devstack/local-backend/keys.ts";
 import { benchLighthouse } from "./lighthouse.ts";
 
 /** Pace of the fake OpenAI (tests/bench/ai-draft.bench.ts prints it as FIRST_TOKEN_DELAY_MS). */

@@ -1,5 +1,5 @@
-import { startFakeOpenAI } from "../fakes/openai-server.ts";
-import { startScheduler } from "../scheduler/scheduler.ts";
+import { startFakeOpenAI } from "../../supabase/functions/_testing/fakes/openai_server.ts";
+import { startScheduler } from "../devstack/scheduler/scheduler.ts";
 import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
 import { ms } from "./stats.ts";

@@ -1,4 +1,4 @@
-import { startFakeFal } from "../fakes/fal-server.ts";
+import { startFakeFal } from "../../supabase/functions/_testing/fakes/fal_server.ts";
 import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
 import { median, ms } from "./stats.ts";

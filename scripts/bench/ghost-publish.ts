@@ -1,6 +1,6 @@
 import { createClient } from "npm:@supabase/supabase-js@2.119.1";
-import { encodePng } from "../fakes/png.ts";
-import { startGhost } from "../ghost/ghost.ts";
+import { encodePng } from "../../supabase/functions/_testing/fakes/png.ts";
+import { startGhost } from "../rigs/ghost/ghost.ts";
 import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
 import { ms } from "./stats.ts";
@@ -24,9 +24,9 @@ function report(label: string, exchanges: Exchange[], wallMs: number, origin: nu
 }
 
 /**
- * Connects a real Ghost (scripts/ghost) behind a 100 ms latency proxy and
+ * Connects a real Ghost (scripts/rigs/ghost) behind a 100 ms latency proxy and
  * publishes an article with a featured image and 2 new tags through the local
- * API and functions runtime (wordpress-publish dispatches to Ghost); then
+ * API and functions runtime (publish-article dispatches to Ghost); then
  * publishes it again (the update path: the post's updated_at is read first).
  * Prints every request Ghost received, how many the function waited for one
  * after another, and the wall time.
@@ -65,7 +65,7 @@ export async function benchGhostPublish(): Promise<void> {
     };
 
     // Start both function processes first, so their boot is not in the wall times.
-    await Promise.all([invoke("ghost-connect", {}), invoke("wordpress-publish", {})]);
+    await Promise.all([invoke("ghost-connect", {}), invoke("publish-article", {})]);
 
     let started = performance.now();
     const connected = await invoke("ghost-connect", { name: "Bench Ghost", admin_url: proxy.url, admin_api_key: ghost.adminApiKey });
@@ -95,16 +95,16 @@ export async function benchGhostPublish(): Promise<void> {
 
     const publishRequest = { articleId: article.id, siteId, status: "publish" };
     started = performance.now();
-    const first = await invoke("wordpress-publish", publishRequest);
-    expectOk("wordpress-publish (Ghost)", first);
+    const first = await invoke("publish-article", publishRequest);
+    expectOk("publish-article (Ghost)", first);
     const trips = report("publish (featured image, 2 new tags)", proxy.take(), performance.now() - started, started);
     console.log(`  goal: ${ROUND_TRIP_GOAL} sequential round trips (image upload, then the post) — measured ${trips}`);
 
     // Ghost's updated_at has one-second resolution.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     started = performance.now();
-    const second = await invoke("wordpress-publish", publishRequest);
-    expectOk("wordpress-publish (Ghost, again)", second);
+    const second = await invoke("publish-article", publishRequest);
+    expectOk("publish-article (Ghost, again)", second);
     if (second.body.updated !== true) throw new Error(`the second publish did not update the post: ${JSON.stringify(second.body)}`);
     report("publish again (same image: read updated_at, then update)", proxy.take(), performance.now() - started, started);
   } finally {

@@ -1,13 +1,13 @@
-import { suggestLinks } from "../../supabase/functions/_shared/links/link_suggestions.ts";
+import { suggestLinks } from "../../web/src/features/links/linkMatcher.ts";
 import {
   embedSiteContentResultSchema,
   type LinkTargetsResult,
   linkTargetsResultSchema,
-} from "../../supabase/functions/_shared/schemas/site_content.ts";
-import { startFakeOpenAI } from "../fakes/openai-server.ts";
-import { CURSOR_OVERLAP_MS } from "../../supabase/functions/_shared/wordpress/site_content.ts";
-import { seedPosts, type SeedTarget, trashPost, updatePost } from "../wordpress/seed-posts.ts";
-import { startWordPress } from "../wordpress/wordpress.ts";
+} from "../../supabase/functions/_shared/contracts/site_content.ts";
+import { startFakeOpenAI } from "../../supabase/functions/_testing/fakes/openai_server.ts";
+import { CURSOR_OVERLAP_MS } from "../../supabase/functions/_shared/publishing/wordpress/site_content.ts";
+import { seedPosts, type SeedTarget, trashPost, updatePost } from "../rigs/wordpress/seed-posts.ts";
+import { startWordPress } from "../rigs/wordpress/wordpress.ts";
 import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { FIXTURE_ARTICLES, fixturePosts } from "./internal-links-fixtures.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
-import { startAppProcess } from "../e2e/app-process.ts";
-import { startLocalApi, type LocalApiServer } from "../local-backend/http-server.ts";
+import { startAppProcess } from "../testing/e2e/app-process.ts";
+import { startLocalApi, type LocalApiServer } from "../devstack/local-backend/http-server.ts";
 import { articlesSql, bodiesSql, finishSql, imagesSql, RARE_WORD } from "./list-seed.ts";
 import { median, ms } from "./stats.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The embedded Supabase API (scripts/local-backend/http-server.ts) in a
+ * The embedded Supabase API (scripts/devstack/local-backend/http-server.ts) in a
  * process of its own. @hono/node-server replaces the global Request and
  * Response of the process it serves in, after which Deno.serve (the
  * functions runtime, the fakes) refuses every response; and the API's
@@ -11,7 +11,7 @@
  * by the API's log redaction; the parent reads them from keysFile), and runs
  * until SIGTERM.
  */
-import { startLocalApi } from "../local-backend/http-server.ts";
+import { startLocalApi } from "../devstack/local-backend/http-server.ts";
 
 export type LocalApiProcess = {
   url: string;

@@ -1,4 +1,4 @@
-import { startAppProcess } from "../e2e/app-process.ts";
+import { startAppProcess } from "../testing/e2e/app-process.ts";
 
 const COLD_GOAL_S = 10;
 const WARM_GOAL_S = 3;

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { createClient } from "npm:@supabase/supabase-js@2.119.1";
-import { encodePng } from "../fakes/png.ts";
-import { startWordPress } from "../wordpress/wordpress.ts";
+import { encodePng } from "../../supabase/functions/_testing/fakes/png.ts";
+import { startWordPress } from "../rigs/wordpress/wordpress.ts";
 import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
 import { ms } from "./stats.ts";
@@ -181,7 +181,7 @@ export async function benchWordPressPublish(): Promise<void> {
     };
 
     // Start both function processes first, so their boot is not in the wall times.
-    await Promise.all([invoke("wordpress-connect", {}), invoke("wordpress-publish", {})]);
+    await Promise.all([invoke("wordpress-connect", {}), invoke("publish-article", {})]);
 
     let started = performance.now();
     const connected = await invoke("wordpress-connect", {
@@ -218,8 +218,8 @@ export async function benchWordPressPublish(): Promise<void> {
 
     const publishRequest = { articleId: article.id, siteId, status: "publish" };
     started = performance.now();
-    const first = await invoke("wordpress-publish", publishRequest);
-    expectOk("wordpress-publish", first);
+    const first = await invoke("publish-article", publishRequest);
+    expectOk("publish-article", first);
     const trips = report(
       "publish (featured image, 2 new categories, 2 new tags)",
       proxy.take(),
@@ -231,8 +231,8 @@ export async function benchWordPressPublish(): Promise<void> {
     );
 
     started = performance.now();
-    const second = await invoke("wordpress-publish", publishRequest);
-    expectOk("wordpress-publish (again)", second);
+    const second = await invoke("publish-article", publishRequest);
+    expectOk("publish-article (again)", second);
     if (second.body.updated !== true) {
       throw new Error(`the second publish did not update the post: ${JSON.stringify(second.body)}`);
     }

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ghostAdminToken } from "../../supabase/functions/_shared/ghost/admin_token.ts";
+import { ghostAdminToken } from "../../supabase/functions/_shared/publishing/ghost/admin_token.ts";
 import { register, type Account } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 
 /**
- * Ghost as a publishing target, against a real Ghost (scripts/ghost, started
- * by scripts/test-e2e.ts when installed): connect through the UI, publish
+ * Ghost as a publishing target, against a real Ghost (scripts/rigs/ghost, started
+ * by scripts/testing/test-e2e.ts when installed): connect through the UI, publish
  * through the Publish modal and the scheduler, and read the result back
  * through Ghost's own Admin API.
  */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_ARTICLES, fixturePosts } from "../../scripts/bench/internal-links-fixtures.ts";
-import { seedPosts, type SeededPost } from "../../scripts/wordpress/seed-posts.ts";
+import { seedPosts, type SeededPost } from "../../scripts/rigs/wordpress/seed-posts.ts";
 import { register } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";

@@ -7,7 +7,7 @@ import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
  * The edges of `npm start` (issue 8): nothing of the repository is served,
  * every page carries the security headers and breaks none of them, and a
  * stored file that is not an image is never rendered. (The auth rate limit
- * and log redaction are proven in scripts/local-backend/local-api_test.ts;
+ * and log redaction are proven in scripts/devstack/local-backend/local-api_test.ts;
  * the harness fails a run whose logs hold a secret or a CSP violation.)
  */
 

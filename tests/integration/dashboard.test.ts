@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { anonClient, ok, serviceClient, signUp, timestampMs, type TestUser } from "./support.ts";
 
-/** The dashboard's queries, as web/src/data/dashboard.ts issues them. */
+/** The dashboard's queries, as web/src/features/dashboard/data/dashboard.ts issues them. */
 async function dashboard(client: SupabaseClient, userId: string) {
   const [articles, sites, drafts, recent] = await Promise.all([
     client.from("articles").select("id", { count: "exact", head: true }).eq("user_id", userId),

@@ -6,7 +6,7 @@ import { functionsStack, ok, projectAnonClient, signUp, type TestUser } from "./
 /**
  * The generate-image ↔ database/Storage seam, for real: a signed-in user
  * calls the function with the real supabase-js through the local functions
- * runtime; the function asks the fake fal.ai (scripts/fakes/fal-server.ts,
+ * runtime; the function asks the fake fal.ai (supabase/functions/_testing/fakes/fal_server.ts,
  * at the HTTP level) for images, downloads them, stores them in the `images`
  * bucket of the local backend and records `generated_images` rows with the
  * secret key.

@@ -6,7 +6,7 @@ import ws from "ws";
 import type { TestUser } from "./support.ts";
 
 /**
- * The project's local functions runtime (scripts/functions-runtime/main.ts,
+ * The project's local functions runtime (scripts/devstack/functions-runtime/main.ts,
  * the Edge Runtime stand-in `npm start` uses) in front of the integration
  * backend, so tests call the real functions with a user's session through
  * supabase-js. `env` sets the functions' variables (limits, provider URLs).
@@ -24,7 +24,7 @@ export type FunctionsRuntime = {
 export async function startFunctionsRuntime(env: Record<string, string>): Promise<FunctionsRuntime> {
   const keys = JSON.parse(readFileSync(inject("keysFile"), "utf8")) as { jwtSecret: string };
   // Its own process group, so stop() ends the Deno process behind npm's wrapper and its function processes.
-  const child: ChildProcess = spawn("node_modules/.bin/deno", ["run", "-A", "scripts/functions-runtime/main.ts"], {
+  const child: ChildProcess = spawn("node_modules/.bin/deno", ["run", "-A", "scripts/devstack/functions-runtime/main.ts"], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

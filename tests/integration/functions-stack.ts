@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import {
   FUNCTIONS_STACK_READY_PREFIX as READY_PREFIX,
   type FunctionsStackInfo,
-} from "../../scripts/integration/functions-stack-info.ts";
+} from "../../scripts/testing/integration/functions-stack-info.ts";
 
 export type { FunctionsStackInfo };
 
@@ -15,7 +15,7 @@ export type FunctionsStack = FunctionsStackInfo & {
 const START_TIMEOUT_MS = 60_000;
 
 /**
- * Starts scripts/integration/functions-stack.ts: the local functions runtime
+ * Starts scripts/testing/integration/functions-stack.ts: the local functions runtime
  * and the fake WordPress and fal.ai behind one project origin in front of
  * the local backend at `apiUrl`. The functions are Deno code, so the stack
  * is a Deno child process; the tests stay in Vitest with the real
@@ -29,7 +29,7 @@ export async function startFunctionsStack(options: {
 }): Promise<FunctionsStack> {
   const child = spawn(
     "node_modules/.bin/deno",
-    ["run", "-A", "scripts/integration/functions-stack.ts", options.apiUrl, options.keysFile],
+    ["run", "-A", "scripts/testing/integration/functions-stack.ts", options.apiUrl, options.keysFile],
     {
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startLocalApi } from "../../scripts/local-backend/http-server.ts";
+import { startLocalApi } from "../../scripts/devstack/local-backend/http-server.ts";
 import { type FunctionsStack, type FunctionsStackInfo, startFunctionsStack } from "./functions-stack.ts";
 
 declare module "vitest" {
@@ -64,7 +64,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       databaseUrl,
       keysFile,
       // The suite signs up and in far faster than hosted Auth's per-IP limits
-      // allow; those are proven in scripts/local-backend/local-api_test.ts.
+      // allow; those are proven in scripts/devstack/local-backend/local-api_test.ts.
       authRateLimits: { tokenRefresh: 100_000, signInSignUps: 100_000, tokenVerifications: 100_000 },
     });
   } catch (error) {

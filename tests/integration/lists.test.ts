@@ -8,12 +8,12 @@ import {
   type ArticleListQuery,
   type ArticleSummary,
   type PagePosition,
-} from "../../web/src/data/articleList.ts";
-import { LIBRARY_PAGE_SIZE, listGeneratedImages, type LibraryImage } from "../../web/src/data/images.ts";
+} from "../../web/src/features/articles/data/articleList.ts";
+import { LIBRARY_PAGE_SIZE, listGeneratedImages, type LibraryImage } from "../../web/src/features/images/data/images.ts";
 import { env, ok, serviceClient, signUp, type TestUser } from "./support.ts";
 
 /**
- * The web app's own list functions (web/src/data/articleList.ts and the image
+ * The web app's own list functions (web/src/features/articles/data/articleList.ts and the image
  * library in images.ts) against the local backend, with the real supabase-js
  * signed in as each user. Every request they send is recorded, to prove that
  * none asks for more than one page of rows, whatever the user has.
@@ -22,7 +22,7 @@ import { env, ok, serviceClient, signUp, type TestUser } from "./support.ts";
 type Recorded = { url: URL; body: unknown; rows: number | null };
 
 const state = vi.hoisted(() => ({ client: null as SupabaseClient | null }));
-vi.mock("../../web/src/data/supabase.ts", () => ({
+vi.mock("../../web/src/backend/supabase.ts", () => ({
   get supabase() {
     if (!state.client) throw new Error("no client signed in for this test");
     return state.client;

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import postgres from "postgres";
 import { afterAll, expect, test } from "vitest";
-import { startLocalApi } from "../../scripts/local-backend/http-server.ts";
+import { startLocalApi } from "../../scripts/devstack/local-backend/http-server.ts";
 
 // Runs in `npm run test:integration:pg` only (vitest.integration.config.ts):
 // it needs a fresh database, which a PostgreSQL server makes in milliseconds
 // (a fresh PGlite takes tens of seconds). The check itself is the same for
-// both drivers (scripts/local-backend/api-privileges.ts).
+// both drivers (scripts/devstack/local-backend/api-privileges.ts).
 const serverUrl = process.env.INTEGRATION_DATABASE_URL!;
 const database = `inkpress_default_grants_${randomBytes(4).toString("hex")}`;
 const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });

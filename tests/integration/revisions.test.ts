@@ -5,20 +5,20 @@ import {
   listArticleRevisions,
   restoreArticleRevision,
   type RevisionSummary,
-} from "../../web/src/data/articleRevisions.ts";
-import { createArticle, getArticle, updateArticle, type ArticleChanges } from "../../web/src/data/articles.ts";
+} from "../../web/src/features/editor/data/articleRevisions.ts";
+import { createArticle, getArticle, updateArticle, type ArticleChanges } from "../../web/src/features/articles/data/articles.ts";
 import { anonClient, expectError, expectRefusedOrEmpty, ok, serviceClient, signUp, type TestUser } from "./support.ts";
 
 /**
  * Article revisions under RLS with the real supabase-js: the web app's own
- * data functions (web/src/data/articles.ts and articleRevisions.ts) signed
+ * data functions (web/src/features/articles/data/articles.ts and articleRevisions.ts) signed
  * in as alice and as bob, saving through the real save-article function on
  * the project URL (the functions runtime in front of this backend), and the
  * table read and written directly as alice, bob and anon.
  */
 
 const state = vi.hoisted(() => ({ client: null as SupabaseClient | null }));
-vi.mock("../../web/src/data/supabase.ts", () => ({
+vi.mock("../../web/src/backend/supabase.ts", () => ({
   get supabase() {
     if (!state.client) throw new Error("no client signed in for this test");
     return state.client;

@@ -135,7 +135,7 @@ describe("the content index through sync-site-content", () => {
         .eq("id", article.id),
     );
     const { data, error } = await alice.client.functions.invoke<{ warnings: string[]; link: string }>(
-      "wordpress-publish",
+      "publish-article",
       { body: { articleId: article.id, siteId: aliceSite, status: "publish" } },
     );
     expect(error).toBeNull();

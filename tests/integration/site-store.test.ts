@@ -1,6 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, test } from "vitest";
-import { WORDPRESS_MESSAGES } from "../../supabase/functions/_shared/schemas/wordpress.ts";
+import { WORDPRESS_MESSAGES } from "../../supabase/functions/_shared/contracts/sites.ts";
 import { siteLoader, siteUpdater, type SiteUpdate } from "../../supabase/functions/wordpress-connect/site_store.ts";
 import {
   expectError,

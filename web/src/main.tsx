@@ -3,9 +3,9 @@ import "@picocss/pico/css/pico.min.css";
 import "./styles.css";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { Root } from "./App";
-import { takeOverSignInSnapshot } from "./lib/signInSnapshotHandover";
-import { initSession } from "./state/session";
+import { Root } from "./app/App";
+import { takeOverSignInSnapshot } from "./features/auth/signInSnapshotHandover";
+import { initSession } from "./features/auth/session";
 
 initSession();
 

@@ -3,11 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import AppShell from "../src/components/AppShell";
-import { signOut } from "../src/data/auth";
+import AppShell from "../src/app/AppShell";
+import { signOut } from "../src/features/auth/data/auth";
 import { setSignedIn } from "./session";
 
-vi.mock("../src/data/auth", () => ({ signOut: vi.fn(), onAuthChange: vi.fn() }));
+vi.mock("../src/features/auth/data/auth", () => ({ signOut: vi.fn(), onAuthChange: vi.fn() }));
 
 function renderShell(path = "/articles/create") {
   const location = memoryLocation({ path, record: true });

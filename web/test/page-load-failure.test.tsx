@@ -1,13 +1,13 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { App } from "../src/App";
+import { App } from "../src/app/App";
 import { setSignedIn, visit } from "./session";
 
-vi.mock("../src/data/auth", () => ({ signOut: vi.fn(), onAuthChange: vi.fn(), confirmSession: vi.fn() }));
-vi.mock("../src/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/features/auth/data/auth", () => ({ signOut: vi.fn(), onAuthChange: vi.fn(), confirmSession: vi.fn() }));
+vi.mock("../src/features/dashboard/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
 // The screen's file is gone (a deploy in between) or the network is down.
-vi.mock("../src/pages/keyword-phrases/KeywordPhrasesPage", () => {
+vi.mock("../src/features/research/keywords/KeywordPhrasesPage", () => {
   throw new TypeError("Failed to fetch dynamically imported module: /assets/KeywordPhrasesPage-3f2a.js");
 });
 

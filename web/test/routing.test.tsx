@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/App";
-import { signIn } from "../src/data/auth";
+import { App } from "../src/app/App";
+import { signIn } from "../src/features/auth/data/auth";
 import { setSessionLoading, setSignedIn, setSignedOut, testUser, visit } from "./session";
 
-vi.mock("../src/data/auth", () => ({
+vi.mock("../src/features/auth/data/auth", () => ({
   signIn: vi.fn(),
   signUp: vi.fn(),
   requestPasswordReset: vi.fn(),
@@ -13,9 +13,9 @@ vi.mock("../src/data/auth", () => ({
   signOut: vi.fn(),
   onAuthChange: vi.fn(),
 }));
-vi.mock("../src/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
-vi.mock("../src/data/calendar", () => ({ loadCalendarEntries: vi.fn(() => new Promise(() => {})) }));
-vi.mock("../src/data/apiKeys", () => ({
+vi.mock("../src/features/dashboard/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/features/calendar/data/calendar", () => ({ loadCalendarEntries: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/features/profile/data/apiKeys", () => ({
   getApiKeyStatus: vi.fn(() => new Promise(() => {})),
   saveApiKeys: vi.fn(),
 }));

@@ -1,12 +1,12 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { App } from "../src/App";
+import { App } from "../src/app/App";
 import { setSignedIn, testUser, visit } from "./session";
 
-vi.mock("../src/data/auth", () => ({ signOut: vi.fn(), onAuthChange: vi.fn(), confirmSession: vi.fn() }));
-vi.mock("../src/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
-vi.mock("../src/data/apiKeys", () => ({ getApiKeyStatus: vi.fn(() => new Promise(() => {})), saveApiKeys: vi.fn() }));
+vi.mock("../src/features/auth/data/auth", () => ({ signOut: vi.fn(), onAuthChange: vi.fn(), confirmSession: vi.fn() }));
+vi.mock("../src/features/dashboard/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/features/profile/data/apiKeys", () => ({ getApiKeyStatus: vi.fn(() => new Promise(() => {})), saveApiKeys: vi.fn() }));
 
 /** jsdom does not lay out or scroll: play a window that can scroll anywhere. */
 let scrollY = 0;

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthChangeEvent, Session } from "../src/data/auth";
-import { authStorageKey } from "../src/data/supabaseConfig";
+import type { AuthChangeEvent, Session } from "../src/features/auth/data/auth";
+import { authStorageKey } from "../src/backend/supabaseConfig";
 import { visit } from "./session";
 
 /**
@@ -10,7 +10,7 @@ import { visit } from "./session";
  * the lazily loaded auth client reports the real session.
  */
 
-vi.mock("../src/data/auth", () => ({
+vi.mock("../src/features/auth/data/auth", () => ({
   signIn: vi.fn(),
   signUp: vi.fn(),
   requestPasswordReset: vi.fn(),
@@ -18,7 +18,7 @@ vi.mock("../src/data/auth", () => ({
   signOut: vi.fn(),
   onAuthChange: vi.fn(),
 }));
-vi.mock("../src/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/features/dashboard/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -35,14 +35,14 @@ function storeSession(expiresAt: number) {
 async function startApp(path: string) {
   visit(path);
   vi.resetModules();
-  const { onAuthChange } = vi.mocked(await import("../src/data/auth"));
+  const { onAuthChange } = vi.mocked(await import("../src/features/auth/data/auth"));
   let listener: Listener | undefined;
   onAuthChange.mockImplementation(async (callback) => {
     listener = callback;
     return () => {};
   });
-  const { initSession } = await import("../src/state/session");
-  const { App } = await import("../src/App");
+  const { initSession } = await import("../src/features/auth/session");
+  const { App } = await import("../src/app/App");
   initSession();
   render(<App />);
   return {

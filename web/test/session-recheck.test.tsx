@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { visit } from "./session";
 
-vi.mock("../src/data/auth", () => ({
+vi.mock("../src/features/auth/data/auth", () => ({
   signIn: vi.fn(),
   signUp: vi.fn(),
   requestPasswordReset: vi.fn(),
@@ -13,8 +13,8 @@ vi.mock("../src/data/auth", () => ({
   confirmSession: vi.fn(),
   storedSession: vi.fn(),
 }));
-vi.mock("../src/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
-vi.mock("../src/data/apiKeys", () => ({ getApiKeyStatus: vi.fn(() => new Promise(() => {})), saveApiKeys: vi.fn() }));
+vi.mock("../src/features/dashboard/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/features/profile/data/apiKeys", () => ({ getApiKeyStatus: vi.fn(() => new Promise(() => {})), saveApiKeys: vi.fn() }));
 
 afterEach(() => vi.useRealTimers());
 
@@ -22,11 +22,11 @@ describe("the route guard", () => {
   it("has the auth server recheck the session when the user moves to another screen, at most once a minute", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.resetModules();
-    const { confirmSession } = vi.mocked(await import("../src/data/auth"));
+    const { confirmSession } = vi.mocked(await import("../src/features/auth/data/auth"));
     confirmSession.mockResolvedValue("valid");
     const { setSignedIn } = await import("./session");
-    const { SESSION_RECHECK_INTERVAL_MS } = await import("../src/state/session");
-    const { App } = await import("../src/App");
+    const { SESSION_RECHECK_INTERVAL_MS } = await import("../src/features/auth/session");
+    const { App } = await import("../src/app/App");
     setSignedIn();
     visit("/");
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { ref } from "valtio";
-import type { User } from "../src/data/auth";
-import type { SessionHint } from "../src/data/storedSession";
-import { sessionState } from "../src/state/session";
+import type { User } from "../src/features/auth/data/auth";
+import type { SessionHint } from "../src/backend/storedSession";
+import { sessionState } from "../src/features/auth/session";
 
 export const testUser = { id: "user-1", email: "ada@example.com" } as User;
 

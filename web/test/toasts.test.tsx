@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { Toasts } from "../src/components/Toasts";
+import { Toasts } from "../src/app/Toasts";
 import { muteErrorsUntilUserActs, notifyError, notifyInfo, notifySuccess } from "../src/lib/notify";
 
 function renderToasts() {

@@ -27,7 +27,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "seo-analysis": true,
   "wordpress-connect": true,
   "ghost-connect": true,
-  "wordpress-publish": true,
+  "publish-article": true,
   "save-article": true,
   "sync-site-content": true,
   "link-targets": true,
@@ -204,7 +204,7 @@ Deno.test("supabase functions deploy --use-api ships every function with its _sh
       assert.deepEqual(uploaded, expected, `${name}: the upload is exactly its module graph and import map`);
       assert.ok(uploaded.some((file) => file.startsWith("supabase/functions/_shared/")), name);
       // Type-only imports are part of the graph: the service client's generated schema ships too.
-      assert.ok(uploaded.includes("supabase/functions/_shared/database.types.ts"), `${name} ships the Database type`);
+      assert.ok(uploaded.includes("supabase/functions/_shared/contracts/database.types.ts"), `${name} ships the Database type`);
       assert.deepEqual(
         JSON.parse(upload.files.get("supabase/functions/import_map.json")!),
         importMap,

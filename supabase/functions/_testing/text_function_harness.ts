@@ -4,7 +4,7 @@
  * caller and key lookup instead of the database, and console.error captured.
  */
 import assert from "node:assert/strict";
-import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "./fakes/openai_server.ts";
 import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import type { TextFunctionDeps } from "../_shared/ai/text_function.ts";
 import type { RateLimit } from "../_shared/limits/rate_limit.ts";

@@ -23,8 +23,8 @@ import {
   ARTICLE_SCHEMA_NAME,
   type GeneratedArticle,
   generatedArticleJsonSchema,
-} from "../_shared/schemas/article.ts";
-import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/schemas/text_limits.ts";
+} from "../_shared/contracts/article.ts";
+import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/contracts/text_limits.ts";
 import type { ClaimedDraftJob, DraftFields } from "./queue_store.ts";
 
 export interface DraftRequest {

@@ -3,11 +3,11 @@
  * format): the request, the stored fields, and what each failure means.
  */
 import assert from "node:assert/strict";
-import { type FakeOpenAIScenario, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { type FakeOpenAIScenario, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
 import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
 import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import { ModelOutputError, PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import type { GeneratedArticle } from "../_shared/schemas/article.ts";
+import type { GeneratedArticle } from "../_shared/contracts/article.ts";
 import type { ChatRequest } from "../_testing/text_function_harness.ts";
 import {
   classifyDraftFailure,

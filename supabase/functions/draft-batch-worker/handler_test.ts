@@ -7,13 +7,13 @@
  * tests/integration/draft-batches.test.ts.
  */
 import assert from "node:assert/strict";
-import { type RecordedRequest, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { type RecordedRequest, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
 import { INTERNAL_LINKS_INSTRUCTIONS } from "../_shared/ai/internal_links_prompt.ts";
 import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import type { FindLinkTargets, LinkTargetQuery } from "../_shared/links/link_targets.ts";
-import type { GeneratedArticle } from "../_shared/schemas/article.ts";
-import { DRAFT_LINK_TARGETS, type LinkTarget } from "../_shared/schemas/site_content.ts";
+import type { GeneratedArticle } from "../_shared/contracts/article.ts";
+import { DRAFT_LINK_TARGETS, type LinkTarget } from "../_shared/contracts/site_content.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import type { ChatRequest } from "../_testing/text_function_harness.ts";
 import { draftArticle } from "./draft_article.ts";

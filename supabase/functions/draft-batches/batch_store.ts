@@ -6,7 +6,7 @@
  * security).
  */
 import type { ServiceClient } from "../_shared/platform/service_client.ts";
-import type { CreateDraftBatchInput } from "../_shared/schemas/draft_batch.ts";
+import type { CreateDraftBatchInput } from "../_shared/contracts/draft_batch.ts";
 
 export interface NewDraftBatch {
   name: string;

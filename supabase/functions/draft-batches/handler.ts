@@ -32,7 +32,7 @@ import {
   DRAFT_BATCH_MESSAGES,
   draftBatchRequestSchema,
   type RetriedDraftJobs,
-} from "../_shared/schemas/draft_batch.ts";
+} from "../_shared/contracts/draft_batch.ts";
 import { createDraftBatchStore, type DraftBatchStore } from "./batch_store.ts";
 
 /** 100 ideas of 2,000 characters with their keywords, categories and tags, JSON-escaped. */

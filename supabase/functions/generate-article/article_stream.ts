@@ -2,7 +2,7 @@ import type OpenAI from "openai";
 import { APIConnectionError, OpenAIError } from "openai";
 import { type ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
 import { describeProviderFailure, ModelOutputError } from "../_shared/ai/provider_failure.ts";
-import { ARTICLE_STREAM_EVENTS } from "../_shared/schemas/article.ts";
+import { ARTICLE_STREAM_EVENTS } from "../_shared/contracts/article.ts";
 import {
   ARTICLE_FAILURE_MESSAGE,
   PARSE_FAILURE_MESSAGE,

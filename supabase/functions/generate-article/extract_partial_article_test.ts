@@ -4,7 +4,7 @@ import {
   GENERATED_ARTICLE_FIELDS,
   generatedArticleJsonSchema,
   generatedArticleSchema,
-} from "../_shared/schemas/article.ts";
+} from "../_shared/contracts/article.ts";
 import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
 
 const article = {

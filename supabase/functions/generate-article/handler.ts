@@ -7,7 +7,7 @@ import {
   ARTICLE_SCHEMA_NAME,
   generateArticleRequestSchema,
   generatedArticleJsonSchema,
-} from "../_shared/schemas/article.ts";
+} from "../_shared/contracts/article.ts";
 import { ARTICLE_FAILURE_MESSAGE } from "../_shared/ai/article_output.ts";
 import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
 import type { AssistantSettings, FindAssistant } from "../_shared/ai/assistants.ts";

@@ -4,10 +4,10 @@
  * in-memory caller/key/assistant lookup instead of the database.
  */
 import assert from "node:assert/strict";
-import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
+import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
 import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import { extractPartialArticle, type GeneratedArticle } from "../_shared/schemas/article.ts";
+import { extractPartialArticle, type GeneratedArticle } from "../_shared/contracts/article.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import { unlimited } from "../_testing/memory_rate_limiter.ts";
@@ -17,7 +17,7 @@ import { createHandler, type GenerateArticleDeps } from "./handler.ts";
 import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
 import { INTERNAL_LINKS_INSTRUCTIONS } from "../_shared/ai/internal_links_prompt.ts";
 import type { FindLinkTargets, LinkTargetQuery } from "../_shared/links/link_targets.ts";
-import type { LinkTarget } from "../_shared/schemas/site_content.ts";
+import type { LinkTarget } from "../_shared/contracts/site_content.ts";
 
 const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";

@@ -22,7 +22,7 @@ import {
 } from "../_shared/images/image_store.ts";
 import { enforceRateLimit, type RateLimit } from "../_shared/limits/rate_limit.ts";
 import type { GuardedFetch, GuardedFetchOptions } from "../_shared/net/ssrf.ts";
-import { generateImageRequestSchema, type GenerateImageResponse } from "../_shared/schemas/image.ts";
+import { generateImageRequestSchema, type GenerateImageResponse } from "../_shared/contracts/image.ts";
 
 /** Both prompts at 2000 characters, even if every character were a 6-byte JSON escape, plus the other fields. */
 export const MAX_REQUEST_BYTES = 32 * 1024;

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { type FakeFal, type FakeFalScenario, startFakeFal } from "../../../scripts/fakes/fal-server.ts";
+import { type FakeFal, type FakeFalScenario, startFakeFal } from "../_testing/fakes/fal_server.ts";
 import { DEFAULT_FAL_IMAGE_MODEL } from "../_shared/images/fal.ts";
 import { sniffImageFormat } from "../_shared/images/image_format.ts";
-import { generateImageResponseSchema, IMAGE_DEFAULTS } from "../_shared/schemas/image.ts";
+import { generateImageResponseSchema, IMAGE_DEFAULTS } from "../_shared/contracts/image.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { createHandler, FAL_KEY_NOT_FOUND, type GenerateImageDeps } from "./handler.ts";
 import { createMemoryImageStore, MEMORY_STORAGE_URL, type MemoryImageStore } from "../_testing/memory_image_store.ts";
 import { createMemoryRateLimiter, memoryRateLimit, unlimited } from "../_testing/memory_rate_limiter.ts";
-import { gradientPng } from "../../../scripts/fakes/png.ts";
+import { gradientPng } from "../_testing/fakes/png.ts";
 
 const QUOTA_BYTES = 200 * 1024 * 1024;
 

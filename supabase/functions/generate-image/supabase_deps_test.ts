@@ -1,7 +1,7 @@
 /** The supabase-js adapter, checked against the HTTP requests it makes (no server needed). */
 import assert from "node:assert/strict";
 import { createClient } from "@supabase/supabase-js";
-import type { Database } from "../_shared/database.types.ts";
+import type { Database } from "../_shared/contracts/database.types.ts";
 import { createSupabaseImageStore, readFalKey } from "./supabase_deps.ts";
 
 const SUPABASE_URL = "http://supabase.test";

@@ -5,13 +5,13 @@ import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
-import { connectGhostSiteRequestSchema, GHOST_MESSAGES } from "../_shared/schemas/ghost.ts";
+import { connectGhostSiteRequestSchema, GHOST_MESSAGES } from "../_shared/contracts/ghost_sites.ts";
 import {
   GhostConnectionError,
   type GhostConnectionInput,
   type GhostConnectionResult,
   testGhostConnection,
-} from "../_shared/ghost/connection_check.ts";
+} from "../_shared/publishing/ghost/connection_check.ts";
 import { ghostSiteSaver, type SaveGhostSite } from "./site_store.ts";
 
 export const MAX_BODY_BYTES = 8 * 1024;

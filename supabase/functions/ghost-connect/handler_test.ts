@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
-import { GHOST_MESSAGES } from "../_shared/schemas/ghost.ts";
-import { WORDPRESS_MESSAGES, type WordPressSite } from "../_shared/schemas/wordpress.ts";
-import { testGhostConnection } from "../_shared/ghost/connection_check.ts";
+import { GHOST_MESSAGES } from "../_shared/contracts/ghost_sites.ts";
+import { WORDPRESS_MESSAGES, type WordPressSite } from "../_shared/contracts/sites.ts";
+import { testGhostConnection } from "../_shared/publishing/ghost/connection_check.ts";
 import {
   FAKE_GHOST_ADMIN_API_KEY,
   FAKE_GHOST_KEY_ID,
   type FakeGhost,
   type FakeGhostOptions,
   startFakeGhost,
-} from "../_testing/ghost_fake_server.ts";
+} from "../_testing/fakes/ghost_server.ts";
 import { createMemoryRateLimiter, memoryRateLimit, unlimited } from "../_testing/memory_rate_limiter.ts";
 import type { RateLimit } from "../_shared/limits/rate_limit.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";

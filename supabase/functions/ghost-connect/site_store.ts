@@ -5,8 +5,8 @@
  * the site row is removed again, so a site never exists without its key.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { Database } from "../_shared/database.types.ts";
-import { type WordPressSite, wordpressSiteSchema } from "../_shared/schemas/wordpress.ts";
+import type { Database } from "../_shared/contracts/database.types.ts";
+import { type WordPressSite, wordpressSiteSchema } from "../_shared/contracts/sites.ts";
 import { PUBLIC_SITE_COLUMNS } from "../wordpress-connect/site_store.ts";
 
 export interface NewGhostSite {

@@ -1,5 +1,5 @@
 import { createJsonCompletionHandler } from "../_shared/ai/json_completion_function.ts";
-import { keywordsRequestSchema } from "../_shared/schemas/keywords.ts";
+import { keywordsRequestSchema } from "../_shared/contracts/keywords.ts";
 import { buildKeywordMessages, KEYWORDS_FAILURE_MESSAGE, parseKeywords } from "./keyword_output.ts";
 
 export const MAX_BODY_BYTES = 4 * 1024;

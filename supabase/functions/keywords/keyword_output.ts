@@ -6,7 +6,7 @@ import {
   KEYWORD_COUNT,
   type KeywordItem,
   type KeywordsResponse,
-} from "../_shared/schemas/keywords.ts";
+} from "../_shared/contracts/keywords.ts";
 
 /** Spec §8: shown for every failure that has no more specific provider message. */
 export const KEYWORDS_FAILURE_MESSAGE = "Failed to generate keywords. Please check your API key and try again.";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
-import { type KeywordItem, keywordsResponseSchema } from "../_shared/schemas/keywords.ts";
+import { type KeywordItem, keywordsResponseSchema } from "../_shared/contracts/keywords.ts";
 import { KEYWORDS_FAILURE_MESSAGE, parseKeywords } from "./keyword_output.ts";
 
 const item = (keyword: string, extra: Record<string, unknown> = {}) => ({

@@ -3,7 +3,7 @@ import { json } from "../_shared/http/responses.ts";
 import { linkRankingSources, linkTargetRanker, type RankLinkTargets } from "../_shared/links/link_targets.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
-import { linkTargetsRequestSchema, type LinkTargetsResult } from "../_shared/schemas/site_content.ts";
+import { linkTargetsRequestSchema, type LinkTargetsResult } from "../_shared/contracts/site_content.ts";
 
 /** The editor's text arrives whole (ranking cuts it); an article of 100,000 characters fits, multi-byte too. */
 export const MAX_BODY_BYTES = 512 * 1024;

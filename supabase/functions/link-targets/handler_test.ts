@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { LinkTargetQuery, RankedLinkTargets } from "../_shared/links/link_targets.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
-import { linkTargetsResultSchema } from "../_shared/schemas/site_content.ts";
+import { linkTargetsResultSchema } from "../_shared/contracts/site_content.ts";
 import { createHandler } from "./handler.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";

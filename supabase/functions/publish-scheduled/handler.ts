@@ -2,13 +2,13 @@ import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
-import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
-import { guardedPublisher, type PublishRequest } from "../_shared/wordpress/publication.ts";
+import type { PublishArticleResult } from "../_shared/contracts/sites.ts";
+import { guardedPublisher, type PublishRequest } from "../_shared/publishing/publication.ts";
 import {
   type ClaimedPublication,
   createPublicationStore,
   type ScheduledPublicationStore,
-} from "../_shared/wordpress/publication_store.ts";
+} from "../_shared/publishing/publication_store.ts";
 
 export interface ScheduledPublishSettings {
   /** Articles claimed per run (each may target several sites). */

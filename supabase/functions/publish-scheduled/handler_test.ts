@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import type { PublishArticleResult } from "../_shared/schemas/wordpress.ts";
-import { PublishFailure, type PublishRequest } from "../_shared/wordpress/publication.ts";
-import type { ClaimedPublication, ScheduledPublicationStore } from "../_shared/wordpress/publication_store.ts";
+import type { PublishArticleResult } from "../_shared/contracts/sites.ts";
+import { PublishFailure, type PublishRequest } from "../_shared/publishing/publication.ts";
+import type { ClaimedPublication, ScheduledPublicationStore } from "../_shared/publishing/publication_store.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import { createHandler, DEFAULT_SETTINGS, productionDependencies } from "./handler.ts";
 

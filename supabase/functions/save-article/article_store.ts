@@ -11,7 +11,7 @@
  * revision one of this article's: composite foreign keys refuse others.
  */
 import type { ServiceClient } from "../_shared/platform/service_client.ts";
-import type { SavedArticleRow } from "../_shared/schemas/article_save.ts";
+import type { SavedArticleRow } from "../_shared/contracts/article_save.ts";
 
 /** The columns save-article writes. */
 export interface ArticleFields {

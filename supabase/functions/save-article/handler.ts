@@ -3,7 +3,7 @@
  * update of the caller's article) → 200 `{ article }`, the saved row.
  *
  * The content is sanitised with the article allow-list (the preview's, see
- * _shared/schemas/html_policy.ts) before it is stored, so no script, event
+ * _shared/contracts/html_policy.ts) before it is stored, so no script, event
  * handler or `javascript:` URL is ever stored, whoever calls the API.
  *
  * Every save keeps a revision of the text in the same transaction
@@ -28,8 +28,8 @@ import {
   SAVE_ARTICLE_MESSAGES,
   saveArticleRequestSchema,
   type SaveArticleInput,
-} from "../_shared/schemas/article_save.ts";
-import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/schemas/text_limits.ts";
+} from "../_shared/contracts/article_save.ts";
+import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/contracts/text_limits.ts";
 import {
   type ArticleFields,
   type ArticleStore,

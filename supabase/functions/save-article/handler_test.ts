@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
-import type { SavedArticleRow } from "../_shared/schemas/article_save.ts";
+import type { SavedArticleRow } from "../_shared/contracts/article_save.ts";
 import {
   type ArticleFields,
   type ArticleSave,
@@ -10,7 +10,7 @@ import {
 } from "./article_store.ts";
 import { createHandler, MAX_BODY_BYTES } from "./handler.ts";
 import { createClient } from "@supabase/supabase-js";
-import type { Database } from "../_shared/database.types.ts";
+import type { Database } from "../_shared/contracts/database.types.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";

@@ -8,7 +8,7 @@ import {
   toTextList,
 } from "../_shared/ai/model_json.ts";
 import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
-import type { SeoAnalysis } from "../_shared/schemas/seo.ts";
+import type { SeoAnalysis } from "../_shared/contracts/seo.ts";
 
 /** Spec §8: shown when no failure message is more specific. */
 export const SEO_FAILURE_MESSAGE = "Failed to complete SEO analysis. Please try again.";

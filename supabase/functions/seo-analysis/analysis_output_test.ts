@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
-import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
+import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/contracts/seo.ts";
 import { parseSeoAnalysis, SEO_PARSE_FAILURE_MESSAGE, SEO_TRUNCATED_NOTE } from "./analysis_output.ts";
 
 /** The answer as asked for. */

@@ -1,5 +1,5 @@
 import { createJsonCompletionHandler } from "../_shared/ai/json_completion_function.ts";
-import { seoAnalysisRequestSchema } from "../_shared/schemas/seo.ts";
+import { seoAnalysisRequestSchema } from "../_shared/contracts/seo.ts";
 import { buildSeoMessages, parseSeoAnalysis, SEO_FAILURE_MESSAGE } from "./analysis_output.ts";
 
 export const MAX_BODY_BYTES = 8 * 1024;

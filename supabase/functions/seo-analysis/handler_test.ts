@@ -4,9 +4,9 @@
  * database.
  */
 import assert from "node:assert/strict";
-import type { FakeOpenAIOptions } from "../../../scripts/fakes/openai-server.ts";
+import type { FakeOpenAIOptions } from "../_testing/fakes/openai_server.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/schemas/seo.ts";
+import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/contracts/seo.ts";
 import {
   ALICE,
   type ChatRequest,

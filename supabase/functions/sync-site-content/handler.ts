@@ -20,18 +20,18 @@ import {
   type SyncModeRequest,
   syncSiteContentRequestSchema,
   type SyncSiteContentResult,
-} from "../_shared/schemas/site_content.ts";
-import type { SiteRecord, WordPressSiteRecord } from "../_shared/wordpress/publication.ts";
-import { createPublicationStore } from "../_shared/wordpress/publication_store.ts";
-import { describeFailure } from "../_shared/wordpress/publish_post.ts";
-import { createWordPressClient, WordPressError } from "../_shared/wordpress/rest.ts";
+} from "../_shared/contracts/site_content.ts";
+import type { SiteRecord, WordPressSiteRecord } from "../_shared/publishing/publication.ts";
+import { createPublicationStore } from "../_shared/publishing/publication_store.ts";
+import { describeFailure } from "../_shared/publishing/wordpress/publish_post.ts";
+import { createWordPressClient, WordPressError } from "../_shared/publishing/wordpress/rest.ts";
 import {
   fetchSiteContent,
   type FetchSiteContentOptions,
   SiteContentError,
   type SiteContentSnapshot,
   type SyncMode,
-} from "../_shared/wordpress/site_content.ts";
+} from "../_shared/publishing/wordpress/site_content.ts";
 import { createSyncStore, type SyncState, type SyncStore } from "./sync_store.ts";
 
 export const MAX_BODY_BYTES = 1024;

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
-import { embedSiteContentResultSchema, syncSiteContentResultSchema } from "../_shared/schemas/site_content.ts";
+import { embedSiteContentResultSchema, syncSiteContentResultSchema } from "../_shared/contracts/site_content.ts";
 import { createEmbeddingsClient } from "../_shared/ai/embeddings.ts";
 import { embedContentIndex, type EmbeddingStore, MISSING_KEY_FOR_EMBEDDINGS } from "../_shared/links/index_embeddings.ts";
-import { startFakeOpenAI } from "../../../scripts/fakes/openai-server.ts";
-import type { SiteRecord, WordPressSiteRecord } from "../_shared/wordpress/publication.ts";
-import { createWordPressClient } from "../_shared/wordpress/rest.ts";
-import { fetchSiteContent, type SiteContentSnapshot } from "../_shared/wordpress/site_content.ts";
+import { startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
+import type { SiteRecord, WordPressSiteRecord } from "../_shared/publishing/publication.ts";
+import { createWordPressClient } from "../_shared/publishing/wordpress/rest.ts";
+import { fetchSiteContent, type SiteContentSnapshot } from "../_shared/publishing/wordpress/site_content.ts";
 import { createMemoryRateLimiter, memoryRateLimit, unlimited } from "../_testing/memory_rate_limiter.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
@@ -15,7 +15,7 @@ import {
   type FakeWordPress,
   type FakeWordPressOptions,
   startFakeWordPress,
-} from "../_testing/wordpress_fake_server.ts";
+} from "../_testing/fakes/wordpress_server.ts";
 import { createHandler, resolveSyncMode, type SyncSiteContentDependencies } from "./handler.ts";
 import type { SyncState, SyncStore } from "./sync_store.ts";
 

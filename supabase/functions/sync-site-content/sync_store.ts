@@ -6,7 +6,7 @@
  * and the sync state in one transaction.
  */
 import type { ServiceClient } from "../_shared/platform/service_client.ts";
-import type { SiteContentSnapshot } from "../_shared/wordpress/site_content.ts";
+import type { SiteContentSnapshot } from "../_shared/publishing/wordpress/site_content.ts";
 
 export interface SyncState {
   modifiedCursor: string | null;

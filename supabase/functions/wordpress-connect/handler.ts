@@ -11,13 +11,13 @@ import {
   type UpdateSiteInput,
   WORDPRESS_MESSAGES,
   wordpressConnectRequestSchema,
-} from "../_shared/schemas/wordpress.ts";
+} from "../_shared/contracts/sites.ts";
 import {
   ConnectionTestError,
   type ConnectionTestInput,
   type ConnectionTestResult,
   testWordPressConnection,
-} from "../_shared/wordpress/discovery.ts";
+} from "../_shared/publishing/wordpress/discovery.ts";
 import {
   type LoadSite,
   type SaveSite,

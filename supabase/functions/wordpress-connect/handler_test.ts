@@ -4,17 +4,17 @@ import {
   connectSiteResultSchema,
   WORDPRESS_MESSAGES,
   type WordPressSite,
-} from "../_shared/schemas/wordpress.ts";
+} from "../_shared/contracts/sites.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
-import { testWordPressConnection } from "../_shared/wordpress/discovery.ts";
+import { testWordPressConnection } from "../_shared/publishing/wordpress/discovery.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
   type FakeWordPress,
   type FakeWordPressOptions,
   startFakeWordPress,
-} from "../_testing/wordpress_fake_server.ts";
+} from "../_testing/fakes/wordpress_server.ts";
 import { createMemoryRateLimiter, memoryRateLimit, unlimited } from "../_testing/memory_rate_limiter.ts";
 import type { RateLimit } from "../_shared/limits/rate_limit.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";

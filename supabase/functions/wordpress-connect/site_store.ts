@@ -5,8 +5,8 @@
  * site row is removed again, so a site never exists without its password.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
-import type { Database } from "../_shared/database.types.ts";
-import { type SeoPlugin, type WordPressSite, wordpressSiteSchema } from "../_shared/schemas/wordpress.ts";
+import type { Database } from "../_shared/contracts/database.types.ts";
+import { type SeoPlugin, type WordPressSite, wordpressSiteSchema } from "../_shared/contracts/sites.ts";
 
 export interface NewSite {
   userId: string;

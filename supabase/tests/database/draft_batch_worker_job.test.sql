@@ -1,5 +1,5 @@
 -- The draft-batch-worker cron job (pg_cron is real here; net.http_post and
--- Vault are the stand-ins of scripts/test-db/supabase-platform.sql, with the
+-- Vault are the stand-ins of scripts/testing/test-db/supabase-platform.sql, with the
 -- real signatures): it exists with its schedule, its command sends exactly the
 -- request the function accepts from the scheduler, and a missing Vault secret
 -- fails the run with a message that says what to do.

@@ -1,5 +1,5 @@
 -- Size limits on user-written text (migration 20261126000100, matching
--- supabase/functions/_shared/schemas/text_limits.ts): every limit accepts
+-- supabase/functions/_shared/contracts/text_limits.ts): every limit accepts
 -- its maximum and refuses one more, whoever writes (the owner through the
 -- API here; the secret key is held to them too).
 begin;

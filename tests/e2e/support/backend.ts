@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import ws from "ws";
 import type { Account } from "./accounts.ts";
 
-/** Env the e2e harness (scripts/test-e2e.ts) provides. */
+/** Env the e2e harness (scripts/testing/test-e2e.ts) provides. */
 export const e2eEnv = {
   /** The app's origin. */
   baseUrl: process.env.E2E_BASE_URL!,

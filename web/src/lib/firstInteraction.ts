@@ -8,7 +8,7 @@ const INTERACTIONS = ["pointerdown", "keydown", "focusin", "touchstart"] as cons
  * needs only once it is used: its callers still await it when they need it
  * sooner (a form submitted by a password manager, say). At once when the
  * visitor has already pressed or typed (the app itself may have been loaded
- * by that: see scripts/prerender/sign-in-reveal.js).
+ * by that: see scripts/build/prerender/sign-in-reveal.js).
  */
 export function onFirstInteraction(task: () => void): void {
   if (navigator.userActivation?.hasBeenActive) {

@@ -6,7 +6,7 @@ import {
   DROP_CONTENT_TAGS,
   isAllowedAttribute,
   LINK_REL,
-} from "../../../supabase/functions/_shared/schemas/html_policy";
+} from "@contracts/html_policy";
 
 /**
  * The one place HTML from articles (typed, pasted or written by an AI model)

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
-import { slugify } from "../../../supabase/functions/_shared/schemas/slug";
+import { slugify } from "@contracts/slug";
 import { slugField } from "./slug";
 
 const messageOf = (schema: z.ZodMiniType, value: string) => {

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isValidSlug, SLUG_MESSAGE, tidySlug } from "../../../supabase/functions/_shared/schemas/slug";
+import { isValidSlug, SLUG_MESSAGE, tidySlug } from "@contracts/slug";
 
 /**
  * The Slug field of an article form: tidied first ("My Post" → "my-post",

@@ -3,7 +3,7 @@
  * spec's messages for the ways that fails. Shared by generate-article (one
  * streamed draft) and draft-batch-worker (bulk drafts).
  */
-import { type GeneratedArticle, generatedArticleSchema } from "../schemas/article.ts";
+import { type GeneratedArticle, generatedArticleSchema } from "../contracts/article.ts";
 import { jsonCandidates } from "./json_candidates.ts";
 import { ModelOutputError } from "./provider_failure.ts";
 

@@ -4,7 +4,7 @@
  * Titles and excerpts come from the user's own sites; they are quoted as
  * data (JSON strings), and the model is told to use only these URLs.
  */
-import type { LinkTarget } from "../schemas/site_content.ts";
+import type { LinkTarget } from "../contracts/site_content.ts";
 
 export type PromptLinkTarget = Pick<LinkTarget, "url" | "title" | "excerpt">;
 

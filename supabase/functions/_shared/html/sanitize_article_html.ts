@@ -1,6 +1,6 @@
 /**
  * Article HTML made safe on the server, with the allow-list the browser's
- * preview uses (../schemas/html_policy.ts): before an article is stored
+ * preview uses (../contracts/html_policy.ts): before an article is stored
  * (save-article) and again before it is sent to WordPress (whose
  * administrators may post unfiltered HTML, so WordPress would keep a script).
  *
@@ -25,7 +25,7 @@ import {
   LINK_REL,
   TAG_ATTRIBUTES,
   URL_ATTRIBUTES,
-} from "../schemas/html_policy.ts";
+} from "../contracts/html_policy.ts";
 
 const ARTICLE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ALLOWED_TAGS],

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { readBodyWithLimit } from "../net/read_body_with_limit.ts";
-import { type GenerateImageRequest, STYLE_PRESET_LABELS, type StylePreset } from "../schemas/image.ts";
+import { type GenerateImageRequest, STYLE_PRESET_LABELS, type StylePreset } from "../contracts/image.ts";
 
 export const DEFAULT_FAL_BASE_URL = "https://fal.run";
 export const DEFAULT_FAL_IMAGE_MODEL = "fal-ai/fast-sdxl";

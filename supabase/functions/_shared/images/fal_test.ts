@@ -10,7 +10,7 @@ import {
   generateFalImages,
   promptWithStyle,
 } from "./fal.ts";
-import { generateImageRequestSchema } from "../schemas/image.ts";
+import { generateImageRequestSchema } from "../contracts/image.ts";
 
 const request = generateImageRequestSchema.parse({ prompt: "A red fox", stylePreset: "low-poly", numImages: 2 });
 const config = { baseUrl: "https://fal.test", model: DEFAULT_FAL_IMAGE_MODEL, timeoutMs: 1_000 };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { bytes, PNG_HEADER, rejects, streamOf } from "../../_testing/bytes.ts";
-import { gradientPng } from "../../../../scripts/fakes/png.ts";
+import { gradientPng } from "../../_testing/fakes/png.ts";
 import type { DnsResolver, GuardedFetchOptions } from "../net/ssrf.ts";
 import { downloadImage, downloadImages, ImageDownloadError } from "./image_download.ts";
 

@@ -3,8 +3,8 @@
  * row. Storage and database sit behind `GeneratedImageStore` so tests and
  * benchmarks need no backend.
  */
-import type { Tables, TablesInsert } from "../database.types.ts";
-import type { GenerateImageRequest } from "../schemas/image.ts";
+import type { Tables, TablesInsert } from "../contracts/database.types.ts";
+import type { GenerateImageRequest } from "../contracts/image.ts";
 import type { DownloadedImage } from "./image_download.ts";
 
 export const IMAGES_BUCKET = "images";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { bytes, PNG_HEADER, rejects } from "../../_testing/bytes.ts";
-import { gradientPng } from "../../../../scripts/fakes/png.ts";
+import { gradientPng } from "../../_testing/fakes/png.ts";
 import { createMemoryImageStore } from "../../_testing/memory_image_store.ts";
-import { generateImageRequestSchema } from "../schemas/image.ts";
+import { generateImageRequestSchema } from "../contracts/image.ts";
 import {
   formatBytes,
   imageQuotaMessage,

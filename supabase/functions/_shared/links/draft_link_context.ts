@@ -6,7 +6,7 @@
  */
 import { internalLinksSection } from "../ai/internal_links_prompt.ts";
 import type { ArticleSource } from "../ai/article_prompt.ts";
-import { DRAFT_LINK_TARGETS } from "../schemas/site_content.ts";
+import { DRAFT_LINK_TARGETS } from "../contracts/site_content.ts";
 import type { FindLinkTargets } from "./link_targets.ts";
 
 /** How long drafting waits for the content index before it drafts without internal links. */

@@ -9,10 +9,10 @@
  * when the user switches to embeddings.
  */
 import { EMBEDDING_BATCH_SIZE, type EmbedTexts, EmbeddingsError } from "../ai/embeddings.ts";
-import type { Json } from "../database.types.ts";
+import type { Json } from "../contracts/database.types.ts";
 import type { ServiceClient } from "../platform/service_client.ts";
 import { PROVIDER_MESSAGES } from "../ai/provider_failure.ts";
-import type { EmbeddingPass } from "../schemas/site_content.ts";
+import type { EmbeddingPass } from "../contracts/site_content.ts";
 
 /** The pass's error when the user has no key on file. */
 export const MISSING_KEY_FOR_EMBEDDINGS = `${PROVIDER_MESSAGES.missingKey}: save one in Profile Settings to rank links by embeddings.`;

@@ -24,7 +24,7 @@ import {
   type LinkRelevanceSetting,
   type LinkTarget,
   linkTargetSchema,
-} from "../schemas/site_content.ts";
+} from "../contracts/site_content.ts";
 
 export interface LinkTargetQuery {
   /** Title, focus keyword or idea: weighs three times as much as the body. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { startFakeOpenAI } from "../../../../scripts/fakes/openai-server.ts";
-import type { LinkRelevanceSetting, LinkTarget } from "../schemas/site_content.ts";
+import { startFakeOpenAI } from "../../_testing/fakes/openai_server.ts";
+import type { LinkRelevanceSetting, LinkTarget } from "../contracts/site_content.ts";
 import { type LinkRankingSources, linkTargetRanker, queryText } from "./link_targets.ts";
 
 const USER = "00000000-0000-4000-8000-00000000000a";

@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import type { Database } from "../database.types.ts";
+import type { Database } from "../contracts/database.types.ts";
 import { type EnvReader, requireServiceKey } from "./keys.ts";
 
 /** A supabase-js client typed by the schema the migrations generate (`npm run gen:types`). */

@@ -1,0 +1,151 @@
+/**
+ * The functions half of a local Supabase project, for the integration suite
+ * (tests/integration/functions-stack.ts starts it beside the local backend):
+ *
+ *   - the local functions runtime (scripts/devstack/functions-runtime/) serving
+ *     supabase/functions with the hosted-shaped environment, its keys and
+ *     JWT secret read from the backend's keys file;
+ *   - one project origin, as a hosted project has: `/functions/v1/*` goes to
+ *     the runtime, everything else to the local backend's API, so the real
+ *     supabase-js (whose `functions.invoke` always posts to
+ *     `<url>/functions/v1`) drives functions and tables through one URL. The
+ *     functions get that origin as SUPABASE_URL;
+ *   - the fakes the functions call out to, at the HTTP level: a WordPress
+ *     (supabase/functions/_testing/fakes/wordpress_server.ts), fal.ai
+ *     (supabase/functions/_testing/fakes/fal_server.ts) and OpenAI (supabase/functions/_testing/fakes/openai_server.ts);
+ *   - a control server that reports what the fakes received (tests read the
+ *     WordPress posts themselves through its REST API) and sets the fake
+ *     OpenAI's plan and pace.
+ *
+ *   deno run -A scripts/testing/integration/functions-stack.ts <apiUrl> <keysFile>
+ *
+ * prints one line `FUNCTIONS_STACK_READY {json}` once everything serves and
+ * runs until SIGTERM. DATABASE_URL, when set, reaches the functions as
+ * SUPABASE_DB_URL. Everything listens on 127.0.0.1, free ports.
+ */
+import { startFakeFal } from "../../../supabase/functions/_testing/fakes/fal_server.ts";
+import { startFakeOpenAI } from "../../../supabase/functions/_testing/fakes/openai_server.ts";
+import { proxyRequest } from "../../devstack/functions-runtime/proxy.ts";
+import { startFunctionsRuntime } from "../../devstack/functions-runtime/runtime.ts";
+import {
+  FAKE_APPLICATION_PASSWORD,
+  FAKE_USERNAME,
+  startFakeWordPress,
+} from "../../../supabase/functions/_testing/fakes/wordpress_server.ts";
+import { FUNCTIONS_STACK_READY_PREFIX, type FunctionsStackInfo } from "./functions-stack-info.ts";
+
+/** Scheduled articles claimed per run: small, so that concurrent runs contend for the same due pairs. */
+const SCHEDULED_BATCH_SIZE = "2";
+/**
+ * Bulk drafting: live claims per user (fewer than two workers' slots, so the
+ * limit is what holds them back), and retries a second apart, so a test sees
+ * the back-off through to the last attempt.
+ */
+const DRAFT_WORKER_ENV = { DRAFT_WORKER_PER_USER: "3", DRAFT_WORKER_CONCURRENCY: "4", DRAFT_RETRY_BASE_SECONDS: "1" };
+
+const [apiUrl, keysFile] = Deno.args;
+if (!apiUrl || !keysFile) throw new Error("usage: functions-stack.ts <apiUrl> <keysFile>");
+
+const log: string[] = [];
+const remember = (line: string) => {
+  log.push(line);
+  if (log.length > 2000) log.shift();
+  if (Deno.env.get("INTEGRATION_VERBOSE")) console.error(line);
+};
+
+const wordpress = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"] });
+const fal = await startFakeFal();
+const openai = startFakeOpenAI({ retryAfterMs: 10 });
+
+let functionsUrl = "";
+const projectReady = Promise.withResolvers<Deno.NetAddr>();
+const project = Deno.serve(
+  { hostname: "127.0.0.1", port: 0, onListen: projectReady.resolve },
+  async (request) => {
+    const url = new URL(request.url);
+    const upstream = url.pathname.startsWith("/functions/v1/") ? functionsUrl : apiUrl;
+    const abort = new AbortController();
+    try {
+      return await proxyRequest(request, new URL(url.pathname + url.search, upstream), abort.signal);
+    } catch (error) {
+      remember(`project origin: ${request.method} ${url.pathname} failed: ${error}`);
+      return Response.json({ message: "upstream unreachable" }, { status: 502 });
+    }
+  },
+);
+const projectUrl = `http://127.0.0.1:${(await projectReady.promise).port}`;
+
+const runtime = await startFunctionsRuntime({
+  port: 0,
+  functionsDir: "supabase/functions",
+  configPath: "supabase/config.toml",
+  localKeysPath: keysFile,
+  env: {
+    SUPABASE_URL: projectUrl,
+    // The keys file is the one source of keys here, as for npm start's runtime.
+    SUPABASE_PUBLISHABLE_KEY: "",
+    SUPABASE_SECRET_KEY: "",
+    LOCAL_JWT_SECRET: "",
+    FAL_BASE_URL: fal.url,
+    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, new URL(fal.url).host].join(","),
+    PUBLISH_SCHEDULED_BATCH_SIZE: SCHEDULED_BATCH_SIZE,
+    OPENAI_BASE_URL: openai.url,
+    ...DRAFT_WORKER_ENV,
+  },
+  logger: { info: remember, error: remember },
+});
+functionsUrl = runtime.url;
+
+const controlReady = Promise.withResolvers<Deno.NetAddr>();
+const control = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: controlReady.resolve }, async (request) => {
+  const { pathname } = new URL(request.url);
+  if (pathname === "/openai/requests") {
+    return Response.json(openai.requests.map(({ body, ...recorded }) => ({
+      ...recorded,
+      lastUserMessage: lastUserMessage(body),
+    })));
+  }
+  if (pathname === "/openai/settings" && request.method === "POST") {
+    const settings = await request.json();
+    if (settings.plan) openai.plan = settings.plan;
+    if ("firstTokenDelayMs" in settings) openai.firstTokenDelayMs = settings.firstTokenDelayMs ?? undefined;
+    return Response.json({ ok: true });
+  }
+  if (pathname === "/wordpress/requests") return Response.json(wordpress.requests);
+  if (pathname === "/wordpress/media") return Response.json(wordpress.media);
+  if (pathname === "/fal/requests") return Response.json(fal.requests.map(({ method, path }) => ({ method, path })));
+  if (pathname === "/logs") return new Response(log.join("\n"));
+  return new Response("not found", { status: 404 });
+});
+
+function lastUserMessage(body: unknown): string {
+  const messages = (body as { messages?: { role?: string; content?: unknown }[] } | undefined)?.messages ?? [];
+  const content = messages.findLast((message) => message.role === "user")?.content;
+  return typeof content === "string" ? content : "";
+}
+
+const info: FunctionsStackInfo = {
+  projectUrl,
+  functionsUrl,
+  controlUrl: `http://127.0.0.1:${(await controlReady.promise).port}`,
+  wordpress: {
+    origin: wordpress.origin,
+    restRoot: wordpress.restRoot,
+    username: FAKE_USERNAME,
+    applicationPassword: FAKE_APPLICATION_PASSWORD,
+  },
+  falUrl: fal.url,
+  openaiUrl: openai.url,
+};
+console.log(`${FUNCTIONS_STACK_READY_PREFIX}${JSON.stringify(info)}`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await runtime.close().catch(() => {});
+  await Promise.allSettled([project.shutdown(), control.shutdown(), wordpress.close(), fal.close(), openai.close()]);
+  Deno.exit(0);
+};
+Deno.addSignalListener("SIGTERM", stop);
+Deno.addSignalListener("SIGINT", stop);

@@ -1,0 +1,260 @@
+/**
+ * WordPress sites and publishing: the requests the browser sends to
+ * `wordpress-connect` and `publish-article`, their results, the user-facing
+ * messages (spec §5 and §8, copied exactly) and the names of the publish
+ * steps for progress display. Shared with the browser: imports nothing but zod
+ * and ./web_address.ts.
+ */
+import { z } from "zod";
+import { isHttpUrl, withDefaultScheme } from "./web_address.ts";
+
+// ---------------------------------------------------------------- messages
+
+export const WORDPRESS_MESSAGES = {
+  siteNameRequired: "Site name is required",
+  invalidUrl: "Please enter a valid URL",
+  usernameRequired: "Username is required",
+  applicationPasswordRequired: "Application password is required",
+  restApiNotFound:
+    "Could not find WordPress REST API endpoint. Please ensure this is a valid WordPress site with REST API enabled.",
+  authenticationFailed: "Authentication failed. Please check your username and application password.",
+  /** `{path}` is replaced by the route, e.g. `/media`. */
+  endpointNotAccessible: "Required endpoint {path} is not accessible. Please check WordPress permissions.",
+  insecureHttp:
+    "This site is reached over plain HTTP. WordPress only accepts application passwords over HTTPS: enter the https:// address of your site (it needs an SSL certificate).",
+  /**
+   * WordPress answers a wrong application password and a stripped header the
+   * same way (401 rest_not_logged_in), so the spec's message comes first.
+   */
+  authorizationHeaderStripped:
+    'Authentication failed. Please check your username and application password. If they are correct, your web server may be removing the Authorization header: on Apache add "CGIPassAuth On" to the site\'s .htaccess (or the rule "RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]"), or ask your host to pass the Authorization header to PHP.',
+  applicationPasswordsUnavailable:
+    "Application passwords are turned off on this WordPress site (WordPress 5.6 or higher is required, and security plugins can disable them). Enable them and try again.",
+  privateAddress: "This address points to a private or local network, which cannot be connected.",
+  siteUnreachable: "Could not connect to the site. Please check the Site URL and try again.",
+  siteTimedOut: "The site did not respond in time. Please try again later.",
+  connectFailed: "Failed to connect WordPress site",
+  connected: "WordPress site connected successfully",
+  updateFailed: "Failed to update WordPress site",
+  updated: "WordPress site updated successfully",
+  invalidSiteId: "Site id must be a UUID",
+  /** Editing a site that was removed meanwhile (in another tab), or is not the caller's. */
+  siteGone: "This site no longer exists. It may have been removed in another tab.",
+  selectSite: "Please select a WordPress site",
+  siteNotFound: "Selected site not found",
+  articleNotFound: "Article not found",
+  uploadFeaturedImageFailed: "Failed to upload featured image",
+  publishPostFailed: "Failed to publish post",
+  updateArticleStatusFailed: "Failed to update article status",
+  publishFailed: "Failed to publish to WordPress",
+  published: "Article published successfully to WordPress",
+} as const;
+
+export function endpointNotAccessibleMessage(path: string): string {
+  return WORDPRESS_MESSAGES.endpointNotAccessible.replace("{path}", path);
+}
+
+// ---------------------------------------------------------------- limits (match the wordpress_sites / credentials checks)
+
+export const SITE_NAME_MAX_LENGTH = 200;
+export const SITE_URL_MAX_LENGTH = 2_000;
+export const USERNAME_MAX_LENGTH = 200;
+export const APPLICATION_PASSWORD_MAX_LENGTH = 200;
+export const WEBHOOK_SECRET_MAX_LENGTH = 500;
+
+const requiredText = (required: string, maxLength: number, label: string) =>
+  z.string({ error: required }).trim().min(1, required).max(
+    maxLength,
+    `${label} must be at most ${maxLength} characters`,
+  );
+
+/** The optional webhook secret as typed: trimmed, and no longer than the database allows. */
+export const webhookSecretText = z
+  .string()
+  .trim()
+  .max(WEBHOOK_SECRET_MAX_LENGTH, `Webhook secret must be at most ${WEBHOOK_SECRET_MAX_LENGTH} characters`);
+
+// ---------------------------------------------------------------- connect
+
+const siteName = requiredText(WORDPRESS_MESSAGES.siteNameRequired, SITE_NAME_MAX_LENGTH, "Site name");
+const username = requiredText(WORDPRESS_MESSAGES.usernameRequired, USERNAME_MAX_LENGTH, "Username");
+
+/** The Connect WordPress Site form; also the body of `wordpress-connect` to connect a site. */
+export const connectSiteRequestSchema = z.object({
+  name: siteName,
+  /** An http(s) address without credentials; "example.com" is taken as "https://example.com". */
+  site_url: z
+    .string({ error: WORDPRESS_MESSAGES.invalidUrl })
+    .trim()
+    .max(SITE_URL_MAX_LENGTH, WORDPRESS_MESSAGES.invalidUrl)
+    .transform(withDefaultScheme)
+    .refine(isHttpUrl, WORDPRESS_MESSAGES.invalidUrl),
+  username,
+  // Application passwords are shown with spaces ("abcd efgh ..."); WordPress ignores them.
+  application_password: requiredText(
+    WORDPRESS_MESSAGES.applicationPasswordRequired,
+    APPLICATION_PASSWORD_MAX_LENGTH,
+    "Application password",
+  ),
+  webhook_secret: webhookSecretText.nullish().transform((value) => value || null),
+  /** Test the connection only; nothing is saved. */
+  dryRun: z.boolean().optional().default(false),
+});
+
+export type ConnectSiteRequest = z.input<typeof connectSiteRequestSchema>;
+export type ConnectSiteInput = z.output<typeof connectSiteRequestSchema>;
+
+/** A replacement application password as typed on the Edit form: blank keeps the stored one. */
+export const newApplicationPassword = z
+  .string()
+  .trim()
+  .max(APPLICATION_PASSWORD_MAX_LENGTH, `Application password must be at most ${APPLICATION_PASSWORD_MAX_LENGTH} characters`);
+
+/**
+ * The Edit WordPress Site form; with `action: "update"` also the body of
+ * `wordpress-connect` to change a connected site. The address stays: the
+ * site's publications point at posts on that WordPress (a different address
+ * is a different site: remove it and connect the other). The application
+ * password is write-only: blank keeps the stored one. A new username or
+ * password is tested with WordPress before anything is saved.
+ */
+export const updateSiteRequestSchema = z.object({
+  siteId: z.uuid({ error: WORDPRESS_MESSAGES.invalidSiteId }),
+  name: siteName,
+  username,
+  application_password: newApplicationPassword.optional().default(""),
+});
+
+export type UpdateSiteRequest = z.input<typeof updateSiteRequestSchema>;
+export type UpdateSiteInput = z.output<typeof updateSiteRequestSchema>;
+
+/** A body without `action` connects a site (what the Connect form has always sent). */
+const withAction = (body: unknown) =>
+  typeof body === "object" && body !== null && !Array.isArray(body) && !("action" in body)
+    ? { ...body, action: "connect" }
+    : body;
+
+/** The body of `wordpress-connect`: connect a site, or (`action: "update"`) change one. */
+export const wordpressConnectRequestSchema = z.preprocess(
+  withAction,
+  z.discriminatedUnion("action", [
+    connectSiteRequestSchema.extend({ action: z.literal("connect") }),
+    updateSiteRequestSchema.extend({ action: z.literal("update") }),
+  ]),
+);
+
+export type WordPressConnectInput = z.output<typeof wordpressConnectRequestSchema>;
+
+export const SEO_PLUGINS = ["yoast", "rank_math"] as const;
+export type SeoPlugin = (typeof SEO_PLUGINS)[number];
+
+export const SEO_PLUGIN_LABELS: Readonly<Record<SeoPlugin, string>> = { yoast: "Yoast SEO", rank_math: "Rank Math" };
+
+/** What a connected site is (wordpress_sites.kind): the API the publisher speaks to it. */
+export const SITE_KINDS = ["wordpress", "ghost"] as const;
+export type SiteKind = (typeof SITE_KINDS)[number];
+
+/**
+ * A `wordpress_sites` row as functions return it: never the application
+ * password, webhook secret or Ghost Admin API key. `username` is null for
+ * Ghost sites only.
+ */
+export const wordpressSiteSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  kind: z.enum(SITE_KINDS),
+  name: z.string(),
+  site_url: z.string(),
+  username: z.string().nullable(),
+  base_url: z.string(),
+  seo_plugin: z.enum(SEO_PLUGINS).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WordPressSite = z.infer<typeof wordpressSiteSchema>;
+
+/** 201 from `wordpress-connect` (saved), or 200 after an update. */
+export const connectSiteResultSchema = z.object({ site: wordpressSiteSchema });
+/** 200 from `wordpress-connect` with `dryRun: true`. */
+export const connectSiteDryRunResultSchema = z.object({
+  ok: z.literal(true),
+  site_url: z.string(),
+  base_url: z.string(),
+  seo_plugin: z.enum(SEO_PLUGINS).nullable(),
+});
+
+/** 422 from `wordpress-connect`: the connection test failed; show `error` on the Site URL field. */
+export const connectSiteFailureSchema = z.object({
+  error: z.string(),
+  field: z.literal("site_url"),
+  reason: z.string(),
+});
+
+// ---------------------------------------------------------------- publish
+
+export const POST_STATUSES = ["draft", "publish"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+export const POST_STATUS_LABELS: Readonly<Record<PostStatus, string>> = {
+  draft: "Draft",
+  publish: "Publish Immediately",
+};
+
+export const publishArticleRequestSchema = z.object({
+  articleId: z.uuid({ error: WORDPRESS_MESSAGES.articleNotFound }),
+  siteId: z
+    .string({ error: WORDPRESS_MESSAGES.selectSite })
+    .trim()
+    .min(1, WORDPRESS_MESSAGES.selectSite),
+  status: z.enum(POST_STATUSES).optional().default("draft"),
+});
+export type PublishArticleRequest = z.input<typeof publishArticleRequestSchema>;
+
+/**
+ * What happened to the meta description and focus keyword:
+ * - written: every non-empty field was stored by the SEO plugin;
+ * - partial: some were stored, some not (see seoMessage);
+ * - not_supported: none could be stored (no SEO plugin, or it refused them);
+ * - none: the article has neither field, so nothing was sent.
+ */
+export const SEO_RESULTS = ["written", "partial", "not_supported", "none"] as const;
+export type SeoResult = (typeof SEO_RESULTS)[number];
+
+/** 200 from `publish-article`. */
+export const publishArticleResultSchema = z.object({
+  link: z.string(),
+  /** WordPress's post id (a number), or Ghost's (24 hex digits). */
+  remotePostId: z.union([z.number(), z.string()]),
+  status: z.enum(POST_STATUSES),
+  /** true when an earlier publication's post was updated instead of a new post created. */
+  updated: z.boolean(),
+  seo: z.enum(SEO_RESULTS),
+  /** Why the SEO fields were not (all) written; absent when seo is written or none. */
+  seoMessage: z.string().optional(),
+  /** Things WordPress changed silently (e.g. a filtered title); the publish still succeeded. */
+  warnings: z.array(z.string()),
+});
+export type PublishArticleResult = z.infer<typeof publishArticleResultSchema>;
+
+/**
+ * The steps of a publish, in order, for a progress display. Terms and the
+ * featured image run at the same time; the SEO step runs only when the
+ * article has a meta description or focus keyword.
+ */
+export const PUBLISH_STEPS = [
+  { id: "terms", label: "Resolving categories and tags" },
+  { id: "featured_image", label: "Uploading featured image" },
+  { id: "post", label: "Creating the post" },
+  { id: "seo", label: "Saving SEO fields" },
+  { id: "article", label: "Updating article status" },
+] as const;
+export type PublishStep = (typeof PUBLISH_STEPS)[number]["id"];
+
+/** Error bodies of `publish-article`: `error` is one of the spec's messages, `detail` says why. */
+export const publishArticleFailureSchema = z.object({
+  error: z.string(),
+  detail: z.string().optional(),
+  step: z.enum(PUBLISH_STEPS.map((step) => step.id) as [PublishStep, ...PublishStep[]]).optional(),
+  field: z.string().optional(),
+  link: z.string().optional(),
+  remotePostId: z.union([z.number(), z.string()]).optional(),
+});

@@ -1,0 +1,364 @@
+/**
+ * Publishing one article to one Ghost site through the Admin API, in two
+ * sequential round trips to Ghost:
+ *
+ *   1. the featured image uploaded (`images/upload/`, after downloading it
+ *      from Storage)  ∥  on a re-publish, the earlier post read for its
+ *      current `updated_at` (and its feature image, when ours is unchanged)
+ *   2. the post created (`POST posts/?source=html`) or updated
+ *      (`PUT posts/{id}/?source=html` with that `updated_at`); tags are sent
+ *      by name and created with the post, the meta title and description go
+ *      with it too. Ghost answers with the stored post, which is compared
+ *      with what was sent.
+ *
+ * An edit with a stale `updated_at` (the post changed in Ghost between 1 and
+ * 2) is refused by Ghost with 409 and changes nothing: reported with a clear
+ * message, never answered by creating a second post. An earlier post that
+ * was deleted in Ghost (404) is published anew.
+ *
+ * Steps are reported as WordPress's are (publish_events.ts): `terms` and
+ * `seo` are skipped with `tags_with_post` / `seo_with_post`, as they travel
+ * with the post.
+ */
+import { downloadFeaturedImage } from "../featured_image_download.ts";
+import { GHOST_MESSAGES } from "../../contracts/ghost_sites.ts";
+import type { PostStatus, SeoResult } from "../../contracts/sites.ts";
+import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../../net/ssrf.ts";
+import {
+  PublishStepError,
+  type PublishStepListener,
+  type RemoteState,
+  type StepReporter,
+  stepReporter,
+} from "../wordpress/publish_post.ts";
+import type { GhostClient } from "./admin_api.ts";
+import { GhostError } from "./admin_api.ts";
+
+/** Sending up to 10 MiB to a slow host takes longer than the default 15 s. */
+export const IMAGE_UPLOAD_TIMEOUT_MS = 30_000;
+
+/** Ghost's column limits (a longer value is a 422 ValidationError). */
+export const GHOST_LIMITS = { title: 255, customExcerpt: 300, metaTitle: 300, metaDescription: 500, imageAlt: 191 };
+
+export interface GhostArticle {
+  /** Plain text: Ghost's titles and excerpts are text, not HTML. */
+  title: string;
+  /** Sanitised HTML, converted by Ghost (`?source=html`). */
+  html: string;
+  excerpt: string;
+  slug: string | null;
+  /** Ghost has tags only: the categories go first (the first tag is the primary one), then the tags. */
+  categories: readonly string[];
+  tags: readonly string[];
+  featuredImageUrl: string | null;
+  metaDescription: string | null;
+}
+
+export interface PreviousGhostPublication {
+  remotePostRef: string | null;
+  /** The Storage URL of the image uploaded for the earlier publication. */
+  featuredMediaSourceUrl: string | null;
+}
+
+export interface GhostPublishInput {
+  client: GhostClient;
+  article: GhostArticle;
+  status: PostStatus;
+  previous: PreviousGhostPublication | null;
+}
+
+export interface GhostPublishDependencies {
+  fetch: GuardedFetch;
+  imageFetchOptions?: GuardedFetchOptions;
+  onStep?: PublishStepListener;
+}
+
+export interface PublishedGhostPost {
+  remotePostRef: string;
+  link: string;
+  status: PostStatus;
+  updated: boolean;
+  featuredMediaSourceUrl: string | null;
+  seo: SeoResult;
+  seoMessage?: string;
+  warnings: string[];
+}
+
+interface GhostPost {
+  id?: unknown;
+  url?: unknown;
+  status?: unknown;
+  title?: unknown;
+  updated_at?: unknown;
+  feature_image?: unknown;
+  meta_description?: unknown;
+  tags?: Array<{ name?: unknown }>;
+}
+
+const GHOST_STATUS: Readonly<Record<PostStatus, string>> = { publish: "published", draft: "draft" };
+const OBJECT_ID = /^[0-9a-f]{24}$/;
+
+/** A one-line reason for a failed Ghost request, safe to show and to log. */
+export function describeGhostFailure(error: unknown): string {
+  if (error instanceof GhostError) {
+    switch (error.kind) {
+      case "unauthorized":
+        return GHOST_MESSAGES.authenticationFailed;
+      case "forbidden":
+        return GHOST_MESSAGES.permissionDenied;
+      case "collision":
+        return GHOST_MESSAGES.updateCollision;
+      case "not_json":
+        return error.message;
+      default:
+        return error.message ? `Ghost answered ${error.status}: ${error.message}` : `Ghost answered ${error.status}`;
+    }
+  }
+  if (error instanceof OutboundRequestError) {
+    switch (error.kind) {
+      case "timeout":
+        return "The site did not respond in time";
+      case "redirect_on_write":
+        return "The site answered with a redirect, which is never followed when writing. Reconnect the site with its current address.";
+      case "forbidden_address":
+        return "The site's address points to a private network, which is not allowed";
+      case "too_large":
+        return "The site's answer was too large";
+      default:
+        return "Could not connect to the site";
+    }
+  }
+  if (error instanceof PublishStepError) return error.message;
+  return "Unexpected error";
+}
+
+/** Whether the key was refused (the general message then, not the step's). */
+export function isGhostAuthenticationFailure(error: PublishStepError): boolean {
+  return error.cause instanceof GhostError && (error.cause.kind === "unauthorized" || error.cause.kind === "forbidden");
+}
+
+function asStepError(step: "featured_image" | "post", error: unknown, remote: RemoteState): PublishStepError {
+  if (error instanceof PublishStepError) {
+    return new PublishStepError(error.step, error.message, { ...remote, ...error.remote }, { cause: error.cause });
+  }
+  if (!(error instanceof GhostError) && !(error instanceof OutboundRequestError)) throw error;
+  return new PublishStepError(step, describeGhostFailure(error), remote, { cause: error });
+}
+
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const name of names.map((value) => value.trim()).filter(Boolean)) {
+    if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  }
+  return [...seen.values()];
+}
+
+function shortened(text: string, limit: number, label: string, warnings: string[]): string {
+  if (text.length <= limit) return text;
+  warnings.push(`The ${label} was shortened to ${limit} characters, Ghost's limit`);
+  return text.slice(0, limit - 1).trimEnd() + "…";
+}
+
+async function uploadImage(input: GhostPublishInput, imageUrl: string, deps: GhostPublishDependencies): Promise<string> {
+  const image = await downloadFeaturedImage(imageUrl, deps.fetch, deps.imageFetchOptions);
+  const baseName = (input.article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") ||
+    "featured-image";
+  const fileName = `${baseName}.${image.format.extension}`;
+  const form = new FormData();
+  form.append("file", new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.format.contentType }), fileName);
+  form.append("purpose", "image");
+  form.append("ref", fileName);
+  const answer = await input.client.request<{ images?: Array<{ url?: unknown }> }>({
+    method: "POST",
+    path: "images/upload/",
+    form,
+    fetchOptions: { timeoutMs: IMAGE_UPLOAD_TIMEOUT_MS },
+  });
+  const url = answer.images?.[0]?.url;
+  if (typeof url !== "string" || !/^https?:\/\//i.test(url)) {
+    throw new PublishStepError("featured_image", "Ghost did not return the uploaded image's address");
+  }
+  return url;
+}
+
+/** The earlier post's current state, or null when it was deleted in Ghost. */
+async function currentPost(client: GhostClient, id: string): Promise<{ updatedAt: string; featureImage: string | null } | null> {
+  try {
+    const answer = await client.request<{ posts?: GhostPost[] }>({
+      path: `posts/${id}/`,
+      query: { fields: "id,updated_at,feature_image" },
+    });
+    const post = answer.posts?.[0];
+    if (typeof post?.updated_at !== "string") throw new PublishStepError("post", "Ghost did not return the post's updated_at");
+    return { updatedAt: post.updated_at, featureImage: typeof post.feature_image === "string" ? post.feature_image : null };
+  } catch (error) {
+    if (error instanceof GhostError && error.kind === "not_found") return null;
+    throw error;
+  }
+}
+
+function payloadFor(input: GhostPublishInput, featureImage: string | null, warnings: string[]) {
+  const { article } = input;
+  const title = shortened(article.title.trim(), GHOST_LIMITS.title, "title", warnings);
+  const metaDescription = article.metaDescription?.trim() || null;
+  return {
+    title,
+    html: article.html,
+    status: GHOST_STATUS[input.status],
+    custom_excerpt: article.excerpt.trim()
+      ? shortened(article.excerpt.trim(), GHOST_LIMITS.customExcerpt, "excerpt", warnings)
+      : null,
+    tags: uniqueNames([...article.categories, ...article.tags]).map((name) => ({ name })),
+    feature_image: featureImage,
+    feature_image_alt: featureImage ? title.slice(0, GHOST_LIMITS.imageAlt) : null,
+    meta_title: title.slice(0, GHOST_LIMITS.metaTitle),
+    meta_description: metaDescription
+      ? shortened(metaDescription, GHOST_LIMITS.metaDescription, "meta description", warnings)
+      : null,
+    ...(article.slug?.trim() ? { slug: article.slug.trim() } : {}),
+  };
+}
+
+type Payload = ReturnType<typeof payloadFor>;
+
+function verifyPost(post: GhostPost, payload: Payload, remote: RemoteState): string[] {
+  if (post.status !== payload.status) {
+    throw new PublishStepError("post", `Ghost saved the post as "${String(post.status)}" instead of "${payload.status}"`, remote);
+  }
+  const warnings: string[] = [];
+  if (typeof post.title === "string" && post.title.trim() !== payload.title.trim()) {
+    warnings.push(`Ghost changed the title to "${post.title.slice(0, 200)}"`);
+  }
+  const storedTags = Array.isArray(post.tags) ? post.tags.map((tag) => String(tag.name).toLowerCase()) : null;
+  if (storedTags && !payload.tags.every((tag) => storedTags.includes(tag.name.toLowerCase()))) {
+    warnings.push("Ghost did not keep all tags");
+  }
+  if (post.feature_image !== undefined && (post.feature_image ?? null) !== payload.feature_image) {
+    warnings.push("Ghost did not keep the featured image");
+  }
+  return warnings;
+}
+
+async function savePost(
+  input: GhostPublishInput,
+  payload: Payload,
+  target: { id: string; updatedAt: string } | null,
+  step: StepReporter,
+): Promise<{ post: GhostPost; updated: boolean }> {
+  if (target) {
+    try {
+      const answer = await input.client.request<{ posts?: GhostPost[] }>({
+        method: "PUT",
+        path: `posts/${target.id}/`,
+        query: { source: "html" },
+        json: { posts: [{ ...payload, updated_at: target.updatedAt }] },
+      });
+      return { post: answer.posts?.[0] ?? {}, updated: true };
+    } catch (error) {
+      // Deleted in Ghost between the read and the edit: publish a new post.
+      if (!(error instanceof GhostError && error.kind === "not_found")) throw error;
+      step.started("post", "create");
+    }
+  }
+  const answer = await input.client.request<{ posts?: GhostPost[] }>({
+    method: "POST",
+    path: "posts/",
+    query: { source: "html" },
+    json: { posts: [payload] },
+  });
+  return { post: answer.posts?.[0] ?? {}, updated: false };
+}
+
+export async function publishGhostPost(input: GhostPublishInput, deps: GhostPublishDependencies): Promise<PublishedGhostPost> {
+  const { article, previous } = input;
+  const step = stepReporter(deps.onStep);
+  const hasTags = uniqueNames([...article.categories, ...article.tags]).length > 0;
+  step.skipped("terms", hasTags ? "tags_with_post" : "no_terms");
+
+  const imageUrl = article.featuredImageUrl?.trim() || null;
+  const previousId = previous?.remotePostRef && OBJECT_ID.test(previous.remotePostRef) ? previous.remotePostRef : null;
+  const imageUnchanged = Boolean(imageUrl && previousId && previous?.featuredMediaSourceUrl === imageUrl);
+
+  const readWork = previousId ? currentPost(input.client, previousId) : Promise.resolve(null);
+  const uploadWork = (): Promise<string | null> => {
+    if (!imageUrl) return Promise.resolve(null);
+    step.started("featured_image");
+    return uploadImage(input, imageUrl, deps).then(
+      (url) => {
+        step.done("featured_image");
+        return url;
+      },
+      (error) => {
+        step.failed("featured_image", describeGhostFailure(error));
+        throw error;
+      },
+    );
+  };
+  if (!imageUrl) step.skipped("featured_image", "no_featured_image");
+
+  // An unchanged image is reused from the post, known only once it is read; a new one is uploaded meanwhile.
+  const [read, upload] = await Promise.allSettled([readWork, imageUnchanged ? Promise.resolve(null) : uploadWork()]);
+  if (read.status === "rejected") throw asStepError("post", read.reason, {});
+  if (upload.status === "rejected") throw asStepError("featured_image", upload.reason, {});
+  const current = read.value;
+  let featureImage = upload.value;
+  if (imageUnchanged) {
+    if (current?.featureImage) {
+      featureImage = current.featureImage;
+      step.skipped("featured_image", "featured_image_on_site");
+    } else {
+      try {
+        featureImage = await uploadWork();
+      } catch (error) {
+        throw asStepError("featured_image", error, {});
+      }
+    }
+  }
+
+  const target = previousId && current ? { id: previousId, updatedAt: current.updatedAt } : null;
+  const remote: RemoteState = featureImage && imageUrl ? { featuredMediaSourceUrl: imageUrl } : {};
+  if (target) remote.remotePostRef = target.id;
+  const warnings: string[] = [];
+  const payload = payloadFor(input, featureImage, warnings);
+  step.started("post", target ? "update" : "create");
+  let saved: { post: GhostPost; updated: boolean };
+  try {
+    saved = await savePost(input, payload, target, step);
+    if (typeof saved.post.id !== "string" || !OBJECT_ID.test(saved.post.id)) {
+      throw new PublishStepError("post", "Ghost did not return the post", remote);
+    }
+    remote.remotePostRef = saved.post.id;
+    remote.link = typeof saved.post.url === "string" ? saved.post.url : "";
+    if (saved.post.status === "published" || saved.post.status === "draft") {
+      remote.remoteStatus = saved.post.status === "published" ? "publish" : "draft";
+    }
+    warnings.push(...verifyPost(saved.post, payload, remote));
+  } catch (error) {
+    const failure = asStepError("post", error, remote);
+    step.failed("post", failure.message);
+    throw failure;
+  }
+  step.done("post");
+
+  let seo: SeoResult = "none";
+  let seoMessage: string | undefined;
+  if (!payload.meta_description) {
+    step.skipped("seo", "no_seo_fields");
+  } else {
+    step.skipped("seo", "seo_with_post");
+    const stored = saved.post.meta_description;
+    seo = stored === undefined || stored === payload.meta_description ? "written" : "not_supported";
+    if (seo === "not_supported") seoMessage = "Ghost did not save the meta description. Enter it in Ghost.";
+  }
+
+  return {
+    remotePostRef: remote.remotePostRef,
+    link: remote.link ?? "",
+    status: input.status,
+    updated: saved.updated,
+    featuredMediaSourceUrl: featureImage ? imageUrl : null,
+    seo,
+    ...(seoMessage ? { seoMessage } : {}),
+    warnings,
+  };
+}

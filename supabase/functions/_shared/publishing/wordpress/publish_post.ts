@@ -1,0 +1,593 @@
+/**
+ * Publishing one article to one WordPress site, in as few sequential round
+ * trips as the data allows (the REST root was found at connect time):
+ *
+ *   1. categories and tags resolved  ∥  featured image downloaded, then uploaded
+ *   2. post created (or the earlier post updated); WordPress answers with the
+ *      post re-read from its database (`context=edit`), which is the read-back
+ *      we compare with what we sent
+ *   3. SEO fields written (only with a meta description or focus keyword):
+ *      Yoast keys through the post's `meta`, or Rank Math's `updateMeta` route
+ *
+ * The SEO fields go in their own request because WordPress saves the post
+ * BEFORE it applies `meta`: a refused meta key would fail the create call
+ * after the post exists, leaving us without its id. Separately, a refusal
+ * costs nothing but the SEO fields, and is reported as such.
+ *
+ * No write follows a redirect (the SSRF guard refuses it).
+ *
+ * Each step is reported to `onStep` as it happens (see
+ * `_shared/contracts/publish_events.ts`): started, then done or failed; or
+ * skipped when it does not apply to this article.
+ */
+import { downloadFeaturedImage } from "../featured_image_download.ts";
+import type { PostStatus, PublishStep, SeoPlugin, SeoResult } from "../../contracts/sites.ts";
+import type { PublishStepEvent } from "../../contracts/publish_events.ts";
+import { WORDPRESS_MESSAGES } from "../../contracts/sites.ts";
+import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../../net/ssrf.ts";
+import { decodeEntities, plainText, type WordPressClient, WordPressError } from "./rest.ts";
+
+/** Sending up to 10 MiB to a slow host takes longer than the default 15 s. */
+export const MEDIA_UPLOAD_TIMEOUT_MS = 30_000;
+
+export interface ArticleContent {
+  title: string;
+  content: string;
+  excerpt: string;
+  slug: string | null;
+  categories: readonly string[];
+  tags: readonly string[];
+  featuredImageUrl: string | null;
+  metaDescription: string | null;
+  focusKeyword: string | null;
+}
+
+/** What an earlier publication of this article to this site left behind. */
+export interface PreviousPublication {
+  remotePostId: number | null;
+  featuredMediaId: number | null;
+  featuredMediaSourceUrl: string | null;
+}
+
+/** Remote objects that exist after a publish, complete or not (so a retry updates instead of duplicating). */
+export interface RemoteState {
+  remotePostId?: number;
+  /** A Ghost site's post id (24 hex digits); WordPress's ids are remotePostId. */
+  remotePostRef?: string;
+  link?: string;
+  /** The status WordPress stored for the post (a status name; anything else is left out). */
+  remoteStatus?: string;
+  featuredMediaId?: number;
+  featuredMediaSourceUrl?: string;
+}
+
+export interface PublishedPost extends Required<Pick<RemoteState, "remotePostId" | "link">> {
+  status: PostStatus;
+  updated: boolean;
+  featuredMediaId: number | null;
+  featuredMediaSourceUrl: string | null;
+  seo: SeoResult;
+  seoMessage?: string;
+  warnings: string[];
+}
+
+/** A publish that stopped at `step`; `message` explains why in words a blogger can act on. */
+export class PublishStepError extends Error {
+  override name = "PublishStepError";
+  constructor(readonly step: PublishStep, message: string, readonly remote: RemoteState = {}, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+export interface PublishPostInput {
+  client: WordPressClient;
+  seoPlugin: SeoPlugin | null;
+  article: ArticleContent;
+  status: PostStatus;
+  previous: PreviousPublication | null;
+}
+
+export type PublishStepListener = (event: PublishStepEvent) => void;
+
+export interface PublishPostDependencies {
+  fetch: GuardedFetch;
+  /** Options for downloading the featured image (its host may need to be allowlisted locally). */
+  imageFetchOptions?: GuardedFetchOptions;
+  /** Told about every step as it starts, ends or is skipped. */
+  onStep?: PublishStepListener;
+}
+
+interface WordPressPost {
+  id?: unknown;
+  link?: unknown;
+  status?: unknown;
+  title?: { raw?: unknown };
+  categories?: unknown;
+  tags?: unknown;
+  featured_media?: unknown;
+  meta?: unknown;
+}
+
+// ---------------------------------------------------------------- errors in words
+
+/** Whether a step failed because WordPress refused the user name or application password. */
+export function isAuthenticationFailure(error: PublishStepError): boolean {
+  return error.cause instanceof WordPressError && error.cause.status === 401;
+}
+
+/** A one-line reason for a failed request, safe to show and to log. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof WordPressError) {
+    if (error.status === 401) return WORDPRESS_MESSAGES.authenticationFailed;
+    return error.message
+      ? `WordPress answered ${error.status}: ${error.message}`
+      : `WordPress answered ${error.status}`;
+  }
+  if (error instanceof OutboundRequestError) {
+    switch (error.kind) {
+      case "timeout":
+        return "The site did not respond in time";
+      case "redirect_on_write":
+        return "The site answered with a redirect, which is never followed when writing. Reconnect the site with its current address.";
+      case "forbidden_address":
+        return "The site's address points to a private network, which is not allowed";
+      case "too_large":
+        return "The site's answer was too large";
+      default:
+        return "Could not connect to the site";
+    }
+  }
+  if (error instanceof PublishStepError) return error.message;
+  return "Unexpected error";
+}
+
+// ---------------------------------------------------------------- terms
+
+type Taxonomy = "categories" | "tags";
+
+function uniqueNames(names: readonly string[]): string[] {
+  const seen = new Map<string, string>();
+  for (const name of names.map((value) => value.trim()).filter(Boolean)) {
+    if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  }
+  return [...seen.values()];
+}
+
+/**
+ * One term id for `name`. Creating first costs one round trip whether the
+ * term exists or not: WordPress compares names case-insensitively and answers
+ * 400 `term_exists` with `data.term_id` for an existing one. Accounts that may
+ * not create terms (403) fall back to a case-insensitive search.
+ */
+async function resolveTerm(client: WordPressClient, taxonomy: Taxonomy, name: string): Promise<number> {
+  try {
+    const created = await client.request<{ id?: unknown }>({
+      method: "POST",
+      route: `wp/v2/${taxonomy}`,
+      json: { name },
+    });
+    if (typeof created.id === "number") return created.id;
+    throw new PublishStepError("terms", `WordPress did not return an id for the ${taxonomyLabel(taxonomy)} "${name}"`);
+  } catch (error) {
+    if (
+      error instanceof WordPressError && error.code === "term_exists" && Number.isInteger(Number(error.data.term_id))
+    ) {
+      return Number(error.data.term_id);
+    }
+    if (error instanceof WordPressError && error.status === 403) return await findTerm(client, taxonomy, name);
+    throw error;
+  }
+}
+
+async function findTerm(client: WordPressClient, taxonomy: Taxonomy, name: string): Promise<number> {
+  const terms = await client.request<Array<{ id?: unknown; name?: unknown }>>({
+    route: `wp/v2/${taxonomy}`,
+    query: { search: name, per_page: 100, _fields: "id,name" },
+  });
+  const match = Array.isArray(terms)
+    ? terms.find((term) =>
+      typeof term.id === "number" && decodeEntities(String(term.name)).toLowerCase() === name.toLowerCase()
+    )
+    : undefined;
+  if (match) return match.id as number;
+  throw new PublishStepError(
+    "terms",
+    `The ${taxonomyLabel(taxonomy)} "${name}" does not exist and this WordPress account may not create it`,
+  );
+}
+
+const taxonomyLabel = (taxonomy: Taxonomy) => (taxonomy === "categories" ? "category" : "tag");
+
+export async function resolveTerms(
+  client: WordPressClient,
+  taxonomy: Taxonomy,
+  names: readonly string[],
+): Promise<number[]> {
+  const ids = await Promise.all(uniqueNames(names).map((name) => resolveTerm(client, taxonomy, name)));
+  return [...new Set(ids)];
+}
+
+// ---------------------------------------------------------------- featured image
+
+async function uploadFeaturedImage(
+  client: WordPressClient,
+  article: ArticleContent,
+  imageUrl: string,
+  deps: PublishPostDependencies,
+): Promise<number> {
+  const { bytes, format } = await downloadFeaturedImage(imageUrl, deps.fetch, deps.imageFetchOptions);
+
+  const baseName = (article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") ||
+    "featured-image";
+  const form = new FormData();
+  form.append(
+    "file",
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format.contentType }),
+    `${baseName}.${format.extension}`,
+  );
+  form.append("title", article.title);
+  form.append("alt_text", article.title);
+  const media = await client.request<{ id?: unknown }>({
+    method: "POST",
+    route: "wp/v2/media",
+    form,
+    fetchOptions: { timeoutMs: MEDIA_UPLOAD_TIMEOUT_MS },
+  });
+  if (typeof media.id !== "number") {
+    throw new PublishStepError("featured_image", "WordPress did not return the uploaded image's id");
+  }
+  return media.id;
+}
+
+interface FeaturedMedia {
+  id: number | null;
+  sourceUrl: string | null;
+  reused: boolean;
+}
+
+/** The featured image's media id: none, the one uploaded for an earlier publication, or a new upload. */
+function featuredMediaFor(
+  input: PublishPostInput,
+  deps: PublishPostDependencies,
+  step: StepReporter,
+): Promise<FeaturedMedia> {
+  const imageUrl = input.article.featuredImageUrl?.trim() || null;
+  if (!imageUrl) {
+    step.skipped("featured_image", "no_featured_image");
+    return Promise.resolve({ id: null, sourceUrl: null, reused: false });
+  }
+  const previous = input.previous;
+  if (previous?.featuredMediaId && previous.featuredMediaSourceUrl === imageUrl) {
+    step.skipped("featured_image", "featured_image_on_site");
+    return Promise.resolve({ id: previous.featuredMediaId, sourceUrl: imageUrl, reused: true });
+  }
+  return step.run("featured_image", async () => ({
+    id: await uploadFeaturedImage(input.client, input.article, imageUrl, deps),
+    sourceUrl: imageUrl,
+    reused: false,
+  }));
+}
+
+// ---------------------------------------------------------------- post
+
+function postPayload(input: PublishPostInput, categories: number[], tags: number[], mediaId: number | null) {
+  const { article } = input;
+  return {
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    status: input.status,
+    categories,
+    tags,
+    featured_media: mediaId ?? 0,
+    ...(article.slug?.trim() ? { slug: article.slug.trim() } : {}),
+  };
+}
+
+/** The post to update: the earlier publication's, until the site says it is gone. */
+interface PostTarget {
+  remotePostId: number | null;
+}
+
+async function savePost(
+  input: PublishPostInput,
+  payload: ReturnType<typeof postPayload>,
+  target: PostTarget,
+  step: StepReporter,
+): Promise<{ post: WordPressPost; updated: boolean }> {
+  if (target.remotePostId) {
+    try {
+      const post = await input.client.request<WordPressPost>({
+        method: "POST",
+        route: `wp/v2/posts/${target.remotePostId}`,
+        json: payload,
+      });
+      return { post, updated: true };
+    } catch (error) {
+      // The earlier post was deleted (permanently) on the site: publish a new one.
+      if (!(error instanceof WordPressError && error.code === "rest_post_invalid_id")) throw error;
+      target.remotePostId = null;
+      step.started("post", "create");
+    }
+  }
+  const post = await input.client.request<WordPressPost>({ method: "POST", route: "wp/v2/posts", json: payload });
+  return { post, updated: false };
+}
+
+const sameIds = (sent: number[], stored: unknown) =>
+  Array.isArray(stored) && stored.length === sent.length && sent.every((id) => stored.includes(id));
+
+const STATUS_NAME = /^[a-z0-9_-]{1,20}$/;
+
+/** A post status as WordPress names them (publish, draft, future, pending, private, a plugin's own), or undefined. */
+function statusName(status: unknown): string | undefined {
+  return typeof status === "string" && STATUS_NAME.test(status) ? status : undefined;
+}
+
+/** Compares the post WordPress stored with what was sent; a wrong status is an error, the rest are warnings. */
+function verifyPost(post: WordPressPost, payload: ReturnType<typeof postPayload>, remote: RemoteState): string[] {
+  if (post.status !== payload.status) {
+    throw new PublishStepError(
+      "post",
+      `WordPress saved the post as "${String(post.status)}" instead of "${payload.status}"`,
+      remote,
+    );
+  }
+  const warnings: string[] = [];
+  const storedTitle = post.title?.raw;
+  if (typeof storedTitle === "string" && storedTitle.trim() !== payload.title.trim()) {
+    warnings.push(`WordPress changed the title to "${plainText(storedTitle, 200)}"`);
+  }
+  if (post.categories !== undefined && !sameIds(payload.categories, post.categories)) {
+    warnings.push("WordPress did not keep all categories");
+  }
+  if (post.tags !== undefined && !sameIds(payload.tags, post.tags)) warnings.push("WordPress did not keep all tags");
+  if (post.featured_media !== undefined && post.featured_media !== payload.featured_media) {
+    warnings.push("WordPress did not keep the featured image");
+  }
+  return warnings;
+}
+
+// ---------------------------------------------------------------- SEO fields
+
+const YOAST_KEYS = { description: "_yoast_wpseo_metadesc", keyword: "_yoast_wpseo_focuskw" } as const;
+const RANK_MATH_KEYS = { description: "rank_math_description", keyword: "rank_math_focus_keyword" } as const;
+const FIELD_LABELS = { description: "meta description", keyword: "focus keyword" } as const;
+type SeoField = keyof typeof FIELD_LABELS;
+
+function listFields(fields: SeoField[]): string {
+  return fields.map((field) => FIELD_LABELS[field]).join(" and ");
+}
+
+/** The SEO step: skipped without fields or plugin; failed when the plugin stored none of them (the publish still succeeds). */
+async function seoStep(
+  client: WordPressClient,
+  seoPlugin: SeoPlugin | null,
+  postId: number,
+  article: ArticleContent,
+  step: StepReporter,
+): Promise<{ seo: SeoResult; seoMessage?: string }> {
+  const hasFields = Boolean(article.metaDescription?.trim() || article.focusKeyword?.trim());
+  if (!hasFields || !seoPlugin) {
+    step.skipped("seo", hasFields ? "no_seo_plugin" : "no_seo_fields");
+    return await writeSeoFields(client, seoPlugin, postId, article);
+  }
+  step.started("seo");
+  const outcome = await writeSeoFields(client, seoPlugin, postId, article);
+  if (outcome.seo === "not_supported") step.failed("seo", outcome.seoMessage ?? "The SEO fields were not saved");
+  else step.done("seo");
+  return outcome;
+}
+
+async function writeSeoFields(
+  client: WordPressClient,
+  seoPlugin: SeoPlugin | null,
+  postId: number,
+  article: ArticleContent,
+): Promise<{ seo: SeoResult; seoMessage?: string }> {
+  const values: Partial<Record<SeoField, string>> = {};
+  if (article.metaDescription?.trim()) values.description = article.metaDescription.trim();
+  if (article.focusKeyword?.trim()) values.keyword = article.focusKeyword.trim();
+  const wanted = Object.keys(values) as SeoField[];
+  if (wanted.length === 0) return { seo: "none" };
+  if (!seoPlugin) {
+    return {
+      seo: "not_supported",
+      seoMessage: `No SEO plugin (Yoast SEO or Rank Math) was found when this site was connected, so the ${
+        listFields(wanted)
+      } ${wanted.length > 1 ? "were" : "was"} not sent. After installing one, remove and reconnect the site.`,
+    };
+  }
+
+  const pluginName = seoPlugin === "yoast" ? "Yoast SEO" : "Rank Math";
+  const keys = seoPlugin === "yoast" ? YOAST_KEYS : RANK_MATH_KEYS;
+  const meta = Object.fromEntries(wanted.map((field) => [keys[field], values[field]]));
+  let stored: SeoField[] = [];
+  let reason = "";
+  try {
+    if (seoPlugin === "yoast") {
+      const post = await client.request<WordPressPost>({
+        method: "POST",
+        route: `wp/v2/posts/${postId}`,
+        json: { meta },
+      });
+      const storedMeta = (post.meta && typeof post.meta === "object" ? post.meta : {}) as Record<string, unknown>;
+      stored = wanted.filter((field) => storedMeta[keys[field]] === values[field]);
+      if (stored.length < wanted.length) reason = "the site does not accept them through the REST API";
+    } else {
+      await client.request({
+        method: "POST",
+        route: "rankmath/v1/updateMeta",
+        json: { objectType: "post", objectID: postId, meta },
+      });
+      stored = wanted;
+    }
+  } catch (error) {
+    reason = describeFailure(error);
+  }
+
+  if (stored.length === wanted.length) return { seo: "written" };
+  const missing = wanted.filter((field) => !stored.includes(field));
+  const message = `${pluginName} did not save the ${listFields(missing)} (${reason}). Enter ${
+    missing.length > 1 ? "them" : "it"
+  } in WordPress.`;
+  return { seo: stored.length > 0 ? "partial" : "not_supported", seoMessage: message };
+}
+
+// ---------------------------------------------------------------- the whole publish
+
+/** Reports steps to the listener; `run` brackets a step with started and done, or failed. */
+export interface StepReporter {
+  started(name: PublishStep, action?: "create" | "update"): void;
+  done(name: PublishStep): void;
+  failed(name: PublishStep, detail: string): void;
+  skipped(name: PublishStep, reason: NonNullable<PublishStepEvent["reason"]>): void;
+  run<T>(name: PublishStep, work: () => Promise<T>): Promise<T>;
+}
+
+/** A reporter for `listener`; a listener that throws never breaks the publish. */
+export function stepReporter(listener: PublishStepListener | undefined): StepReporter {
+  const emit = (event: PublishStepEvent) => {
+    try {
+      listener?.(event);
+    } catch (error) {
+      console.error("publish step listener failed:", error instanceof Error ? error.message : String(error));
+    }
+  };
+  const reporter: StepReporter = {
+    started: (name, action) => emit({ name, state: "started", ...(action ? { action } : {}) }),
+    done: (name) => emit({ name, state: "done" }),
+    failed: (name, detail) => emit({ name, state: "failed", detail }),
+    skipped: (name, reason) => emit({ name, state: "skipped", reason }),
+    async run(name, work) {
+      reporter.started(name);
+      try {
+        const value = await work();
+        reporter.done(name);
+        return value;
+      } catch (error) {
+        reporter.failed(name, describeFailure(error));
+        throw error;
+      }
+    },
+  };
+  return reporter;
+}
+
+function hasTerms(article: ArticleContent): boolean {
+  return uniqueNames(article.categories).length + uniqueNames(article.tags).length > 0;
+}
+
+/**
+ * Publishes (creates or updates) the post. Throws PublishStepError naming the
+ * step that failed and, in `remote`, anything already created on the site.
+ * SEO problems never fail the publish: they are reported in `seo`.
+ */
+export async function publishPost(input: PublishPostInput, deps: PublishPostDependencies): Promise<PublishedPost> {
+  const { client, article } = input;
+  const step = stepReporter(deps.onStep);
+  let termsWork: Promise<[number[], number[]]>;
+  if (hasTerms(article)) {
+    termsWork = step.run(
+      "terms",
+      () =>
+        Promise.all([
+          resolveTerms(client, "categories", article.categories),
+          resolveTerms(client, "tags", article.tags),
+        ]),
+    );
+  } else {
+    step.skipped("terms", "no_terms");
+    termsWork = Promise.resolve([[], []]);
+  }
+  const [media, terms] = await Promise.allSettled([featuredMediaFor(input, deps, step), termsWork]);
+  // Both may fail for one reason (a revoked password, say): the terms' error
+  // is then the one reported, as it is not about the image.
+  if (terms.status === "rejected" && media.status === "rejected") throw asStepError("terms", terms.reason, {});
+  if (media.status === "rejected") throw asStepError("featured_image", media.reason, {});
+  const remote: RemoteState = media.value.id
+    ? { featuredMediaId: media.value.id, featuredMediaSourceUrl: media.value.sourceUrl ?? undefined }
+    : {};
+  if (terms.status === "rejected") throw asStepError("terms", terms.reason, remote);
+  const [categories, tags] = terms.value;
+
+  let featured = media.value;
+  let payload = postPayload(input, categories, tags, featured.id);
+  let saved: { post: WordPressPost; updated: boolean };
+  let postId: number;
+  const target: PostTarget = { remotePostId: input.previous?.remotePostId ?? null };
+  step.started("post", target.remotePostId ? "update" : "create");
+  try {
+    try {
+      saved = await savePost(input, payload, target, step);
+    } catch (error) {
+      const mediaWasDeleted = featured.reused && error instanceof WordPressError &&
+        error.code === "rest_invalid_featured_media";
+      if (!mediaWasDeleted) throw asStepError("post", error, remote);
+      // The image uploaded for an earlier publication was deleted on the site: upload it again.
+      try {
+        featured = {
+          id: await step.run(
+            "featured_image",
+            () => uploadFeaturedImage(client, article, featured.sourceUrl as string, deps),
+          ),
+          sourceUrl: featured.sourceUrl,
+          reused: false,
+        };
+      } catch (uploadError) {
+        throw asStepError("featured_image", uploadError, {});
+      }
+      Object.assign(remote, { featuredMediaId: featured.id });
+      payload = postPayload(input, categories, tags, featured.id);
+      try {
+        saved = await savePost(input, payload, target, step);
+      } catch (retryError) {
+        throw asStepError("post", retryError, remote);
+      }
+    }
+    const { post } = saved;
+    if (typeof post.id !== "number") throw new PublishStepError("post", "WordPress did not return the post", remote);
+    postId = post.id;
+    remote.remotePostId = post.id;
+    remote.link = typeof post.link === "string" ? post.link : "";
+    const remoteStatus = statusName(post.status);
+    if (remoteStatus) remote.remoteStatus = remoteStatus;
+  } catch (error) {
+    step.failed(
+      "post",
+      error instanceof PublishStepError && error.step === "featured_image"
+        ? "The post was not saved: its featured image could not be uploaded again"
+        : describeFailure(error),
+    );
+    throw error;
+  }
+
+  let warnings: string[];
+  try {
+    warnings = verifyPost(saved.post, payload, remote);
+  } catch (error) {
+    step.failed("post", describeFailure(error));
+    throw error;
+  }
+  step.done("post");
+  const seo = await seoStep(client, input.seoPlugin, postId, article, step);
+
+  return {
+    remotePostId: postId,
+    link: remote.link ?? "",
+    status: input.status,
+    updated: saved.updated,
+    featuredMediaId: featured.id,
+    featuredMediaSourceUrl: featured.sourceUrl,
+    ...seo,
+    warnings,
+  };
+}
+
+function asStepError(step: PublishStep, error: unknown, remote: RemoteState): PublishStepError {
+  if (error instanceof PublishStepError) {
+    return new PublishStepError(error.step, error.message, { ...remote, ...error.remote }, { cause: error.cause });
+  }
+  if (!(error instanceof WordPressError) && !(error instanceof OutboundRequestError)) throw error;
+  return new PublishStepError(step, describeFailure(error), remote, { cause: error });
+}

@@ -1,0 +1,344 @@
+import OpenAI from "npm:openai@7.57.0";
+import assert from "node:assert/strict";
+import { type FakeOpenAI, startFakeOpenAI } from "./openai_server.ts";
+
+const ARTICLE_KEYS = ["title", "content", "excerpt", "category", "tags", "meta_description", "focus_keyword", "slug"];
+
+const articleRequest = (stream: boolean) => ({
+  model: "gpt-4o-mini",
+  stream,
+  messages: [
+    { role: "system", content: "You write articles." },
+    { role: "user", content: "Write an article based on this idea: urban gardening" },
+  ],
+  response_format: {
+    type: "json_schema",
+    json_schema: {
+      name: "article",
+      strict: true,
+      schema: {
+        type: "object",
+        properties: Object.fromEntries(ARTICLE_KEYS.map((key) => [key, { type: "string" }])),
+        required: ARTICLE_KEYS,
+        additionalProperties: false,
+      },
+    },
+  },
+});
+
+const keywordsRequest = {
+  model: "gpt-4o",
+  temperature: 0.7,
+  messages: [
+    { role: "system", content: "Suggest exactly 15 keyword phrases as a JSON array." },
+    { role: "user", content: "Topic: sourdough baking" },
+  ],
+};
+
+function post(fake: FakeOpenAI, body: unknown, apiKey: string | null = "sk-test-FIXTURE-not-a-real-key-7890", signal?: AbortSignal) {
+  return fetch(`${fake.url}/chat/completions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}) },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+/** The `data:` payloads of an SSE body, in order. */
+async function sseData(response: Response): Promise<string[]> {
+  const text = await response.text();
+  return text.split("\n\n").filter(Boolean).map((event) => event.replace(/^data: /, ""));
+}
+
+async function withFake(options: Parameters<typeof startFakeOpenAI>[0], test: (fake: FakeOpenAI) => Promise<void>) {
+  const fake = startFakeOpenAI(options);
+  try {
+    await test(fake);
+  } finally {
+    await fake.close();
+  }
+}
+
+Deno.test("answers a keywords prompt with 15 items as a chat.completion", () =>
+  withFake({}, async (fake) => {
+    const response = await post(fake, keywordsRequest);
+    assert.deepEqual(response.status, 200);
+    assert.match(response.headers.get("x-request-id") ?? "", /^req_/);
+    const completion = await response.json();
+    assert.deepEqual(completion.object, "chat.completion");
+    assert.deepEqual(completion.model, "gpt-4o");
+    assert.deepEqual(completion.choices[0].finish_reason, "stop");
+    const items = JSON.parse(completion.choices[0].message.content);
+    assert.deepEqual(items.length, 15);
+    assert.deepEqual(items[0].keyword, "sourdough baking tips");
+    for (const item of items) {
+      assert.ok(item.difficulty >= 1 && item.difficulty <= 100);
+      assert.ok(["low", "medium", "high"].includes(item.competition));
+    }
+    assert.deepEqual(fake.requests.length, 1);
+    assert.deepEqual(fake.requests[0].apiKey, "sk-test-FIXTURE-not-a-real-key-7890");
+    assert.deepEqual(fake.requests[0].stream, false);
+  }));
+
+Deno.test("streams an article as chat.completion.chunk events in schema order, ending with [DONE]", () =>
+  withFake({}, async (fake) => {
+    const response = await post(fake, articleRequest(true));
+    assert.deepEqual(response.headers.get("content-type"), "text/event-stream; charset=utf-8");
+    const data = await sseData(response);
+    assert.deepEqual(data.at(-1), "[DONE]");
+    const chunks = data.slice(0, -1).map((payload) => JSON.parse(payload));
+    assert.ok(chunks.length > 50, "one chunk per token");
+    assert.deepEqual(chunks[0].choices[0].delta.role, "assistant");
+    assert.deepEqual(chunks.at(-1).choices[0].finish_reason, "stop");
+    for (const chunk of chunks) assert.deepEqual(chunk.object, "chat.completion.chunk");
+    const content = chunks.map((chunk) => chunk.choices[0].delta.content ?? "").join("");
+    const article = JSON.parse(content);
+    assert.deepEqual(Object.keys(article), ARTICLE_KEYS);
+    assert.deepEqual(article.title, "Urban gardening: A Practical Guide");
+    assert.match(article.content, /"step by step"[\s\S]*🚀[\s\S]*\n/);
+  }));
+
+Deno.test("works with the official SDK, streaming with usage and not", () =>
+  withFake({}, async (fake) => {
+    const client = new OpenAI({ apiKey: "sk-test-abc", baseURL: fake.url, maxRetries: 0 });
+    const completion = await client.chat.completions.create({
+      model: "gpt-4",
+      messages: [{ role: "user", content: "Give an SEO analysis of https://example.com/blog" }],
+    });
+    assert.deepEqual(JSON.parse(completion.choices[0].message.content ?? "").title, "SEO analysis of example.com");
+
+    const stream = await client.chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "Hello" }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = "";
+    let usage;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta?.content ?? "";
+      usage ??= chunk.usage ?? undefined;
+    }
+    assert.deepEqual(text, "This is a reply from the fake OpenAI server.");
+    assert.ok(usage && usage.completion_tokens > 0);
+  }));
+
+Deno.test("refuses a wrong key with OpenAI's 401 body, quoting only part of the key", () =>
+  withFake({}, async (fake) => {
+    const key = "sk-wrong-FIXTURE-not-a-real-key-6789";
+    const response = await post(fake, keywordsRequest, key);
+    assert.deepEqual(response.status, 401);
+    const body = await response.json();
+    assert.deepEqual(body.error.type, "invalid_request_error");
+    assert.deepEqual(body.error.code, "invalid_api_key");
+    assert.deepEqual(body.error.param, null);
+    assert.match(body.error.message, /^Incorrect API key provided: sk-wrong\*+6789\./);
+    assert.ok(!body.error.message.includes(key));
+
+    const missing = await post(fake, keywordsRequest, null);
+    assert.deepEqual(missing.status, 401);
+    assert.match((await missing.json()).error.message, /^You didn't provide an API key/);
+  }));
+
+Deno.test("rate-limit and server-error scenarios, chosen by option or by key", () =>
+  withFake({ scenario: "rate-limit", retryAfterMs: 5 }, async (fake) => {
+    const limited = await post(fake, keywordsRequest);
+    assert.deepEqual(limited.status, 429);
+    assert.deepEqual(limited.headers.get("retry-after-ms"), "5");
+    assert.deepEqual((await limited.json()).error.code, "rate_limit_exceeded");
+
+    const failed = await post(fake, keywordsRequest, "sk-scenario-server-error-1");
+    assert.deepEqual(failed.status, 500);
+    assert.deepEqual((await failed.json()).error.type, "server_error");
+
+    fake.scenario = "ok";
+    assert.deepEqual((await post(fake, keywordsRequest)).status, 200);
+    assert.deepEqual(fake.requests.map((request) => request.scenario), ["rate-limit", "server-error", "ok"]);
+  }));
+
+Deno.test("a plan gives the matching requests its scenarios in turn, then the usual one; keys still win", () =>
+  withFake({ retryAfterMs: 5 }, async (fake) => {
+    const about = (topic: string) => ({
+      ...articleRequest(false),
+      messages: [{ role: "user", content: `Write an article based on this idea: ${topic}` }],
+    });
+    fake.plan = [
+      { match: "idea: figs", scenarios: ["rate-limit", "malformed-chunk"] },
+      { match: "idea: plums", scenarios: ["server-error"] },
+    ];
+    const statuses = [];
+    for (const topic of ["figs", "plums", "figs", "apples", "figs", "plums"]) {
+      const response = await post(fake, about(topic));
+      statuses.push(response.status);
+      await response.body?.cancel();
+    }
+    assert.deepEqual(statuses, [429, 500, 200, 200, 200, 200]);
+    assert.deepEqual(
+      fake.requests.map((request) => request.scenario),
+      ["rate-limit", "server-error", "malformed-chunk", "ok", "ok", "ok"],
+    );
+    fake.plan = [{ match: "idea: figs", scenarios: ["rate-limit"] }];
+    const keyed = await post(fake, about("figs"), "sk-scenario-ok-1");
+    assert.equal(keyed.status, 200);
+    await keyed.body?.cancel();
+    assert.deepEqual(fake.plan[0].scenarios, ["rate-limit"], "a key's scenario consumes nothing of the plan");
+  }));
+
+Deno.test("rejects bad requests the way OpenAI does, including a non-strict schema", () =>
+  withFake({}, async (fake) => {
+    const noModel = await post(fake, { messages: [{ role: "user", content: "hi" }] });
+    assert.deepEqual(noModel.status, 400);
+    assert.deepEqual((await noModel.json()).error.message, "you must provide a model parameter");
+
+    const request = articleRequest(false);
+    request.response_format.json_schema.schema.required = ARTICLE_KEYS.slice(1);
+    const loose = await post(fake, request);
+    assert.deepEqual(loose.status, 400);
+    const error = (await loose.json()).error;
+    assert.deepEqual(error.code, "invalid_json_schema");
+    assert.match(error.message, /^Invalid schema for response_format 'article': .*Missing 'title'\.$/);
+
+    const wrongPath = await fetch(`${fake.url}/completions`, { method: "POST", body: "{}" });
+    assert.deepEqual(wrongPath.status, 404);
+    assert.deepEqual((await wrongPath.json()).error.message, "Invalid URL (POST /v1/completions)");
+  }));
+
+Deno.test("malformed-chunk: the SDK fails to read the stream", () =>
+  withFake({ scenario: "malformed-chunk" }, async (fake) => {
+    const client = new OpenAI({ apiKey: "sk-test", baseURL: fake.url, maxRetries: 0, logLevel: "off" });
+    const stream = await client.chat.completions.create({ ...articleRequest(true), stream: true } as never);
+    await assert.rejects(async () => {
+      for await (const _ of stream as unknown as AsyncIterable<unknown>) { /* drain */ }
+    }, SyntaxError);
+  }));
+
+Deno.test("cut-stream: the connection drops half way, without [DONE]", () =>
+  withFake({ scenario: "cut-stream" }, async (fake) => {
+    const response = await post(fake, articleRequest(true));
+    assert.deepEqual(response.status, 200);
+    await assert.rejects(() => response.text());
+  }));
+
+Deno.test("invalid-json, empty and wrapped shape the model's content", () =>
+  withFake({}, async (fake) => {
+    const contentFor = async (key: string) =>
+      (await (await post(fake, keywordsRequest, key)).json()).choices[0].message.content as string;
+    assert.match(await contentFor("sk-scenario-invalid-json"), /^Sure! .*\{title: 'Oops'/);
+    assert.deepEqual(await contentFor("sk-scenario-empty"), "");
+    const wrapped = await contentFor("sk-scenario-wrapped");
+    assert.match(wrapped, /^Here you go:\n\n```json\n\[/);
+    assert.deepEqual(JSON.parse(wrapped.slice(wrapped.indexOf("["), wrapped.lastIndexOf("]") + 1)).length, 15);
+  }));
+
+Deno.test("slow-first-token holds the first token; a client that gives up is recorded as aborted", () =>
+  withFake({ scenario: "slow-first-token" }, async (fake) => {
+    const abort = new AbortController();
+    const response = await post(fake, articleRequest(true), "sk-test", abort.signal);
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    assert.match(first, /"role":"assistant"/);
+    abort.abort();
+    await reader.cancel().catch(() => {});
+    for (let wait = 0; wait < 50 && !fake.requests[0].aborted; wait++) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(fake.requests[0].aborted);
+  }));
+
+Deno.test("tokensPerSecond paces the stream and firstTokenDelayMs delays it", () =>
+  withFake({ tokensPerSecond: 100, firstTokenDelayMs: 100 }, async (fake) => {
+    const started = performance.now();
+    const hello = { model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "Hello" }] };
+    const data = await sseData(await post(fake, hello));
+    const chunks = data.length - 3; // role chunk, stop chunk, [DONE]
+    const elapsed = performance.now() - started;
+    assert.ok(elapsed >= 100 + ((chunks - 1) * 1000) / 100 * 0.8, `took ${elapsed} ms for ${chunks} chunks`);
+  }));
+
+Deno.test("firstTokenDelayMs may be changed while the server runs", () =>
+  withFake({}, async (fake) => {
+    fake.firstTokenDelayMs = 200;
+    const started = performance.now();
+    const response = await post(fake, keywordsRequest);
+    await response.body?.cancel();
+    assert.ok(performance.now() - started >= 190);
+  }));
+
+Deno.test("CLI prints its base URL and serves until stopped", async () => {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", new URL("./openai_server.ts", import.meta.url).pathname, "--port", "0", "--scenario", "empty"],
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let output = "";
+  while (!output.includes("\n")) output += (await reader.read()).value ?? "";
+  const url = output.trim();
+  assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+  const response = await fetch(`${url}/chat/completions`, {
+    method: "POST",
+    headers: { authorization: "Bearer sk-test" },
+    body: JSON.stringify(keywordsRequest),
+  });
+  assert.deepEqual((await response.json()).choices[0].message.content, "");
+  child.kill("SIGTERM");
+  assert.deepEqual((await child.status).code, 0);
+  await reader.cancel();
+});
+
+Deno.test("embeddings: the real wire format, deterministic, unit length, near for texts that share words", () =>
+  withFake({}, async (fake) => {
+    const texts = ["Composting kitchen scraps", "A compost heap for kitchen scrap", "Tuning a bicycle gearbox"];
+    const response = await fetch(`${fake.url}/embeddings`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer sk-test-FIXTURE-not-a-real-key-7890" },
+      body: JSON.stringify({ model: "text-embedding-3-small", input: texts, encoding_format: "float" }),
+    });
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    assert.equal(body.object, "list");
+    assert.equal(body.model, "text-embedding-3-small");
+    assert.deepEqual(body.data.map((item: { object: string; index: number }) => [item.object, item.index]), [
+      ["embedding", 0],
+      ["embedding", 1],
+      ["embedding", 2],
+    ]);
+    assert.ok(body.usage.prompt_tokens > 0 && body.usage.total_tokens === body.usage.prompt_tokens);
+    const [a, b, c] = body.data.map((item: { embedding: number[] }) => item.embedding);
+    assert.equal(a.length, 1536);
+    const dot = (x: number[], y: number[]) => x.reduce((sum, value, i) => sum + value * y[i], 0);
+    assert.ok(Math.abs(dot(a, a) - 1) < 1e-9, "unit length");
+    assert.ok(dot(a, b) > 0.8, "texts sharing three of four stems embed near");
+    assert.ok(Math.abs(dot(a, c)) < 0.5, "other words embed apart");
+
+    // The same text again: the same vector.
+    const again = await (await fetch(`${fake.url}/embeddings`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk-test-FIXTURE-not-a-real-key-7890" },
+      body: JSON.stringify({ model: "text-embedding-3-small", input: texts[0], dimensions: 64 }),
+    })).json();
+    assert.equal(again.data[0].embedding.length, 64, "dimensions is honoured");
+  }));
+
+Deno.test("embeddings: the official SDK reads them (base64 by default), and a large model has 3072 dimensions", () =>
+  withFake({}, async (fake) => {
+    const client = new OpenAI({ apiKey: "sk-test-FIXTURE-not-a-real-key-7890", baseURL: fake.url });
+    const answer = await client.embeddings.create({ model: "text-embedding-3-large", input: ["raised garden beds"] });
+    assert.equal(answer.data[0].embedding.length, 3072);
+    const norm = Math.hypot(...answer.data[0].embedding);
+    assert.ok(Math.abs(norm - 1) < 1e-4);
+  }));
+
+Deno.test("embeddings: a wrong key is refused with 401, bad input with 400, scenarios apply", () =>
+  withFake({}, async (fake) => {
+    const embed = (body: unknown, key = "sk-test-FIXTURE-not-a-real-key-7890") =>
+      fetch(`${fake.url}/embeddings`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+    const refused = await embed({ model: "m", input: ["a"] }, "sk-wrong-FIXTURE-not-a-real-key-6789");
+    assert.equal(refused.status, 401);
+    assert.equal((await refused.json()).error.code, "invalid_api_key");
+    assert.equal((await embed({ model: "m", input: [] })).status, 400);
+    assert.equal((await embed({ model: "m", input: [""] })).status, 400);
+    assert.equal((await embed({ input: ["a"] })).status, 400);
+    assert.equal((await embed({ model: "m", input: ["a"] }, "sk-scenario-rate-limit-1")).status, 429);
+    const malformed = await embed({ model: "m", input: ["a"] }, "sk-scenario-malformed-chunk-1");
+    assert.equal(malformed.status, 200);
+    await assert.rejects(malformed.json());
+  }));

@@ -1,0 +1,79 @@
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ArticleSummary } from "./data/articleList";
+import { ArticleCard } from "./ArticleCard";
+
+vi.mock("../publishing/PublicationLinks", () => ({
+  default: ({ article }: { article: { id: string; status: string } }) => (
+    <p>
+      Publications of {article.id} ({article.status})
+    </p>
+  ),
+}));
+
+const originalZone = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = originalZone;
+});
+
+function summary(overrides: Partial<ArticleSummary>): ArticleSummary {
+  return {
+    id: "a1",
+    title: "Winter walks",
+    excerpt: "Short days, long walks.",
+    status: "draft",
+    featuredImageUrl: null,
+    categories: [],
+    tags: [],
+    createdAt: new Date("2026-11-20T10:00:00Z"),
+    updatedAt: new Date("2026-11-20T10:00:00Z"),
+    scheduledFor: null,
+    scheduledSiteNames: [],
+    cursor: "c1",
+    ...overrides,
+  };
+}
+
+const renderCard = (article: ArticleSummary) =>
+  render(<ArticleCard article={article} deleting={false} previewing={false} onAction={vi.fn()} />);
+
+describe("ArticleCard schedule", () => {
+  it("shows when a scheduled article goes out and to which sites, in the browser's time zone", async () => {
+    renderCard(
+      summary({
+        status: "scheduled",
+        scheduledFor: new Date("2026-12-03T09:30:00Z"),
+        scheduledSiteNames: ["Food blog", "Travel blog"],
+      }),
+    );
+    const card = screen.getByRole("article", { name: "Winter walks" });
+    expect(within(card).getByText("Scheduled").dataset.tone).toBe("blue");
+    const schedule = card.querySelector(".article-card-schedule")!;
+    expect(schedule.textContent).toBe("Scheduled for Dec 3, 2026, 9:30 AM to Food blog, Travel blog");
+    expect(schedule.querySelector("time")?.getAttribute("dateTime")).toBe("2026-12-03T09:30:00.000Z");
+    expect(await within(card).findByText("Publications of a1 (scheduled)")).toBeTruthy();
+  });
+
+  it("uses the browser's time zone", () => {
+    process.env.TZ = "Asia/Tokyo";
+    renderCard(summary({ status: "scheduled", scheduledFor: new Date("2026-12-03T20:30:00Z"), scheduledSiteNames: ["Travel blog"] }));
+    expect(document.querySelector(".article-card-schedule")?.textContent).toBe(
+      "Scheduled for Dec 4, 2026, 5:30 AM to Travel blog",
+    );
+  });
+
+  it("says when a scheduled article has no site to go to", () => {
+    renderCard(summary({ status: "scheduled", scheduledFor: new Date("2026-12-03T09:30:00Z") }));
+    expect(document.querySelector(".article-card-schedule")?.textContent).toBe(
+      "Scheduled for Dec 3, 2026, 9:30 AM (no site chosen: it will not be published anywhere)",
+    );
+  });
+
+  it("shows no schedule for other statuses, and keeps the status badge apart from the publications", async () => {
+    renderCard(summary({ status: "published" }));
+    const card = screen.getByRole("article", { name: "Winter walks" });
+    expect(card.querySelector(".article-card-schedule")).toBeNull();
+    expect(within(card).getByText("Published").dataset.tone).toBe("green");
+    expect(await within(card).findByText("Publications of a1 (published)")).toBeTruthy();
+  });
+});

@@ -1,0 +1,215 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  createArticle,
+  deleteArticle,
+  getArticle,
+  listScheduleTargets,
+  updateArticle,
+  type ArticleChanges,
+} from "./articles";
+import { supabase } from "../../../backend/supabase";
+
+vi.mock("../../../backend/supabase", () => ({ supabase: { from: vi.fn(), functions: { invoke: vi.fn() } } }));
+
+type Result = { data?: unknown; count?: number | null; error: { message: string } | null };
+
+/** A chainable stand-in for a PostgREST query that records its calls. */
+function query(result: Result) {
+  const calls: unknown[][] = [];
+  const builder: Record<string, unknown> = {
+    then: (resolve: (value: Result) => unknown) => Promise.resolve(result).then(resolve),
+  };
+  for (const method of ["select", "eq", "order", "limit", "insert", "update", "delete", "single", "maybeSingle"]) {
+    builder[method] = (...args: unknown[]) => {
+      calls.push([method, ...args]);
+      return builder;
+    };
+  }
+  builder.overrideTypes = () => builder;
+  return { builder, calls };
+}
+
+function answer(result: Result) {
+  const stub = query(result);
+  vi.mocked(supabase.from).mockReturnValueOnce(stub.builder as never);
+  return stub.calls;
+}
+
+const ID = "0b5c6f5e-8f7a-4c1e-9a55-2f1a4d3b7c11";
+
+const ROW = {
+  id: ID,
+  title: "Composting",
+  content: "<p>Hi</p>",
+  excerpt: "About compost",
+  status: "scheduled",
+  featured_image_url: null,
+  meta_description: null,
+  focus_keyword: "compost",
+  slug: null,
+  categories: ["Garden"],
+  tags: ["soil", "green"],
+  assistant_id: null,
+  scheduled_for: "2026-12-01 09:30:00+00",
+  scheduled_site_ids: ["s1"],
+  created_at: "2026-11-22 13:57:40.852+00",
+};
+
+beforeEach(() => {
+  vi.mocked(supabase.from).mockReset();
+  vi.mocked(supabase.functions.invoke).mockReset();
+});
+
+/** save-article answers with the saved row, or a function error with `body`. */
+function saveAnswers(result: { row: typeof ROW } | { status: number; body: unknown }) {
+  vi.mocked(supabase.functions.invoke).mockResolvedValueOnce(
+    ("row" in result
+      ? { data: { article: result.row }, error: null }
+      : { data: null, error: new FunctionsHttpError(new Response(JSON.stringify(result.body), { status: result.status })) }) as never,
+  );
+}
+
+describe("getArticle", () => {
+  it("reads one article by id, mapping its row", async () => {
+    const calls = answer({ data: ROW, error: null });
+    const article = await getArticle(ID);
+    expect(supabase.from).toHaveBeenCalledWith("articles");
+    expect(calls).toContainEqual(["eq", "id", ID]);
+    expect(calls).toContainEqual(["maybeSingle"]);
+    expect(article).toEqual({
+      id: ID,
+      title: "Composting",
+      content: "<p>Hi</p>",
+      excerpt: "About compost",
+      status: "scheduled",
+      featuredImageUrl: null,
+      metaDescription: "",
+      focusKeyword: "compost",
+      slug: "",
+      categories: ["Garden"],
+      tags: ["soil", "green"],
+      assistantId: null,
+      scheduledFor: new Date("2026-12-01T09:30:00Z"),
+      scheduledSiteIds: ["s1"],
+      createdAt: new Date("2026-11-22T13:57:40.852Z"),
+    });
+  });
+
+  it("throws the database's message", async () => {
+    answer({ data: null, error: { message: "permission denied" } });
+    await expect(getArticle(ID)).rejects.toThrow("permission denied");
+  });
+
+  it("gives null for a missing article, and for an id that cannot exist without asking", async () => {
+    answer({ data: null, error: null });
+    expect(await getArticle(ID)).toBeNull();
+    expect(await getArticle("42")).toBeNull();
+    expect(supabase.from).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("createArticle", () => {
+  const NEW = {
+    title: "T",
+    content: "<p>C</p>",
+    excerpt: "E",
+    metaDescription: "M",
+    focusKeyword: "",
+    slug: "t",
+    categories: ["Guides"],
+    tags: ["a", "b"],
+    assistantId: "as-1",
+  };
+
+  it("saves through save-article (which sanitises the HTML), never the table, and returns the id", async () => {
+    saveAnswers({ row: ROW });
+    expect(await createArticle(NEW)).toBe(ID);
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("save-article", { body: NEW });
+    expect(supabase.from).not.toHaveBeenCalled();
+  });
+
+  it("throws the function's message, e.g. a size limit", async () => {
+    saveAnswers({ status: 400, body: { error: "title: Title must be at most 500 characters", field: "title" } });
+    await expect(createArticle(NEW)).rejects.toThrow("title: Title must be at most 500 characters");
+  });
+});
+
+describe("updateArticle", () => {
+  const CHANGES: ArticleChanges = {
+    title: "T",
+    content: "C",
+    excerpt: "E",
+    status: "scheduled",
+    metaDescription: "",
+    focusKeyword: "k",
+    slug: "s",
+    categories: ["A", "B"],
+    tags: ["x"],
+    scheduledFor: new Date("2026-12-24T18:00:00Z"),
+    scheduledSiteIds: ["s1", "s2"],
+  };
+
+  it("sends the id and every edited field, with the schedule as an ISO timestamp", async () => {
+    saveAnswers({ row: ROW });
+    await updateArticle(ID, CHANGES);
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("save-article", {
+      body: {
+        id: ID,
+        title: "T",
+        content: "C",
+        excerpt: "E",
+        status: "scheduled",
+        metaDescription: "",
+        focusKeyword: "k",
+        slug: "s",
+        categories: ["A", "B"],
+        tags: ["x"],
+        scheduledFor: "2026-12-24T18:00:00.000Z",
+        scheduledSiteIds: ["s1", "s2"],
+      },
+    });
+  });
+
+  it("clears the schedule for any other status", async () => {
+    saveAnswers({ row: ROW });
+    await updateArticle(ID, { ...CHANGES, status: "draft" });
+    const [, options] = vi.mocked(supabase.functions.invoke).mock.calls[0];
+    expect(options?.body).toMatchObject({ status: "draft", scheduledFor: null, scheduledSiteIds: [] });
+  });
+
+  it("throws 'Article not found' when it is not the user's", async () => {
+    saveAnswers({ status: 404, body: { error: "Article not found", field: "id" } });
+    await expect(updateArticle(ID, CHANGES)).rejects.toThrow("Article not found");
+  });
+});
+
+describe("deleteArticle", () => {
+  it("deletes by id", async () => {
+    const calls = answer({ count: 1, error: null });
+    await deleteArticle(ID);
+    expect(calls).toEqual([
+      ["delete", { count: "exact" }],
+      ["eq", "id", ID],
+    ]);
+  });
+
+  it("throws when nothing was deleted or the database refuses", async () => {
+    answer({ count: 0, error: null });
+    await expect(deleteArticle(ID)).rejects.toThrow("Article not found");
+    answer({ error: { message: "boom" } });
+    await expect(deleteArticle(ID)).rejects.toThrow("boom");
+  });
+});
+
+describe("listScheduleTargets", () => {
+  it("reads the id and name of the user's sites, by name", async () => {
+    const calls = answer({ data: [{ id: "s1", name: "Blog" }], error: null });
+    expect(await listScheduleTargets()).toEqual([{ id: "s1", name: "Blog" }]);
+    expect(supabase.from).toHaveBeenCalledWith("wordpress_sites");
+    expect(calls).toEqual([
+      ["select", "id, name"],
+      ["order", "name", { ascending: true }],
+    ]);
+  });
+});

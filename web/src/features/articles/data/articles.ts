@@ -1,0 +1,198 @@
+import type { QueryData } from "@supabase/supabase-js";
+import type {
+  GeneratedDraft,
+  SaveArticleRequest,
+  SavedArticleRow,
+} from "@contracts/article_save";
+import { ARTICLE_LIMITS } from "@contracts/text_limits";
+import { parseTimestamp } from "../../../lib/dates";
+import { functionErrorMessage } from "../../../backend/functionErrors";
+import { supabase } from "../../../backend/supabase";
+
+export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export type Article = {
+  id: string;
+  title: string;
+  /** HTML; sanitise before rendering. */
+  content: string;
+  excerpt: string;
+  status: string;
+  featuredImageUrl: string | null;
+  metaDescription: string;
+  focusKeyword: string;
+  slug: string;
+  categories: string[];
+  tags: string[];
+  assistantId: string | null;
+  scheduledFor: Date | null;
+  /** The connected sites a scheduled article will be published to. */
+  scheduledSiteIds: string[];
+  createdAt: Date;
+};
+
+/** A new article, always saved as a draft. */
+export type NewArticle = {
+  title: string;
+  content: string;
+  excerpt: string;
+  metaDescription: string;
+  focusKeyword: string;
+  slug: string;
+  categories: string[];
+  tags: string[];
+  assistantId: string | null;
+  /**
+   * The AI draft the form was filled with, as the model wrote it: kept as
+   * the article's first revision (source 'ai') before the text saved.
+   */
+  generatedDraft?: GeneratedDraft;
+};
+
+export type ArticleChanges = {
+  title: string;
+  content: string;
+  excerpt: string;
+  status: ArticleStatus;
+  metaDescription: string;
+  focusKeyword: string;
+  slug: string;
+  categories: string[];
+  tags: string[];
+  /** Required when the status is scheduled (the database enforces it). */
+  scheduledFor: Date | null;
+  scheduledSiteIds: string[];
+};
+
+/** A connected WordPress site a scheduled article can target. */
+export type ScheduleTarget = { id: string; name: string };
+
+const ARTICLE_COLUMNS =
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
+
+const selectArticles = () => supabase.from("articles").select(ARTICLE_COLUMNS);
+type ArticleRow = QueryData<ReturnType<typeof selectArticles>>[number];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toArticle(row: ArticleRow | SavedArticleRow): Article {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    excerpt: row.excerpt,
+    status: row.status,
+    featuredImageUrl: row.featured_image_url,
+    metaDescription: row.meta_description ?? "",
+    focusKeyword: row.focus_keyword ?? "",
+    slug: row.slug ?? "",
+    categories: row.categories,
+    tags: row.tags,
+    assistantId: row.assistant_id,
+    scheduledFor: row.scheduled_for ? parseTimestamp(row.scheduled_for) : null,
+    scheduledSiteIds: row.scheduled_site_ids,
+    createdAt: parseTimestamp(row.created_at),
+  };
+}
+
+
+/** One article, or null when there is none with this id for the user. */
+export async function getArticle(id: string): Promise<Article | null> {
+  if (!UUID.test(id)) return null;
+  const { data, error } = await selectArticles().eq("id", id).maybeSingle();
+  if (error) throw new Error(error.message);
+  return data ? toArticle(data) : null;
+}
+
+/**
+ * Article HTML is stored only by the save-article function, which sanitises
+ * it with the preview's allow-list first (the browser may not write
+ * `content` itself). Throws an Error with the function's message, e.g.
+ * "title: Title must be at most 500 characters" or "Article not found".
+ */
+export async function saveArticle(request: SaveArticleRequest): Promise<SavedArticleRow> {
+  const { data, error } = await supabase.functions.invoke<{ article: SavedArticleRow }>("save-article", {
+    body: request,
+  });
+  if (error) throw new Error(await functionErrorMessage(error, SAVE_ARTICLE_FAILURE));
+  if (typeof data?.article?.id !== "string") throw new Error(SAVE_ARTICLE_FAILURE);
+  return data.article;
+}
+
+const SAVE_ARTICLE_FAILURE = "Failed to save article";
+
+const within = (text: string | undefined, maxLength: number) => (text ?? "").trim().length <= maxLength;
+const termsWithin = (terms: string[] | undefined, limits: { count: number; itemLength: number }) =>
+  (terms ?? []).length <= limits.count && (terms ?? []).every((term) => within(term, limits.itemLength));
+
+/**
+ * A revision holds what an article may (save-article's generatedDraft
+ * schema): a draft over one of the article's limits, which the form then
+ * had the user fix, is left out rather than failing the save.
+ */
+function keptDraft(draft: GeneratedDraft | undefined): { generatedDraft?: GeneratedDraft } {
+  if (!draft || !draft.title.trim() || !draft.content.trim()) return {};
+  const fits =
+    within(draft.title, ARTICLE_LIMITS.title) &&
+    within(draft.content, ARTICLE_LIMITS.content) &&
+    within(draft.excerpt, ARTICLE_LIMITS.excerpt) &&
+    within(draft.metaDescription, ARTICLE_LIMITS.metaDescription) &&
+    within(draft.focusKeyword, ARTICLE_LIMITS.focusKeyword) &&
+    within(draft.slug, ARTICLE_LIMITS.slug) &&
+    termsWithin(draft.categories, ARTICLE_LIMITS.categories) &&
+    termsWithin(draft.tags, ARTICLE_LIMITS.tags);
+  return fits ? { generatedDraft: draft } : {};
+}
+
+/** Saves a new draft for the signed-in user; returns its id. */
+export async function createArticle(article: NewArticle): Promise<string> {
+  const saved = await saveArticle({
+    title: article.title,
+    content: article.content,
+    excerpt: article.excerpt,
+    metaDescription: article.metaDescription,
+    focusKeyword: article.focusKeyword,
+    slug: article.slug,
+    categories: article.categories,
+    tags: article.tags,
+    assistantId: article.assistantId,
+    ...keptDraft(article.generatedDraft),
+  });
+  return saved.id;
+}
+
+/** The schedule (time and target sites) is kept only for a scheduled article and cleared otherwise. */
+export async function updateArticle(id: string, changes: ArticleChanges): Promise<void> {
+  const scheduled = changes.status === "scheduled";
+  await saveArticle({
+    id,
+    title: changes.title,
+    content: changes.content,
+    excerpt: changes.excerpt,
+    status: changes.status,
+    metaDescription: changes.metaDescription,
+    focusKeyword: changes.focusKeyword,
+    slug: changes.slug,
+    categories: changes.categories,
+    tags: changes.tags,
+    scheduledFor: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
+    scheduledSiteIds: scheduled ? changes.scheduledSiteIds : [],
+  });
+}
+
+export async function deleteArticle(id: string): Promise<void> {
+  const { error, count } = await supabase.from("articles").delete({ count: "exact" }).eq("id", id);
+  if (error) throw new Error(error.message);
+  if (count === 0) throw new Error("Article not found");
+}
+
+/** The user's connected WordPress sites, by name, as targets for a scheduled article. */
+export async function listScheduleTargets(): Promise<ScheduleTarget[]> {
+  const { data, error } = await supabase
+    .from("wordpress_sites")
+    .select("id, name")
+    .order("name", { ascending: true });
+  if (error) throw new Error(error.message);
+  return data;
+}

@@ -1,0 +1,113 @@
+import { useEffect, useState } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import { FormField } from "../../ui/FormField";
+import { Spinner } from "../../ui/Spinner";
+import { SubmitButton } from "../../ui/SubmitButton";
+import { TextAreaField } from "../../ui/TextAreaField";
+import { createAssistant, getAssistant, updateAssistant } from "./data/assistants";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useForm } from "../../lib/useForm";
+import { useUser } from "../auth/session";
+import { assistantSchema, assistantValuesOf, NEW_ASSISTANT, type AssistantValues } from "./assistantForm";
+import "./assistants.css";
+
+type AssistantLoad = { state: "loading" } | { state: "missing" } | { state: "ready"; values: AssistantValues };
+
+/** Saving twice is prevented by useForm, which ignores a submit while one is running. */
+function AssistantForm({ assistantId, initialValues }: { assistantId: string | null; initialValues: AssistantValues }) {
+  const user = useUser();
+  const [, navigate] = useLocation();
+  const form = useForm(assistantSchema, initialValues);
+
+  const save = form.handleSubmit(async (values) => {
+    if (!user) {
+      notifyError("User not authenticated");
+      return;
+    }
+    try {
+      if (assistantId) await updateAssistant(assistantId, values);
+      else await createAssistant(user.id, values);
+    } catch {
+      notifyError("Failed to save assistant");
+      return;
+    }
+    notifySuccess(assistantId ? "Assistant updated successfully" : "Assistant created successfully");
+    navigate("/assistants");
+  });
+
+  return (
+    <form onSubmit={save} noValidate>
+      <article>
+        <FormField label="Name" autoComplete="off" {...form.field("name")} />
+        <TextAreaField
+          label="Description"
+          rows={2}
+          help="Shown next to the name under Choose Assistant."
+          {...form.field("description")}
+        />
+        <TextAreaField
+          label="Instructions"
+          rows={10}
+          help="How the assistant writes: voice, structure, audience. The article format is added automatically."
+          {...form.field("instructions")}
+        />
+        <FormField
+          label="Model"
+          placeholder="Server default"
+          autoComplete="off"
+          spellCheck={false}
+          help="Leave empty to use the server's default model."
+          {...form.field("model")}
+        />
+      </article>
+      <div className="assistant-form-actions">
+        <Link href="/assistants" role="button" className="secondary outline">
+          Cancel
+        </Link>
+        <SubmitButton busy={form.submitting}>{form.submitting ? "Saving..." : "Save Assistant"}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+/** /assistants/new creates an assistant; /assistants/:id edits one. */
+export default function AssistantFormPage() {
+  const { id } = useParams<{ id?: string }>();
+  const [, navigate] = useLocation();
+  const assistantId = id ?? null;
+  const [load, setLoad] = useState<AssistantLoad>(
+    assistantId ? { state: "loading" } : { state: "ready", values: NEW_ASSISTANT },
+  );
+
+  useEffect(() => {
+    if (!assistantId) return;
+    let current = true;
+    getAssistant(assistantId)
+      .then((assistant) =>
+        current && setLoad(assistant ? { state: "ready", values: assistantValuesOf(assistant) } : { state: "missing" }),
+      )
+      .catch(() => {
+        if (!current) return;
+        notifyError("Failed to load assistant");
+        navigate("/assistants", { replace: true });
+      });
+    return () => {
+      current = false;
+    };
+  }, [assistantId, navigate]);
+
+  return (
+    <>
+      <h1>{assistantId ? "Edit Assistant" : "New Assistant"}</h1>
+      {load.state === "loading" && <Spinner label="Loading assistant…" />}
+      {load.state === "missing" && (
+        <article>
+          <h2>Assistant not found</h2>
+          <p>The assistant you're looking for doesn't exist.</p>
+          <Link href="/assistants">Back to Assistants</Link>
+        </article>
+      )}
+      {load.state === "ready" && <AssistantForm assistantId={assistantId} initialValues={load.values} />}
+    </>
+  );
+}

@@ -1,0 +1,234 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { Route, Router, Switch } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import {
+  createAssistant,
+  deleteAssistant,
+  getAssistant,
+  listAssistants,
+  updateAssistant,
+  type Assistant,
+} from "./data/assistants";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { sessionState } from "../auth/session";
+import { setSignedIn, testUser } from "../../../test/session";
+import AssistantFormPage from "./AssistantFormPage";
+import AssistantsPage, { DELETE_ASSISTANT_CONFIRMATION } from "./AssistantsPage";
+
+vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
+vi.mock("./data/assistants", () => ({
+  listAssistants: vi.fn(),
+  getAssistant: vi.fn(),
+  createAssistant: vi.fn(),
+  updateAssistant: vi.fn(),
+  deleteAssistant: vi.fn(),
+}));
+vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+
+const ID = "7d9f6a8e-2c1b-4e3a-9f0d-1a2b3c4d5e6f";
+const ASSISTANTS: Assistant[] = [
+  {
+    id: ID,
+    name: "SEO Blog Writer",
+    description: "Writes search-optimised posts.",
+    instructions: "Write clearly.",
+    model: null,
+    createdAt: new Date(2026, 10, 22),
+  },
+  {
+    id: "b",
+    name: "Haiku Poet",
+    description: "",
+    instructions: "Only haiku.",
+    model: "gpt-4o",
+    createdAt: new Date(2026, 10, 21),
+  },
+];
+
+function renderAt(path: string) {
+  const location = memoryLocation({ path, record: true });
+  const user = userEvent.setup();
+  render(
+    <Router hook={location.hook}>
+      <Switch>
+        <Route path="/assistants" component={AssistantsPage} />
+        <Route path="/assistants/new" component={AssistantFormPage} />
+        <Route path="/assistants/:id" component={AssistantFormPage} />
+      </Switch>
+    </Router>,
+  );
+  return { user, location };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+const noteOf = (element: HTMLElement) =>
+  document.getElementById(element.getAttribute("aria-describedby") ?? "")?.textContent ?? "";
+const card = (name: string) => screen.getByRole("article", { name });
+
+beforeEach(() => {
+  setSignedIn();
+  vi.mocked(listAssistants).mockResolvedValue(ASSISTANTS);
+});
+
+describe("assistants list", () => {
+  it("lists each assistant with its description and model, and links to create and edit", async () => {
+    renderAt("/assistants");
+    expect(screen.getByRole("heading", { level: 1, name: "Assistants" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "New Assistant" }).getAttribute("href")).toBe("/assistants/new");
+    await screen.findByText("SEO Blog Writer");
+    const first = card("SEO Blog Writer");
+    expect(within(first).getByText("Writes search-optimised posts.")).toBeTruthy();
+    expect(within(first).getByText("Model: Server default")).toBeTruthy();
+    expect(within(first).getByRole("button", { name: "Edit" }).getAttribute("href")).toBe(`/assistants/${ID}`);
+    const second = card("Haiku Poet");
+    expect(within(second).getByText("No description available")).toBeTruthy();
+    expect(within(second).getByText("Model: gpt-4o")).toBeTruthy();
+  });
+
+  it("shows a spinner while loading and an empty state", async () => {
+    let finish!: (list: Assistant[]) => void;
+    vi.mocked(listAssistants).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    renderAt("/assistants");
+    expect(screen.getByRole("status", { name: "Loading assistants…" })).toBeTruthy();
+    await act(async () => finish([]));
+    expect(screen.getByText("No assistants yet")).toBeTruthy();
+  });
+
+  it("reports a load failure and can retry", async () => {
+    vi.mocked(listAssistants).mockRejectedValueOnce(new Error("boom")).mockResolvedValueOnce(ASSISTANTS);
+    const { user } = renderAt("/assistants");
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to load assistants"));
+    await user.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("SEO Blog Writer")).toBeTruthy();
+  });
+
+  it("deletes after confirmation", async () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    vi.mocked(deleteAssistant).mockResolvedValue();
+    const { user } = renderAt("/assistants");
+    await screen.findByText("SEO Blog Writer");
+    await user.click(within(card("Haiku Poet")).getByRole("button", { name: "Delete" }));
+    expect(confirm).toHaveBeenCalledWith(DELETE_ASSISTANT_CONFIRMATION);
+    expect(deleteAssistant).toHaveBeenCalledWith("b");
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Assistant deleted successfully"));
+    expect(screen.queryByText("Haiku Poet")).toBeNull();
+  });
+
+  it("keeps the assistant when not confirmed or when deleting fails", async () => {
+    vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.mocked(deleteAssistant).mockRejectedValue(new Error("boom"));
+    const { user } = renderAt("/assistants");
+    await screen.findByText("SEO Blog Writer");
+    await user.click(within(card("Haiku Poet")).getByRole("button", { name: "Delete" }));
+    expect(deleteAssistant).not.toHaveBeenCalled();
+    await user.click(within(card("Haiku Poet")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to delete assistant"));
+    expect(screen.getByText("Haiku Poet")).toBeTruthy();
+  });
+});
+
+describe("new assistant", () => {
+  it("has the four fields, the model defaulting to the server's", () => {
+    renderAt("/assistants/new");
+    expect(screen.getByRole("heading", { level: 1, name: "New Assistant" })).toBeTruthy();
+    expect(field("Instructions").tagName).toBe("TEXTAREA");
+    expect(field("Model").getAttribute("placeholder")).toBe("Server default");
+    expect(screen.getByRole("button", { name: "Cancel" }).getAttribute("href")).toBe("/assistants");
+  });
+
+  it("requires a name and enforces the length limits", async () => {
+    const { user } = renderAt("/assistants/new");
+    await user.click(screen.getByRole("button", { name: "Save Assistant" }));
+    expect(noteOf(field("Name"))).toBe("Name is required");
+
+    for (const [label, length] of [
+      ["Name", 121],
+      ["Description", 501],
+      ["Instructions", 20_001],
+      ["Model", 201],
+    ] as const) {
+      await user.click(field(label));
+      await user.paste("x".repeat(length));
+    }
+    expect(noteOf(field("Name"))).toBe("Name must be at most 120 characters");
+    expect(noteOf(field("Description"))).toBe("Description must be at most 500 characters");
+    expect(noteOf(field("Instructions"))).toBe("Instructions must be at most 20,000 characters");
+    expect(noteOf(field("Model"))).toBe("Model must be at most 200 characters");
+    expect(createAssistant).not.toHaveBeenCalled();
+  });
+
+  it("creates the assistant for the user and returns to the list", async () => {
+    vi.mocked(createAssistant).mockResolvedValue("new-id");
+    const { user, location } = renderAt("/assistants/new");
+    await user.type(field("Name"), " Travel Writer ");
+    await user.type(field("Description"), "Writes travel guides.");
+    await user.type(field("Instructions"), "Warm and practical.");
+    await user.dblClick(screen.getByRole("button", { name: "Save Assistant" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Assistant created successfully"));
+    expect(createAssistant).toHaveBeenCalledTimes(1);
+    expect(createAssistant).toHaveBeenCalledWith(testUser.id, {
+      name: "Travel Writer",
+      description: "Writes travel guides.",
+      instructions: "Warm and practical.",
+      model: "",
+    });
+    expect(location.history.at(-1)).toBe("/assistants");
+  });
+
+  it("reports a failure and keeps the form", async () => {
+    vi.mocked(createAssistant).mockRejectedValue(new Error("boom"));
+    const { user, location } = renderAt("/assistants/new");
+    await user.type(field("Name"), "Travel Writer");
+    await user.click(screen.getByRole("button", { name: "Save Assistant" }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to save assistant"));
+    expect(field("Name").value).toBe("Travel Writer");
+    expect(location.history.at(-1)).toBe("/assistants/new");
+  });
+
+  it("requires a signed-in user", async () => {
+    const { user } = renderAt("/assistants/new");
+    await user.type(field("Name"), "Travel Writer");
+    act(() => {
+      sessionState.user = null;
+    });
+    await user.click(screen.getByRole("button", { name: "Save Assistant" }));
+    expect(notifyError).toHaveBeenCalledWith("User not authenticated");
+    expect(createAssistant).not.toHaveBeenCalled();
+  });
+});
+
+describe("editing an assistant", () => {
+  it("loads the assistant and saves changes", async () => {
+    vi.mocked(getAssistant).mockResolvedValue(ASSISTANTS[1]);
+    vi.mocked(updateAssistant).mockResolvedValue();
+    const { user, location } = renderAt("/assistants/b");
+    expect(await screen.findByDisplayValue("Haiku Poet")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Edit Assistant" })).toBeTruthy();
+    expect(field("Model").value).toBe("gpt-4o");
+    await user.clear(field("Model"));
+    await user.click(screen.getByRole("button", { name: "Save Assistant" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Assistant updated successfully"));
+    expect(updateAssistant).toHaveBeenCalledWith("b", {
+      name: "Haiku Poet",
+      description: "",
+      instructions: "Only haiku.",
+      model: "",
+    });
+    expect(location.history.at(-1)).toBe("/assistants");
+  });
+
+  it("says when the assistant does not exist", async () => {
+    vi.mocked(getAssistant).mockResolvedValue(null);
+    renderAt("/assistants/missing");
+    expect(await screen.findByRole("heading", { name: "Assistant not found" })).toBeTruthy();
+  });
+
+  it("reports a load failure and goes back to the list", async () => {
+    vi.mocked(getAssistant).mockRejectedValue(new Error("boom"));
+    const { location } = renderAt(`/assistants/${ID}`);
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to load assistant"));
+    expect(location.history.at(-1)).toBe("/assistants");
+  });
+});

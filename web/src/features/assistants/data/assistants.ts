@@ -1,0 +1,106 @@
+import type { QueryData } from "@supabase/supabase-js";
+import { parseTimestamp } from "../../../lib/dates";
+import { supabase } from "../../../backend/supabase";
+
+/** How many assistants the Choose Assistant list offers, newest first (spec §9). */
+export const ASSISTANT_CHOICES_LIMIT = 20;
+
+export type Assistant = {
+  id: string;
+  name: string;
+  description: string;
+  instructions: string;
+  /** null: the server's default model. */
+  model: string | null;
+  createdAt: Date;
+};
+
+/** What the Choose Assistant list shows, with the spec's defaults for blank values. */
+export type AssistantSummary = { id: string; name: string; description: string };
+
+export type AssistantInput = {
+  name: string;
+  description: string;
+  instructions: string;
+  /** Blank means the server default. */
+  model: string;
+};
+
+const selectAssistants = () => supabase.from("assistants").select("id, name, description, instructions, model, created_at");
+type AssistantRow = QueryData<ReturnType<typeof selectAssistants>>[number];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toAssistant(row: AssistantRow): Assistant {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    instructions: row.instructions,
+    model: row.model,
+    createdAt: parseTimestamp(row.created_at),
+  };
+}
+
+function toColumns(input: AssistantInput) {
+  return {
+    name: input.name,
+    description: input.description,
+    instructions: input.instructions,
+    model: input.model.trim() || null,
+  };
+}
+
+/** The user's assistants (row-level security scopes them), newest first. */
+export async function listAssistants(): Promise<Assistant[]> {
+  const { data, error } = await selectAssistants().order("created_at", { ascending: false });
+  if (error) throw new Error(error.message);
+  return data.map(toAssistant);
+}
+
+/** The assistants to choose from when drafting: the newest ASSISTANT_CHOICES_LIMIT. */
+export async function listAssistantChoices(): Promise<AssistantSummary[]> {
+  const { data, error } = await supabase
+    .from("assistants")
+    .select("id, name, description")
+    .order("created_at", { ascending: false })
+    .limit(ASSISTANT_CHOICES_LIMIT);
+  if (error) throw new Error(error.message);
+  return data.map((row) => ({
+    id: row.id,
+    name: row.name.trim() || "Unnamed Assistant",
+    description: row.description.trim() || "No description available",
+  }));
+}
+
+/** One assistant, or null when the user has none with this id. */
+export async function getAssistant(id: string): Promise<Assistant | null> {
+  if (!UUID.test(id)) return null;
+  const { data, error } = await selectAssistants().eq("id", id).maybeSingle();
+  if (error) throw new Error(error.message);
+  return data ? toAssistant(data) : null;
+}
+
+export async function createAssistant(userId: string, input: AssistantInput): Promise<string> {
+  const { data, error } = await supabase
+    .from("assistants")
+    .insert({ user_id: userId, ...toColumns(input) })
+    .select("id")
+    .single();
+  if (error) throw new Error(error.message);
+  return data.id;
+}
+
+export async function updateAssistant(id: string, input: AssistantInput): Promise<void> {
+  const { error, count } = await supabase
+    .from("assistants")
+    .update(toColumns(input), { count: "exact" })
+    .eq("id", id);
+  if (error) throw new Error(error.message);
+  if (count === 0) throw new Error("Assistant not found");
+}
+
+export async function deleteAssistant(id: string): Promise<void> {
+  const { error, count } = await supabase.from("assistants").delete({ count: "exact" }).eq("id", id);
+  if (error) throw new Error(error.message);
+  if (count === 0) throw new Error("Assistant not found");
+}

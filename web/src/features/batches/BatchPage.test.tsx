@@ -1,0 +1,227 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { setSignedIn } from "../../../test/session";
+import { listScheduleTargets } from "../articles/data/articles";
+import {
+  approveDrafts,
+  cancelDraftBatch,
+  type DraftBatchDetail,
+  getDraftBatch,
+  retryFailedDrafts,
+  setReviewRequired,
+} from "./data/draftBatches";
+import { applyDripSchedule, previewDripTimes } from "./data/dripSchedule";
+import { notifySuccess } from "../../lib/notify";
+import { batchesState, POLL_INTERVAL_MS } from "./batchesStore";
+import BatchPage from "./BatchPage";
+
+vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
+vi.mock("../articles/data/articles", () => ({ listScheduleTargets: vi.fn() }));
+vi.mock("./data/draftBatches", () => ({
+  getDraftBatch: vi.fn(),
+  listDraftBatches: vi.fn(),
+  approveDrafts: vi.fn(),
+  cancelDraftBatch: vi.fn(),
+  retryFailedDrafts: vi.fn(),
+  setReviewRequired: vi.fn(),
+  BATCHES_FAILURE_MESSAGE: "Failed to load batches",
+}));
+vi.mock("./data/dripSchedule", () => ({ previewDripTimes: vi.fn(), applyDripSchedule: vi.fn() }));
+vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+
+const BATCH = "61000000-0000-4000-8000-000000000001";
+const SITE = "51000000-0000-4000-8000-000000000001";
+const article = (n: number) => `a2000000-0000-4000-8000-00000000000${n}`;
+
+function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
+  return {
+    id: BATCH,
+    name: "Garden week",
+    reviewRequired: true,
+    targetSiteIds: [SITE],
+    cancelledAt: null,
+    createdAt: new Date("2026-11-28T10:00:00Z"),
+    progress: { queued: 1, drafting: 1, done: 3, failed: 1, cancelled: 0, total: 6 },
+    jobs: [
+      { id: "j1", position: 0, idea: "Compost", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(1) },
+      { id: "j2", position: 1, idea: "Worms", focusKeyword: null, status: "done", attempts: 2, lastError: null, articleId: article(2) },
+      { id: "j3", position: 2, idea: "Figs", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(3) },
+      {
+        id: "j4",
+        position: 3,
+        idea: "Plums",
+        focusKeyword: null,
+        status: "failed",
+        attempts: 4,
+        lastError: "The AI provider is rate limiting requests. (gave up after 4 attempts)",
+        articleId: null,
+      },
+      {
+        id: "j5",
+        position: 4,
+        idea: "Pears",
+        focusKeyword: null,
+        status: "queued",
+        attempts: 1,
+        lastError: "The AI provider is unavailable. Please try again later.",
+        articleId: null,
+      },
+      { id: "j6", position: 5, idea: "Apples", focusKeyword: null, status: "drafting", attempts: 1, lastError: null, articleId: null },
+    ],
+    drafts: [
+      { id: article(1), title: "Compost guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null },
+      { id: article(2), title: "Worm guide", status: "draft", approvalRequired: true, approvedAt: new Date(), scheduledFor: null },
+      { id: article(3), title: "Fig guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null },
+    ],
+    ...overrides,
+  };
+}
+
+async function renderPage(detail: DraftBatchDetail = batch()) {
+  vi.mocked(getDraftBatch).mockResolvedValue(detail);
+  const user = userEvent.setup();
+  const location = memoryLocation({ path: `/batches/${BATCH}` });
+  render(
+    <Router hook={location.hook}>
+      <Route path="/batches/:id">
+        <BatchPage />
+      </Route>
+    </Router>,
+  );
+  await screen.findByRole("heading", { level: 1, name: "Garden week" });
+  return { user };
+}
+
+const row = (idea: string) => screen.getByRole("cell", { name: idea }).closest("tr") as HTMLElement;
+
+beforeEach(() => {
+  setSignedIn();
+  Object.assign(batchesState, { list: null, listError: null, detail: null, detailError: null, busy: null });
+  vi.mocked(listScheduleTargets).mockResolvedValue([{ id: SITE, name: "My blog" }]);
+  for (const mock of [getDraftBatch, approveDrafts, cancelDraftBatch, retryFailedDrafts, setReviewRequired]) {
+    vi.mocked(mock).mockReset();
+  }
+});
+
+afterEach(() => vi.useRealTimers());
+
+describe("a batch", () => {
+  it("shows progress per idea: drafting, queued with the retry's reason, failed with its reason, the drafts", async () => {
+    await renderPage();
+    expect(screen.getByText("Drafting…", { selector: "strong" })).toBeTruthy();
+    expect(screen.getByText(/3 of 6 drafted · 1 drafting · 1 queued · 1 failed/)).toBeTruthy();
+    expect(within(row("Apples")).getByText("Drafting…")).toBeTruthy();
+    expect(within(row("Pears")).getByText("Retrying after attempt 1: The AI provider is unavailable. Please try again later."))
+      .toBeTruthy();
+    expect(within(row("Plums")).getByText("The AI provider is rate limiting requests. (gave up after 4 attempts)"))
+      .toBeTruthy();
+    expect(within(row("Compost")).getByRole("link", { name: "Compost guide" }).getAttribute("href"))
+      .toBe(`/articles/edit/${article(1)}`);
+    expect(within(row("Worms")).getByText("Approved")).toBeTruthy();
+    expect(screen.getByText("This page updates by itself while drafts are being written.")).toBeTruthy();
+  });
+
+  it("polls while drafts are being written, and stops once nothing is open", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await renderPage();
+    expect(getDraftBatch).toHaveBeenCalledTimes(1);
+    vi.mocked(getDraftBatch).mockResolvedValue(
+      batch({ progress: { queued: 0, drafting: 0, done: 5, failed: 1, cancelled: 0, total: 6 } }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    expect(getDraftBatch).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText(/^Done/, { selector: "strong" })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
+    expect(getDraftBatch).toHaveBeenCalledTimes(2);
+  });
+
+  it("Cancel, Retry failed, Approve, Approve all and the review switch act on this batch and refresh it", async () => {
+    vi.mocked(cancelDraftBatch).mockResolvedValue({ cancelled: 1 });
+    vi.mocked(retryFailedDrafts).mockResolvedValue({ requeued: 1 });
+    vi.mocked(approveDrafts).mockResolvedValue(1);
+    const { user } = await renderPage();
+
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(cancelDraftBatch).toHaveBeenCalledWith(BATCH));
+    expect(notifySuccess).toHaveBeenCalledWith("1 queued idea cancelled");
+    await user.click(screen.getByRole("button", { name: "Retry failed" }));
+    await waitFor(() => expect(retryFailedDrafts).toHaveBeenCalledWith(BATCH));
+    await user.click(within(row("Figs")).getByRole("button", { name: "Approve Fig guide" }));
+    await waitFor(() => expect(approveDrafts).toHaveBeenCalledWith([article(3)]));
+    await user.click(screen.getByRole("button", { name: "Approve all (2)" }));
+    await waitFor(() => expect(approveDrafts).toHaveBeenLastCalledWith([article(1), article(3)]));
+    await user.click(screen.getByRole("switch", { name: "Review drafts before they can be scheduled" }));
+    await waitFor(() => expect(setReviewRequired).toHaveBeenCalledWith(BATCH, false));
+    // Each action refreshes the batch (and the page polls meanwhile: drafts are being written).
+    expect(vi.mocked(getDraftBatch).mock.calls.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("drips the approved drafts in the batch's order: preview of the database's times, then Schedule", async () => {
+    const times = [new Date("2031-03-29T08:00:00Z")];
+    vi.mocked(previewDripTimes).mockResolvedValue(times);
+    vi.mocked(applyDripSchedule).mockResolvedValue([{ articleId: article(2), scheduledFor: times[0] }]);
+    const { user } = await renderPage();
+    expect(screen.getByText(/1 draft ready to schedule, in the order of the ideas\. 2 more wait for your approval\./))
+      .toBeTruthy();
+    expect(((await screen.findByLabelText("My blog")) as HTMLInputElement).checked).toBe(true);
+
+    const start = screen.getByLabelText("Start date");
+    await user.clear(start);
+    await user.type(start, "2031-03-29");
+    const zone = screen.getByLabelText("Time zone");
+    await user.clear(zone);
+    await user.type(zone, "Europe/Berlin");
+    await user.click(screen.getByLabelText("Save as a WordPress draft"));
+    await user.click(screen.getByRole("button", { name: "Preview schedule" }));
+
+    const rule = {
+      startDate: "2031-03-29",
+      perPeriod: 1,
+      period: "day",
+      windowStart: "09:00",
+      windowEnd: "17:00",
+      timeZone: "Europe/Berlin",
+      postStatus: "draft",
+      siteIds: [SITE],
+    };
+    await waitFor(() => expect(previewDripTimes).toHaveBeenCalledWith(rule, 1));
+    expect(await screen.findByText("Sat, Mar 29, 2031, 09:00 AM GMT+1 — Worm guide")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Schedule 1 draft" }));
+    await waitFor(() => expect(applyDripSchedule).toHaveBeenCalledWith([article(2)], rule));
+  });
+
+  it("checks the rule first: a window that closes before it opens, no site, an unknown zone", async () => {
+    const { user } = await renderPage(batch({ targetSiteIds: [] }));
+    const closes = screen.getByLabelText("Window closes");
+    await user.clear(closes);
+    await user.type(closes, "08:00");
+    const zone = screen.getByLabelText("Time zone");
+    await user.clear(zone);
+    await user.type(zone, "Mars/Olympus");
+    await user.click(screen.getByRole("button", { name: "Preview schedule" }));
+    expect(screen.getByText("The window must close after it opens (on the same day)")).toBeTruthy();
+    expect(screen.getByText("Unknown time zone")).toBeTruthy();
+    await user.clear(closes);
+    await user.type(closes, "18:00");
+    await user.clear(zone);
+    await user.type(zone, "UTC");
+    await user.click(screen.getByRole("button", { name: "Preview schedule" }));
+    expect(await screen.findByText("Choose at least one site to publish to")).toBeTruthy();
+    expect(previewDripTimes).not.toHaveBeenCalled();
+  });
+
+  it("says so when the batch is not the user's (or does not exist)", async () => {
+    vi.mocked(getDraftBatch).mockResolvedValue(null);
+    render(
+      <Router hook={memoryLocation({ path: `/batches/${BATCH}` }).hook}>
+        <Route path="/batches/:id">
+          <BatchPage />
+        </Route>
+      </Router>,
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Batch not found" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,211 @@
+import { useEffect, useId } from "react";
+import { Link, useParams } from "wouter";
+import { RequestError } from "../../ui/RequestError";
+import { Spinner } from "../../ui/Spinner";
+import type { BatchDraft, DraftBatchDetail, DraftJob } from "./data/draftBatches";
+import { formatDate } from "../../lib/dates";
+import {
+  approve,
+  cancelBatch,
+  changeReview,
+  isOpen,
+  refreshBatch,
+  retryFailed,
+  useBatchDetail,
+  watch,
+} from "./batchesStore";
+import { BatchProgress } from "./BatchProgress";
+import { DripForm } from "./DripForm";
+import "./batches.css";
+
+const JOB_STATUS_LABELS = {
+  queued: "Queued",
+  drafting: "Drafting…",
+  done: "Done",
+  failed: "Failed",
+  cancelled: "Cancelled",
+} as const;
+
+function JobStatus({ job }: { job: DraftJob }) {
+  if (job.status === "failed") {
+    return (
+      <>
+        <strong className="job-failed">Failed</strong>
+        {job.lastError && <small>{job.lastError}</small>}
+      </>
+    );
+  }
+  if (job.status === "queued" && job.lastError) {
+    return (
+      <>
+        Queued
+        <small>
+          Retrying after attempt {job.attempts}: {job.lastError}
+        </small>
+      </>
+    );
+  }
+  return <>{JOB_STATUS_LABELS[job.status]}</>;
+}
+
+function Review({ draft, batchId, busy }: { draft: BatchDraft; batchId: string; busy: boolean }) {
+  if (draft.status === "scheduled" && draft.scheduledFor) return <>Scheduled for {draft.scheduledFor.toLocaleString()}</>;
+  if (draft.status === "published") return <>Published</>;
+  if (draft.approvedAt) return <>Approved</>;
+  if (!draft.approvalRequired) return <>No review needed</>;
+  return (
+    <button
+      type="button"
+      className="secondary outline"
+      disabled={busy}
+      aria-label={`Approve ${draft.title}`}
+      onClick={() => void approve(batchId, [draft.id])}
+    >
+      Approve
+    </button>
+  );
+}
+
+/** Drafts that may be scheduled now, in the batch's order: still drafts, and approved or not under review. */
+export function schedulableDrafts(batch: DraftBatchDetail): BatchDraft[] {
+  const drafts = new Map(batch.drafts.map((draft) => [draft.id, draft]));
+  return batch.jobs
+    .map((job) => (job.articleId ? drafts.get(job.articleId) : undefined))
+    .filter((draft): draft is BatchDraft => draft !== undefined)
+    .filter((draft) => draft.status === "draft" && (draft.approvedAt !== null || !draft.approvalRequired));
+}
+
+function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | null }) {
+  const itemsHeadingId = useId();
+  const drafts = new Map(batch.drafts.map((draft) => [draft.id, draft]));
+  const waiting = batch.drafts.filter((draft) => draft.status === "draft" && draft.approvalRequired && !draft.approvedAt);
+  const open = isOpen(batch);
+
+  return (
+    <>
+      <hgroup>
+        <h1>{batch.name}</h1>
+        <p>
+          Created {formatDate(batch.createdAt)} · <Link href="/batches">All batches</Link>
+        </p>
+      </hgroup>
+      <article>
+        <BatchProgress batch={batch} />
+        {open && <p className="polling-note">This page updates by itself while drafts are being written.</p>}
+        <div className="batch-actions">
+          {open && !batch.cancelledAt && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy !== null}
+              aria-busy={busy === "cancel" || undefined}
+              onClick={() => void cancelBatch(batch.id)}
+            >
+              Cancel
+            </button>
+          )}
+          {batch.progress.failed > 0 && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy !== null}
+              aria-busy={busy === "retry" || undefined}
+              onClick={() => void retryFailed(batch.id)}
+            >
+              Retry failed
+            </button>
+          )}
+          {waiting.length > 0 && (
+            <button
+              type="button"
+              disabled={busy !== null}
+              aria-busy={busy === "approve" || undefined}
+              onClick={() => void approve(batch.id, waiting.map((draft) => draft.id))}
+            >
+              Approve all ({waiting.length})
+            </button>
+          )}
+        </div>
+        <label>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={batch.reviewRequired}
+            disabled={busy !== null}
+            onChange={(event) => void changeReview(batch.id, event.target.checked)}
+          />
+          Review drafts before they can be scheduled
+        </label>
+      </article>
+
+      <section>
+        <h2 id={itemsHeadingId}>Ideas</h2>
+        <div className="overflow-auto">
+          <table aria-labelledby={itemsHeadingId} className="batch-items">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Idea</th>
+                <th scope="col">Status</th>
+                <th scope="col">Draft</th>
+                <th scope="col">Review</th>
+              </tr>
+            </thead>
+            <tbody>
+              {batch.jobs.map((job) => {
+                const draft = job.articleId ? drafts.get(job.articleId) : undefined;
+                return (
+                  <tr key={job.id} data-status={job.status}>
+                    <td>{job.position + 1}</td>
+                    <td>{job.idea}</td>
+                    <td>
+                      <JobStatus job={job} />
+                    </td>
+                    <td>
+                      {draft ? (
+                        <Link href={`/articles/edit/${draft.id}`}>{draft.title}</Link>
+                      ) : job.status === "done" ? (
+                        "Deleted"
+                      ) : (
+                        ""
+                      )}
+                    </td>
+                    <td>{draft && <Review draft={draft} batchId={batch.id} busy={busy !== null} />}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <DripForm batch={batch} drafts={schedulableDrafts(batch)} waiting={waiting.length} busy={busy !== null} />
+    </>
+  );
+}
+
+/** One batch: progress per idea (live while open, polled every 2 s), Cancel, Retry failed, review and drip. */
+export default function BatchPage() {
+  const { id } = useParams<{ id: string }>();
+  const { detail, detailError, busy } = useBatchDetail();
+  const batch = detail?.id === id ? detail.batch : null;
+  const open = batch ? isOpen(batch) : false;
+
+  useEffect(() => {
+    void refreshBatch(id);
+  }, [id]);
+  useEffect(() => (open ? watch(() => refreshBatch(id)) : undefined), [id, open]);
+
+  if (detail?.id === id && detail.missing) {
+    return (
+      <>
+        <h1>Batch not found</h1>
+        <p>
+          <Link href="/batches">Back to Batches</Link>
+        </p>
+      </>
+    );
+  }
+  if (!batch) return detailError ? <RequestError message={detailError} /> : <Spinner />;
+  return <BatchView batch={batch as DraftBatchDetail} busy={busy} />;
+}

@@ -1,0 +1,256 @@
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { Link, useLocation } from "wouter";
+import { FormField } from "../../ui/FormField";
+import { SubmitButton } from "../../ui/SubmitButton";
+import { TextAreaField } from "../../ui/TextAreaField";
+import {
+  createDraftBatchSchema,
+  DRAFT_BATCH_MAX_IDEAS,
+  DRAFT_BATCH_NAME_MAX_LENGTH,
+  estimateModelCalls,
+} from "@contracts/draft_batch";
+import { listScheduleTargets } from "../articles/data/articles";
+import { listAssistantChoices } from "../assistants/data/assistants";
+import { createDraftBatch, DraftBatchError, QUEUE_FAILURE_MESSAGE } from "./data/draftBatches";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useKeywordResearch } from "../research/researchStore";
+import { SitePicker, type SitesLoad } from "./SitePicker";
+import { AssistantPicker, type AssistantsLoad } from "../editor/create/AssistantPicker";
+import { type CsvIdeas, ideasFromCsv, ideasFromKeywords, ideasFromLines } from "./ideaSources";
+import "./bulk.css";
+
+/** The file's text (UTF-8). FileReader rather than Blob.text(): it is everywhere the app runs, jsdom included. */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+type Field = "ideas" | "assistantId" | "targetSiteIds" | "name";
+type Errors = Partial<Record<Field, string>>;
+
+/** The field a validation issue belongs to; an idea's own problem names the idea. */
+function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Errors {
+  const errors: Errors = {};
+  for (const { path, message } of issues) {
+    const field = String(path[0]) as Field;
+    const text = field === "ideas" && typeof path[1] === "number" ? `Idea ${path[1] + 1}: ${message}` : message;
+    errors[field] ??= text;
+  }
+  return errors;
+}
+
+export default function BulkPage() {
+  const [, navigate] = useLocation();
+  const research = useKeywordResearch();
+  const [assistants, setAssistants] = useState<AssistantsLoad>({ state: "loading" });
+  const [assistantsAttempt, setAssistantsAttempt] = useState(0);
+  const [sites, setSites] = useState<SitesLoad>({ state: "loading" });
+  const [name, setName] = useState("");
+  const [ideasText, setIdeasText] = useState("");
+  const [csv, setCsv] = useState<(CsvIdeas & { fileName: string }) | null>(null);
+  const [csvError, setCsvError] = useState<string | null>(null);
+  const [pickedKeywords, setPickedKeywords] = useState<string[]>([]);
+  const [assistantId, setAssistantId] = useState("");
+  const [siteIds, setSiteIds] = useState<string[]>([]);
+  const [reviewRequired, setReviewRequired] = useState(true);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const csvInputId = useId();
+  const estimateId = useId();
+
+  useEffect(() => {
+    let current = true;
+    setAssistants({ state: "loading" });
+    listAssistantChoices()
+      .then((list) => current && setAssistants({ state: "ready", assistants: list }))
+      .catch(() => current && setAssistants({ state: "failed" }));
+    return () => {
+      current = false;
+    };
+  }, [assistantsAttempt]);
+
+  useEffect(() => {
+    let current = true;
+    listScheduleTargets()
+      .then((list) => current && setSites({ state: "ready", sites: list }))
+      .catch(() => current && setSites({ state: "failed" }));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const ideas = [...ideasFromLines(ideasText), ...(csv?.ideas ?? []), ...ideasFromKeywords(pickedKeywords)];
+  const estimate = estimateModelCalls(ideas.length);
+
+  const readCsv = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setCsvError(null);
+    if (!file) return setCsv(null);
+    try {
+      const parsed = ideasFromCsv(await readText(file));
+      if (parsed.ideas.length === 0) {
+        setCsv(null);
+        setCsvError(`${file.name} has no ideas (the first column holds the idea).`);
+        return;
+      }
+      setCsv({ ...parsed, fileName: file.name });
+    } catch {
+      setCsv(null);
+      setCsvError(`${file.name} could not be read.`);
+    }
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const request = { action: "create" as const, name, assistantId, ideas, targetSiteIds: siteIds, reviewRequired };
+    const parsed = createDraftBatchSchema.safeParse(request);
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const { action: _create, ...batch } = request;
+      const created = await createDraftBatch(batch);
+      notifySuccess(
+        created.jobs === 1 ? "Drafting 1 idea in the background" : `Drafting ${created.jobs} ideas in the background`,
+      );
+      navigate(`/batches/${created.batchId}`);
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : QUEUE_FAILURE_MESSAGE;
+      const field = error instanceof DraftBatchError ? error.field?.split(".")[0] : undefined;
+      if (field === "ideas" || field === "assistantId" || field === "targetSiteIds" || field === "name") {
+        setErrors({ [field]: message });
+      }
+      notifyError(message);
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <>
+      <hgroup>
+        <h1>Bulk Drafts</h1>
+        <p>
+          Many drafts from a list of ideas, written in the background. Follow them on <Link href="/batches">Batches</Link>
+          ; nothing is published until you schedule it.
+        </p>
+      </hgroup>
+      <form onSubmit={submit} noValidate className="bulk-form">
+        <article>
+          <h2>Ideas</h2>
+          <TextAreaField
+            label="Ideas (one per line)"
+            name="ideas"
+            rows={8}
+            placeholder={"How to start composting in a small flat\nThe best tomatoes for a balcony"}
+            value={ideasText}
+            onChange={(event) => setIdeasText(event.target.value)}
+            error={errors.ideas}
+            help={`Up to ${DRAFT_BATCH_MAX_IDEAS} ideas in a batch.`}
+            disabled={submitting}
+          />
+          <label htmlFor={csvInputId}>Or upload a CSV file</label>
+          <input id={csvInputId} type="file" accept=".csv,text/csv" onChange={readCsv} disabled={submitting} />
+          <small role={csvError ? "alert" : undefined}>
+            {csvError ??
+              (csv
+                ? `${plural(csv.ideas.length, "idea", "ideas")} from ${csv.fileName}${
+                  csv.skippedRows ? ` (${plural(csv.skippedRows, "row", "rows")} without an idea skipped)` : ""
+                }.`
+                : "Columns: idea, then optionally focus keyword, categories and tags (several separated by semicolons).")}
+          </small>
+          {research.latest && research.latest.result.keywords.length > 0 ? (
+            <fieldset className="keyword-picks">
+              <legend>From your keyword research for “{research.latest.subject}”</legend>
+              {research.latest.result.keywords.map((item) => (
+                <label key={item.keyword}>
+                  <input
+                    type="checkbox"
+                    checked={pickedKeywords.includes(item.keyword)}
+                    disabled={submitting}
+                    onChange={(event) =>
+                      setPickedKeywords((picked) =>
+                        event.target.checked ? [...picked, item.keyword] : picked.filter((k) => k !== item.keyword)
+                      )}
+                  />
+                  {item.keyword}
+                </label>
+              ))}
+              <small>Each keyword you pick becomes an idea with itself as the focus keyword.</small>
+            </fieldset>
+          ) : (
+            <p className="keyword-picks-hint">
+              <small>
+                Ideas can also come from <Link href="/keyword-phrases">Keyword Phrases</Link>: research a topic there,
+                then pick keywords here.
+              </small>
+            </p>
+          )}
+        </article>
+        <article>
+          <h2>Drafting</h2>
+          <AssistantPicker
+            load={assistants}
+            name="assistantId"
+            value={assistantId}
+            error={errors.assistantId}
+            disabled={submitting}
+            onChange={(event) => setAssistantId(event.target.value)}
+            onRetry={() => setAssistantsAttempt((attempt) => attempt + 1)}
+          />
+          <FormField
+            label="Batch name (optional)"
+            name="name"
+            maxLength={DRAFT_BATCH_NAME_MAX_LENGTH}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={errors.name}
+            help="Shown on Batches; the first idea when left blank."
+            disabled={submitting}
+          />
+          <SitePicker
+            legend="Target sites (optional)"
+            load={sites}
+            selected={siteIds}
+            disabled={submitting}
+            error={errors.targetSiteIds}
+            help="Preselected when you schedule the drafts."
+            onChange={setSiteIds}
+          />
+          <label>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={reviewRequired}
+              disabled={submitting}
+              onChange={(event) => setReviewRequired(event.target.checked)}
+            />
+            Review drafts before they can be scheduled
+          </label>
+          <small className="review-note">
+            {reviewRequired
+              ? "Each draft waits for your approval (one by one, or all at once) before it can be scheduled."
+              : "Drafts can be scheduled without your approval."}
+          </small>
+        </article>
+        <p id={estimateId} className="bulk-estimate" role="status">
+          {ideas.length === 0
+            ? "No ideas yet."
+            : `${ideas.length} ${ideas.length === 1 ? "idea" : "ideas"}: ${estimate.calls} model ${
+              estimate.calls === 1 ? "call" : "calls"
+            } (at most ${estimate.atMost} if calls must be retried after rate limits or errors).`}
+        </p>
+        <SubmitButton busy={submitting}>Start drafting</SubmitButton>
+      </form>
+    </>
+  );
+}

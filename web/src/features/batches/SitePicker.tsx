@@ -1,0 +1,45 @@
+import { Link } from "wouter";
+import type { ScheduleTarget } from "../articles/data/articles";
+
+export type SitesLoad = { state: "loading" } | { state: "failed" } | { state: "ready"; sites: ScheduleTarget[] };
+
+type SitePickerProps = {
+  legend: string;
+  load: SitesLoad;
+  selected: readonly string[];
+  disabled?: boolean;
+  error?: string;
+  help: string;
+  onChange(selected: string[]): void;
+};
+
+/** Checkboxes for the user's connected WordPress sites. */
+export function SitePicker({ legend, load, selected, disabled, error, help, onChange }: SitePickerProps) {
+  const toggle = (siteId: string, checked: boolean) =>
+    onChange(checked ? [...selected, siteId] : selected.filter((id) => id !== siteId));
+  return (
+    <fieldset aria-busy={load.state === "loading"} aria-invalid={error ? true : undefined}>
+      <legend>{legend}</legend>
+      {load.state === "failed" && <small>Your WordPress sites could not be loaded.</small>}
+      {load.state === "ready" && load.sites.length === 0 && (
+        <small>
+          No WordPress sites connected. <Link href="/wordpress-sites">Connect a site in WordPress Sites</Link>.
+        </small>
+      )}
+      {load.state === "ready" &&
+        load.sites.map((site) => (
+          <label key={site.id}>
+            <input
+              type="checkbox"
+              value={site.id}
+              checked={selected.includes(site.id)}
+              disabled={disabled}
+              onChange={(event) => toggle(site.id, event.target.checked)}
+            />
+            {site.name}
+          </label>
+        ))}
+      <small role={error ? "alert" : undefined}>{error ?? help}</small>
+    </fieldset>
+  );
+}

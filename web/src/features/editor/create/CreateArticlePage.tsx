@@ -1,0 +1,311 @@
+import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { Link, useLocation } from "wouter";
+import { LazyArticlePreviewModal } from "../../articles/LazyArticlePreviewModal";
+import { ContentEditor } from "../content/ContentEditor";
+import { LinkSuggestions } from "../../links/LinkSuggestions";
+import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
+import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
+import { FormField } from "../../../ui/FormField";
+import { TextAreaField } from "../../../ui/TextAreaField";
+import {
+  DraftAbortedError,
+  GENERATE_CONTENT_FAILURE,
+  streamArticleDraft,
+  type GenerateArticleRequest,
+  type GeneratedArticle,
+} from "../data/articleDrafts";
+import type { GeneratedDraft } from "@contracts/article_save";
+import { createArticle } from "../../articles/data/articles";
+import { listAssistantChoices } from "../../assistants/data/assistants";
+import { localDraftKey, sameValues } from "../localDrafts";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { splitCommaList } from "../../../lib/tagList";
+import { throttle } from "../../../lib/throttle";
+import { useForm } from "../../../lib/useForm";
+import { useLocalDraft } from "../useLocalDraft";
+import { useUnsavedChangesGuard } from "../useUnsavedChangesGuard";
+import { useUser } from "../../auth/session";
+import { AssistantPicker, type AssistantsLoad } from "./AssistantPicker";
+import {
+  aiRequestSchema,
+  draftFromGenerated,
+  draftFromPartial,
+  draftShowsText,
+  generatedDraftOf,
+  EMPTY_DRAFT,
+  hasArticleText,
+  useDraftForm,
+  type DraftValues,
+} from "./draftForm";
+import { InterruptedDraftNotice, type InterruptedDraft } from "./InterruptedDraftNotice";
+import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
+import "../../articles/article.css";
+import "./create-article.css";
+
+const EMPTY_AI_REQUEST = { idea: "", existingArticle: "", assistantId: "" };
+const EMPTY_PAGE = { ...EMPTY_AI_REQUEST, ...EMPTY_DRAFT };
+
+/** How often a streaming draft is shown in the form: the first piece at once, then at most every 100 ms. */
+const STREAM_RENDER_INTERVAL_MS = 100;
+
+function previewOf(values: DraftValues) {
+  return {
+    title: values.title,
+    content: values.content,
+    excerpt: values.excerpt,
+    featuredImageUrl: null,
+    createdAt: null,
+    categories: values.category.trim() ? [values.category.trim()] : [],
+    tags: splitCommaList(values.tags),
+    slug: values.slug,
+    metaDescription: values.metaDescription,
+    focusKeyword: values.focusKeyword,
+  };
+}
+
+export default function CreateArticlePage() {
+  const user = useUser();
+  const [, navigate] = useLocation();
+  const [assistants, setAssistants] = useState<AssistantsLoad>({ state: "loading" });
+  const [assistantsAttempt, setAssistantsAttempt] = useState(0);
+  const ai = useForm(aiRequestSchema, EMPTY_AI_REQUEST);
+  const draft = useDraftForm();
+  const [generating, setGenerating] = useState(false);
+  const [aiStatus, setAiStatus] = useState("");
+  const [writtenBy, setWrittenBy] = useState<string | null>(null);
+  // The last finished AI draft, kept as the new article's first revision when it is saved.
+  const [generatedDraft, setGeneratedDraft] = useState<GeneratedDraft | undefined>(undefined);
+  const [previewing, setPreviewing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [replaceRequest, setReplaceRequest] = useState<GenerateArticleRequest | null>(null);
+  const [interrupted, setInterrupted] = useState<InterruptedDraft | null>(null);
+  // Refs, not state: a double click arrives before React re-renders.
+  const generation = useRef<AbortController | null>(null);
+  const savingNow = useRef(false);
+
+  const pageValues = { ...ai.values, ...draft.values };
+  const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", "new"));
+  const localDraft = useLocalDraft(storageKey, EMPTY_PAGE, pageValues);
+  const guard = useUnsavedChangesGuard(!sameValues(pageValues, EMPTY_PAGE));
+
+  useEffect(() => {
+    let current = true;
+    setAssistants({ state: "loading" });
+    listAssistantChoices()
+      .then((list) => current && setAssistants({ state: "ready", assistants: list }))
+      .catch(() => {
+        if (!current) return;
+        notifyError("Failed to load assistants");
+        setAssistants({ state: "failed" });
+      });
+    return () => {
+      current = false;
+    };
+  }, [assistantsAttempt]);
+
+  // Leaving the page stops a generation in progress.
+  useEffect(() => () => generation.current?.abort(), []);
+
+  const runGeneration = async (request: GenerateArticleRequest) => {
+    if (generation.current) return;
+    const controller = new AbortController();
+    generation.current = controller;
+    const before = draft.values;
+    let shownAny = false;
+    // The throttle's first, immediate render waits for visible text, so the first characters are not held back an interval.
+    const show = throttle((fields: Partial<DraftValues>) => {
+      shownAny = true;
+      draft.fill(fields);
+    }, STREAM_RENDER_INTERVAL_MS);
+    const onProgress = (partial: Partial<GeneratedArticle>) => {
+      const fields = draftFromPartial(partial);
+      if (draftShowsText(fields)) show(fields);
+    };
+    setInterrupted(null);
+    setGenerating(true);
+    setAiStatus("Writing your article…");
+    try {
+      const article = await streamArticleDraft(request, { signal: controller.signal, onProgress });
+      show.cancel();
+      draft.fill(draftFromGenerated(article));
+      setGeneratedDraft(generatedDraftOf(article));
+      setWrittenBy(request.assistantId);
+      setAiStatus("Your article is ready. Review it, then save it.");
+      notifySuccess("Content generated successfully");
+    } catch (error) {
+      show.cancel();
+      const stopped = error instanceof DraftAbortedError;
+      const message = !stopped && error instanceof Error && error.message ? error.message : GENERATE_CONTENT_FAILURE;
+      if (!stopped) notifyError(message);
+      setAiStatus(stopped ? "Generation stopped." : "");
+      // Part of a draft is in the form: say so until the user decides what to keep.
+      if (shownAny) setInterrupted({ reason: stopped ? "stopped" : "failed", message, before });
+    } finally {
+      if (generation.current === controller) generation.current = null;
+      setGenerating(false);
+    }
+  };
+
+  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId }) => {
+    if (generation.current) return;
+    const request = { idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId };
+    if (hasArticleText(draft.values)) setReplaceRequest(request);
+    else await runGeneration(request);
+  });
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (savingNow.current || generating) return;
+    const result = draft.check(event.currentTarget);
+    if (!result.success) return;
+    if (!user) {
+      notifyError("User not authenticated");
+      return;
+    }
+    savingNow.current = true;
+    setSaving(true);
+    const values = result.data;
+    try {
+      await createArticle({
+        title: values.title,
+        content: values.content,
+        excerpt: values.excerpt,
+        metaDescription: values.metaDescription,
+        focusKeyword: values.focusKeyword,
+        slug: values.slug,
+        categories: [values.category],
+        tags: splitCommaList(values.tags),
+        assistantId: writtenBy,
+        generatedDraft,
+      });
+    } catch {
+      notifyError("Failed to create article");
+      savingNow.current = false;
+      setSaving(false);
+      return;
+    }
+    localDraft.clear();
+    notifySuccess("Article created successfully");
+    navigate("/articles");
+  };
+
+  const restoreLocalDraft = () => {
+    const stored = localDraft.restore();
+    if (!stored) return;
+    const { idea, existingArticle, assistantId, ...article } = stored;
+    ai.fill({ idea, existingArticle, assistantId });
+    draft.fill(article);
+  };
+
+  const noAssistants = assistants.state !== "ready" || assistants.assistants.length === 0;
+  const locked = generating ? { readOnly: true } : {};
+
+  return (
+    <>
+      <h1>Create New Post</h1>
+
+      <article className="ai-section" aria-labelledby="ai-section-title">
+        <h2 id="ai-section-title">Write with AI</h2>
+        <form onSubmit={generate} noValidate>
+          <FormField label="AI Article Idea" autoComplete="off" {...ai.field("idea")} readOnly={generating} />
+          <TextAreaField label="Paste Your Existing Article" rows={5} {...ai.field("existingArticle")} readOnly={generating} />
+          <AssistantPicker
+            load={assistants}
+            {...ai.field("assistantId")}
+            disabled={generating}
+            onRetry={() => setAssistantsAttempt((count) => count + 1)}
+          />
+          <div className="ai-actions">
+            <button type="submit" disabled={generating || noAssistants} aria-busy={generating || undefined}>
+              {generating ? "Generating..." : "Generate with AI"}
+            </button>
+            {generating && (
+              <button type="button" className="secondary" onClick={() => generation.current?.abort()}>
+                Stop
+              </button>
+            )}
+          </div>
+          <p className="ai-status" role="status">
+            {aiStatus}
+          </p>
+        </form>
+      </article>
+
+      <form onSubmit={save} noValidate aria-busy={generating || undefined}>
+        {localDraft.offer && (
+          <RestoreDraftNotice
+            savedAt={localDraft.offer.savedAt}
+            outdated={localDraft.offer.outdated}
+            onRestore={restoreLocalDraft}
+            onDiscard={localDraft.discard}
+          />
+        )}
+        {interrupted && (
+          <InterruptedDraftNotice
+            draft={interrupted}
+            onKeep={() => setInterrupted(null)}
+            onRestore={() => {
+              draft.fill(interrupted.before);
+              setInterrupted(null);
+            }}
+          />
+        )}
+        <article>
+          <FormField label="Title" {...draft.field("title")} {...locked} />
+          <ContentEditor
+            label="Content"
+            name="content"
+            value={draft.values.content}
+            error={draft.errors.content}
+            readOnly={generating}
+            onChange={(content) => draft.fill({ content })}
+          />
+          <LinkSuggestions
+            title={draft.values.title}
+            focusKeyword={draft.values.focusKeyword}
+            content={draft.values.content}
+            disabled={generating}
+            onInsert={(content) => draft.fill({ content })}
+          />
+          <TextAreaField label="Excerpt" rows={3} {...draft.field("excerpt")} {...locked} />
+          <FormField label="Category" {...draft.field("category")} {...locked} />
+          <FormField label="Tags (comma separated)" {...draft.field("tags")} {...locked} />
+          <fieldset className="seo-settings">
+            <legend>SEO Settings</legend>
+            <TextAreaField label="Meta Description" rows={2} {...draft.field("metaDescription")} {...locked} />
+            <FormField label="Focus Keyword" {...draft.field("focusKeyword")} {...locked} />
+            <FormField label="Slug" {...draft.field("slug")} {...locked} />
+          </fieldset>
+        </article>
+        <div className="form-actions">
+          <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>
+            Preview Post
+          </button>
+          <Link href="/articles" role="button" className="secondary outline">
+            Cancel
+          </Link>
+          <button type="submit" disabled={saving || generating} aria-busy={saving || undefined}>
+            {saving ? "Saving..." : "Save Article"}
+          </button>
+        </div>
+      </form>
+
+      {replaceRequest && (
+        <ReplaceDraftDialog
+          onCancel={() => setReplaceRequest(null)}
+          onReplace={() => {
+            setReplaceRequest(null);
+            void runGeneration(replaceRequest);
+          }}
+        />
+      )}
+      {guard.pending && <UnsavedChangesDialog onStay={guard.stay} onLeave={() => guard.leave(localDraft.clear)} />}
+
+      {previewing && (
+        <Suspense fallback={null}>
+          <LazyArticlePreviewModal article={previewOf(draft.values)} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,95 @@
+import { FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
+import {
+  ARTICLE_STREAM_EVENTS,
+  articleDeltaEventSchema,
+  articleErrorEventSchema,
+  extractPartialArticle,
+  generatedArticleSchema,
+  type GeneratedArticle,
+  type GenerateArticleRequest,
+} from "@contracts/article";
+import { readFunctionError } from "../../../backend/functionErrors";
+import { readServerSentEvents } from "../../../backend/serverSentEvents";
+import { supabase } from "../../../backend/supabase";
+
+export type { GeneratedArticle, GenerateArticleRequest };
+
+/** Spec §8: shown when a failure carries no message of its own. */
+export const GENERATE_CONTENT_FAILURE = "Failed to generate content";
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of a failed call: the function's JSON `{ error }`, else the fallback. */
+async function failureMessage(error: unknown): Promise<string> {
+  const parsed = articleErrorEventSchema.safeParse(await readFunctionError(error));
+  return parsed.success && parsed.data.error.trim() ? parsed.data.error : GENERATE_CONTENT_FAILURE;
+}
+
+/** The caller stopped the generation (its AbortSignal fired). */
+export class DraftAbortedError extends Error {
+  constructor() {
+    super("The article generation was stopped");
+    this.name = "DraftAbortedError";
+  }
+}
+
+export type DraftOptions = {
+  signal: AbortSignal;
+  /** Called after each piece of text with every field readable so far. */
+  onProgress: (partial: Partial<GeneratedArticle>) => void;
+};
+
+/**
+ * Drafts an article with the `generate-article` function, streaming: the
+ * model's JSON text arrives in `delta` events and is read field by field as
+ * it grows; `done` carries the validated article, which is returned.
+ * Throws `DraftAbortedError` when `signal` fires, else an Error with the
+ * message to show (the server's, or GENERATE_CONTENT_FAILURE). Deltas that
+ * cannot be read are skipped; the final article comes from `done` alone.
+ */
+export async function streamArticleDraft(
+  request: GenerateArticleRequest,
+  { signal, onProgress }: DraftOptions,
+): Promise<GeneratedArticle> {
+  const { data, error } = await supabase.functions.invoke<Response>("generate-article", { body: request, signal });
+  if (signal.aborted) throw new DraftAbortedError();
+  if (error) {
+    if (!(error instanceof FunctionsHttpError || error instanceof FunctionsFetchError)) console.error(error);
+    throw new Error(await failureMessage(error));
+  }
+  if (!(data instanceof Response) || !data.body) throw new Error(GENERATE_CONTENT_FAILURE);
+
+  let text = "";
+  let outcome: { article: GeneratedArticle } | { failure: string } | undefined;
+  try {
+    for await (const { event, data: payload } of readServerSentEvents(data.body)) {
+      if (event === ARTICLE_STREAM_EVENTS.delta) {
+        const delta = articleDeltaEventSchema.safeParse(parseJson(payload));
+        if (!delta.success) continue;
+        text += delta.data.text;
+        onProgress(extractPartialArticle(text));
+      } else if (event === ARTICLE_STREAM_EVENTS.done) {
+        const article = generatedArticleSchema.safeParse(parseJson(payload));
+        outcome = article.success ? { article: article.data } : { failure: GENERATE_CONTENT_FAILURE };
+        break;
+      } else if (event === ARTICLE_STREAM_EVENTS.error) {
+        const failure = articleErrorEventSchema.safeParse(parseJson(payload));
+        const message = failure.success ? failure.data.error.trim() : "";
+        outcome = { failure: message || GENERATE_CONTENT_FAILURE };
+        break;
+      }
+    }
+  } catch {
+    // Reading broke off: the connection failed, or the caller aborted.
+  }
+  if (signal.aborted) throw new DraftAbortedError();
+  if (outcome && "article" in outcome) return outcome.article;
+  // No `done` and no `error`: the stream ended early or could not be read.
+  throw new Error(outcome?.failure ?? GENERATE_CONTENT_FAILURE);
+}

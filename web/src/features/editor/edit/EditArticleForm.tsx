@@ -1,0 +1,223 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { LazyArticlePreviewModal } from "../../articles/LazyArticlePreviewModal";
+import { ContentEditor } from "../content/ContentEditor";
+import { LinkSuggestions } from "../../links/LinkSuggestions";
+import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
+import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
+import { FormField } from "../../../ui/FormField";
+import { SelectField } from "../../../ui/SelectField";
+import { SubmitButton } from "../../../ui/SubmitButton";
+import { TextAreaField } from "../../../ui/TextAreaField";
+import { listScheduleTargets, updateArticle, type Article } from "../../articles/data/articles";
+import { localDraftKey, sameValues } from "../localDrafts";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { splitCommaList } from "../../../lib/tagList";
+import { useForm } from "../../../lib/useForm";
+import { useLocalDraft } from "../useLocalDraft";
+import { useUnsavedChangesGuard } from "../useUnsavedChangesGuard";
+import { useUser } from "../../auth/session";
+import { editArticleSchema, editValuesOf, isArticleStatus, type EditValues } from "./editForm";
+import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
+import { ScheduleTargets, type TargetsLoad } from "./ScheduleTargets";
+
+/** The History panel and the diff library (jsdiff) load when History is first opened. */
+const LazyRevisionHistory = lazy(() =>
+  import("./RevisionHistory").then(({ RevisionHistory }) => ({ default: RevisionHistory })),
+);
+
+const STATUS_OPTIONS = [
+  { value: "draft", label: "Draft" },
+  { value: "published", label: "Published" },
+  { value: "scheduled", label: "Scheduled" },
+] as const;
+
+function previewOf(article: Article, values: EditValues) {
+  return {
+    ...values,
+    featuredImageUrl: article.featuredImageUrl,
+    createdAt: article.createdAt,
+    categories: splitCommaList(values.categories),
+    tags: splitCommaList(values.tags),
+  };
+}
+
+type EditArticleFormProps = {
+  article: Article;
+  /** A revision was restored from History: the page shows the saved article in a new form. */
+  onRestored(article: Article): void;
+  /** Focus the History button once shown (the form replaced after a restore). */
+  focusHistory?: boolean;
+};
+
+export function EditArticleForm({ article, onRestored, focusHistory = false }: EditArticleFormProps) {
+  const [, navigate] = useLocation();
+  const [initialValues] = useState(() => editValuesOf(article));
+  const form = useForm(editArticleSchema(initialValues.scheduledFor), initialValues);
+  const [targets, setTargets] = useState<TargetsLoad>({ state: "loading" });
+  const [siteIds, setSiteIds] = useState<string[]>(article.scheduledSiteIds);
+  const [previewing, setPreviewing] = useState(false);
+  const [showingHistory, setShowingHistory] = useState(false);
+  const historyButton = useRef<HTMLButtonElement>(null);
+  const scheduled = form.values.status === "scheduled";
+
+  const currentText = useMemo(
+    () => ({
+      ...form.values,
+      categories: splitCommaList(form.values.categories),
+      tags: splitCommaList(form.values.tags),
+    }),
+    [form.values],
+  );
+
+  useEffect(() => {
+    if (focusHistory) historyButton.current?.focus();
+  }, [focusHistory]);
+
+  const user = useUser();
+  const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", article.id));
+  const [initialPage] = useState(() => ({ ...initialValues, siteIds: article.scheduledSiteIds }));
+  const pageValues = { ...form.values, siteIds };
+  const localDraft = useLocalDraft(storageKey, initialPage, pageValues);
+  const unsaved = !sameValues(pageValues, initialPage);
+  const guard = useUnsavedChangesGuard(unsaved);
+
+  const restoreLocalDraft = () => {
+    const stored = localDraft.restore();
+    if (!stored) return;
+    const { siteIds: storedSiteIds, status, ...fields } = stored;
+    form.fill({ ...fields, status: isArticleStatus(status) ? status : form.values.status });
+    setSiteIds(storedSiteIds);
+  };
+
+  useEffect(() => {
+    let current = true;
+    listScheduleTargets()
+      .then((sites) => current && setTargets({ state: "ready", sites }))
+      .catch(() => current && setTargets({ state: "failed" }));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const save = form.handleSubmit(async (values) => {
+    // Sites removed since the article was scheduled are dropped; unknown until the list loads.
+    const chosenSites =
+      targets.state === "ready" ? siteIds.filter((id) => targets.sites.some((site) => site.id === id)) : siteIds;
+    try {
+      await updateArticle(article.id, {
+        title: values.title,
+        content: values.content,
+        excerpt: values.excerpt,
+        status: values.status,
+        metaDescription: values.metaDescription,
+        focusKeyword: values.focusKeyword,
+        slug: values.slug,
+        categories: splitCommaList(values.categories),
+        tags: splitCommaList(values.tags),
+        scheduledFor: values.status === "scheduled" ? parseDateTimeLocal(values.scheduledFor) : null,
+        scheduledSiteIds: chosenSites,
+      });
+    } catch {
+      notifyError("Failed to update article");
+      return;
+    }
+    localDraft.clear();
+    notifySuccess("Article updated successfully");
+    navigate("/articles");
+  });
+
+  return (
+    <>
+      <form onSubmit={save} noValidate>
+        {localDraft.offer && (
+          <RestoreDraftNotice
+            savedAt={localDraft.offer.savedAt}
+            outdated={localDraft.offer.outdated}
+            onRestore={restoreLocalDraft}
+            onDiscard={localDraft.discard}
+          />
+        )}
+        <article>
+          <FormField label="Title" {...form.field("title")} />
+          <ContentEditor
+            label="Content"
+            name="content"
+            value={form.values.content}
+            error={form.errors.content}
+            onChange={(content) => form.fill({ content })}
+          />
+          <LinkSuggestions
+            title={form.values.title}
+            focusKeyword={form.values.focusKeyword}
+            content={form.values.content}
+            articleId={article.id}
+            siteIds={scheduled ? siteIds : undefined}
+            onInsert={(content) => form.fill({ content })}
+          />
+          <TextAreaField label="Excerpt" rows={3} {...form.field("excerpt")} />
+          <SelectField label="Status" options={STATUS_OPTIONS} {...form.field("status")} />
+          {scheduled && (
+            <>
+              <FormField
+                label="Schedule For"
+                type="datetime-local"
+                min={toDateTimeLocal(new Date())}
+                help="Your local time."
+                {...form.field("scheduledFor")}
+              />
+              <ScheduleTargets load={targets} selected={siteIds} disabled={form.submitting} onChange={setSiteIds} />
+            </>
+          )}
+          <fieldset className="seo-settings">
+            <legend>SEO Settings</legend>
+            <TextAreaField label="Meta Description" rows={2} {...form.field("metaDescription")} />
+            <FormField label="Focus Keyword" {...form.field("focusKeyword")} />
+            <FormField label="Slug" {...form.field("slug")} />
+          </fieldset>
+          <FormField label="Categories (comma separated)" {...form.field("categories")} />
+          <FormField label="Tags (comma separated)" {...form.field("tags")} />
+        </article>
+        <div className="form-actions">
+          <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>
+            Preview
+          </button>
+          <button
+            ref={historyButton}
+            type="button"
+            className="secondary outline"
+            aria-haspopup="dialog"
+            onClick={() => setShowingHistory(true)}
+          >
+            History
+          </button>
+          <Link href="/articles" role="button" className="secondary outline">
+            Cancel
+          </Link>
+          <SubmitButton busy={form.submitting}>{form.submitting ? "Saving..." : "Save Changes"}</SubmitButton>
+        </div>
+      </form>
+      {guard.pending && <UnsavedChangesDialog onStay={guard.stay} onLeave={() => guard.leave(localDraft.clear)} />}
+      {previewing && (
+        <Suspense fallback={null}>
+          <LazyArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
+      {showingHistory && (
+        <Suspense fallback={null}>
+          <LazyRevisionHistory
+            articleId={article.id}
+            current={currentText}
+            unsaved={unsaved}
+            onRestored={(restored) => {
+              // The user chose the revision over what was typed: no local draft of it is offered back.
+              localDraft.clear();
+              onRestored(restored);
+            }}
+            onClose={() => setShowingHistory(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,431 @@
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Route, Router } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { getArticle, listScheduleTargets, updateArticle, type Article } from "../../articles/data/articles";
+import { findLinkTargets } from "../../links/data/siteContent";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { findEditor, openHtmlSource, typeHtml } from "../../../../test/editor";
+import { setSignedIn, testUser } from "../../../../test/session";
+import EditArticlePage from "./EditArticlePage";
+
+vi.mock("../../articles/data/articles", async (importOriginal) => ({
+  ARTICLE_STATUSES: (await importOriginal<typeof import("../../articles/data/articles")>()).ARTICLE_STATUSES,
+  getArticle: vi.fn(),
+  updateArticle: vi.fn(),
+  listScheduleTargets: vi.fn(),
+}));
+vi.mock("../../../backend/supabase", () => ({ supabase: {} }));
+vi.mock("../../links/data/siteContent", () => ({ findLinkTargets: vi.fn() }));
+vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
+vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+
+const ID = "0b5c6f5e-8f7a-4c1e-9a55-2f1a4d3b7c11";
+const NOW = new Date(2026, 10, 22, 12, 0);
+
+const ARTICLE: Article = {
+  id: ID,
+  title: "Spring planting guide",
+  content: "<p>Plant early.</p>",
+  excerpt: "Everything about spring.",
+  status: "draft",
+  featuredImageUrl: "https://cdn.example/a.png",
+  metaDescription: "Plant in spring",
+  focusKeyword: "spring planting",
+  slug: "spring-planting",
+  categories: ["Garden", "Seasons"],
+  tags: ["spring", "planting"],
+  assistantId: null,
+  scheduledFor: null,
+  scheduledSiteIds: [],
+  createdAt: new Date(2025, 0, 5),
+};
+
+const SITES = [
+  { id: "s1", name: "Garden Blog" },
+  { id: "s2", name: "Recipes Site" },
+];
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const noteOf = (element: HTMLElement) =>
+  document.getElementById(element.getAttribute("aria-describedby") ?? "")?.textContent ?? "";
+const saveButton = () => screen.getByRole("button", { name: /Save Changes|Saving\.\.\./ }) as HTMLButtonElement;
+
+async function renderPage(article: Article | null = ARTICLE, id = ID) {
+  vi.mocked(getArticle).mockResolvedValue(article);
+  const location = memoryLocation({ path: `/articles/edit/${id}`, record: true });
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  render(
+    <Router hook={location.hook}>
+      <Route path="/articles/edit/:id">
+        <EditArticlePage />
+      </Route>
+    </Router>,
+  );
+  await waitFor(() => expect(screen.queryByRole("status", { name: "Loading article…" })).toBeNull());
+  return { user, location };
+}
+
+beforeEach(() => {
+  setSignedIn();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+  vi.mocked(listScheduleTargets).mockResolvedValue(SITES);
+  vi.mocked(updateArticle).mockResolvedValue();
+});
+
+afterEach(() => vi.useRealTimers());
+
+describe("edit article: loading", () => {
+  it("loads the article by id into every field", async () => {
+    await renderPage();
+    expect(getArticle).toHaveBeenCalledWith(ID);
+    expect(screen.getByRole("heading", { level: 1, name: "Edit Article" })).toBeTruthy();
+    expect(field("Title").value).toBe("Spring planting guide");
+    expect((await findEditor()).innerHTML).toBe("<p>Plant early.</p>");
+    expect(field("Excerpt").value).toBe("Everything about spring.");
+    const status = field("Status") as unknown as HTMLSelectElement;
+    expect(status.value).toBe("draft");
+    expect([...status.options].map((option) => option.text)).toEqual(["Draft", "Published", "Scheduled"]);
+    expect(screen.queryByLabelText("Schedule For")).toBeNull();
+    expect(field("Meta Description").value).toBe("Plant in spring");
+    expect(field("Focus Keyword").value).toBe("spring planting");
+    expect(field("Slug").value).toBe("spring-planting");
+    expect(field("Categories (comma separated)").value).toBe("Garden, Seasons");
+    expect(field("Tags (comma separated)").value).toBe("spring, planting");
+    expect(screen.getByRole("button", { name: "Cancel" }).getAttribute("href")).toBe("/articles");
+  });
+
+  it("shows a spinner while loading", () => {
+    vi.mocked(getArticle).mockReturnValue(new Promise(() => {}));
+    render(
+      <Router hook={memoryLocation({ path: `/articles/edit/${ID}` }).hook}>
+        <Route path="/articles/edit/:id">
+          <EditArticlePage />
+        </Route>
+      </Router>,
+    );
+    expect(screen.getByRole("status", { name: "Loading article…" })).toBeTruthy();
+  });
+
+  it("says when the article does not exist", async () => {
+    await renderPage(null);
+    expect(screen.getByRole("heading", { name: "Article not found" })).toBeTruthy();
+    expect(screen.getByText("The article you're looking for doesn't exist.")).toBeTruthy();
+    expect(screen.queryByLabelText("Title")).toBeNull();
+  });
+
+  it("reports a load failure and goes back to the list", async () => {
+    vi.mocked(getArticle).mockRejectedValue(new Error("boom"));
+    const location = memoryLocation({ path: `/articles/edit/${ID}`, record: true });
+    render(
+      <Router hook={location.hook}>
+        <Route path="/articles/edit/:id">
+          <EditArticlePage />
+        </Route>
+      </Router>,
+    );
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to load article"));
+    expect(location.history.at(-1)).toBe("/articles");
+  });
+
+  it("shows a scheduled article's date in local time and its target sites", async () => {
+    await renderPage({
+      ...ARTICLE,
+      status: "scheduled",
+      scheduledFor: new Date(2026, 11, 24, 18, 30),
+      scheduledSiteIds: ["s2"],
+    });
+    expect(field("Schedule For").value).toBe("2026-12-24T18:30");
+    const targets = screen.getByRole("group", { name: "Publish To" });
+    await waitFor(() => expect(within(targets).getByLabelText("Recipes Site")).toBeTruthy());
+    expect((within(targets).getByLabelText("Recipes Site") as HTMLInputElement).checked).toBe(true);
+    expect((within(targets).getByLabelText("Garden Blog") as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+describe("edit article: validation", () => {
+  it("requires title, content and excerpt with the spec's messages", async () => {
+    const { user } = await renderPage();
+    for (const label of ["Title", "Excerpt"]) await user.clear(field(label));
+    await typeHtml(user, "");
+    await user.click(saveButton());
+    expect(noteOf(field("Title"))).toBe("Title is required");
+    expect(noteOf(await findEditor())).toBe("Content is required");
+    expect(noteOf(field("Excerpt"))).toBe("Excerpt is required");
+    expect(document.activeElement).toBe(field("Title"));
+    expect(updateArticle).not.toHaveBeenCalled();
+  });
+
+  it("accepts empty meta description, focus keyword, slug, categories and tags", async () => {
+    const { user } = await renderPage();
+    for (const label of ["Meta Description", "Focus Keyword", "Slug", "Categories (comma separated)", "Tags (comma separated)"]) {
+      await user.clear(field(label));
+    }
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    expect(vi.mocked(updateArticle).mock.calls[0][1]).toMatchObject({
+      metaDescription: "",
+      focusKeyword: "",
+      slug: "",
+      categories: [],
+      tags: [],
+    });
+  });
+
+  it("limits every field to what the database accepts, with a message per field", async () => {
+    const { user } = await renderPage();
+    const oversized: [string, string, string][] = [
+      ["Title", "t".repeat(501), "Title must be at most 500 characters"],
+      ["Content", "c".repeat(250_001), "Content must be at most 250,000 characters"],
+      ["Excerpt", "e".repeat(2_001), "Excerpt must be at most 2,000 characters"],
+      ["Meta Description", "m".repeat(321), "Meta description must be at most 320 characters"],
+      ["Focus Keyword", "k".repeat(101), "Focus keyword must be at most 100 characters"],
+      ["Slug", "s".repeat(201), "Slug must be at most 200 characters"],
+      [
+        "Categories (comma separated)",
+        Array.from({ length: 21 }, (_, i) => `c${i}`).join(","),
+        "Use at most 20 categories",
+      ],
+      ["Tags (comma separated)", `ok, ${"t".repeat(101)}`, "Each tag must be at most 100 characters"],
+    ];
+    for (const [label, value] of oversized) {
+      await user.clear(field(label));
+      await user.click(field(label));
+      await user.paste(value);
+    }
+    await user.click(saveButton());
+    for (const [label, , message] of oversized) expect(noteOf(field(label))).toBe(message);
+    expect(updateArticle).not.toHaveBeenCalled();
+  });
+
+  it("needs a date for a scheduled article, reported together with other mistakes", async () => {
+    const { user } = await renderPage();
+    await user.selectOptions(field("Status"), "Scheduled");
+    expect(field("Schedule For").type).toBe("datetime-local");
+    await user.clear(field("Title"));
+    await user.click(saveButton());
+    expect(noteOf(field("Schedule For"))).toBe("Please set a scheduled date");
+    expect(noteOf(field("Title"))).toBe("Title is required");
+    expect(updateArticle).not.toHaveBeenCalled();
+  });
+
+  it("needs a scheduled date in the future", async () => {
+    const { user } = await renderPage();
+    await user.selectOptions(field("Status"), "Scheduled");
+    await user.type(field("Schedule For"), "2026-11-22T11:59");
+    await user.click(saveButton());
+    expect(noteOf(field("Schedule For"))).toBe("The scheduled date must be in the future");
+    expect(updateArticle).not.toHaveBeenCalled();
+  });
+
+  it("accepts an unchanged schedule that has already passed, so an overdue article stays editable", async () => {
+    const { user } = await renderPage({ ...ARTICLE, status: "scheduled", scheduledFor: new Date(2026, 10, 20, 9, 0) });
+    await user.type(field("Title"), "!");
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+  });
+});
+
+describe("edit article: saving", () => {
+  it("schedules: sends the local date as an ISO timestamp with the chosen sites, then goes to the list", async () => {
+    const { user, location } = await renderPage();
+    await user.selectOptions(field("Status"), "Scheduled");
+    await user.type(field("Schedule For"), "2026-12-24T18:30");
+    const targets = screen.getByRole("group", { name: "Publish To" });
+    await user.click(await within(targets).findByLabelText("Garden Blog"));
+    await user.clear(field("Tags (comma separated)"));
+    await user.type(field("Tags (comma separated)"), " one, two ,,");
+    await user.click(saveButton());
+
+    await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(1));
+    expect(updateArticle).toHaveBeenCalledWith(ID, {
+      title: "Spring planting guide",
+      content: "<p>Plant early.</p>",
+      excerpt: "Everything about spring.",
+      status: "scheduled",
+      metaDescription: "Plant in spring",
+      focusKeyword: "spring planting",
+      slug: "spring-planting",
+      categories: ["Garden", "Seasons"],
+      tags: ["one", "two"],
+      scheduledFor: new Date(2026, 11, 24, 18, 30),
+      scheduledSiteIds: ["s1"],
+    });
+    expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully");
+    expect(location.history.at(-1)).toBe("/articles");
+  });
+
+  it("clears the schedule for another status", async () => {
+    const { user } = await renderPage({
+      ...ARTICLE,
+      status: "scheduled",
+      scheduledFor: new Date(2026, 11, 24, 18, 30),
+      scheduledSiteIds: ["s1"],
+    });
+    await user.selectOptions(field("Status"), "Published");
+    expect(screen.queryByLabelText("Schedule For")).toBeNull();
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    expect(vi.mocked(updateArticle).mock.calls[0][1]).toMatchObject({ status: "published", scheduledFor: null });
+  });
+
+  it("allows scheduling with no site chosen, and drops sites that no longer exist", async () => {
+    const { user } = await renderPage({
+      ...ARTICLE,
+      status: "scheduled",
+      scheduledFor: new Date(2026, 11, 24, 18, 30),
+      scheduledSiteIds: ["gone"],
+    });
+    await within(screen.getByRole("group", { name: "Publish To" })).findByLabelText("Garden Blog");
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    expect(vi.mocked(updateArticle).mock.calls[0][1].scheduledSiteIds).toEqual([]);
+  });
+
+  it("points to WordPress Sites when no site is connected", async () => {
+    vi.mocked(listScheduleTargets).mockResolvedValue([]);
+    const { user } = await renderPage();
+    await user.selectOptions(field("Status"), "Scheduled");
+    const targets = screen.getByRole("group", { name: "Publish To" });
+    await waitFor(() => expect(within(targets).getByText(/No WordPress sites connected/)).toBeTruthy());
+    expect(within(targets).getByRole("link", { name: "Connect a site in WordPress Sites" }).getAttribute("href")).toBe(
+      "/wordpress-sites",
+    );
+  });
+
+  it("reports a failure and keeps the form", async () => {
+    vi.mocked(updateArticle).mockRejectedValue(new Error("boom"));
+    const { user, location } = await renderPage();
+    await user.type(field("Title"), " updated");
+    await user.click(saveButton());
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to update article"));
+    expect(field("Title").value).toBe("Spring planting guide updated");
+    expect(location.history.at(-1)).toBe(`/articles/edit/${ID}`);
+  });
+
+  it("is busy while saving, and a double click saves once", async () => {
+    vi.mocked(updateArticle).mockReturnValue(new Promise(() => {}));
+    const { user } = await renderPage();
+    await user.dblClick(saveButton());
+    expect(updateArticle).toHaveBeenCalledTimes(1);
+    expect(saveButton().disabled).toBe(true);
+    expect(saveButton().getAttribute("aria-busy")).toBe("true");
+  });
+});
+
+describe("edit article: internal links", () => {
+  it("a suggested link goes into the visual editor with one click, and is saved", async () => {
+    vi.mocked(findLinkTargets).mockResolvedValue({
+      targets: [
+        {
+          id: "entry-1",
+          site_id: "s1",
+          remote_type: "post",
+          url: "https://garden.example/raised-beds/",
+          title: "Building raised garden beds",
+          excerpt: "",
+          categories: ["Gardening"],
+          tags: ["raised beds"],
+          article_id: null,
+          score: 3.2,
+        },
+      ],
+      relevance: "full_text",
+    });
+    const { user } = await renderPage({ ...ARTICLE, content: "<p>Plant early in raised beds.</p>" });
+    await findEditor();
+    const section = screen.getByRole("region", { name: "Internal links" });
+    await user.click(within(section).getByRole("button", { name: "Suggest links" }));
+    const insert = await within(section).findByRole("button", { name: "Insert link to Building raised garden beds on “raised beds”" });
+    expect(findLinkTargets).toHaveBeenCalledWith(
+      expect.objectContaining({ focus: "Spring planting guide\nspring planting", excludeArticleId: ID }),
+    );
+    await user.click(insert);
+
+    const linked = '<p>Plant early in <a href="https://garden.example/raised-beds/" rel="noopener noreferrer">raised beds</a>.</p>';
+    await waitFor(async () => expect((await findEditor()).innerHTML).toBe(linked));
+    expect(within(section).queryByRole("listitem")).toBeNull();
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    expect(vi.mocked(updateArticle).mock.calls[0][1].content).toBe(linked);
+  });
+});
+
+describe("edit article: preview", () => {
+  it("previews the edited values with the article's image and date", async () => {
+    const { user } = await renderPage();
+    await user.clear(field("Title"));
+    await user.type(field("Title"), "New title");
+    await user.click(screen.getByRole("button", { name: "Preview" }));
+    const dialog = await screen.findByRole("dialog", { name: "Article Preview" });
+    expect(within(dialog).getByRole("heading", { name: "New title" })).toBeTruthy();
+    expect(within(dialog).getByText("Jan 5, 2025")).toBeTruthy();
+    expect(dialog.querySelector("img")!.getAttribute("src")).toBe("https://cdn.example/a.png");
+    expect(within(dialog).getByText("Plant in spring")).toBeTruthy();
+    expect(within(dialog).getByText("spring planting")).toBeTruthy();
+  });
+});
+
+describe("edit article: never losing work", () => {
+  const storageKey = `inkpress:article-draft:v1:${testUser.id}:${ID}`;
+  const stored = () => JSON.parse(localStorage.getItem(storageKey) ?? "null");
+
+  it("content edited in the visual editor is what is saved", async () => {
+    const { user } = await renderPage();
+    const content = await findEditor();
+    const editor = (content as HTMLElement & { editor: import("@tiptap/core").Editor }).editor;
+    act(() => {
+      editor.commands.setTextSelection({ from: 1, to: 6 });
+    });
+    await user.click(within(screen.getByRole("toolbar", { name: "Formatting" })).getByRole("button", { name: "Bold" }));
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    expect(vi.mocked(updateArticle).mock.calls[0][1].content).toBe("<p><strong>Plant</strong> early.</p>");
+  });
+
+  it("opening and viewing the article changes nothing: no draft, no question on leaving", async () => {
+    const { user, location } = await renderPage();
+    await findEditor();
+    await openHtmlSource(user);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(stored()).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(location.history.at(-1)).toBe("/articles");
+  });
+
+  it("offers unsaved edits of this article back, saying when the article was saved since", async () => {
+    const { user } = await renderPage();
+    await user.type(field("Title"), " (revised)");
+    await user.selectOptions(field("Status"), "Scheduled");
+    window.dispatchEvent(new Event("pagehide"));
+    expect(stored()?.values).toMatchObject({ title: "Spring planting guide (revised)", status: "scheduled" });
+    cleanup();
+
+    const { user: again } = await renderPage();
+    let offer = screen.getByRole("region", { name: "Restore unsaved changes from 12:00 PM?" });
+    expect(offer.textContent).not.toContain("saved since");
+    await again.click(within(offer).getByRole("button", { name: "Restore" }));
+    expect(field("Title").value).toBe("Spring planting guide (revised)");
+    expect(field("Status").value).toBe("scheduled");
+    cleanup();
+
+    await renderPage({ ...ARTICLE, excerpt: "Saved elsewhere since." });
+    offer = screen.getByRole("region", { name: /Restore unsaved changes/ });
+    expect(offer.textContent).toContain("The article has been saved since then");
+  });
+
+  it("asks before the menu or Cancel drops unsaved edits, and clears the draft after saving", async () => {
+    const { user, location } = await renderPage();
+    await user.type(field("Excerpt"), " More.");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    await user.click(within(await screen.findByRole("dialog", { name: "Leave without saving?" })).getByRole("button", { name: "Keep editing" }));
+    expect(location.history.at(-1)).toBe(`/articles/edit/${ID}`);
+    window.dispatchEvent(new Event("pagehide"));
+    expect(stored()).not.toBeNull();
+    await user.click(saveButton());
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully"));
+    expect(stored()).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { generateImages, saveFeaturedImageUrl } from "./data/images";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import FeaturedImageModal from "./FeaturedImageModal";
+
+vi.mock("./data/images", () => ({ generateImages: vi.fn(), saveFeaturedImageUrl: vi.fn() }));
+vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+
+const ARTICLE: { id: string; title: string; excerpt: string; featuredImageUrl: string | null } = {
+  id: "article-1",
+  title: "Lighthouses",
+  excerpt: "A lighthouse at dusk",
+  featuredImageUrl: null,
+};
+const IMAGE = {
+  id: "image-1",
+  url: "http://127.0.0.1:54321/storage/v1/object/public/images/user-1/2026/11/image-1.png",
+  width: 1024,
+  height: 1024,
+  createdAt: "2026-11-22T13:57:40.852Z",
+};
+
+const description = () => screen.getByLabelText("Image Description") as HTMLTextAreaElement;
+const generateButton = () => screen.getByRole("button", { name: /^Generat/ }) as HTMLButtonElement;
+const noteOf = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby")!)?.textContent;
+
+function renderModal(article = ARTICLE) {
+  const onClose = vi.fn();
+  const onSaved = vi.fn();
+  const user = userEvent.setup();
+  const { unmount } = render(<FeaturedImageModal article={article} onClose={onClose} onSaved={onSaved} />);
+  return { user, onClose, onSaved, unmount };
+}
+
+async function generate(user: ReturnType<typeof userEvent.setup>) {
+  vi.mocked(generateImages).mockResolvedValue([IMAGE]);
+  await user.click(generateButton());
+  await screen.findByRole("img", { name: /Generated image/ });
+}
+
+beforeEach(() => {
+  vi.mocked(generateImages).mockReset();
+  vi.mocked(saveFeaturedImageUrl).mockReset();
+});
+
+describe("FeaturedImageModal", () => {
+  it("prefills the description with the excerpt and every setting with its default", () => {
+    renderModal();
+    expect(screen.getByRole("heading", { name: "Generate Featured Image" })).toBeTruthy();
+    expect(description().value).toBe("A lighthouse at dusk");
+    expect((screen.getByLabelText("Image Size") as HTMLSelectElement).value).toBe("square_hd");
+    expect((screen.getByLabelText("Style Preset") as HTMLSelectElement).value).toBe("photographic");
+    expect((screen.getByLabelText("Negative Prompt") as HTMLTextAreaElement).value).toBe(
+      "blurry, low quality, distorted, watermark",
+    );
+    const steps = screen.getByLabelText("Inference Steps") as HTMLInputElement;
+    expect([steps.value, steps.min, steps.max, steps.step]).toEqual(["30", "1", "50", "1"]);
+    const guidance = screen.getByLabelText("Guidance Scale") as HTMLInputElement;
+    expect([guidance.value, guidance.min, guidance.max, guidance.step]).toEqual(["7.5", "1", "20", "0.1"]);
+    expect(screen.queryByRole("button", { name: "Save Image" })).toBeNull();
+  });
+
+  it("shows the current featured image until a new one is generated", async () => {
+    const { user } = renderModal({ ...ARTICLE, featuredImageUrl: "https://storage.test/old.png" });
+    expect(screen.getByRole("img", { name: "Current featured image of Lighthouses" }).getAttribute("src")).toBe(
+      "https://storage.test/old.png",
+    );
+    await generate(user);
+    expect(screen.queryByRole("img", { name: /Current featured image/ })).toBeNull();
+  });
+
+  it("needs an excerpt before it can generate", () => {
+    renderModal({ ...ARTICLE, excerpt: "  " });
+    expect(screen.getByRole("alert").textContent).toBe("Article must have an excerpt to generate an image");
+    expect(generateButton().disabled).toBe(true);
+  });
+
+  it("requires a description and valid numbers", async () => {
+    const { user } = renderModal();
+    await user.clear(description());
+    await user.clear(screen.getByLabelText("Guidance Scale"));
+    await user.type(screen.getByLabelText("Guidance Scale"), "7.55");
+    await user.click(generateButton());
+    expect(noteOf(description())).toBe("Please enter a prompt");
+    expect(noteOf(screen.getByLabelText("Guidance Scale"))).toBe("Guidance scale must be in steps of 0.1");
+    expect(generateImages).not.toHaveBeenCalled();
+  });
+
+  it("asks for one image with the chosen settings and shows Generating... meanwhile", async () => {
+    let finish: (images: (typeof IMAGE)[]) => void = () => {};
+    vi.mocked(generateImages).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const { user } = renderModal();
+    await user.selectOptions(screen.getByLabelText("Image Size"), "Landscape 16:9");
+    await user.selectOptions(screen.getByLabelText("Style Preset"), "Digital Art");
+    await user.click(generateButton());
+    expect(generateButton().textContent).toBe("Generating...");
+    expect(generateButton().disabled).toBe(true);
+    expect(screen.getByRole("status").textContent).toMatch(/^Generating image… 0 s/);
+    expect(vi.mocked(generateImages).mock.calls[0][0]).toEqual({
+      prompt: "A lighthouse at dusk",
+      imageSize: "landscape_16_9",
+      stylePreset: "digital-art",
+      negativePrompt: "blurry, low quality, distorted, watermark",
+      numInferenceSteps: 30,
+      guidanceScale: 7.5,
+      numImages: 1,
+    });
+    await act(async () => finish([IMAGE]));
+    const preview = (await screen.findByRole("img", { name: "Generated image: A lighthouse at dusk" })) as HTMLImageElement;
+    expect(preview.src).toBe(IMAGE.url);
+    expect(generateButton().textContent).toBe("Generate");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Save Image" }));
+  });
+
+  it("saves the generated image as the article's featured image", async () => {
+    vi.mocked(saveFeaturedImageUrl).mockResolvedValue();
+    const { user, onSaved, onClose } = renderModal();
+    await generate(user);
+    await user.click(screen.getByRole("button", { name: "Save Image" }));
+    expect(saveFeaturedImageUrl).toHaveBeenCalledWith("article-1", IMAGE.url);
+    expect(notifySuccess).toHaveBeenCalledWith("Featured image saved successfully");
+    expect(onSaved).toHaveBeenCalledWith(IMAGE.url);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("says so when saving fails and stays open", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.mocked(saveFeaturedImageUrl).mockRejectedValue(new Error("permission denied"));
+    const { user, onSaved, onClose } = renderModal();
+    await generate(user);
+    await user.click(screen.getByRole("button", { name: "Save Image" }));
+    expect(notifyError).toHaveBeenCalledWith("Failed to save featured image");
+    expect(screen.getByText("Failed to save featured image")).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("discards an unsaved image on Cancel", async () => {
+    const { user, onSaved, onClose } = renderModal();
+    await generate(user);
+    expect(screen.getByText(/kept in your library on Generate Images/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onClose).toHaveBeenCalled();
+    expect(saveFeaturedImageUrl).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("shows the service's message when generation fails", async () => {
+    vi.mocked(generateImages).mockRejectedValue(new Error("fal.ai API key not found. Add it in Profile Settings."));
+    const { user } = renderModal();
+    await user.click(generateButton());
+    expect(await screen.findByText("fal.ai API key not found. Add it in Profile Settings.", { exact: false })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to Profile Settings" }).getAttribute("href")).toBe("/profile");
+    expect(notifyError).toHaveBeenCalledWith("fal.ai API key not found. Add it in Profile Settings.");
+    expect(vi.mocked(generateImages).mock.calls[0][1]).toMatchObject({ fallbackMessage: "Failed to generate featured image" });
+    expect(screen.queryByRole("button", { name: "Save Image" })).toBeNull();
+  });
+
+  it("abandons a generation still running when closed", async () => {
+    vi.mocked(generateImages).mockReturnValue(new Promise(() => {}));
+    const { user, onClose, unmount } = renderModal();
+    await user.click(generateButton());
+    const signal = vi.mocked(generateImages).mock.calls[0][1]?.signal;
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(onClose).toHaveBeenCalled();
+    expect(signal?.aborted).toBe(false);
+    unmount();
+    expect(signal?.aborted).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+import { useEffect, useState } from "react";
+import type { GeneratedImage, GenerateImageRequest } from "@contracts/image";
+import {
+  deleteGeneratedImage,
+  dimensionsOf,
+  listGeneratedImages,
+  type LibraryImage,
+  type LibraryPage,
+} from "./data/images";
+import { parseTimestamp } from "../../lib/dates";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { downloadImage } from "./downloadImage";
+import { GeneratedImagesList } from "./GeneratedImagesList";
+import { GenerateImagesForm } from "./GenerateImagesForm";
+import "./images.css";
+import "./generate-images.css";
+
+/**
+ * The library is one growing list with "Load more" rather than numbered
+ * pages: images generated here appear at its top while older ones are added
+ * below, so nothing already in view moves to another page. Each "Load more"
+ * continues after the last image loaded (keyset), not at an offset.
+ */
+type Library = LibraryPage;
+
+function toLibraryImage(image: GeneratedImage, request: GenerateImageRequest): LibraryImage {
+  const fallback = dimensionsOf(request.imageSize);
+  return {
+    id: image.id,
+    url: image.url,
+    prompt: request.prompt,
+    width: image.width ?? fallback.width,
+    height: image.height ?? fallback.height,
+    createdAt: parseTimestamp(image.createdAt),
+  };
+}
+
+/** Appends a page, skipping images already shown (generated here since the first page loaded). */
+function mergePage(current: LibraryImage[], page: LibraryImage[]): LibraryImage[] {
+  const shown = new Set(current.map((image) => image.id));
+  return [...current, ...page.filter((image) => !shown.has(image.id))];
+}
+
+export default function GenerateImagesPage() {
+  const [library, setLibrary] = useState<Library | "loading" | "failed">("loading");
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    listGeneratedImages()
+      .then((page) => current && setLibrary(page))
+      .catch((error: unknown) => {
+        console.error("Loading the generated images failed", error);
+        if (current) setLibrary("failed");
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const addGenerated = (images: GeneratedImage[], request: GenerateImageRequest) => {
+    const added = images.map((image) => toLibraryImage(image, request));
+    setLibrary((previous) => ({
+      images: mergePage(added, typeof previous === "object" ? previous.images : []),
+      next: typeof previous === "object" ? previous.next : null,
+    }));
+  };
+
+  const loadMore = async () => {
+    if (typeof library !== "object" || !library.next) return;
+    setLoadingMore(true);
+    try {
+      const page = await listGeneratedImages(library.next);
+      setLibrary((previous) =>
+        typeof previous === "object" ? { images: mergePage(previous.images, page.images), next: page.next } : previous,
+      );
+    } catch (error) {
+      console.error("Loading more generated images failed", error);
+      notifyError("Failed to load images");
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const download = async (image: LibraryImage) => {
+    try {
+      await downloadImage(image.url);
+    } catch (error) {
+      console.error("Downloading an image failed", error);
+      notifyError("Failed to download image");
+    }
+  };
+
+  const remove = async (image: LibraryImage) => {
+    if (!window.confirm("Delete this image? This cannot be undone.")) return;
+    try {
+      await deleteGeneratedImage(image.id);
+    } catch (error) {
+      console.error("Deleting an image failed", error);
+      notifyError("Failed to delete image");
+      return;
+    }
+    notifySuccess("Image deleted");
+    setLibrary((previous) =>
+      typeof previous === "object"
+        ? { ...previous, images: previous.images.filter((shown) => shown.id !== image.id) }
+        : previous,
+    );
+  };
+
+  return (
+    <>
+      <h1>Generate Images</h1>
+      <GenerateImagesForm onGenerated={addGenerated} />
+      <section aria-labelledby="generated-images-heading" aria-busy={library === "loading"}>
+        <h2 id="generated-images-heading">Generated Images</h2>
+        <div aria-live="polite">
+          {library === "failed" && <p role="alert">Could not load your images. Reload the page to try again.</p>}
+          {typeof library === "object" && (
+            <GeneratedImagesList images={library.images} onDownload={download} onDelete={remove} />
+          )}
+        </div>
+        {typeof library === "object" && library.next && (
+          <button type="button" className="secondary outline" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore || undefined}>
+            Load more
+          </button>
+        )}
+      </section>
+    </>
+  );
+}

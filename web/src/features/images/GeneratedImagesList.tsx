@@ -1,0 +1,73 @@
+import { useState } from "react";
+import type { LibraryImage } from "./data/images";
+import { formatDate } from "../../lib/dates";
+
+type GeneratedImagesListProps = {
+  images: LibraryImage[];
+  onDownload(image: LibraryImage): Promise<void>;
+  onDelete(image: LibraryImage): Promise<void>;
+};
+
+/** The images in the order given (newest first); each card's actions show on hover and on keyboard focus. */
+export function GeneratedImagesList({ images, onDownload, onDelete }: GeneratedImagesListProps) {
+  if (images.length === 0) {
+    return <p>No images generated yet. Start by filling out the form and clicking generate!</p>;
+  }
+  return (
+    <ul className="generated-images">
+      {images.map((image) => (
+        <GeneratedImageCard key={image.id} image={image} onDownload={onDownload} onDelete={onDelete} />
+      ))}
+    </ul>
+  );
+}
+
+function GeneratedImageCard({
+  image,
+  onDownload,
+  onDelete,
+}: { image: LibraryImage } & Omit<GeneratedImagesListProps, "images">) {
+  const [busy, setBusy] = useState<"download" | "delete" | null>(null);
+  const run = (action: "download" | "delete", task: () => Promise<void>) => async () => {
+    setBusy(action);
+    try {
+      await task();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <li className="generated-image">
+      <figure>
+        <img src={image.url} alt={image.prompt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+        <figcaption>
+          <small>{formatDate(image.createdAt)}</small>
+        </figcaption>
+      </figure>
+      <div className="generated-image-actions">
+        <button
+          type="button"
+          aria-label={`Download image: ${image.prompt}`}
+          title="Download"
+          disabled={busy !== null}
+          aria-busy={busy === "download" || undefined}
+          onClick={run("download", () => onDownload(image))}
+        >
+          Download
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          aria-label={`Delete image: ${image.prompt}`}
+          title="Delete"
+          disabled={busy !== null}
+          aria-busy={busy === "delete" || undefined}
+          onClick={run("delete", () => onDelete(image))}
+        >
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,123 @@
+import { useEffect, useState } from "react";
+import { FormField } from "../../ui/FormField";
+import { SubmitButton } from "../../ui/SubmitButton";
+import { getApiKeyStatus, saveApiKeys, type ApiKeyChanges, type ApiKeyStatus } from "./data/apiKeys";
+import { formatDate } from "../../lib/dates";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useForm } from "../../lib/useForm";
+import { apiKeysSchema } from "./apiKeysValidation";
+import { useUser } from "../auth/session";
+
+type StatusLoad = ApiKeyStatus | "loading" | "unavailable";
+
+function keyHelp(status: StatusLoad, last4: string | null): string {
+  if (status === "loading") return "Checking for a saved key…";
+  if (status === "unavailable") return "Could not check for a saved key.";
+  return last4 ? `Saved key ending in ${last4}. Leave empty to keep it.` : "No key saved.";
+}
+
+/**
+ * The user's AI-provider keys. Keys are write-only: the form only ever learns
+ * whether a key is stored and its last four characters. An empty input keeps
+ * the stored key; Remove deletes it.
+ */
+export function ApiKeysForm() {
+  const user = useUser();
+  const [status, setStatus] = useState<StatusLoad>("loading");
+  const [removing, setRemoving] = useState(false);
+  const form = useForm(apiKeysSchema, { openai_key: "", falai_key: "" });
+
+  const refreshStatus = () =>
+    getApiKeyStatus()
+      .then(setStatus)
+      .catch((error: unknown) => {
+        console.error("Loading the API key status failed", error);
+        setStatus("unavailable");
+      });
+
+  useEffect(() => {
+    void refreshStatus();
+  }, []);
+
+  const save = async (changes: ApiKeyChanges) => {
+    if (!user) {
+      notifyError("Authentication required");
+      return;
+    }
+    try {
+      await saveApiKeys(changes);
+    } catch {
+      notifyError("Failed to save API keys");
+      return;
+    }
+    notifySuccess("API keys saved successfully");
+    form.reset();
+    await refreshStatus();
+  };
+
+  const onSubmit = form.handleSubmit(({ openai_key, falai_key }) =>
+    save({ openaiKey: openai_key || undefined, falaiKey: falai_key || undefined }),
+  );
+
+  const remove = async (label: string, changes: ApiKeyChanges) => {
+    if (!window.confirm(`Remove the saved ${label}?`)) return;
+    setRemoving(true);
+    try {
+      await save(changes);
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  const busy = form.submitting || removing;
+  const known = typeof status === "object" ? status : null;
+  const keys = [
+    {
+      field: form.field("openai_key"),
+      label: "OpenAI API Key",
+      purpose: "Used for text generation: article drafts, keyword research and SEO analysis.",
+      last4: known?.openaiKeyLast4 ?? null,
+      removal: { openaiKey: "" },
+    },
+    {
+      field: form.field("falai_key"),
+      label: "fal.ai API Key",
+      purpose: "Used for image generation.",
+      last4: known?.falaiKeyLast4 ?? null,
+      removal: { falaiKey: "" },
+    },
+  ];
+
+  return (
+    <article aria-busy={status === "loading"}>
+      <h2>API Keys</h2>
+      {known?.updatedAt && <p>Last updated {formatDate(known.updatedAt)}</p>}
+      <form onSubmit={onSubmit} noValidate>
+        {keys.map(({ field, label, purpose, last4, removal }) => (
+          <fieldset key={field.name}>
+            <FormField
+              label={label}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              help={`${purpose} ${keyHelp(status, last4)}`}
+              {...field}
+            />
+            {last4 && (
+              <button
+                type="button"
+                className="remove-key secondary outline"
+                aria-label={`Remove ${label}`}
+                disabled={busy}
+                onClick={() => remove(label, removal)}
+              >
+                Remove
+              </button>
+            )}
+          </fieldset>
+        ))}
+        <SubmitButton busy={form.submitting}>Save API Keys</SubmitButton>
+      </form>
+    </article>
+  );
+}

@@ -1,0 +1,296 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "wouter";
+import {
+  POST_STATUS_LABELS,
+  POST_STATUSES,
+  WORDPRESS_MESSAGES,
+} from "@contracts/sites";
+import { GHOST_MESSAGES } from "@contracts/ghost_sites";
+import { Modal } from "../../ui/Modal";
+import {
+  publishArticle,
+  PublishError,
+  type PostStatus,
+  type PublishArticleResult,
+} from "./data/publishing";
+import type { Publication } from "./data/publications";
+import { listWordPressSites, type WordPressSite } from "../sites/data/wordpressSites";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { PublicationItem } from "./PublicationLinks";
+import { isLive } from "./publicationState";
+import { applyStepEvent, initialProgress, progressInterrupted, type StepProgress } from "./publishProgress";
+import { requestPublications, usePublications } from "./publicationsStore";
+import { publishOutcome, PublishResult } from "./PublishResult";
+import { PublishSteps } from "./PublishSteps";
+import "./publishing.css";
+
+type PublishModalProps = {
+  article: { id: string; title: string; status: string };
+  onClose(): void;
+  /** Called once the article is on WordPress (its status and site ids changed). */
+  onPublished(): void;
+};
+
+type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: WordPressSite[] };
+
+type Outcome =
+  | { state: "idle" }
+  | { state: "publishing"; siteName: string; steps: StepProgress[] }
+  | { state: "failed"; steps: StepProgress[]; message: string; link?: string }
+  | { state: "published"; steps: StepProgress[]; result: PublishArticleResult; siteName: string; wasLive: boolean };
+
+export const DRAFT_CONFIRM_TITLE = "Unpublish this post?";
+export const DRAFT_CONFIRM_LABEL = "Switch to Draft";
+export const draftConfirmMessage = (siteName: string) =>
+  `This post is live on ${siteName}. Switching it to Draft will unpublish it. Continue?`;
+
+const anyStepReported = (steps: readonly StepProgress[]) => steps.some((step) => step.state !== "pending");
+
+/**
+ * Publish to WordPress: where the article already is (each site with the
+ * state of its post there), a site and a post status (by default the status
+ * that keeps a live post live), a question before a live post is turned into
+ * a draft, then the server's own steps as it streams them and what the
+ * publish did (created or updated).
+ */
+export default function PublishModal({ article, onClose, onPublished }: PublishModalProps) {
+  const formId = useId();
+  const [sitesLoad, setSitesLoad] = useState<SitesLoad>({ state: "loading" });
+  const [siteId, setSiteId] = useState("");
+  const [siteError, setSiteError] = useState<string>();
+  /** The status the user picked; until then the default for the chosen site. */
+  const [pickedStatus, setPickedStatus] = useState<PostStatus | null>(null);
+  const [confirmingDraft, setConfirmingDraft] = useState<WordPressSite | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>({ state: "idle" });
+  const siteSelectRef = useRef<HTMLSelectElement>(null);
+  const entry = usePublications(article.id);
+  const publications = entry !== undefined && entry !== "loading" && "publications" in entry ? entry.publications : null;
+  const publicationOn = (id: string) => publications?.find((publication) => publication.siteId === id);
+  const status: PostStatus = pickedStatus ?? (isLive(publicationOn(siteId)) ? "publish" : "draft");
+
+  const loadSites = () => {
+    setSitesLoad({ state: "loading" });
+    listWordPressSites()
+      .then((sites) => setSitesLoad({ state: "loaded", sites }))
+      .catch((error: unknown) =>
+        setSitesLoad({ state: "error", message: error instanceof Error ? error.message : "Failed to load sites" }),
+      );
+  };
+
+  useEffect(loadSites, []);
+  useEffect(() => requestPublications(article.id, { force: true }), [article.id]);
+
+  const sites = sitesLoad.state === "loaded" ? sitesLoad.sites : [];
+
+  const publish = async (site: WordPressSite, postStatus: PostStatus) => {
+    const previous = publicationOn(site.id);
+    const wasLive = isLive(previous);
+    let steps = initialProgress(previous?.remoteStatus || previous?.link ? "update" : "create");
+    setOutcome({ state: "publishing", siteName: site.name, steps });
+    try {
+      const result = await publishArticle(
+        { articleId: article.id, siteId: site.id, status: postStatus },
+        {
+          onStep: (event) => {
+            steps = applyStepEvent(steps, event);
+            setOutcome({ state: "publishing", siteName: site.name, steps });
+          },
+        },
+      );
+      setOutcome({ state: "published", steps, result, siteName: site.name, wasLive });
+      notifySuccess(
+        !result.updated && result.status === "publish"
+          ? site.kind === "ghost" ? GHOST_MESSAGES.published : WORDPRESS_MESSAGES.published
+          : publishOutcome(result, site.name, wasLive).headline,
+      );
+      onPublished();
+    } catch (error) {
+      const publishError = error instanceof PublishError ? error : undefined;
+      const message = error instanceof Error && error.message ? error.message : WORDPRESS_MESSAGES.publishFailed;
+      setOutcome({
+        state: "failed",
+        steps: publishError?.interrupted ? progressInterrupted(steps) : steps,
+        message,
+        link: publishError?.link,
+      });
+      notifyError(message);
+    } finally {
+      // What the server recorded, whatever the browser saw.
+      requestPublications(article.id, { force: true });
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (outcome.state === "publishing") return;
+    const site = sites.find((candidate) => candidate.id === siteId);
+    if (!site) {
+      setSiteError(WORDPRESS_MESSAGES.selectSite);
+      siteSelectRef.current?.focus();
+      return;
+    }
+    if (status === "draft" && isLive(publicationOn(site.id))) {
+      setConfirmingDraft(site);
+      return;
+    }
+    void publish(site, status);
+  };
+
+  const publishing = outcome.state === "publishing";
+  const canPublish = sites.length > 0 && outcome.state !== "published";
+  const chosenSite = sites.find((site) => site.id === siteId);
+
+  const footer =
+    outcome.state === "published" ? (
+      <div className="modal-actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    ) : (
+      <div className="modal-actions">
+        <button type="button" className="secondary" disabled={publishing} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" form={formId} disabled={!canPublish || publishing} aria-busy={publishing || undefined}>
+          Publish
+        </button>
+      </div>
+    );
+
+  return (
+    <>
+      <Modal title="Publish to WordPress" onClose={onClose} busy={publishing} footer={footer}>
+        <p className="publish-article-title">{article.title}</p>
+        <PublishedWhere article={article} publications={publications} loading={entry === undefined || entry === "loading"} />
+        {sitesLoad.state === "loading" && <p aria-busy="true">Loading sites...</p>}
+        {sitesLoad.state === "error" && (
+          <p role="alert">
+            Error: {sitesLoad.message}{" "}
+            <button type="button" className="outline" onClick={loadSites}>
+              Retry
+            </button>
+          </p>
+        )}
+        {sitesLoad.state === "loaded" && sites.length === 0 && (
+          <p>
+            No WordPress sites connected. Please add a site first.{" "}
+            <Link href="/wordpress-sites">Add a WordPress site</Link>
+          </p>
+        )}
+        {sites.length > 0 && outcome.state !== "published" && (
+          <form id={formId} onSubmit={submit} noValidate>
+            <fieldset disabled={publishing}>
+              <label htmlFor={`${formId}-site`}>Select WordPress Site</label>
+              <select
+                ref={siteSelectRef}
+                id={`${formId}-site`}
+                name="siteId"
+                value={siteId}
+                onChange={(event) => {
+                  setSiteId(event.target.value);
+                  if (event.target.value) setSiteError(undefined);
+                }}
+                aria-invalid={siteError ? true : undefined}
+                aria-describedby={siteError ? `${formId}-site-error` : undefined}
+              >
+                <option value="">Choose a site</option>
+                {sites.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.kind === "ghost" ? `${option.name} (Ghost, ${option.site_url})` : `${option.name} (${option.site_url})`}
+                  </option>
+                ))}
+              </select>
+              {siteError && <small id={`${formId}-site-error`}>{siteError}</small>}
+              <label htmlFor={`${formId}-status`}>Post Status</label>
+              <select
+                id={`${formId}-status`}
+                name="status"
+                value={status}
+                onChange={(event) => setPickedStatus(event.target.value as PostStatus)}
+                aria-describedby={chosenSite && isLive(publicationOn(chosenSite.id)) ? `${formId}-status-note` : undefined}
+              >
+                {POST_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {POST_STATUS_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+              {chosenSite && isLive(publicationOn(chosenSite.id)) && (
+                <small id={`${formId}-status-note`}>
+                  This post is live on {chosenSite.name}: Publish Immediately keeps it live and updates it.
+                </small>
+              )}
+            </fieldset>
+          </form>
+        )}
+        <div aria-live="polite">
+          {outcome.state === "publishing" && !anyStepReported(outcome.steps) && (
+            <p aria-busy="true">Publishing to {outcome.siteName}…</p>
+          )}
+          {outcome.state !== "idle" && anyStepReported(outcome.steps) && <PublishSteps steps={outcome.steps} />}
+          {outcome.state === "failed" && (
+            <p role="alert" className="publish-error">
+              {outcome.message}
+              {outcome.link && (
+                <>
+                  {" "}
+                  <a href={outcome.link} target="_blank" rel="noopener noreferrer">
+                    View Post
+                  </a>
+                </>
+              )}
+            </p>
+          )}
+          {outcome.state === "published" && (
+            <PublishResult result={outcome.result} siteName={outcome.siteName} wasLive={outcome.wasLive} />
+          )}
+        </div>
+      </Modal>
+      {confirmingDraft && (
+        <ConfirmDialog
+          title={DRAFT_CONFIRM_TITLE}
+          message={draftConfirmMessage(confirmingDraft.name)}
+          confirmLabel={DRAFT_CONFIRM_LABEL}
+          onCancel={() => setConfirmingDraft(null)}
+          onConfirm={() => {
+            setConfirmingDraft(null);
+            void publish(confirmingDraft, "draft");
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** Where the article already is: each site with the state of its post, apart from the article's own status. */
+function PublishedWhere({
+  article,
+  publications,
+  loading,
+}: {
+  article: PublishModalProps["article"];
+  publications: Publication[] | null;
+  loading: boolean;
+}) {
+  const headingId = useId();
+  return (
+    <section className="publish-where" aria-labelledby={headingId} aria-busy={loading || undefined}>
+      <h3 id={headingId}>On WordPress</h3>
+      {publications && publications.length === 0 && (
+        <p>
+          Not published to any site yet.
+          {article.status === "published" && " This article is marked Published, but it is not on a connected site."}
+        </p>
+      )}
+      {publications && publications.length > 0 && (
+        <ul aria-label="WordPress publications">
+          {publications.map((publication) => (
+            <PublicationItem key={publication.siteId} article={article} publication={publication} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

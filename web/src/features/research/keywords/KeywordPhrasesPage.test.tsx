@@ -1,0 +1,255 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setSignedIn } from "../../../../test/session";
+import { requestKeywords, type KeywordItem } from "../data/keywords";
+import { downloadCsv } from "../../../lib/csv";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { keywordResearch } from "../researchStore";
+import KeywordPhrasesPage from "./KeywordPhrasesPage";
+
+vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
+vi.mock("../data/keywords", () => ({
+  requestKeywords: vi.fn(),
+  KEYWORDS_FAILURE_MESSAGE: "Failed to generate keywords. Please check your API key and try again.",
+}));
+vi.mock("../data/seoAnalysis", () => ({ requestSeoAnalysis: vi.fn(), SEO_FAILURE_MESSAGE: "x" }));
+vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock("../../../lib/csv", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../../lib/csv")>()),
+  downloadCsv: vi.fn(),
+}));
+
+const KEYWORDS: KeywordItem[] = [
+  { keyword: "home gardening tips", searchVolume: "12K", difficulty: 12, cpc: "$0.45", competition: "low" },
+  { keyword: "best home gardening", searchVolume: "4.5K", difficulty: 45, cpc: "$1.10", competition: "medium" },
+  { keyword: "home gardening kits", searchVolume: "900", difficulty: 78, cpc: "$2.35", competition: "high" },
+];
+
+const topicInput = () => screen.getByLabelText("Topic or Niche") as HTMLInputElement;
+const generateButton = () => screen.getByRole("button", { name: "Generate" }) as HTMLButtonElement;
+const noteOf = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
+
+function renderPage() {
+  const user = userEvent.setup();
+  const view = render(<KeywordPhrasesPage />);
+  return { user, ...view };
+}
+
+async function generate(topic: string, keywords: KeywordItem[] = KEYWORDS, notes: string[] = []) {
+  vi.mocked(requestKeywords).mockResolvedValue({ keywords, notes });
+  const rendered = renderPage();
+  await rendered.user.type(topicInput(), topic);
+  await rendered.user.click(generateButton());
+  await screen.findByRole("table");
+  return rendered;
+}
+
+beforeEach(() => {
+  setSignedIn();
+  Object.assign(keywordResearch, { pending: null, latest: null, error: null });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("keyword phrases form", () => {
+  it("shows the empty state before anything is generated", () => {
+    renderPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Keyword Phrases" })).toBeTruthy();
+    expect(screen.getByText("No keywords generated yet")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Export CSV" })).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  it.each(["", "   "])("asks for a topic when it is %j", async (topic) => {
+    const { user } = renderPage();
+    if (topic) await user.type(topicInput(), topic);
+    await user.click(generateButton());
+    expect(noteOf(topicInput())).toBe("Please enter a topic");
+    expect(topicInput().getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(topicInput());
+    expect(requestKeywords).not.toHaveBeenCalled();
+  });
+
+  it("clears the message once a topic is typed", async () => {
+    const { user } = renderPage();
+    await user.click(generateButton());
+    await user.type(topicInput(), "g");
+    expect(topicInput().getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("generates keywords for the trimmed topic and announces success", async () => {
+    await generate("  home gardening ");
+    expect(requestKeywords).toHaveBeenCalledWith("home gardening");
+    expect(notifySuccess).toHaveBeenCalledWith("Keywords generated successfully");
+    expect(screen.getByRole("heading", { name: "Keywords for “home gardening”" })).toBeTruthy();
+    expect(screen.queryByText("No keywords generated yet")).toBeNull();
+  });
+
+  it("is busy while generating, shows the seconds elapsed and keeps the input usable", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.mocked(requestKeywords).mockReturnValue(new Promise(() => {}));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<KeywordPhrasesPage />);
+    await user.type(topicInput(), "vegan recipes");
+    await user.click(generateButton());
+
+    expect(generateButton().disabled).toBe(true);
+    expect(generateButton().getAttribute("aria-busy")).toBe("true");
+    expect(topicInput().disabled).toBe(false);
+    const status = screen.getByRole("status");
+    expect(status.textContent).toContain("Generating keywords for “vegan recipes”…");
+    expect(within(status).getByText("0 s")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(within(status).getByText("3 s")).toBeTruthy();
+
+    await user.click(generateButton());
+    expect(requestKeywords).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("keyword results", () => {
+  it("shows every column, with a difficulty meter and a competition badge", async () => {
+    await generate("home gardening");
+    const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
+    expect(headers).toEqual(["Keyword", "Search Volume", "Difficulty", "CPC", "Competition"]);
+
+    const rows = screen.getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(3);
+    const cells = within(rows[1]).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(cells).toEqual(["best home gardening", "4.5K", "45", "$1.10", "Medium"]);
+
+    const meters = screen.getAllByRole("meter", { name: "Difficulty" });
+    expect(meters.map((meter) => meter.getAttribute("data-tone"))).toEqual(["green", "yellow", "red"]);
+    expect(meters[1].getAttribute("aria-valuenow")).toBe("45");
+    expect(meters[1].getAttribute("aria-valuetext")).toBe("45 of 100, moderate");
+    expect((meters[2].firstElementChild as HTMLElement).style.width).toBe("78%");
+
+    const badges = ["Low", "Medium", "High"].map((label) => screen.getByText(label));
+    expect(badges.map((badge) => badge.getAttribute("data-tone"))).toEqual(["green", "yellow", "red"]);
+    expect(badges.map((badge) => badge.className)).toEqual(["badge badge-green", "badge badge-yellow", "badge badge-red"]);
+  });
+
+  it("shows N/A for estimates that could not be read, and the notes on them", async () => {
+    const notes = ["The difficulty of 1 keyword could not be read; shown as N/A."];
+    const { user } = await generate(
+      "home gardening",
+      [{ keyword: "compost", searchVolume: null, difficulty: null, cpc: null, competition: null }],
+      notes,
+    );
+    const cells = within(screen.getAllByRole("row")[1]).getAllByRole("cell").map((cell) => cell.textContent);
+    expect(cells).toEqual(["compost", "N/A", "N/A", "N/A", "N/A"]);
+    expect(screen.queryByRole("meter")).toBeNull();
+    expect(screen.getByText("N/A", { selector: ".badge" }).getAttribute("data-tone")).toBe("grey");
+
+    const details = screen.getByText("Notes on these results (1)").closest("details")!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByRole("listitem").textContent).toBe(notes[0]);
+
+    await user.click(screen.getByRole("button", { name: "Export CSV" }));
+    expect(vi.mocked(downloadCsv).mock.calls[0][1].split("\r\n")[1]).toBe("compost,N/A,N/A,N/A,N/A");
+  });
+
+  it("shows no notes when everything could be read", async () => {
+    await generate("home gardening");
+    expect(screen.queryByText(/Notes on these results/)).toBeNull();
+  });
+
+  it("renders model text as text", async () => {
+    await generate("xss", [{ ...KEYWORDS[0], keyword: '<img src=x onerror="alert(1)">' }]);
+    expect(screen.getByText('<img src=x onerror="alert(1)">')).toBeTruthy();
+    expect(document.querySelector("table img")).toBeNull();
+  });
+
+  it("shows the empty state when no keywords came back", async () => {
+    vi.mocked(requestKeywords).mockResolvedValue({ keywords: [], notes: [] });
+    const { user } = renderPage();
+    await user.type(topicInput(), "nothing");
+    await user.click(generateButton());
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalled());
+    expect(screen.getByText("No keywords generated yet")).toBeTruthy();
+  });
+
+  it("exports the results as keyword-research-{topic}.csv", async () => {
+    const { user } = await generate("Home Gardening!");
+    await user.click(screen.getByRole("button", { name: "Export CSV" }));
+    expect(downloadCsv).toHaveBeenCalledOnce();
+    const [fileName, csv] = vi.mocked(downloadCsv).mock.calls[0];
+    expect(fileName).toBe("keyword-research-home-gardening.csv");
+    expect(csv.split("\r\n")).toEqual([
+      "\uFEFFKeyword,Search Volume,Difficulty,CPC,Competition",
+      "home gardening tips,12K,12,$0.45,low",
+      "best home gardening,4.5K,45,$1.10,medium",
+      "home gardening kits,900,78,$2.35,high",
+      "",
+    ]);
+  });
+
+  it("copies a keyword and says so", async () => {
+    const { user } = await generate("home gardening");
+    const writeText = vi.spyOn(navigator.clipboard, "writeText");
+    await user.click(screen.getByRole("button", { name: "Copy best home gardening" }));
+    expect(writeText).toHaveBeenCalledWith("best home gardening");
+    expect(await navigator.clipboard.readText()).toBe("best home gardening");
+    expect(notifySuccess).toHaveBeenCalledWith("Keyword copied to clipboard");
+  });
+
+  it("says when copying fails", async () => {
+    const { user } = await generate("home gardening");
+    vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(new DOMException("denied", "NotAllowedError"));
+    const button = screen.getByRole("button", { name: "Copy home gardening tips" });
+    await user.click(button);
+    expect(notifyError).toHaveBeenCalledWith("Failed to copy keyword");
+    expect(button.querySelector('[data-icon="check"]')).toBeNull();
+  });
+
+  it("keeps the results and the topic when the user comes back", async () => {
+    const { unmount } = await generate("home gardening");
+    unmount();
+    renderPage();
+    expect(screen.getAllByRole("row")).toHaveLength(4);
+    expect(topicInput().value).toBe("home gardening");
+  });
+});
+
+describe("keyword generation failures", () => {
+  async function failWith(error: Error) {
+    vi.mocked(requestKeywords).mockRejectedValue(error);
+    const { user } = renderPage();
+    await user.type(topicInput(), "gardening");
+    await user.click(generateButton());
+    await waitFor(() => expect(notifyError).toHaveBeenCalled());
+  }
+
+  it("shows a missing key with a way to Profile Settings", async () => {
+    await failWith(new Error("OpenAI API key not found"));
+    expect(notifyError).toHaveBeenCalledWith("OpenAI API key not found");
+    const message = screen.getByText(/OpenAI API key not found/);
+    expect(within(message).getByRole("link", { name: "Go to Profile Settings" }).getAttribute("href")).toBe("/profile");
+    expect(generateButton().disabled).toBe(false);
+  });
+
+  it("falls back to the spec's message", async () => {
+    await failWith(new Error(""));
+    expect(notifyError).toHaveBeenCalledWith("Failed to generate keywords. Please check your API key and try again.");
+  });
+
+  it("shows other server messages without the Profile link", async () => {
+    await failWith(new Error("The AI provider is unavailable. Please try again later."));
+    expect(screen.getByText("The AI provider is unavailable. Please try again later.")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Go to Profile Settings" })).toBeNull();
+  });
+
+  it("keeps earlier results when a later request fails", async () => {
+    const { user } = await generate("home gardening");
+    vi.mocked(requestKeywords).mockRejectedValue(new Error("The AI provider is unavailable. Please try again later."));
+    await user.clear(topicInput());
+    await user.type(topicInput(), "other");
+    await user.click(generateButton());
+    await waitFor(() => expect(notifyError).toHaveBeenCalled());
+    expect(screen.getAllByRole("row")).toHaveLength(4);
+    expect(screen.getByRole("heading", { name: "Keywords for “home gardening”" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,54 @@
+import { ElapsedProgress } from "../../../ui/ElapsedProgress";
+import { FormField } from "../../../ui/FormField";
+import { RequestError } from "../../../ui/RequestError";
+import { SubmitButton } from "../../../ui/SubmitButton";
+import { seoAnalysisRequestSchema, WEBSITE_URL_MAX_LENGTH } from "@contracts/seo";
+import { useForm } from "../../../lib/useForm";
+import { analyzeWebsite, seoResearch, useSeoResearch } from "../researchStore";
+import { SeoAnalysisReport } from "./SeoAnalysisReport";
+import "./seo-analysis.css";
+
+export default function SeoAnalysisPage() {
+  const { pending, latest, error } = useSeoResearch();
+  const form = useForm(seoAnalysisRequestSchema, { url: seoResearch.pending?.subject ?? seoResearch.latest?.subject ?? "" });
+
+  const onSubmit = form.handleSubmit(async ({ url }) => {
+    void analyzeWebsite(url);
+  });
+
+  return (
+    <>
+      <hgroup>
+        <h1>SEO Analysis</h1>
+        <p>An AI-estimated look at a website's traffic, content strategy, backlinks and technical SEO.</p>
+      </hgroup>
+      <article>
+        <form onSubmit={onSubmit} noValidate>
+          <FormField
+            label="Website URL"
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com"
+            autoComplete="url"
+            maxLength={WEBSITE_URL_MAX_LENGTH}
+            help="For example example.com or https://example.com/blog (https:// is added if you leave it out)"
+            {...form.field("url")}
+          />
+          <SubmitButton busy={pending !== null}>Analyze</SubmitButton>
+        </form>
+      </article>
+
+      <ElapsedProgress
+        running={pending && { label: `Analyzing ${pending.subject}…`, startedAt: pending.startedAt }}
+        hint="This can take up to a minute. You can leave this page; the analysis will be here when you come back."
+      />
+      {error && !pending && <RequestError message={error} />}
+
+      {latest ? (
+        <SeoAnalysisReport url={latest.subject} analysis={latest.result} />
+      ) : (
+        !pending && <p className="empty-state">Enter a website URL and choose Analyze to get an SEO analysis.</p>
+      )}
+    </>
+  );
+}

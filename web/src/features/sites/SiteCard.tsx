@@ -1,0 +1,111 @@
+import { SEO_PLUGIN_LABELS } from "@contracts/sites";
+import type { SiteContentSync } from "../links/data/siteContent";
+import type { WordPressSite } from "./data/wordpressSites";
+import { formatDate } from "../../lib/dates";
+
+type SiteCardProps = {
+  site: WordPressSite;
+  removing: boolean;
+  onEdit(site: WordPressSite): void;
+  onRemove(site: WordPressSite): void;
+  /** The site's content index: undefined until it was first synced. */
+  sync?: SiteContentSync;
+  refreshing: boolean;
+  onRefresh(site: WordPressSite): void;
+};
+
+const entries = (count: number) => `${count} ${count === 1 ? "post or page" : "posts and pages"}`;
+
+function indexSummary(sync: SiteContentSync | undefined, refreshing: boolean): string {
+  if (refreshing) return "Refreshing…";
+  if (!sync?.lastSyncedAt) return "Not indexed yet";
+  return `${entries(sync.entryCount)}, refreshed ${formatDate(sync.lastSyncedAt)}`;
+}
+
+/** A Ghost site: where its Admin API is; the key is write-only, and there is nothing else to edit. */
+function GhostSiteDetails({ site }: { site: WordPressSite }) {
+  return (
+    <dl>
+      <dt>Platform</dt>
+      <dd>Ghost</dd>
+      <dt>Admin API</dt>
+      <dd>{site.base_url}</dd>
+      <dt>Connected</dt>
+      <dd>{formatDate(site.created_at)}</dd>
+    </dl>
+  );
+}
+
+/** Ghost cards have no content index (Ghost posts are not indexed for internal links in this version). */
+export function SiteCard({ site, removing, onEdit, onRemove, sync, refreshing, onRefresh }: SiteCardProps) {
+  const ghost = site.kind === "ghost";
+  const errorId = `site-${site.id}-sync-error`;
+  const showError = Boolean(sync?.lastError) && !refreshing;
+  return (
+    <article className="site-card" aria-labelledby={`site-${site.id}`}>
+      <header>
+        <h2 id={`site-${site.id}`}>{site.name}</h2>
+        <a href={site.site_url} target="_blank" rel="noopener noreferrer">
+          {site.site_url}
+        </a>
+      </header>
+      {ghost ? (
+        <GhostSiteDetails site={site} />
+      ) : (
+        <dl>
+          <dt>Username</dt>
+          <dd>{site.username}</dd>
+          <dt>SEO plugin</dt>
+          <dd>{site.seo_plugin ? SEO_PLUGIN_LABELS[site.seo_plugin] : "None detected"}</dd>
+          <dt>Connected</dt>
+          <dd>{formatDate(site.created_at)}</dd>
+          <dt>Content for links</dt>
+          <dd aria-live="polite">
+            {indexSummary(sync, refreshing)}
+            {showError && (
+              <small id={errorId} className="site-sync-error">
+                Last refresh failed: {sync?.lastError}
+              </small>
+            )}
+          </dd>
+        </dl>
+      )}
+      <footer>
+        {!ghost && (
+          <button
+            type="button"
+            className="secondary outline"
+            aria-label={`Edit ${site.name}`}
+            disabled={removing}
+            onClick={() => onEdit(site)}
+          >
+            Edit
+          </button>
+        )}
+        {!ghost && (
+          <button
+            type="button"
+            className="secondary outline"
+            aria-label={`Refresh content of ${site.name}`}
+            aria-describedby={showError ? errorId : undefined}
+            disabled={refreshing}
+            aria-busy={refreshing || undefined}
+            onClick={() => onRefresh(site)}
+          >
+            Refresh content
+          </button>
+        )}
+        <button
+          type="button"
+          className="secondary outline"
+          aria-label={`Remove ${site.name}`}
+          disabled={removing}
+          aria-busy={removing || undefined}
+          onClick={() => onRemove(site)}
+        >
+          Remove
+        </button>
+      </footer>
+    </article>
+  );
+}
