@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { GHOST_MESSAGES } from "../_shared/contracts/ghost_sites.ts";
-import { WORDPRESS_MESSAGES, type WordPressSite } from "../_shared/contracts/sites.ts";
+import { WORDPRESS_MESSAGES, type ConnectedSite } from "../_shared/contracts/sites.ts";
 import { testGhostConnection } from "../_shared/publishing/ghost/connection_check.ts";
 import {
   FAKE_GHOST_ADMIN_API_KEY,
@@ -42,7 +42,7 @@ async function withHarness(
     saveSite: (site) => {
       if (options.saveFails) return Promise.reject(new Error("insert failed"));
       saved.push(site);
-      const row: WordPressSite = {
+      const row: ConnectedSite = {
         id: "50000000-0000-4000-8000-000000000009",
         user_id: site.userId,
         kind: "ghost",

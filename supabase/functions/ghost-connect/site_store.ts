@@ -6,8 +6,7 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../_shared/contracts/database.types.ts";
-import { type WordPressSite, wordpressSiteSchema } from "../_shared/contracts/sites.ts";
-import { PUBLIC_SITE_COLUMNS } from "../wordpress-connect/site_store.ts";
+import { CONNECTED_SITE_COLUMNS, type ConnectedSite, connectedSiteSchema } from "../_shared/contracts/sites.ts";
 
 export interface NewGhostSite {
   userId: string;
@@ -17,7 +16,7 @@ export interface NewGhostSite {
   adminApiKey: string;
 }
 
-export type SaveGhostSite = (site: NewGhostSite) => Promise<WordPressSite>;
+export type SaveGhostSite = (site: NewGhostSite) => Promise<ConnectedSite>;
 
 export function ghostSiteSaver(service: SupabaseClient<Database>): SaveGhostSite {
   return async (site) => {
@@ -32,10 +31,10 @@ export function ghostSiteSaver(service: SupabaseClient<Database>): SaveGhostSite
         base_url: site.adminApiRoot,
         seo_plugin: null,
       })
-      .select(PUBLIC_SITE_COLUMNS)
+      .select(CONNECTED_SITE_COLUMNS)
       .single();
     if (inserted.error) throw new Error(`inserting the site: ${inserted.error.message}`);
-    const row = wordpressSiteSchema.parse(inserted.data);
+    const row = connectedSiteSchema.parse(inserted.data);
 
     const credentials = await service.from("ghost_site_credentials").insert({
       site_id: row.id,

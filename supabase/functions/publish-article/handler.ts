@@ -5,11 +5,7 @@ import { redactSecrets } from "../_shared/log/redact_secrets.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
 import type { PublishErrorEvent } from "../_shared/contracts/publish_events.ts";
-import {
-  publishArticleRequestSchema,
-  type PublishArticleResult,
-  WORDPRESS_MESSAGES,
-} from "../_shared/contracts/sites.ts";
+import { PUBLISH_MESSAGES, publishArticleRequestSchema, type PublishArticleResult } from "../_shared/contracts/publishing.ts";
 import { guardedPublisher, PublishFailure, type PublishRequest } from "../_shared/publishing/publication.ts";
 import { createPublicationStore } from "../_shared/publishing/publication_store.ts";
 import { type EventStreamOptions, publishAsEventStream } from "./publish_stream.ts";
@@ -49,7 +45,7 @@ export function createHandler(deps: PublishDependencies): (req: Request) => Prom
     name: "publish-article",
     caller: signedInUser((req) => deps.authenticate(req)),
     body: { schema: publishArticleRequestSchema, maxBytes: MAX_BODY_BYTES },
-    failureMessage: WORDPRESS_MESSAGES.publishFailed,
+    failureMessage: PUBLISH_MESSAGES.publishFailed,
     async handle({ req, userId, input }) {
       const context = `article ${input.articleId} site ${input.siteId}`;
       const request: PublishRequest = { userId, ...input, scheduled: false };
@@ -57,7 +53,7 @@ export function createHandler(deps: PublishDependencies): (req: Request) => Prom
         if (!(error instanceof PublishFailure)) {
           const message = error instanceof Error ? error.message : String(error);
           console.error(`[publish-article] ${context}: unexpected failure: ${redactSecrets(message)}`);
-          return { status: 500, error: WORDPRESS_MESSAGES.publishFailed };
+          return { status: 500, error: PUBLISH_MESSAGES.publishFailed };
         }
         if (error.status >= 500) {
           console.error(`[publish-article] ${context}: ${error.message}: ${error.details.detail ?? ""}`);

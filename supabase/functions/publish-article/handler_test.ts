@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { publishArticleResultSchema } from "../_shared/contracts/sites.ts";
+import { publishArticleResultSchema } from "../_shared/contracts/publishing.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import {

@@ -14,7 +14,7 @@
  */
 import { errorResponse } from "../_shared/http/responses.ts";
 import { PUBLISH_EVENTS, type PublishErrorEvent, type PublishStepEvent } from "../_shared/contracts/publish_events.ts";
-import type { PublishArticleResult } from "../_shared/contracts/sites.ts";
+import type { PublishArticleResult } from "../_shared/contracts/publishing.ts";
 
 /** A comment line this often keeps proxies from closing a quiet stream (a slow image upload, say). */
 export const KEEP_ALIVE_MS = 15_000;

@@ -2,7 +2,7 @@ import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
-import type { PublishArticleResult } from "../_shared/contracts/sites.ts";
+import type { PublishArticleResult } from "../_shared/contracts/publishing.ts";
 import { guardedPublisher, type PublishRequest } from "../_shared/publishing/publication.ts";
 import {
   type ClaimedPublication,

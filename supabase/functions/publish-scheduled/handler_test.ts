@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { PublishArticleResult } from "../_shared/contracts/sites.ts";
+import type { PublishArticleResult } from "../_shared/contracts/publishing.ts";
 import { PublishFailure, type PublishRequest } from "../_shared/publishing/publication.ts";
 import type { ClaimedPublication, ScheduledPublicationStore } from "../_shared/publishing/publication_store.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";

@@ -6,12 +6,7 @@ import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { requireUser } from "../_shared/platform/user_auth.ts";
-import {
-  type ConnectSiteInput,
-  type UpdateSiteInput,
-  WORDPRESS_MESSAGES,
-  wordpressConnectRequestSchema,
-} from "../_shared/contracts/sites.ts";
+import { type ConnectSiteInput, type UpdateSiteInput, WORDPRESS_MESSAGES, wordpressConnectRequestSchema } from "../_shared/contracts/sites.ts";
 import {
   ConnectionTestError,
   type ConnectionTestInput,

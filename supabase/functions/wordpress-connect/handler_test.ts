@@ -1,10 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  connectSiteDryRunResultSchema,
-  connectSiteResultSchema,
-  WORDPRESS_MESSAGES,
-  type WordPressSite,
-} from "../_shared/contracts/sites.ts";
+import { connectSiteDryRunResultSchema, connectSiteResultSchema, WORDPRESS_MESSAGES, type ConnectedSite } from "../_shared/contracts/sites.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { testWordPressConnection } from "../_shared/publishing/wordpress/discovery.ts";
@@ -69,7 +64,7 @@ async function withHarness(
     saveSite: (site) => {
       if (options.saveFails) return Promise.reject(new Error("insert failed"));
       saved.push(site);
-      const row: WordPressSite = {
+      const row: ConnectedSite = {
         id: "50000000-0000-4000-8000-000000000001",
         user_id: site.userId,
         kind: "wordpress",

@@ -6,7 +6,7 @@
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../_shared/contracts/database.types.ts";
-import { type SeoPlugin, type WordPressSite, wordpressSiteSchema } from "../_shared/contracts/sites.ts";
+import { CONNECTED_SITE_COLUMNS, type ConnectedSite, connectedSiteSchema, type SeoPlugin } from "../_shared/contracts/sites.ts";
 
 export interface NewSite {
   userId: string;
@@ -19,11 +19,7 @@ export interface NewSite {
   webhookSecret: string | null;
 }
 
-export type SaveSite = (site: NewSite) => Promise<WordPressSite>;
-
-/** The columns the browser may see: never the application password or webhook secret. */
-export const PUBLIC_SITE_COLUMNS =
-  "id, user_id, kind, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
+export type SaveSite = (site: NewSite) => Promise<ConnectedSite>;
 
 /**
  * The service client's type (ServiceClient of _shared/platform/service_client.ts),
@@ -44,11 +40,11 @@ export function siteSaver(service: ServiceClient): SaveSite {
         base_url: site.baseUrl,
         seo_plugin: site.seoPlugin,
       })
-      .select(PUBLIC_SITE_COLUMNS)
+      .select(CONNECTED_SITE_COLUMNS)
       .single();
     if (inserted.error) throw new Error(`inserting the site: ${inserted.error.message}`);
     // seo_plugin's check constraint is not in the generated types: parsed here.
-    const row = wordpressSiteSchema.parse(inserted.data);
+    const row = connectedSiteSchema.parse(inserted.data);
 
     const credentials = await service.from("wordpress_site_credentials").insert({
       site_id: row.id,
@@ -95,7 +91,7 @@ export interface SiteUpdate {
 }
 
 /** The updated row (without secrets), or null when the site is gone. */
-export type UpdateSite = (update: SiteUpdate) => Promise<WordPressSite | null>;
+export type UpdateSite = (update: SiteUpdate) => Promise<ConnectedSite | null>;
 
 /**
  * Security: the service client bypasses RLS, so every query is scoped to
@@ -164,12 +160,12 @@ export function siteUpdater(service: ServiceClient): UpdateSite {
       .eq("id", update.siteId)
       .eq("user_id", update.userId)
       .eq("kind", "wordpress")
-      .select(PUBLIC_SITE_COLUMNS)
+      .select(CONNECTED_SITE_COLUMNS)
       .maybeSingle();
     if (updated.error) {
       if (update.applicationPassword !== null) await setPassword(update.previousApplicationPassword);
       throw new Error(`updating the site: ${updated.error.message}`);
     }
-    return updated.data && wordpressSiteSchema.parse(updated.data);
+    return updated.data && connectedSiteSchema.parse(updated.data);
   };
 }

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { isHttpUrl, withDefaultScheme } from "./web_address.ts";
-import { SITE_NAME_MAX_LENGTH, SITE_URL_MAX_LENGTH, WORDPRESS_MESSAGES, wordpressSiteSchema } from "./sites.ts";
+import { SITE_NAME_MAX_LENGTH, SITE_URL_MAX_LENGTH, WORDPRESS_MESSAGES, connectedSiteSchema } from "./sites.ts";
 
 export const GHOST_MESSAGES = {
   adminApiKeyRequired: "Admin API key is required",
@@ -52,7 +52,7 @@ export type ConnectGhostSiteRequest = z.input<typeof connectGhostSiteRequestSche
 export type ConnectGhostSiteInput = z.output<typeof connectGhostSiteRequestSchema>;
 
 /** 201 from `ghost-connect`: the saved row, without the key. */
-export const connectGhostSiteResultSchema = z.object({ site: wordpressSiteSchema });
+export const connectGhostSiteResultSchema = z.object({ site: connectedSiteSchema });
 
 /** 422 from `ghost-connect`: the connection test failed; `field` names the input to correct. */
 export const connectGhostSiteFailureSchema = z.object({

@@ -17,7 +17,7 @@
  * comments.
  */
 import { z } from "zod";
-import { PUBLISH_STEPS, publishArticleFailureSchema, type PublishStep } from "./sites.ts";
+import { PUBLISH_STEPS, publishArticleFailureSchema, type PublishStep } from "./publishing.ts";
 
 export const PUBLISH_EVENTS = { step: "step", result: "result", error: "error" } as const;
 

@@ -1,7 +1,7 @@
 /** Downloading generated images from the provider's (temporary) URLs. */
 import { type GuardedFetch, guardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../net/ssrf.ts";
 import { type ImageFormat, sniffImageFormat } from "./image_format.ts";
-import { MAX_IMAGE_BYTES } from "./image_store.ts";
+import { MAX_IMAGE_BYTES } from "./image_format.ts";
 
 export const IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
 

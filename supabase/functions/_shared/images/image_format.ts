@@ -1,4 +1,11 @@
-/** Recognising an image's format by its bytes. */
+/** Recognising an image's format by its bytes, and how large an image may be. */
+
+/**
+ * Largest image we accept: the `images` bucket's file_size_limit (10 MiB,
+ * migration 20261122000900). A bigger file could never be stored, so the
+ * download stops there.
+ */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export type ImageFormat =
   | { contentType: "image/png"; extension: "png" }

@@ -9,12 +9,6 @@ import type { DownloadedImage } from "./image_download.ts";
 
 export const IMAGES_BUCKET = "images";
 
-/**
- * Largest image we accept: the `images` bucket's file_size_limit (10 MiB,
- * migration 20261122000900). A bigger file could never be stored, so the
- * download stops there.
- */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** A `generated_images` row as inserted (id and created_at come from the database). */
 export type NewGeneratedImageRecord = TablesInsert<"generated_images">;
 

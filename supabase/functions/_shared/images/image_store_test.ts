@@ -9,10 +9,10 @@ import {
   ImageQuotaError,
   ImageSaveError,
   imageStoragePath,
-  MAX_IMAGE_BYTES,
   storeGeneratedImages,
   toIsoTimestamp,
 } from "./image_store.ts";
+import { MAX_IMAGE_BYTES } from "./image_format.ts";
 
 const QUOTA = 200 * 1024 * 1024;
 

@@ -6,9 +6,9 @@
  * the featured_image step, in words a blogger can act on.
  */
 import type { GuardedFetch, GuardedFetchOptions } from "../net/ssrf.ts";
-import { PublishStepError } from "./wordpress/publish_post.ts";
+import { PublishStepError } from "./steps.ts";
 import { type ImageFormat, sniffImageFormat } from "../images/image_format.ts";
-import { MAX_IMAGE_BYTES } from "../images/image_store.ts";
+import { MAX_IMAGE_BYTES } from "../images/image_format.ts";
 
 export const FEATURED_IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
 

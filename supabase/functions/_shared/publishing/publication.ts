@@ -10,20 +10,15 @@
  * details (`detail`, `step`, and the remote post when one exists).
  */
 import type { Tables } from "../contracts/database.types.ts";
-import type { PostStatus, PublishArticleResult, PublishStep, SeoPlugin } from "../contracts/sites.ts";
-import { WORDPRESS_MESSAGES } from "../contracts/sites.ts";
+import type { SeoPlugin } from "../contracts/sites.ts";
+import { PUBLISH_MESSAGES } from "../contracts/publishing.ts";
+import type { PostStatus, PublishArticleResult, PublishStep } from "../contracts/publishing.ts";
 import { sanitizeArticleHtml, textAsHtml } from "../html/sanitize_article_html.ts";
 import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
 import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
 import type { CheckInternalLinks } from "../links/internal_link_check.ts";
-import {
-  isAuthenticationFailure,
-  publishPost,
-  PublishStepError,
-  type PublishStepListener,
-  type RemoteState,
-  stepReporter,
-} from "./wordpress/publish_post.ts";
+import { isAuthenticationFailure, publishPost } from "./wordpress/publish_post.ts";
+import { PublishStepError, type PublishStepListener, type RemoteState, stepReporter } from "./steps.ts";
 import { createWordPressClient } from "./wordpress/rest.ts";
 import { createGhostClient } from "./ghost/admin_api.ts";
 import { isGhostAuthenticationFailure, publishGhostPost } from "./ghost/publish_post.ts";
@@ -152,8 +147,8 @@ export function httpLinkOrNull(link: string | undefined | null): string | null {
 }
 
 const STEP_MESSAGES: Partial<Record<PublishStep, string>> = {
-  featured_image: WORDPRESS_MESSAGES.uploadFeaturedImageFailed,
-  post: WORDPRESS_MESSAGES.publishPostFailed,
+  featured_image: PUBLISH_MESSAGES.uploadFeaturedImageFailed,
+  post: PUBLISH_MESSAGES.publishPostFailed,
 };
 
 /** What either publisher left on the site, in the shape the publication is recorded in. */
@@ -173,7 +168,7 @@ const PLATFORM_NAMES: Readonly<Record<SiteRecord["kind"], string>> = { wordpress
 
 /** The general failure message for a site of this kind. */
 function publishFailedMessage(site: SiteRecord): string {
-  return site.kind === "ghost" ? GHOST_MESSAGES.publishFailed : WORDPRESS_MESSAGES.publishFailed;
+  return site.kind === "ghost" ? GHOST_MESSAGES.publishFailed : PUBLISH_MESSAGES.publishFailed;
 }
 
 function isKeyRefused(site: SiteRecord, error: PublishStepError): boolean {
@@ -264,16 +259,16 @@ export async function publishArticleToSite(
   deps: PublicationDependencies,
 ): Promise<PublishArticleResult> {
   const { userId, articleId, siteId, status, scheduled } = request;
-  if (!UUID.test(siteId)) throw new PublishFailure(404, WORDPRESS_MESSAGES.siteNotFound, { field: "siteId" });
-  if (!UUID.test(articleId)) throw new PublishFailure(404, WORDPRESS_MESSAGES.articleNotFound, { field: "articleId" });
+  if (!UUID.test(siteId)) throw new PublishFailure(404, PUBLISH_MESSAGES.siteNotFound, { field: "siteId" });
+  if (!UUID.test(articleId)) throw new PublishFailure(404, PUBLISH_MESSAGES.articleNotFound, { field: "articleId" });
 
   const [article, site, previous] = await Promise.all([
     deps.store.findArticle(userId, articleId),
     deps.store.findSite(userId, siteId),
     deps.store.findPublication({ userId, articleId, siteId }),
   ]);
-  if (!site) throw new PublishFailure(404, WORDPRESS_MESSAGES.siteNotFound, { field: "siteId" });
-  if (!article) throw new PublishFailure(404, WORDPRESS_MESSAGES.articleNotFound, { field: "articleId" });
+  if (!site) throw new PublishFailure(404, PUBLISH_MESSAGES.siteNotFound, { field: "siteId" });
+  if (!article) throw new PublishFailure(404, PUBLISH_MESSAGES.articleNotFound, { field: "articleId" });
 
   // Sanitised again on the way out: the article may predate server-side
   // sanitising, and WordPress keeps an administrator's HTML unfiltered.
@@ -353,7 +348,7 @@ export async function publishArticleToSite(
       ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
       ...(published.featuredMediaSourceUrl ? { featuredMediaSourceUrl: published.featuredMediaSourceUrl } : {}),
     }).catch(() => {});
-    throw new PublishFailure(500, WORDPRESS_MESSAGES.updateArticleStatusFailed, {
+    throw new PublishFailure(500, PUBLISH_MESSAGES.updateArticleStatusFailed, {
       step: "article",
       detail,
       link: link ?? "",

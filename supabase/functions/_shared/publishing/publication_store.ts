@@ -5,7 +5,8 @@
  * 20261122002000_scheduled_publishing.sql, which check ownership again.
  */
 import type { ServiceClient } from "../platform/service_client.ts";
-import { type PostStatus, wordpressSiteSchema } from "../contracts/sites.ts";
+import { connectedSiteSchema } from "../contracts/sites.ts";
+import { type PostStatus } from "../contracts/publishing.ts";
 import type {
   PublicationFailureRecord,
   PublicationKey,
@@ -105,7 +106,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
         id: site.id,
         base_url: site.base_url,
         username: site.username,
-        seo_plugin: wordpressSiteSchema.shape.seo_plugin.parse(site.seo_plugin),
+        seo_plugin: connectedSiteSchema.shape.seo_plugin.parse(site.seo_plugin),
         application_password: credentials.application_password,
       } satisfies SiteRecord;
     },

@@ -10,15 +10,15 @@ import {
   type PublishOptions,
   type PublishStepEvent,
 } from "./data/publishing";
-import { listWordPressSites, type WordPressSite } from "../sites/data/wordpressSites";
+import { listConnectedSites, type ConnectedSite } from "../sites/data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import PublishModal from "./PublishModal";
 import { publicationsState } from "./publicationsStore";
 
 vi.mock("../../backend/supabase", () => ({ supabase: {} }));
-vi.mock("../sites/data/wordpressSites", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("../sites/data/wordpressSites")>()),
-  listWordPressSites: vi.fn(),
+vi.mock("../sites/data/sites", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../sites/data/sites")>()),
+  listConnectedSites: vi.fn(),
 }));
 vi.mock("./data/publishing", async (importOriginal) => ({
   ...(await importOriginal<typeof import("./data/publishing")>()),
@@ -29,7 +29,7 @@ vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn(
 
 const ARTICLE = { id: "11111111-1111-4111-8111-111111111111", title: "Ten days in the Alps", status: "draft" };
 
-function site(id: string, name: string, url: string): WordPressSite {
+function site(id: string, name: string, url: string): ConnectedSite {
   return {
     id,
     user_id: "user-1",
@@ -81,11 +81,11 @@ function renderModal({
   publications = [],
   article = ARTICLE,
 }: {
-  sites?: WordPressSite[] | Promise<WordPressSite[]>;
+  sites?: ConnectedSite[] | Promise<ConnectedSite[]>;
   publications?: Publication[];
   article?: typeof ARTICLE;
 } = {}) {
-  vi.mocked(listWordPressSites).mockReturnValue(Promise.resolve(sites));
+  vi.mocked(listConnectedSites).mockReturnValue(Promise.resolve(sites));
   vi.mocked(loadPublications).mockResolvedValue(new Map([[article.id, publications]]));
   const onClose = vi.fn();
   const onPublished = vi.fn();
@@ -121,7 +121,7 @@ afterEach(() => {
 
 describe("PublishModal", () => {
   it("shows Loading sites... while the sites load", async () => {
-    const sites = deferred<WordPressSite[]>();
+    const sites = deferred<ConnectedSite[]>();
     renderModal({ sites: sites.promise });
     expect(screen.getByText("Loading sites...")).toBeTruthy();
     await act(async () => sites.resolve(SITES));
@@ -137,7 +137,7 @@ describe("PublishModal", () => {
   });
 
   it("shows a load error with Retry", async () => {
-    vi.mocked(listWordPressSites).mockRejectedValueOnce(new Error("JWT expired")).mockResolvedValueOnce(SITES);
+    vi.mocked(listConnectedSites).mockRejectedValueOnce(new Error("JWT expired")).mockResolvedValueOnce(SITES);
     vi.mocked(loadPublications).mockResolvedValue(new Map());
     const user = userEvent.setup();
     render(<PublishModal article={ARTICLE} onClose={vi.fn()} onPublished={vi.fn()} />);
@@ -209,7 +209,7 @@ describe("PublishModal", () => {
 
   it("lists Ghost sites with WordPress sites and publishes to one through the same request", async () => {
     const user = userEvent.setup();
-    const ghost: WordPressSite = {
+    const ghost: ConnectedSite = {
       ...site("site-3", "Ghost journal", "https://journal.example.com"),
       kind: "ghost",
       username: null,

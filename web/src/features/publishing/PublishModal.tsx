@@ -1,10 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link } from "wouter";
-import {
-  POST_STATUS_LABELS,
-  POST_STATUSES,
-  WORDPRESS_MESSAGES,
-} from "@contracts/sites";
+import { PUBLISH_MESSAGES, POST_STATUS_LABELS, POST_STATUSES } from "@contracts/publishing";
 import { GHOST_MESSAGES } from "@contracts/ghost_sites";
 import { Modal } from "../../ui/Modal";
 import {
@@ -14,7 +10,7 @@ import {
   type PublishArticleResult,
 } from "./data/publishing";
 import type { Publication } from "./data/publications";
-import { listWordPressSites, type WordPressSite } from "../sites/data/wordpressSites";
+import { listConnectedSites, type ConnectedSite } from "../sites/data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PublicationItem } from "./PublicationLinks";
@@ -32,7 +28,7 @@ type PublishModalProps = {
   onPublished(): void;
 };
 
-type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: WordPressSite[] };
+type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: ConnectedSite[] };
 
 type Outcome =
   | { state: "idle" }
@@ -61,7 +57,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
   const [siteError, setSiteError] = useState<string>();
   /** The status the user picked; until then the default for the chosen site. */
   const [pickedStatus, setPickedStatus] = useState<PostStatus | null>(null);
-  const [confirmingDraft, setConfirmingDraft] = useState<WordPressSite | null>(null);
+  const [confirmingDraft, setConfirmingDraft] = useState<ConnectedSite | null>(null);
   const [outcome, setOutcome] = useState<Outcome>({ state: "idle" });
   const siteSelectRef = useRef<HTMLSelectElement>(null);
   const entry = usePublications(article.id);
@@ -71,7 +67,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
 
   const loadSites = () => {
     setSitesLoad({ state: "loading" });
-    listWordPressSites()
+    listConnectedSites()
       .then((sites) => setSitesLoad({ state: "loaded", sites }))
       .catch((error: unknown) =>
         setSitesLoad({ state: "error", message: error instanceof Error ? error.message : "Failed to load sites" }),
@@ -83,7 +79,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
 
   const sites = sitesLoad.state === "loaded" ? sitesLoad.sites : [];
 
-  const publish = async (site: WordPressSite, postStatus: PostStatus) => {
+  const publish = async (site: ConnectedSite, postStatus: PostStatus) => {
     const previous = publicationOn(site.id);
     const wasLive = isLive(previous);
     let steps = initialProgress(previous?.remoteStatus || previous?.link ? "update" : "create");
@@ -101,13 +97,13 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
       setOutcome({ state: "published", steps, result, siteName: site.name, wasLive });
       notifySuccess(
         !result.updated && result.status === "publish"
-          ? site.kind === "ghost" ? GHOST_MESSAGES.published : WORDPRESS_MESSAGES.published
+          ? site.kind === "ghost" ? GHOST_MESSAGES.published : PUBLISH_MESSAGES.published
           : publishOutcome(result, site.name, wasLive).headline,
       );
       onPublished();
     } catch (error) {
       const publishError = error instanceof PublishError ? error : undefined;
-      const message = error instanceof Error && error.message ? error.message : WORDPRESS_MESSAGES.publishFailed;
+      const message = error instanceof Error && error.message ? error.message : PUBLISH_MESSAGES.publishFailed;
       setOutcome({
         state: "failed",
         steps: publishError?.interrupted ? progressInterrupted(steps) : steps,
@@ -126,7 +122,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
     if (outcome.state === "publishing") return;
     const site = sites.find((candidate) => candidate.id === siteId);
     if (!site) {
-      setSiteError(WORDPRESS_MESSAGES.selectSite);
+      setSiteError(PUBLISH_MESSAGES.selectSite);
       siteSelectRef.current?.focus();
       return;
     }

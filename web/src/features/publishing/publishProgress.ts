@@ -1,7 +1,4 @@
-import {
-  PUBLISH_STEPS,
-  type PublishStep,
-} from "@contracts/sites";
+import { PUBLISH_STEPS, type PublishStep } from "@contracts/publishing";
 import type {
   PostAction,
   PublishSkipReason,

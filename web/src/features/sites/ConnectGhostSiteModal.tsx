@@ -7,7 +7,7 @@ import {
 import { FormField } from "../../ui/FormField";
 import { Modal } from "../../ui/Modal";
 import { connectGhostSite, GhostConnectionError } from "./data/ghostSites";
-import type { WordPressSite } from "./data/wordpressSites";
+import type { ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import "../publishing/publishing.css";
@@ -20,7 +20,7 @@ const EMPTY_GHOST_FORM: GhostSiteFormValues = { name: "", admin_url: "", admin_a
  * the site only if the test passes ("Connecting..."). A failed test is shown
  * under the field it is about.
  */
-export function ConnectGhostSiteModal({ onClose, onConnected }: { onClose(): void; onConnected(site: WordPressSite): void }) {
+export function ConnectGhostSiteModal({ onClose, onConnected }: { onClose(): void; onConnected(site: ConnectedSite): void }) {
   const formId = useId();
   const form = useForm(connectGhostSiteRequestSchema, EMPTY_GHOST_FORM);
   const [busy, setBusy] = useState(false);

@@ -6,8 +6,8 @@ import {
   connectWordPressSite,
   SiteConnectionError,
   testWordPressConnection,
-  type WordPressSite,
-} from "./data/wordpressSites";
+  type ConnectedSite,
+} from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import "../publishing/publishing.css";
@@ -26,7 +26,7 @@ const BUTTON_TEXT: Record<Phase, string> = {
  * "Validating..."), then tested again and saved by the server
  * ("Connecting..."). A failed test is shown under Site URL.
  */
-export function ConnectSiteModal({ onClose, onConnected }: { onClose(): void; onConnected(site: WordPressSite): void }) {
+export function ConnectSiteModal({ onClose, onConnected }: { onClose(): void; onConnected(site: ConnectedSite): void }) {
   const formId = useId();
   const form = useForm(siteFormSchema, EMPTY_SITE_FORM);
   const [phase, setPhase] = useState<Phase>("editing");

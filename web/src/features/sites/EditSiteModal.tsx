@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { WORDPRESS_MESSAGES } from "@contracts/sites";
 import { FormField } from "../../ui/FormField";
 import { Modal } from "../../ui/Modal";
-import { SiteConnectionError, updateWordPressSite, type WordPressSite } from "./data/wordpressSites";
+import { SiteConnectionError, updateWordPressSite, type ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import "../publishing/publishing.css";
@@ -23,9 +23,9 @@ export function EditSiteModal({
   onClose,
   onSaved,
 }: {
-  site: WordPressSite;
+  site: ConnectedSite;
   onClose(): void;
-  onSaved(site: WordPressSite): void;
+  onSaved(site: ConnectedSite): void;
 }) {
   const formId = useId();
   const form = useForm(editSiteFormSchema, editSiteValuesOf(site));

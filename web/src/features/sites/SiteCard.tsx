@@ -1,17 +1,17 @@
 import { SEO_PLUGIN_LABELS } from "@contracts/sites";
 import type { SiteContentSync } from "../links/data/siteContent";
-import type { WordPressSite } from "./data/wordpressSites";
+import type { ConnectedSite } from "./data/sites";
 import { formatDate } from "../../lib/dates";
 
 type SiteCardProps = {
-  site: WordPressSite;
+  site: ConnectedSite;
   removing: boolean;
-  onEdit(site: WordPressSite): void;
-  onRemove(site: WordPressSite): void;
+  onEdit(site: ConnectedSite): void;
+  onRemove(site: ConnectedSite): void;
   /** The site's content index: undefined until it was first synced. */
   sync?: SiteContentSync;
   refreshing: boolean;
-  onRefresh(site: WordPressSite): void;
+  onRefresh(site: ConnectedSite): void;
 };
 
 const entries = (count: number) => `${count} ${count === 1 ? "post or page" : "posts and pages"}`;
@@ -23,7 +23,7 @@ function indexSummary(sync: SiteContentSync | undefined, refreshing: boolean): s
 }
 
 /** A Ghost site: where its Admin API is; the key is write-only, and there is nothing else to edit. */
-function GhostSiteDetails({ site }: { site: WordPressSite }) {
+function GhostSiteDetails({ site }: { site: ConnectedSite }) {
   return (
     <dl>
       <dt>Platform</dt>

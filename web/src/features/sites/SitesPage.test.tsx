@@ -4,13 +4,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSignedIn, setSignedOut } from "../../../test/session";
 import {
   connectWordPressSite,
-  listWordPressSites,
-  removeWordPressSite,
+  listConnectedSites,
+  removeSite,
   SiteConnectionError,
   testWordPressConnection,
   updateWordPressSite,
-  type WordPressSite,
-} from "./data/wordpressSites";
+  type ConnectedSite,
+} from "./data/sites";
 import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../links/data/siteContent";
 import { connectGhostSite, GhostConnectionError } from "./data/ghostSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -18,10 +18,10 @@ import WordPressSitesPage from "./SitesPage";
 
 vi.mock("../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
-vi.mock("./data/wordpressSites", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("./data/wordpressSites")>()),
-  listWordPressSites: vi.fn(),
-  removeWordPressSite: vi.fn(),
+vi.mock("./data/sites", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("./data/sites")>()),
+  listConnectedSites: vi.fn(),
+  removeSite: vi.fn(),
   testWordPressConnection: vi.fn(),
   connectWordPressSite: vi.fn(),
   updateWordPressSite: vi.fn(),
@@ -33,7 +33,7 @@ vi.mock("./data/ghostSites", async (importOriginal) => ({
 }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
-function site(overrides: Partial<WordPressSite> = {}): WordPressSite {
+function site(overrides: Partial<ConnectedSite> = {}): ConnectedSite {
   return {
     id: "site-1",
     user_id: "user-1",
@@ -59,8 +59,8 @@ const noteOf = (input: HTMLElement) => document.getElementById(input.getAttribut
 
 const SYNC_RESULT = { mode: "full" as const, upserted: 3, removed: 0, entryCount: 3, truncated: false, syncedAt: "2026-11-24T10:00:00.000Z" };
 
-async function renderPage(sites: WordPressSite[] = [site()], syncs: SiteContentSync[] = []) {
-  vi.mocked(listWordPressSites).mockResolvedValue(sites);
+async function renderPage(sites: ConnectedSite[] = [site()], syncs: SiteContentSync[] = []) {
+  vi.mocked(listConnectedSites).mockResolvedValue(sites);
   vi.mocked(listSiteContentSyncs).mockResolvedValue(syncs);
   const user = userEvent.setup();
   render(<WordPressSitesPage />);
@@ -104,7 +104,7 @@ describe("WordPress Sites page", () => {
   });
 
   it("shows a load error with Retry", async () => {
-    vi.mocked(listWordPressSites).mockRejectedValueOnce(new Error("JWT expired")).mockResolvedValueOnce([site()]);
+    vi.mocked(listConnectedSites).mockRejectedValueOnce(new Error("JWT expired")).mockResolvedValueOnce([site()]);
     const user = userEvent.setup();
     render(<WordPressSitesPage />);
     expect((await screen.findByRole("alert")).textContent).toContain("Error: JWT expired");
@@ -119,7 +119,7 @@ describe("WordPress Sites page", () => {
     expect(screen.getByRole("heading", { name: "Authentication Required" })).toBeTruthy();
     expect(screen.getByText("Please log in to manage your WordPress sites")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Log In" }).getAttribute("href")).toBe("/login");
-    expect(listWordPressSites).not.toHaveBeenCalled();
+    expect(listConnectedSites).not.toHaveBeenCalled();
   });
 
   it("lists the requirements, steps and the Authorization-header fix, and offers the SEO plugin", async () => {
@@ -211,7 +211,7 @@ describe("a site's content for internal links", () => {
   });
 
   it("still shows the sites when the index state cannot be read", async () => {
-    vi.mocked(listWordPressSites).mockResolvedValue([site()]);
+    vi.mocked(listConnectedSites).mockResolvedValue([site()]);
     vi.mocked(listSiteContentSyncs).mockRejectedValue(new Error("network"));
     render(<WordPressSitesPage />);
     expect(within(await screen.findByRole("article", { name: "Travel blog" })).getByText("Not indexed yet")).toBeTruthy();
@@ -224,23 +224,23 @@ describe("removing a site", () => {
     const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
     await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
     expect(confirm).toHaveBeenCalledWith("Are you sure you want to remove this site?");
-    expect(removeWordPressSite).not.toHaveBeenCalled();
+    expect(removeSite).not.toHaveBeenCalled();
   });
 
   it("removes the card and confirms", async () => {
     const user = await renderPage();
     vi.spyOn(window, "confirm").mockReturnValue(true);
-    vi.mocked(removeWordPressSite).mockResolvedValue();
+    vi.mocked(removeSite).mockResolvedValue();
     await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
     await waitFor(() => expect(screen.queryByRole("article", { name: "Travel blog" })).toBeNull());
-    expect(removeWordPressSite).toHaveBeenCalledWith("site-1");
+    expect(removeSite).toHaveBeenCalledWith("site-1");
     expect(notifySuccess).toHaveBeenCalledWith("Site removed successfully");
   });
 
   it("keeps the card and reports a failure", async () => {
     const user = await renderPage();
     vi.spyOn(window, "confirm").mockReturnValue(true);
-    vi.mocked(removeWordPressSite).mockRejectedValue(new Error("network"));
+    vi.mocked(removeSite).mockRejectedValue(new Error("network"));
     await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to remove site"));
     expect(screen.getByRole("article", { name: "Travel blog" })).toBeTruthy();
@@ -278,7 +278,7 @@ describe("Connect WordPress Site modal", () => {
     const dialog = await openConnectModal(user);
     await fillSiteForm(user);
     const tested = deferred<void>();
-    const saved = deferred<WordPressSite>();
+    const saved = deferred<ConnectedSite>();
     vi.mocked(testWordPressConnection).mockReturnValue(tested.promise);
     vi.mocked(connectWordPressSite).mockReturnValue(saved.promise);
 
@@ -401,7 +401,7 @@ describe("Edit WordPress Site modal", () => {
   });
 
   it("saves a new name alone (Saving...), says so, updates the card and returns focus to its Edit button", async () => {
-    const saving = deferred<WordPressSite>();
+    const saving = deferred<ConnectedSite>();
     vi.mocked(updateWordPressSite).mockReturnValue(saving.promise);
     const user = await renderPage();
     const dialog = await openEditModal(user);
@@ -504,7 +504,7 @@ describe("Edit WordPress Site modal", () => {
 
 const GHOST_KEY = `6a1b2c3d4e5f60718293a4b5:${"0f".repeat(32)}`;
 
-function ghostSite(overrides: Partial<WordPressSite> = {}): WordPressSite {
+function ghostSite(overrides: Partial<ConnectedSite> = {}): ConnectedSite {
   return site({
     id: "ghost-1",
     kind: "ghost",

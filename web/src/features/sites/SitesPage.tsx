@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { SITE_CONTENT_MESSAGES } from "@contracts/site_content";
 import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../links/data/siteContent";
-import { listWordPressSites, removeWordPressSite, type WordPressSite } from "./data/wordpressSites";
+import { listConnectedSites, removeSite, type ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useUser } from "../auth/session";
 import { ConnectGhostSiteModal } from "./ConnectGhostSiteModal";
@@ -12,7 +12,7 @@ import { SiteCard } from "./SiteCard";
 import { GhostSitesHelp, SitesHelp } from "./SitesHelp";
 import "./sites.css";
 
-type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: WordPressSite[] };
+type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: ConnectedSite[] };
 
 function SignedOut() {
   return (
@@ -32,7 +32,7 @@ export default function WordPressSitesPage() {
   const [load, setLoad] = useState<SitesLoad>({ state: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [adding, setAdding] = useState<"wordpress" | "ghost">();
-  const [editing, setEditing] = useState<WordPressSite>();
+  const [editing, setEditing] = useState<ConnectedSite>();
   const [removingId, setRemovingId] = useState<string>();
   const [syncs, setSyncs] = useState<Record<string, SiteContentSync>>({});
   const [refreshingIds, setRefreshingIds] = useState<ReadonlySet<string>>(new Set());
@@ -42,7 +42,7 @@ export default function WordPressSitesPage() {
     let current = true;
     setLoad({ state: "loading" });
     // The index state is extra: without it the cards still show (as "Not indexed yet").
-    Promise.all([listWordPressSites(), listSiteContentSyncs().catch(() => [])])
+    Promise.all([listConnectedSites(), listSiteContentSyncs().catch(() => [])])
       .then(([sites, siteSyncs]) => {
         if (!current) return;
         setSyncs(Object.fromEntries(siteSyncs.map((sync) => [sync.siteId, sync])));
@@ -59,11 +59,11 @@ export default function WordPressSitesPage() {
 
   if (!user) return <SignedOut />;
 
-  const remove = async (site: WordPressSite) => {
+  const remove = async (site: ConnectedSite) => {
     if (!window.confirm("Are you sure you want to remove this site?")) return;
     setRemovingId(site.id);
     try {
-      await removeWordPressSite(site.id);
+      await removeSite(site.id);
       setLoad((current) =>
         current.state === "loaded" ? { state: "loaded", sites: current.sites.filter(({ id }) => id !== site.id) } : current,
       );
@@ -80,7 +80,7 @@ export default function WordPressSitesPage() {
    * `announce`: a toast on success too; a refresh started by connecting the
    * site only speaks up when it fails.
    */
-  const refresh = async (site: WordPressSite, announce = true) => {
+  const refresh = async (site: ConnectedSite, announce = true) => {
     setRefreshingIds((ids) => new Set(ids).add(site.id));
     try {
       const result = await syncSiteContent(site.id);
@@ -114,14 +114,14 @@ export default function WordPressSitesPage() {
     }
   };
 
-  const connected = (site: WordPressSite) => {
+  const connected = (site: ConnectedSite) => {
     setAdding(undefined);
     setLoad((current) => ({ state: "loaded", sites: [site, ...(current.state === "loaded" ? current.sites : [])] }));
     // Only WordPress sites have a content index (Ghost posts are not indexed in this version).
     if (site.kind === "wordpress") void refresh(site, false);
   };
 
-  const updated = (site: WordPressSite) => {
+  const updated = (site: ConnectedSite) => {
     setEditing(undefined);
     setLoad((current) =>
       current.state === "loaded"

@@ -1,11 +1,5 @@
 import type * as z from "zod";
-import {
-  connectSiteRequestSchema,
-  newApplicationPassword,
-  updateSiteRequestSchema,
-  webhookSecretText,
-  type WordPressSite,
-} from "@contracts/sites";
+import { connectSiteRequestSchema, newApplicationPassword, updateSiteRequestSchema, webhookSecretText, type ConnectedSite } from "@contracts/sites";
 
 /** The Connect WordPress Site form: the rules of `wordpress-connect`, with every input a string. */
 export const siteFormSchema = connectSiteRequestSchema.omit({ dryRun: true }).extend({ webhook_secret: webhookSecretText });
@@ -27,6 +21,6 @@ export const editSiteFormSchema = updateSiteRequestSchema
 
 export type EditSiteFormValues = z.input<typeof editSiteFormSchema>;
 
-export function editSiteValuesOf(site: WordPressSite): EditSiteFormValues {
+export function editSiteValuesOf(site: ConnectedSite): EditSiteFormValues {
   return { name: site.name, username: site.username ?? "", application_password: "" };
 }

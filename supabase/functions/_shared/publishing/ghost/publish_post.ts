@@ -22,15 +22,16 @@
  */
 import { downloadFeaturedImage } from "../featured_image_download.ts";
 import { GHOST_MESSAGES } from "../../contracts/ghost_sites.ts";
-import type { PostStatus, SeoResult } from "../../contracts/sites.ts";
+import type { PostStatus, SeoResult } from "../../contracts/publishing.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../../net/ssrf.ts";
 import {
+  describeStepFailure,
   PublishStepError,
   type PublishStepListener,
   type RemoteState,
   type StepReporter,
   stepReporter,
-} from "../wordpress/publish_post.ts";
+} from "../steps.ts";
 import type { GhostClient } from "./admin_api.ts";
 import { GhostError } from "./admin_api.ts";
 
@@ -114,22 +115,7 @@ export function describeGhostFailure(error: unknown): string {
         return error.message ? `Ghost answered ${error.status}: ${error.message}` : `Ghost answered ${error.status}`;
     }
   }
-  if (error instanceof OutboundRequestError) {
-    switch (error.kind) {
-      case "timeout":
-        return "The site did not respond in time";
-      case "redirect_on_write":
-        return "The site answered with a redirect, which is never followed when writing. Reconnect the site with its current address.";
-      case "forbidden_address":
-        return "The site's address points to a private network, which is not allowed";
-      case "too_large":
-        return "The site's answer was too large";
-      default:
-        return "Could not connect to the site";
-    }
-  }
-  if (error instanceof PublishStepError) return error.message;
-  return "Unexpected error";
+  return describeStepFailure(error);
 }
 
 /** Whether the key was refused (the general message then, not the step's). */
@@ -271,7 +257,7 @@ async function savePost(
 
 export async function publishGhostPost(input: GhostPublishInput, deps: GhostPublishDependencies): Promise<PublishedGhostPost> {
   const { article, previous } = input;
-  const step = stepReporter(deps.onStep);
+  const step = stepReporter(deps.onStep, describeGhostFailure);
   const hasTags = uniqueNames([...article.categories, ...article.tags]).length > 0;
   step.skipped("terms", hasTags ? "tags_with_post" : "no_terms");
 

@@ -10,7 +10,7 @@ import type { CheckInternalLinks } from "../../links/internal_link_check.ts";
 import { guardedFetch } from "../../net/ssrf.ts";
 import { GHOST_MESSAGES } from "../../contracts/ghost_sites.ts";
 import type { PublishStepEvent } from "../../contracts/publish_events.ts";
-import { WORDPRESS_MESSAGES } from "../../contracts/sites.ts";
+import { PUBLISH_MESSAGES } from "../../contracts/publishing.ts";
 import {
   type ArticleRecord,
   type PublicationFailureRecord,
@@ -222,7 +222,7 @@ Deno.test("ghost re-publish: a post changed in Ghost meanwhile (409) is a clear 
     const failure = await publish("publish").then(() => null, (error) => error);
     assert.ok(failure instanceof PublishFailure);
     assert.equal(failure.status, 502);
-    assert.equal(failure.message, WORDPRESS_MESSAGES.publishPostFailed);
+    assert.equal(failure.message, PUBLISH_MESSAGES.publishPostFailed);
     assert.equal(failure.details.detail, GHOST_MESSAGES.updateCollision);
     assert.equal(failure.details.remotePostId, first.remotePostId);
     assert.equal(ghost.posts.length, 1);
@@ -251,7 +251,7 @@ Deno.test("ghost publish: an image upload failure stops before any post is creat
   await withGhost({ ghost: options }, async ({ ghost, publish, failures, events }) => {
     const failure = await publish().then(() => null, (error) => error);
     assert.ok(failure instanceof PublishFailure);
-    assert.equal(failure.message, WORDPRESS_MESSAGES.uploadFeaturedImageFailed);
+    assert.equal(failure.message, PUBLISH_MESSAGES.uploadFeaturedImageFailed);
     assert.equal(failure.details.step, "featured_image");
     assert.equal(failure.details.detail, "Ghost answered 415: Please select a valid image.");
     assert.equal(ghost.posts.length, 0);

@@ -21,44 +21,29 @@
  * skipped when it does not apply to this article.
  */
 import { downloadFeaturedImage } from "../featured_image_download.ts";
-import type { PostStatus, PublishStep, SeoPlugin, SeoResult } from "../../contracts/sites.ts";
-import type { PublishStepEvent } from "../../contracts/publish_events.ts";
+import type { SeoPlugin } from "../../contracts/sites.ts";
+import type { PostStatus, PublishStep, SeoResult } from "../../contracts/publishing.ts";
 import { WORDPRESS_MESSAGES } from "../../contracts/sites.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../../net/ssrf.ts";
 import { decodeEntities, plainText, type WordPressClient, WordPressError } from "./rest.ts";
+import {
+  type ArticleContent,
+  describeStepFailure,
+  PublishStepError,
+  type PublishStepListener,
+  type RemoteState,
+  type StepReporter,
+  stepReporter,
+} from "../steps.ts";
 
 /** Sending up to 10 MiB to a slow host takes longer than the default 15 s. */
 export const MEDIA_UPLOAD_TIMEOUT_MS = 30_000;
-
-export interface ArticleContent {
-  title: string;
-  content: string;
-  excerpt: string;
-  slug: string | null;
-  categories: readonly string[];
-  tags: readonly string[];
-  featuredImageUrl: string | null;
-  metaDescription: string | null;
-  focusKeyword: string | null;
-}
 
 /** What an earlier publication of this article to this site left behind. */
 export interface PreviousPublication {
   remotePostId: number | null;
   featuredMediaId: number | null;
   featuredMediaSourceUrl: string | null;
-}
-
-/** Remote objects that exist after a publish, complete or not (so a retry updates instead of duplicating). */
-export interface RemoteState {
-  remotePostId?: number;
-  /** A Ghost site's post id (24 hex digits); WordPress's ids are remotePostId. */
-  remotePostRef?: string;
-  link?: string;
-  /** The status WordPress stored for the post (a status name; anything else is left out). */
-  remoteStatus?: string;
-  featuredMediaId?: number;
-  featuredMediaSourceUrl?: string;
 }
 
 export interface PublishedPost extends Required<Pick<RemoteState, "remotePostId" | "link">> {
@@ -71,14 +56,6 @@ export interface PublishedPost extends Required<Pick<RemoteState, "remotePostId"
   warnings: string[];
 }
 
-/** A publish that stopped at `step`; `message` explains why in words a blogger can act on. */
-export class PublishStepError extends Error {
-  override name = "PublishStepError";
-  constructor(readonly step: PublishStep, message: string, readonly remote: RemoteState = {}, options?: ErrorOptions) {
-    super(message, options);
-  }
-}
-
 export interface PublishPostInput {
   client: WordPressClient;
   seoPlugin: SeoPlugin | null;
@@ -86,8 +63,6 @@ export interface PublishPostInput {
   status: PostStatus;
   previous: PreviousPublication | null;
 }
-
-export type PublishStepListener = (event: PublishStepEvent) => void;
 
 export interface PublishPostDependencies {
   fetch: GuardedFetch;
@@ -123,22 +98,7 @@ export function describeFailure(error: unknown): string {
       ? `WordPress answered ${error.status}: ${error.message}`
       : `WordPress answered ${error.status}`;
   }
-  if (error instanceof OutboundRequestError) {
-    switch (error.kind) {
-      case "timeout":
-        return "The site did not respond in time";
-      case "redirect_on_write":
-        return "The site answered with a redirect, which is never followed when writing. Reconnect the site with its current address.";
-      case "forbidden_address":
-        return "The site's address points to a private network, which is not allowed";
-      case "too_large":
-        return "The site's answer was too large";
-      default:
-        return "Could not connect to the site";
-    }
-  }
-  if (error instanceof PublishStepError) return error.message;
-  return "Unexpected error";
+  return describeStepFailure(error);
 }
 
 // ---------------------------------------------------------------- terms
@@ -436,44 +396,6 @@ async function writeSeoFields(
 
 // ---------------------------------------------------------------- the whole publish
 
-/** Reports steps to the listener; `run` brackets a step with started and done, or failed. */
-export interface StepReporter {
-  started(name: PublishStep, action?: "create" | "update"): void;
-  done(name: PublishStep): void;
-  failed(name: PublishStep, detail: string): void;
-  skipped(name: PublishStep, reason: NonNullable<PublishStepEvent["reason"]>): void;
-  run<T>(name: PublishStep, work: () => Promise<T>): Promise<T>;
-}
-
-/** A reporter for `listener`; a listener that throws never breaks the publish. */
-export function stepReporter(listener: PublishStepListener | undefined): StepReporter {
-  const emit = (event: PublishStepEvent) => {
-    try {
-      listener?.(event);
-    } catch (error) {
-      console.error("publish step listener failed:", error instanceof Error ? error.message : String(error));
-    }
-  };
-  const reporter: StepReporter = {
-    started: (name, action) => emit({ name, state: "started", ...(action ? { action } : {}) }),
-    done: (name) => emit({ name, state: "done" }),
-    failed: (name, detail) => emit({ name, state: "failed", detail }),
-    skipped: (name, reason) => emit({ name, state: "skipped", reason }),
-    async run(name, work) {
-      reporter.started(name);
-      try {
-        const value = await work();
-        reporter.done(name);
-        return value;
-      } catch (error) {
-        reporter.failed(name, describeFailure(error));
-        throw error;
-      }
-    },
-  };
-  return reporter;
-}
-
 function hasTerms(article: ArticleContent): boolean {
   return uniqueNames(article.categories).length + uniqueNames(article.tags).length > 0;
 }
@@ -485,7 +407,7 @@ function hasTerms(article: ArticleContent): boolean {
  */
 export async function publishPost(input: PublishPostInput, deps: PublishPostDependencies): Promise<PublishedPost> {
   const { client, article } = input;
-  const step = stepReporter(deps.onStep);
+  const step = stepReporter(deps.onStep, describeFailure);
   let termsWork: Promise<[number[], number[]]>;
   if (hasTerms(article)) {
     termsWork = step.run(

@@ -9,13 +9,8 @@ import {
   startFakeWordPress,
 } from "../../../_testing/fakes/wordpress_server.ts";
 import type { PublishStepEvent } from "../../contracts/publish_events.ts";
-import {
-  type ArticleContent,
-  type PreviousPublication,
-  publishPost,
-  PublishStepError,
-  type PublishStepListener,
-} from "./publish_post.ts";
+import { type PreviousPublication, publishPost } from "./publish_post.ts";
+import { type ArticleContent, PublishStepError, type PublishStepListener } from "../steps.ts";
 import { createWordPressClient } from "./rest.ts";
 
 const YOAST_META = ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"];

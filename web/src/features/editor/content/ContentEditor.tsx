@@ -1,16 +1,5 @@
 import { Component, lazy, Suspense, useId, type ReactNode } from "react";
-
-export type ContentFieldProps = {
-  label: string;
-  name: string;
-  /** The article HTML. */
-  value: string;
-  error?: string;
-  help?: string;
-  /** While an AI draft streams in. */
-  readOnly?: boolean;
-  onChange(html: string): void;
-};
+import type { ContentFieldProps } from "./contentField";
 
 /** The visual editor and its dependencies (TipTap, ProseMirror) are a chunk of their own, loaded by the screens that edit articles. */
 const RichTextEditor = lazy(() => import("./RichTextEditor"));

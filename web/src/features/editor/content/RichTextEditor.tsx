@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useReducer, useRef, useState } from "react";
 import { AddressDialog } from "./AddressDialog";
 import { articleExtensions } from "./articleExtensions";
 import { elementsNotKept, formatEditorHtml } from "./articleHtml";
-import type { ContentFieldProps } from "./ContentEditor";
+import type { ContentFieldProps } from "./contentField";
 import { EditorToolbar, type EditorToolbarHandle } from "./EditorToolbar";
 import { completeUrl, isSafeImageUrl, isSafeLinkUrl } from "./safeUrl";
 import { toolbarActions } from "./toolbarActions";

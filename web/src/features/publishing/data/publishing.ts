@@ -4,14 +4,7 @@ import {
   type PublishStepEvent,
   publishStepEventSchema,
 } from "@contracts/publish_events";
-import {
-  PUBLISH_STEPS,
-  publishArticleResultSchema,
-  WORDPRESS_MESSAGES,
-  type PostStatus,
-  type PublishArticleResult,
-  type PublishStep,
-} from "@contracts/sites";
+import { PUBLISH_MESSAGES, PUBLISH_STEPS, publishArticleResultSchema, type PostStatus, type PublishArticleResult, type PublishStep } from "@contracts/publishing";
 import { readServerSentEvents } from "../../../backend/serverSentEvents";
 import { readFunctionError } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
@@ -50,7 +43,7 @@ function parseJson(text: string): unknown {
 const knownStep = (value: unknown) => PUBLISH_STEPS.find(({ id }) => id === value)?.id;
 
 function failureFrom(body: Record<string, unknown> | null | undefined): PublishError {
-  const message = typeof body?.error === "string" && body.error ? body.error : WORDPRESS_MESSAGES.publishFailed;
+  const message = typeof body?.error === "string" && body.error ? body.error : PUBLISH_MESSAGES.publishFailed;
   return new PublishError(message, knownStep(body?.step), typeof body?.link === "string" && body.link ? body.link : undefined);
 }
 
@@ -78,7 +71,7 @@ export async function publishArticle(
   if (!(data instanceof Response)) {
     // A JSON answer (a server that does not stream): the result without steps.
     const parsed = publishArticleResultSchema.safeParse(data);
-    if (!parsed.success) throw new PublishError(WORDPRESS_MESSAGES.publishFailed);
+    if (!parsed.success) throw new PublishError(PUBLISH_MESSAGES.publishFailed);
     return parsed.data;
   }
   if (!data.body) throw new PublishError(PUBLISH_INTERRUPTED, undefined, undefined, true);
@@ -89,7 +82,7 @@ export async function publishArticle(
         if (step.success) onStep?.(step.data);
       } else if (event === PUBLISH_EVENTS.result) {
         const result = publishArticleResultSchema.safeParse(parseJson(payload));
-        if (!result.success) throw new PublishError(WORDPRESS_MESSAGES.publishFailed);
+        if (!result.success) throw new PublishError(PUBLISH_MESSAGES.publishFailed);
         return result.data;
       } else if (event === PUBLISH_EVENTS.error) {
         const failure = publishErrorEventSchema.safeParse(parseJson(payload));

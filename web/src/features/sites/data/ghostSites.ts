@@ -4,7 +4,7 @@ import {
   connectGhostSiteResultSchema,
   GHOST_MESSAGES,
 } from "@contracts/ghost_sites";
-import type { WordPressSite } from "@contracts/sites";
+import type { ConnectedSite } from "@contracts/sites";
 import { readFunctionError } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
@@ -24,7 +24,7 @@ export class GhostConnectionError extends Error {
  * (site info, then a permission check) and saves the site only if both pass.
  * The key stays on the server; the saved row never carries it.
  */
-export async function connectGhostSite(input: ConnectGhostSiteRequest): Promise<WordPressSite> {
+export async function connectGhostSite(input: ConnectGhostSiteRequest): Promise<ConnectedSite> {
   const { data, error } = await supabase.functions.invoke("ghost-connect", { body: input });
   if (error) {
     const body = await readFunctionError(error);

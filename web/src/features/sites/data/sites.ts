@@ -1,16 +1,8 @@
-import {
-  connectSiteFailureSchema,
-  connectSiteResultSchema,
-  WORDPRESS_MESSAGES,
-  type ConnectSiteRequest,
-  type UpdateSiteRequest,
-  type WordPressSite,
-  wordpressSiteSchema,
-} from "@contracts/sites";
+import { connectSiteFailureSchema, connectSiteResultSchema, WORDPRESS_MESSAGES, type ConnectSiteRequest, type UpdateSiteRequest, type ConnectedSite, connectedSiteSchema } from "@contracts/sites";
 import { readFunctionError } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
-export type { WordPressSite };
+export type { ConnectedSite };
 
 /** The connection test failed: `message` belongs under the field named `field`. */
 export class SiteConnectionError extends Error {
@@ -29,13 +21,13 @@ const SITE_COLUMNS = "id, user_id, kind, name, site_url, username, base_url, seo
  * The signed-in user's sites, newest first. Parsed with the functions' schema:
  * the database's check on seo_plugin is not part of the generated types.
  */
-export async function listWordPressSites(): Promise<WordPressSite[]> {
+export async function listConnectedSites(): Promise<ConnectedSite[]> {
   const { data, error } = await supabase
     .from("wordpress_sites")
     .select(SITE_COLUMNS)
     .order("created_at", { ascending: false });
   if (error) throw new Error(error.message);
-  return wordpressSiteSchema.array().parse(data);
+  return connectedSiteSchema.array().parse(data);
 }
 
 /** What the user enters to connect a site. */
@@ -66,7 +58,7 @@ export async function testWordPressConnection(input: SiteConnectionDetails): Pro
 }
 
 /** Tests the connection again and saves the site; the credentials stay on the server. */
-export async function connectWordPressSite(input: SiteConnectionDetails): Promise<WordPressSite> {
+export async function connectWordPressSite(input: SiteConnectionDetails): Promise<ConnectedSite> {
   const data = await invokeConnect({ ...input, dryRun: false }, WORDPRESS_MESSAGES.connectFailed);
   const parsed = connectSiteResultSchema.safeParse(data);
   if (!parsed.success) throw new Error(WORDPRESS_MESSAGES.connectFailed);
@@ -79,14 +71,14 @@ export async function connectWordPressSite(input: SiteConnectionDetails): Promis
  * `SiteConnectionError` when WordPress refuses, an Error with the server's
  * message otherwise (e.g. the site was removed meanwhile).
  */
-export async function updateWordPressSite(siteId: string, changes: SiteChanges): Promise<WordPressSite> {
+export async function updateWordPressSite(siteId: string, changes: SiteChanges): Promise<ConnectedSite> {
   const data = await invokeConnect({ action: "update", siteId, ...changes }, WORDPRESS_MESSAGES.updateFailed);
   const parsed = connectSiteResultSchema.safeParse(data);
   if (!parsed.success) throw new Error(WORDPRESS_MESSAGES.updateFailed);
   return parsed.data.site;
 }
 
-export async function removeWordPressSite(siteId: string): Promise<void> {
+export async function removeSite(siteId: string): Promise<void> {
   const { error, count } = await supabase.from("wordpress_sites").delete({ count: "exact" }).eq("id", siteId);
   if (error) throw new Error(error.message);
   if (count === 0) throw new Error("Site not found");

@@ -3,12 +3,12 @@ import { describe, expect, it, vi } from "vitest";
 import { supabase } from "../../../backend/supabase";
 import {
   connectWordPressSite,
-  listWordPressSites,
-  removeWordPressSite,
+  listConnectedSites,
+  removeSite,
   SiteConnectionError,
   testWordPressConnection,
   updateWordPressSite,
-} from "./wordpressSites";
+} from "./sites";
 
 vi.mock("../../../backend/supabase", () => ({ supabase: { from: vi.fn(), functions: { invoke: vi.fn() } } }));
 
@@ -41,13 +41,13 @@ function invokeReturns(result: { data: unknown; error: unknown }) {
   vi.mocked(supabase.functions.invoke).mockResolvedValue(result as never);
 }
 
-describe("listWordPressSites", () => {
+describe("listConnectedSites", () => {
   it("selects the sites without secrets, newest first", async () => {
     const query = { select: vi.fn(), order: vi.fn() };
     query.select.mockReturnValue(query);
     query.order.mockResolvedValue({ data: [SITE], error: null });
     vi.mocked(supabase.from).mockReturnValue(query as never);
-    expect(await listWordPressSites()).toEqual([SITE]);
+    expect(await listConnectedSites()).toEqual([SITE]);
     expect(supabase.from).toHaveBeenCalledWith("wordpress_sites");
     const columns = query.select.mock.calls[0][0] as string;
     expect(columns).not.toMatch(/password|secret/);
@@ -59,7 +59,7 @@ describe("listWordPressSites", () => {
     query.select.mockReturnValue(query);
     query.order.mockResolvedValue({ data: null, error: { message: "JWT expired" } });
     vi.mocked(supabase.from).mockReturnValue(query as never);
-    await expect(listWordPressSites()).rejects.toThrow("JWT expired");
+    await expect(listConnectedSites()).rejects.toThrow("JWT expired");
   });
 
   it("refuses a row whose seo_plugin the app does not know", async () => {
@@ -67,7 +67,7 @@ describe("listWordPressSites", () => {
     query.select.mockReturnValue(query);
     query.order.mockResolvedValue({ data: [{ ...SITE, seo_plugin: "all_in_one" }], error: null });
     vi.mocked(supabase.from).mockReturnValue(query as never);
-    await expect(listWordPressSites()).rejects.toThrow(/seo_plugin/);
+    await expect(listConnectedSites()).rejects.toThrow(/seo_plugin/);
   });
 });
 
@@ -144,7 +144,7 @@ describe("updateWordPressSite", () => {
   });
 });
 
-describe("removeWordPressSite", () => {
+describe("removeSite", () => {
   function deleteReturns(result: { error: unknown; count: number | null }) {
     const eq = vi.fn().mockResolvedValue(result);
     const remove = vi.fn().mockReturnValue({ eq });
@@ -154,14 +154,14 @@ describe("removeWordPressSite", () => {
 
   it("deletes the site by id", async () => {
     const { eq } = deleteReturns({ error: null, count: 1 });
-    await removeWordPressSite("site-1");
+    await removeSite("site-1");
     expect(eq).toHaveBeenCalledWith("id", "site-1");
   });
 
   it("fails when nothing was deleted or the backend refused", async () => {
     deleteReturns({ error: null, count: 0 });
-    await expect(removeWordPressSite("site-1")).rejects.toThrow("Site not found");
+    await expect(removeSite("site-1")).rejects.toThrow("Site not found");
     deleteReturns({ error: { message: "permission denied" }, count: null });
-    await expect(removeWordPressSite("site-1")).rejects.toThrow("permission denied");
+    await expect(removeSite("site-1")).rejects.toThrow("permission denied");
   });
 });

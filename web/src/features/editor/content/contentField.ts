@@ -1,0 +1,12 @@
+/** What the article content field takes, in either editor (the visual one, or the HTML textarea while it loads or fails). */
+export type ContentFieldProps = {
+  label: string;
+  name: string;
+  /** The article HTML. */
+  value: string;
+  error?: string;
+  help?: string;
+  /** While an AI draft streams in. */
+  readOnly?: boolean;
+  onChange(html: string): void;
+};
