@@ -10,6 +10,20 @@ const deno = Deno.execPath();
 const steps: Step[] = [
   { name: "types (web, scripts)", command: ["node_modules/.bin/tsc", "-p", "."] },
   { name: "types (edge functions, Deno scripts)", command: [deno, "task", "check"] },
+  {
+    name: "import rules (scripts/testing/import-rules.cjs)",
+    command: [
+      "node_modules/.bin/depcruise",
+      "--config",
+      "scripts/testing/import-rules.cjs",
+      "--output-type",
+      "err",
+      "web",
+      "supabase/functions",
+      "scripts",
+      "tests",
+    ],
+  },
   { name: "web unit tests", command: ["node_modules/.bin/vitest", "run"] },
   { name: "edge functions and runtime", command: [deno, "task", "test"] },
   { name: "integration (supabase-js on the local backend)", command: ["node_modules/.bin/vitest", "run", "-c", "vitest.integration.config.ts"] },

@@ -4,8 +4,8 @@ import "./styles.css";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Root } from "./app/App";
-import { takeOverSignInSnapshot } from "./features/auth/signInSnapshotHandover";
-import { initSession } from "./features/auth/session";
+import { takeOverSignInSnapshot } from "./features/auth/index";
+import { initSession } from "./features/auth/index";
 
 initSession();
 

@@ -8,7 +8,7 @@ import { lazyWithRetry } from "./lazyWithRetry";
 import { onToastifyRequested, toastifyRequested } from "../lib/notify";
 import { usePageTitle } from "./pageTitle";
 import { useScrollRestoration } from "./scrollRestoration";
-import LoginPage from "../features/auth/LoginPage";
+import { LoginPage } from "../features/auth";
 
 // The sign-in screen is in the entry, so that it paints without another
 // request; every other screen and the signed-in shell load lazily (and can

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { signOut } from "../features/auth/session";
+import { signOut } from "../features/auth/index";
 import { Logo } from "../ui/Logo";
 
 const MENU = [

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Redirect, useLocation, useSearch } from "wouter";
 import { originState } from "../lib/navigation";
-import { recheckSession, useVerifiedSession } from "../features/auth/session";
+import { recheckSession, useVerifiedSession } from "../features/auth/index";
 import { Spinner } from "../ui/Spinner";
 
 /**

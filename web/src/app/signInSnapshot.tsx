@@ -3,7 +3,7 @@ import { createRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { Root } from "./App";
 import { LOAD_ERROR_TEXT, LOAD_ERROR_TITLE } from "./ErrorBoundary";
-import { SNAPSHOT_ATTRIBUTE } from "../features/auth/signInSnapshotHandover";
+import { SNAPSHOT_ATTRIBUTE } from "../features/auth/index";
 
 /**
  * The sign-in screen as the app renders it for a signed-out visitor to

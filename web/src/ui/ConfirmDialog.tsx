@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import "./Modal.css";
 
 type ConfirmDialogProps = {
   title: string;

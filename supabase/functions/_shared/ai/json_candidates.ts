@@ -1,4 +1,4 @@
-import { endOfBalanced } from "./json_text.ts";
+import { endOfBalanced } from "../contracts/json_text.ts";
 
 /**
  * The JSON values of the given kind found in model output, best guess first:

@@ -6,7 +6,7 @@
  * cannot. Imports only ./json_candidates.ts and ./json_text.ts.
  */
 import { jsonCandidates } from "./json_candidates.ts";
-import { endOfBalanced } from "./json_text.ts";
+import { endOfBalanced } from "../contracts/json_text.ts";
 
 export type JsonObject = Record<string, unknown>;
 

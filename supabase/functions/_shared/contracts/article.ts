@@ -7,7 +7,7 @@
  * editor's screens load no other zod) and ../json_text.ts.
  */
 import * as z from "zod/mini";
-import { endOfBalanced } from "../ai/json_text.ts";
+import { endOfBalanced } from "./json_text.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;
 export const EXISTING_ARTICLE_MAX_LENGTH = 60_000;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId } from "react";
+import { Suspense, useId } from "react";
+import { LazyPublicationLinks } from "../publishing";
 import { Link } from "wouter";
 import { ArticleImage } from "./ArticleImage";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -6,7 +7,6 @@ import type { ArticleSummary } from "./data/articleList";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import "./article.css";
 
-const PublicationLinks = lazy(() => import("../publishing/PublicationLinks"));
 
 export type CardAction = "preview" | "image" | "publish" | "delete";
 
@@ -70,7 +70,7 @@ export function ArticleCard({ article, deleting, previewing, onAction }: Article
         <Terms label="Categories" items={article.categories} />
         <Terms label="Tags" items={article.tags} />
         <Suspense fallback={null}>
-          <PublicationLinks article={article} />
+          <LazyPublicationLinks article={article} />
         </Suspense>
       </div>
       <footer className="article-card-actions">

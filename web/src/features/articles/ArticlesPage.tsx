@@ -1,4 +1,6 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { LazyFeaturedImageModal } from "../images";
+import { LazyPublishModal } from "../publishing";
 import { Link, useLocation, useSearch } from "wouter";
 import { LazyArticlePreviewModal } from "./LazyArticlePreviewModal";
 import { SelectField } from "../../ui/SelectField";
@@ -18,8 +20,6 @@ import { addressOf, firstPageOf, viewFromSearch, type ListView } from "./listAdd
 import "./articles.css";
 
 // The modals load only when opened, so the list stays light (no DOMPurify, no image or publish code).
-const FeaturedImageModal = lazy(() => import("../images/FeaturedImageModal"));
-const PublishModal = lazy(() => import("../publishing/PublishModal"));
 
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this article? This action cannot be undone.";
 
@@ -362,14 +362,14 @@ export default function ArticlesPage() {
       <Suspense fallback={null}>
         {modal?.kind === "preview" && <LazyArticlePreviewModal article={modal.article} onClose={closeModal} />}
         {modal?.kind === "image" && (
-          <FeaturedImageModal
+          <LazyFeaturedImageModal
             article={modal.article}
             onClose={closeModal}
             onSaved={(url) => onImageSaved(modal.article.id, url)}
           />
         )}
         {modal?.kind === "publish" && (
-          <PublishModal article={modal.article} onClose={closeModal} onPublished={refreshQuietly} />
+          <LazyPublishModal article={modal.article} onClose={closeModal} onPublished={refreshQuietly} />
         )}
       </Suspense>
     </>

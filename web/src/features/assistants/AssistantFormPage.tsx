@@ -7,7 +7,7 @@ import { TextAreaField } from "../../ui/TextAreaField";
 import { createAssistant, getAssistant, updateAssistant } from "./data/assistants";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
-import { useUser } from "../auth/session";
+import { useUser } from "../auth/index";
 import { assistantSchema, assistantValuesOf, NEW_ASSISTANT, type AssistantValues } from "./assistantForm";
 import "./assistants.css";
 

@@ -9,13 +9,13 @@ import {
   DRAFT_BATCH_NAME_MAX_LENGTH,
   estimateModelCalls,
 } from "@contracts/draft_batch";
-import { listScheduleTargets } from "../articles/data/articles";
-import { listAssistantChoices } from "../assistants/data/assistants";
+import { listScheduleTargets } from "../articles/index";
+import { listAssistantChoices } from "../assistants/index";
 import { createDraftBatch, DraftBatchError, QUEUE_FAILURE_MESSAGE } from "./data/draftBatches";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { useKeywordResearch } from "../research/researchStore";
+import { useKeywordResearch } from "../research/index";
 import { SitePicker, type SitesLoad } from "./SitePicker";
-import { AssistantPicker, type AssistantsLoad } from "../editor/create/AssistantPicker";
+import { AssistantPicker, type AssistantsLoad } from "../editor/index";
 import { type CsvIdeas, ideasFromCsv, ideasFromKeywords, ideasFromLines } from "./ideaSources";
 import "./bulk.css";
 

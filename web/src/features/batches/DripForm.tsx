@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { FormField } from "../../ui/FormField";
 import { SelectField } from "../../ui/SelectField";
 import { SubmitButton } from "../../ui/SubmitButton";
-import { listScheduleTargets } from "../articles/data/articles";
+import { listScheduleTargets } from "../articles/index";
 import type { BatchDraft, DraftBatchDetail } from "./data/draftBatches";
 import { type DripRule, previewDripTimes } from "./data/dripSchedule";
 import { notifyError } from "../../lib/notify";

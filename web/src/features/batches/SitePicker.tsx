@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import type { ScheduleTarget } from "../articles/data/articles";
+import type { ScheduleTarget } from "../articles/index";
 
 export type SitesLoad = { state: "loading" } | { state: "failed" } | { state: "ready"; sites: ScheduleTarget[] };
 

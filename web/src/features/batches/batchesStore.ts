@@ -12,7 +12,7 @@ import {
 } from "./data/draftBatches";
 import { applyDripSchedule, type DripRule } from "./data/dripSchedule";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { sessionState } from "../auth/session";
+import { sessionState } from "../auth/index";
 
 /** How often an open Batches screen asks for progress while drafts are being written. */
 export const POLL_INTERVAL_MS = 2_000;

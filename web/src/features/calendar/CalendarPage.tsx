@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { remoteStatusLabel, RETRY_FAILED, RETRY_QUEUED } from "../publishing/publicationState";
+import { remoteStatusLabel, RETRY_FAILED, RETRY_QUEUED } from "../publishing/index";
 import {
   CALENDAR_ROW_LIMIT,
   loadCalendarEntries,
@@ -8,7 +8,7 @@ import {
   type CalendarRange,
   type CalendarSite,
 } from "./data/calendar";
-import { retryScheduledPublication } from "../publishing/data/publications";
+import { retryScheduledPublication } from "../publishing/index";
 import { browserTimeZone, formatDateTime } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import {

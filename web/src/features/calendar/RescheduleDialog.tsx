@@ -3,7 +3,7 @@ import { Modal } from "../../ui/Modal";
 import { rescheduleArticle, type CalendarEntry } from "./data/calendar";
 import { browserTimeZone, formatDateTime } from "../../lib/dates";
 import { notifyError } from "../../lib/notify";
-import { parseDateTimeLocal, toDateTimeLocal } from "../editor/edit/localDateTime";
+import { parseDateTimeLocal, toDateTimeLocal } from "../editor/index";
 
 /** Spec §5 (Edit Article): a scheduled article needs a date. */
 export const RESCHEDULE_DATE_REQUIRED = "Please set a scheduled date";

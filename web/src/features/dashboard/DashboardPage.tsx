@@ -4,7 +4,7 @@ import { StatusBadge } from "../../ui/StatusBadge";
 import { loadDashboard, type Dashboard } from "./data/dashboard";
 import { formatDate } from "../../lib/dates";
 import { notifyError } from "../../lib/notify";
-import { useUser } from "../auth/session";
+import { useUser } from "../auth/index";
 
 type DashboardLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; dashboard: Dashboard };
 

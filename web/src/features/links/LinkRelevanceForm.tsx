@@ -8,7 +8,7 @@ import {
   saveLinkRelevance,
 } from "./data/siteContent";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { useUser } from "../auth/session";
+import { useUser } from "../auth/index";
 import {
   DEFAULT_EMBEDDINGS_MODEL,
   linkRelevanceSettingSchema,

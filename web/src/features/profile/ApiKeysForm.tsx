@@ -6,7 +6,7 @@ import { formatDate } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { apiKeysSchema } from "./apiKeysValidation";
-import { useUser } from "../auth/session";
+import { useUser } from "../auth/index";
 
 type StatusLoad = ApiKeyStatus | "loading" | "unavailable";
 

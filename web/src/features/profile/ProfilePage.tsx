@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Link } from "wouter";
-import { useUser } from "../auth/session";
+import { useUser } from "../auth/index";
 import { ApiKeysForm } from "./ApiKeysForm";
-import { LinkRelevanceForm } from "../links/LinkRelevanceForm";
+import { LinkRelevanceForm } from "../links/index";
 
 export default function ProfilePage() {
   const user = useUser();

@@ -10,7 +10,7 @@ import {
   type PublishArticleResult,
 } from "./data/publishing";
 import type { Publication } from "./data/publications";
-import { listConnectedSites, type ConnectedSite } from "../sites/data/sites";
+import { listConnectedSites, type ConnectedSite } from "../sites/index";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PublicationItem } from "./PublicationLinks";

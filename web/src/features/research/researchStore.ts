@@ -2,7 +2,7 @@ import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import { KEYWORDS_FAILURE_MESSAGE, requestKeywords, type KeywordsResponse } from "./data/keywords";
 import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoAnalysis } from "./data/seoAnalysis";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { sessionState } from "../auth/session";
+import { sessionState } from "../auth/index";
 
 /** A request that is under way: what it is about and when it started (epoch ms). */
 export type PendingRequest = { subject: string; startedAt: number };

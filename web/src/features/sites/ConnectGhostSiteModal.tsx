@@ -10,7 +10,6 @@ import { connectGhostSite, GhostConnectionError } from "./data/ghostSites";
 import type { ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
-import "../publishing/publishing.css";
 
 type GhostSiteFormValues = z.input<typeof connectGhostSiteRequestSchema>;
 const EMPTY_GHOST_FORM: GhostSiteFormValues = { name: "", admin_url: "", admin_api_key: "" };

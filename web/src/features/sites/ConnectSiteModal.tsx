@@ -10,7 +10,6 @@ import {
 } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
-import "../publishing/publishing.css";
 import { EMPTY_SITE_FORM, siteFormSchema } from "./siteForm";
 
 type Phase = "editing" | "validating" | "connecting";

@@ -5,7 +5,6 @@ import { Modal } from "../../ui/Modal";
 import { SiteConnectionError, updateWordPressSite, type ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
-import "../publishing/publishing.css";
 import { editSiteFormSchema, editSiteValuesOf } from "./siteForm";
 
 export const KEEP_PASSWORD_HELP =

@@ -1,5 +1,5 @@
 import { SEO_PLUGIN_LABELS } from "@contracts/sites";
-import type { SiteContentSync } from "../links/data/siteContent";
+import type { SiteContentSync } from "../links/index";
 import type { ConnectedSite } from "./data/sites";
 import { formatDate } from "../../lib/dates";
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { SITE_CONTENT_MESSAGES } from "@contracts/site_content";
-import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../links/data/siteContent";
+import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../links/index";
 import { listConnectedSites, removeSite, type ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { useUser } from "../auth/session";
+import { useUser } from "../auth/index";
 import { ConnectGhostSiteModal } from "./ConnectGhostSiteModal";
 import { ConnectSiteModal } from "./ConnectSiteModal";
 import { EditSiteModal } from "./EditSiteModal";

@@ -1,5 +1,5 @@
 import { parseTimestamp } from "../../../lib/dates";
-import type { PublicationStatus } from "../../publishing/data/publications";
+import type { PublicationStatus } from "../../publishing/index";
 import { supabase } from "../../../backend/supabase";
 
 /**

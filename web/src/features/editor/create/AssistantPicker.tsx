@@ -1,6 +1,6 @@
 import { useId, type ChangeEvent } from "react";
 import { Link } from "wouter";
-import type { AssistantSummary } from "../../assistants/data/assistants";
+import type { AssistantSummary } from "../../assistants/index";
 
 export type AssistantsLoad =
   | { state: "loading" }

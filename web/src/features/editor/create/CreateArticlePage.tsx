@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
-import { LazyArticlePreviewModal } from "../../articles/LazyArticlePreviewModal";
+import { LazyArticlePreviewModal } from "../../articles/index";
 import { ContentEditor } from "../content/ContentEditor";
-import { LinkSuggestions } from "../../links/LinkSuggestions";
+import { LinkSuggestions } from "../../links/index";
 import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
@@ -15,8 +15,8 @@ import {
   type GeneratedArticle,
 } from "../data/articleDrafts";
 import type { GeneratedDraft } from "@contracts/article_save";
-import { createArticle } from "../../articles/data/articles";
-import { listAssistantChoices } from "../../assistants/data/assistants";
+import { createArticle } from "../../articles/index";
+import { listAssistantChoices } from "../../assistants/index";
 import { localDraftKey, sameValues } from "../localDrafts";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { splitCommaList } from "../../../lib/tagList";
@@ -24,7 +24,7 @@ import { throttle } from "../../../lib/throttle";
 import { useForm } from "../../../lib/useForm";
 import { useLocalDraft } from "../useLocalDraft";
 import { useUnsavedChangesGuard } from "../useUnsavedChangesGuard";
-import { useUser } from "../../auth/session";
+import { useUser } from "../../auth/index";
 import { AssistantPicker, type AssistantsLoad } from "./AssistantPicker";
 import {
   aiRequestSchema,
@@ -39,7 +39,7 @@ import {
 } from "./draftForm";
 import { InterruptedDraftNotice, type InterruptedDraft } from "./InterruptedDraftNotice";
 import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
-import "../../articles/article.css";
+import "../editorForm.css";
 import "./create-article.css";
 
 const EMPTY_AI_REQUEST = { idea: "", existingArticle: "", assistantId: "" };

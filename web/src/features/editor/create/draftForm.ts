@@ -18,7 +18,7 @@ import {
   requiredText,
   SEO_FIELD_LIMITS,
   tagLimits,
-} from "../../articles/articleValidation";
+} from "../../articles/index";
 
 const trimmed = z.string().check(z.trim());
 import type { GeneratedArticle } from "../data/articleDrafts";

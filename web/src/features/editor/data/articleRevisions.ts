@@ -1,6 +1,6 @@
 import type { QueryData } from "@supabase/supabase-js";
 import { parseTimestamp } from "../../../lib/dates";
-import { ARTICLE_STATUSES, getArticle, saveArticle, toArticle, type Article, type ArticleStatus } from "../../articles/data/articles";
+import { ARTICLE_STATUSES, getArticle, saveArticle, toArticle, type Article, type ArticleStatus } from "../../articles/index";
 import { supabase } from "../../../backend/supabase";
 
 /**

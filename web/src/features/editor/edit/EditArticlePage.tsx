@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { Spinner } from "../../../ui/Spinner";
-import { getArticle, type Article } from "../../articles/data/articles";
+import { getArticle, type Article } from "../../articles/index";
 import { notifyError } from "../../../lib/notify";
 import { EditArticleForm } from "./EditArticleForm";
-import "../../articles/article.css";
+import "../editorForm.css";
 
 type ArticleLoad = { state: "loading" } | { state: "missing" } | { state: "ready"; article: Article };
 

@@ -11,7 +11,7 @@ import {
   type RevisionSource,
   type RevisionSummary,
 } from "../data/articleRevisions";
-import type { Article } from "../../articles/data/articles";
+import type { Article } from "../../articles/index";
 import { notifySuccess } from "../../../lib/notify";
 import { compareRevision, type ComparedText, type DiffRow, type Segment } from "./revisionDiff";
 import "./revision-history.css";

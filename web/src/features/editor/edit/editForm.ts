@@ -9,8 +9,8 @@ import {
   optionalText,
   SEO_FIELD_LIMITS,
   tagLimits,
-} from "../../articles/articleValidation";
-import { ARTICLE_STATUSES, type Article, type ArticleStatus } from "../../articles/data/articles";
+} from "../../articles/index";
+import { ARTICLE_STATUSES, type Article, type ArticleStatus } from "../../articles/index";
 import { joinCommaList } from "../../../lib/tagList";
 import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
 

@@ -1,6 +1,6 @@
 /**
  * Finding JSON values in text a model wrote. Imports nothing, so the
- * browser shares it too (through contracts/article.ts).
+ * browser shares it too (contracts/article.ts reads streamed drafts with it).
  */
 
 /**

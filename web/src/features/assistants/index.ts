@@ -1,0 +1,2 @@
+export { listAssistantChoices } from "./data/assistants";
+export type { AssistantSummary } from "./data/assistants";

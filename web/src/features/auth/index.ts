@@ -1,0 +1,3 @@
+export { initSession, recheckSession, sessionState, signOut, useUser, useVerifiedSession } from "./session";
+export { SNAPSHOT_ATTRIBUTE, takeOverSignInSnapshot } from "./signInSnapshotHandover";
+export { default as LoginPage } from "./LoginPage";

@@ -1,0 +1,3 @@
+export { AssistantPicker } from "./create/AssistantPicker";
+export type { AssistantsLoad } from "./create/AssistantPicker";
+export { parseDateTimeLocal, toDateTimeLocal } from "./edit/localDateTime";

@@ -1,0 +1,1 @@
+export { LazyFeaturedImageModal } from "./lazyImages";

@@ -1,0 +1,1 @@
+export { useKeywordResearch } from "./researchStore";

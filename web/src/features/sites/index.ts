@@ -1,0 +1,2 @@
+export { listConnectedSites } from "./data/sites";
+export type { ConnectedSite } from "./data/sites";
