@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { backendAs, e2eEnv } from "./support/backend.ts";
 
 /**
@@ -46,7 +46,7 @@ test("paste 5 ideas: the batch drafts them in the background, progress shown liv
   const stamp = Date.now();
   const ideas = ["figs", "plums", "pears", "apples", "quinces"].map((fruit) => `growing ${fruit} ${stamp}`);
   await page.getByRole("link", { name: "Bulk Drafts" }).click();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await startBatch(page, ideas);
 
   // Live: the page follows the worker without a reload.
@@ -58,12 +58,12 @@ test("paste 5 ideas: the batch drafts them in the background, progress shown liv
     await expect(row.getByRole("link", { name: titleOf(idea) })).toBeVisible();
     await expect(row.getByRole("button", { name: `Approve ${titleOf(idea)}` })).toBeVisible();
   }
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Batches", exact: true }).first().click();
   const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: /^growing figs/ }) });
   await expect(card.getByText("5 of 5 drafted")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   // The drafts are ordinary articles.
   await page.getByRole("link", { name: "Articles", exact: true }).click();
@@ -108,7 +108,7 @@ test("approve all, then drip to the real WordPress one a minute: the posts appea
   await page.getByRole("button", { name: "Preview schedule" }).click();
   const preview = page.getByRole("list").filter({ hasText: titleOf(ideas[0]) });
   await expect(preview.getByRole("listitem")).toHaveCount(3);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await page.getByRole("button", { name: "Schedule 3 drafts" }).click();
   await expect(page.getByText("3 drafts scheduled")).toBeVisible();
 

@@ -1,15 +1,15 @@
 import { expect, test } from "@playwright/test";
 import { newAccount, register, signIn, signOut } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 
 test("register, sign in, see the empty dashboard, sign out", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Create one" }).click();
   await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   const account = await register(page);
   await signOut(page);
@@ -22,7 +22,7 @@ test("register, sign in, see the empty dashboard, sign out", async ({ page }) =>
   }
   await expect(page.getByText("No recent activity to display")).toBeVisible();
   await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await signOut(page);
   await page.goto("/");
@@ -84,7 +84,7 @@ test("API keys are saved, shown only by their last four characters, and removabl
   await expect(page.getByText("API keys saved successfully")).toBeVisible();
   await expect(page.getByText(/ending in 9f3a/)).toBeVisible();
   await expect(page.getByLabel("OpenAI API Key", { exact: true })).toHaveValue("");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.reload();
   await expect(page.getByText(/ending in 9f3a/)).toBeVisible();
@@ -113,7 +113,7 @@ test("on a phone the menu is a drawer", async ({ page }) => {
   await nav.getByRole("link", { name: "Keyword Phrases" }).click();
   await expect(page).toHaveURL(/\/keyword-phrases$/);
   await expect(menu).toHaveAttribute("aria-expanded", "false");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 });
 
 test("an unknown address shows a not-found page", async ({ page }) => {

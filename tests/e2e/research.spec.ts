@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { register } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { backendAs } from "./support/backend.ts";
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
@@ -43,7 +43,7 @@ test("Keyword Phrases: generate, read the table, copy a keyword, export CSV, kee
   await registerWithOpenAIKey(page, "sk-e2e-research-FIXTURE-not-a-real-key-0001");
   await openScreen(page, "Keyword Phrases");
   await expect(page.getByText("No keywords generated yet")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "Generate", exact: true }).click();
   await expect(page.getByText("Please enter a topic")).toBeVisible();
@@ -60,7 +60,7 @@ test("Keyword Phrases: generate, read the table, copy a keyword, export CSV, kee
   await expect(firstMeter).toHaveAttribute("data-tone", "green");
   await expect(rows.nth(1).getByText("Low")).toHaveAttribute("data-tone", "green");
   await expect(page.getByText("No keywords generated yet")).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   const copy = page.getByRole("button", { name: "Copy best home gardening" });
   await copy.click();
@@ -106,7 +106,7 @@ test("SEO Analysis: validates the URL and shows every section of the estimate", 
   await registerWithOpenAIKey(page, "sk-e2e-research-FIXTURE-not-a-real-key-0003");
   await openScreen(page, "SEO Analysis");
   await expect(page.getByLabel("Website URL")).toHaveAttribute("type", "url");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   const analyze = page.getByRole("button", { name: "Analyze" });
   await analyze.click();
@@ -151,7 +151,7 @@ test("SEO Analysis: validates the URL and shows every section of the estimate", 
   await expect(summary.getByRole("columnheader")).toHaveText(["Metric", "Value", "Insight"]);
   await expect(summary.getByRole("rowheader")).toHaveText(["Monthly visits", "Bounce rate", "Referring domains"]);
   await expect(report.getByRole("listitem").filter({ hasText: "Improve Core Web Vitals on mobile" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 });
 
 test("a wrong or missing OpenAI key is explained, with a way to Profile Settings", async ({ page }) => {

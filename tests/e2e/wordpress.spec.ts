@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 import { contentEditor, contentHtml, expectEditorReady, fillContentHtml, formattingToolbar } from "./support/editor.ts";
 
@@ -139,7 +139,7 @@ test("connect: a wrong password and a non-WordPress URL are shown under Site URL
   const plugin = await page.request.get("/inkpress-seo-meta.php");
   expect(plugin.ok()).toBe(true);
   expect(await plugin.text()).toContain("register_post_meta('post', $key");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "Add Site" }).click();
   const dialog = page.getByRole("dialog", { name: "Connect WordPress Site" });
@@ -152,7 +152,7 @@ test("connect: a wrong password and a non-WordPress URL are shown under Site URL
   ]) {
     await expect(dialog.getByText(message)).toBeVisible();
   }
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await fillConnectForm(page, { name: "Test WordPress", siteUrl: wordpress!.url, password: "wrong pass word xxxx" });
   await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true", { timeout: CONNECT_TIMEOUT });
@@ -174,7 +174,7 @@ test("connect: a wrong password and a non-WordPress URL are shown under Site URL
   await expect(dialog).toBeHidden();
   const card = page.getByRole("article", { name: "Test WordPress" });
   await expect(card).toContainText(wordpress!.url);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.reload();
   await expect(card).toBeVisible();
@@ -217,7 +217,7 @@ test("edit a site: a new name is saved at once; a new password or username is te
   await expect(dialog.getByLabel("Username")).toHaveValue(wordpress!.user);
   await expect(dialog.getByLabel("Application Password")).toHaveValue("");
   await expect(dialog.getByLabel("Application Password")).toHaveAttribute("type", "password");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Edit Edit me" })).toBeFocused();
@@ -281,7 +281,7 @@ test("publish with a featured image and new terms; publish again: one post, upda
 
   await connectSite(page, account, "Alps blog");
   dialog = await openPublishModal(page, title);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await dialog.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(dialog.getByText("Please select a WordPress site")).toBeVisible();
 
@@ -296,7 +296,7 @@ test("publish with a featured image and new terms; publish again: one post, upda
   const viewPost = dialog.getByRole("link", { name: "View Post" });
   await expect(viewPost).toHaveAttribute("target", "_blank");
   await expect(viewPost).toHaveAttribute("rel", /noopener/);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   const [post] = await postsTitled(title);
   expect(post.status).toBe("publish");
@@ -360,7 +360,7 @@ test("publish with a featured image and new terms; publish again: one post, upda
   const confirm = page.getByRole("alertdialog", { name: "Unpublish this post?" });
   await expect(confirm).toContainText("This post is live on Alps blog. Switching it to Draft will unpublish it. Continue?");
   await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await confirm.getByRole("button", { name: "Cancel" }).click();
   await expect(confirm).toBeHidden();
   expect((await postsTitled(title))[0].status).toBe("publish");
@@ -464,18 +464,18 @@ test.describe("calendar", () => {
     const entry = page.locator("li.calendar-entry").filter({ has: page.getByRole("link", { name: title }) });
     await expect(entry).toContainText("Scheduled to Calendar blog");
     await expect(entry.getByRole("link", { name: title })).toHaveAttribute("href", `/articles/edit/${articleId}`);
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Month" }).click();
     await expect(page.getByRole("table")).toBeVisible();
     await expect(entry).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page);
 
     // The next whole minute at least 20 s away, typed in the browser's zone.
     const newTime = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
     await entry.getByRole("button", { name: `Reschedule ${title}` }).click();
     const dialog = page.getByRole("dialog", { name: "Reschedule article" });
     await expect(dialog.getByLabel("New date and time")).toHaveValue(wallClock(inThreeDays).dateTimeLocal);
-    await expectNoSeriousA11yViolations(page);
+    await expectAccessible(page);
     await dialog.getByLabel("New date and time").fill(wallClock(newTime).dateTimeLocal);
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText(/^Rescheduled to /)).toBeVisible();
@@ -601,7 +601,7 @@ test("edit in the visual editor and publish: the WordPress post's HTML is what t
 
   await page.goto(`/articles/edit/${articleId}`);
   await expectEditorReady(page);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   const editor = contentEditor(page);
   const toolbar = formattingToolbar(page);
   await editor.click();
@@ -627,7 +627,7 @@ test("edit in the visual editor and publish: the WordPress post's HTML is what t
   await toolbar.getByRole("button", { name: "Link" }).click();
   const linkDialog = page.getByRole("dialog", { name: "Add link" });
   await linkDialog.getByLabel("Link address").fill("example.com/huts");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await linkDialog.getByRole("button", { name: "Apply" }).click();
   await expect(linkDialog).toHaveCount(0);
 
