@@ -20,6 +20,8 @@ test("invisible text: white on white, through opacity and nested backgrounds, is
       <p style="color: #fff; background: linear-gradient(#000, #fff)">On a gradient ending in white</p>
       <p style="color: #fff; background: url(data:image/gif;base64,R0lGODlhAQABAAAAACw=)">On an image</p>
       <input value="White value" style="color: #fff; background: #fff">
+      <style>.pale::placeholder { color: #fefefe }</style>
+      <input class="pale" placeholder="Pale placeholder" style="background: #fff">
       <p style="position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); color: #fff">Visually hidden</p>
       <p hidden style="color: #fff">Hidden</p>
     `),
@@ -32,11 +34,12 @@ test("invisible text: white on white, through opacity and nested backgrounds, is
   expect(about("On a gradient ending in white")).toHaveLength(1);
   expect(about("On an image")[0]).toMatch(/^text over an image/);
   expect(about("White value")).toHaveLength(1);
+  expect(about("placeholder Pale placeholder")).toHaveLength(1);
   expect(about("Readable heading")).toEqual([]);
   expect(about("Dimmed but readable")).toEqual([]);
   expect(about("Visually hidden")).toEqual([]);
   expect(about("Hidden")).toEqual([]);
-  expect(problems).toHaveLength(6);
+  expect(problems).toHaveLength(7);
 });
 
 test("axe's undecided contrast (a 1:1 ratio) fails the check", async ({ page: browser }) => {

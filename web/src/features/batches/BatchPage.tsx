@@ -3,7 +3,7 @@ import { Link, useParams } from "wouter";
 import { RequestError } from "../../ui/RequestError";
 import { Spinner } from "../../ui/Spinner";
 import type { BatchDraft, DraftBatchDetail, DraftJob } from "./data/draftBatches";
-import { formatDate } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import {
   approve,
   cancelBatch,
@@ -49,7 +49,7 @@ function JobStatus({ job }: { job: DraftJob }) {
 }
 
 function Review({ draft, batchId, busy }: { draft: BatchDraft; batchId: string; busy: boolean }) {
-  if (draft.status === "scheduled" && draft.scheduledFor) return <>Scheduled for {draft.scheduledFor.toLocaleString()}</>;
+  if (draft.status === "scheduled" && draft.scheduledFor) return <>Scheduled for {formatDateTime(draft.scheduledFor)}</>;
   if (draft.status === "published") return <>Published</>;
   if (draft.approvedAt) return <>Approved</>;
   if (!draft.approvalRequired) return <>No review needed</>;

@@ -8,8 +8,9 @@ import { type DripRule, previewDripTimes } from "./data/dripSchedule";
 import { notifyError } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { scheduleDrip } from "./batchesStore";
-import { browserTimeZone, dripFormSchema, formatInZone, todayIn } from "./dripForm";
-import { SitePicker } from "./SitePicker";
+import { dripFormSchema } from "./dripForm";
+import { browserTimeZone, formatDateTimeIn, todayIn } from "../../lib/dates";
+import { SitePicker } from "../../ui/SitePicker";
 import { useResource } from "../../lib/useResource";
 
 type DripFormProps = {
@@ -152,7 +153,7 @@ export function DripForm({ batch, drafts, waiting, busy }: DripFormProps) {
           <ol>
             {drafts.map((draft, index) => (
               <li key={draft.id}>
-                {formatInZone(current.times[index], zone)} — {draft.title}
+                {formatDateTimeIn(current.times[index], zone)} — {draft.title}
               </li>
             ))}
           </ol>

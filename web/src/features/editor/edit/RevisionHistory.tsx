@@ -13,6 +13,7 @@ import {
 } from "../data/articleRevisions";
 import type { Article } from "../../articles/index";
 import { notifySuccess } from "../../../lib/notify";
+import { formatDateTime } from "../../../lib/dates";
 import { compareRevision, type ComparedText, type DiffRow, type Segment } from "./revisionDiff";
 import "./revision-history.css";
 
@@ -32,8 +33,6 @@ const SOURCE_LABELS: Record<RevisionSource, string> = {
   ai: "AI draft",
   restore: "Restored",
 };
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 
 type Load<T> = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; value: T };
 
@@ -177,7 +176,7 @@ export function RevisionHistory({ articleId, current, unsaved, onRestored, onClo
   const revisions = list.state === "ready" ? list.value : [];
   const timeOf = (id: number | null) => {
     const revision = revisions.find((candidate) => candidate.id === id);
-    return revision ? timeFormat.format(revision.createdAt) : null;
+    return revision ? formatDateTime(revision.createdAt, { seconds: true }) : null;
   };
 
   const restore = async () => {
@@ -265,7 +264,7 @@ export function RevisionHistory({ articleId, current, unsaved, onRestored, onClo
                         aria-controls={comparisonId}
                         onClick={() => setSelectedId(revision.id)}
                       >
-                        <time dateTime={revision.createdAt.toISOString()}>{timeFormat.format(revision.createdAt)}</time>
+                        <time dateTime={revision.createdAt.toISOString()}>{formatDateTime(revision.createdAt, { seconds: true })}</time>
                         <span className={`revision-source revision-source-${revision.source}`}>
                           {SOURCE_LABELS[revision.source]}
                           {restoredFrom && ` (from ${restoredFrom})`}
@@ -280,7 +279,7 @@ export function RevisionHistory({ articleId, current, unsaved, onRestored, onClo
             <section id={comparisonId} className="revision-comparison" aria-labelledby={`${comparisonId}-heading`}>
               <h3 id={`${comparisonId}-heading`}>
                 {selected.state === "ready"
-                  ? `Compared with the current text: ${SOURCE_LABELS[selected.value.source]}, ${timeFormat.format(selected.value.createdAt)}`
+                  ? `Compared with the current text: ${SOURCE_LABELS[selected.value.source]}, ${formatDateTime(selected.value.createdAt, { seconds: true })}`
                   : "Compared with the current text"}
               </h3>
               {selected.state === "loading" && <Spinner label="Loading revision…" />}
