@@ -15,8 +15,9 @@ test("register, sign in, see the empty dashboard, sign out", async ({ page }) =>
   await signOut(page);
   await signIn(page, account);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { name: `Welcome back, ${account.email}` })).toBeVisible();
-  await expect(page.getByText("Here's what's happening with your content")).toBeVisible();
+  await expect(page.getByRole("heading", { name: `Welcome, ${account.email}` })).toBeVisible();
+  await expect(page.getByText("Four steps to your first post")).toBeVisible();
+  await expect(page.getByRole("article", { name: "Get started" })).toContainText("1 of 4 done");
   for (const stat of ["Total Articles", "Connected Sites", "Draft Articles"]) {
     await expect(page.getByRole("article").filter({ has: page.getByRole("heading", { name: stat }) })).toContainText("0");
   }
@@ -130,7 +131,7 @@ test("a session ended in another browser sends the user to sign in, and back aft
   const elsewhere = await browser.newContext({ baseURL });
   const otherPage = await elsewhere.newPage();
   await signIn(otherPage, account);
-  await expect(otherPage.getByRole("heading", { name: `Welcome back, ${account.email}` })).toBeVisible();
+  await expect(otherPage.getByRole("heading", { name: `Welcome, ${account.email}` })).toBeVisible();
   await signOut(otherPage);
   await elsewhere.close();
 

@@ -20,29 +20,38 @@ const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
 
 export const signInSchema = z.object({ email, password });
 
+const firstName = z.string().check(
+  z.trim(),
+  z.minLength(MIN_NAME_LENGTH, "First name is required"),
+  z.maxLength(PROFILE_LIMITS.firstName, PROFILE_LIMIT_MESSAGES.firstName),
+);
+const lastName = z.string().check(
+  z.trim(),
+  z.minLength(MIN_NAME_LENGTH, "Last name is required"),
+  z.maxLength(PROFILE_LIMITS.lastName, PROFILE_LIMIT_MESSAGES.lastName),
+);
+const phoneNumber = z.string().check(
+  z.trim(),
+  z.minLength(MIN_PHONE_LENGTH, "Please enter a valid phone number"),
+  z.maxLength(PROFILE_LIMITS.phoneNumber, PROFILE_LIMIT_MESSAGES.phoneNumber),
+);
+
 export const registerSchema = z
-  .object({
-    firstName: z.string().check(
-      z.trim(),
-      z.minLength(MIN_NAME_LENGTH, "First name is required"),
-      z.maxLength(PROFILE_LIMITS.firstName, PROFILE_LIMIT_MESSAGES.firstName),
-    ),
-    lastName: z.string().check(
-      z.trim(),
-      z.minLength(MIN_NAME_LENGTH, "Last name is required"),
-      z.maxLength(PROFILE_LIMITS.lastName, PROFILE_LIMIT_MESSAGES.lastName),
-    ),
-    email,
-    phoneNumber: z.string().check(
-      z.trim(),
-      z.minLength(MIN_PHONE_LENGTH, "Please enter a valid phone number"),
-      z.maxLength(PROFILE_LIMITS.phoneNumber, PROFILE_LIMIT_MESSAGES.phoneNumber),
-    ),
-    password,
-    confirmPassword: z.string(),
-  })
+  .object({ firstName, lastName, email, phoneNumber, password, confirmPassword: z.string() })
   .check(passwordsMatch);
+
+/** Profile Settings' personal details: the sign-up rules (spec §5). */
+export const personalDetailsSchema = z.object({ firstName, lastName, phoneNumber });
 
 export const forgotPasswordSchema = z.object({ email });
 
 export const newPasswordSchema = z.object({ password, confirmPassword: z.string() }).check(passwordsMatch);
+
+/** Profile Settings' password change: the current password, and a new one typed twice. */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().check(z.minLength(1, "Enter your current password")),
+    password,
+    confirmPassword: z.string(),
+  })
+  .check(passwordsMatch);

@@ -2,6 +2,8 @@ import { useId } from "react";
 import { Link } from "wouter";
 import { useUser } from "../auth/index";
 import { ApiKeysForm } from "./ApiKeysForm";
+import { ChangePasswordForm } from "./ChangePasswordForm";
+import { PersonalDetailsForm } from "./PersonalDetailsForm";
 import { LinkRelevanceForm } from "../links/index";
 
 export default function ProfilePage() {
@@ -15,6 +17,8 @@ export default function ProfilePage() {
         <label htmlFor={emailId}>Email</label>
         <input id={emailId} type="email" value={user?.email ?? ""} readOnly />
       </article>
+      {user && <PersonalDetailsForm userId={user.id} />}
+      {user?.email && <ChangePasswordForm email={user.email} />}
       <ApiKeysForm />
       <LinkRelevanceForm />
       <article>
