@@ -56,7 +56,7 @@ test("paste 5 ideas: the batch drafts them in the background, progress shown liv
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: idea, exact: true }) });
     await expect(row.getByRole("cell", { name: "Done" })).toBeVisible();
     await expect(row.getByRole("link", { name: titleOf(idea) })).toBeVisible();
-    await expect(row.getByRole("button", { name: `Approve ${titleOf(idea)}` })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Review ${titleOf(idea)}` })).toBeVisible();
   }
   await expectAccessible(page);
 
@@ -91,6 +91,7 @@ test("approve all, then drip to the real WordPress one a minute: the posts appea
   // Nothing unapproved can be scheduled: the rule has no draft to schedule yet.
   await expect(page.getByText("No draft of this batch can be scheduled yet. 3 more wait for your approval.")).toBeVisible();
   await page.getByRole("button", { name: "Approve all (3)" }).click();
+  await page.getByRole("alertdialog", { name: "Approve 3 drafts?" }).getByRole("button", { name: "Approve all (3)" }).click();
   await expect(page.getByText("3 drafts approved")).toBeVisible();
   await expect(page.getByText("3 drafts ready to schedule, in the order of the ideas.")).toBeVisible();
 
@@ -111,6 +112,9 @@ test("approve all, then drip to the real WordPress one a minute: the posts appea
   await expectAccessible(page);
   await page.getByRole("button", { name: "Schedule 3 drafts" }).click();
   await expect(page.getByText("3 drafts scheduled")).toBeVisible();
+  // Issue 21: the batch no longer reads as if nothing could be scheduled.
+  await expect(page.getByText("Every draft of this batch is scheduled or published. 3 drafts are scheduled (see the Calendar).")).toBeVisible();
+  await expect(page.getByText(/No draft of this batch can be scheduled yet/)).toHaveCount(0);
 
   const { data: scheduled } = await backend
     .from("articles")
