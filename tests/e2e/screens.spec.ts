@@ -113,6 +113,17 @@ async function seedAccount(page: Page): Promise<Seeded> {
     expect(error, JSON.stringify(error)).toBeNull();
     articleIds.push(data!.id as string);
   }
+  // A scheduled post whose publication failed, waiting for its next attempt.
+  const { error: failedError } = await admin.from("publications").insert({
+    user_id: backend.userId,
+    article_id: articleIds[3],
+    site_id: siteId,
+    status: "failed",
+    attempts: 1,
+    last_error: "The site did not respond in time",
+    next_attempt_at: isoAt(new Date(Date.now() + 30 * 60_000)),
+  });
+  expect(failedError, JSON.stringify(failedError)).toBeNull();
   return { account, siteId, siteName, articleIds, busyDay: day };
 }
 
@@ -183,7 +194,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       const screens: Screens = { failures: [], page, info, viewport };
       const seeded = await seedAccount(page);
       await page.goto("/");
-      await expect(page.getByText("Pruning fruit trees")).toBeVisible();
+      await expect(page.getByRole("article", { name: "Needs your attention" })).toBeVisible();
       await look(screens, "dashboard-items");
 
       // Articles: the list, a filter, the preview, delete and publish dialogs.
@@ -227,6 +238,16 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(heading(page, "Calendar")).toBeVisible();
       await expect(page.locator(".calendar-body[aria-busy=true]")).toHaveCount(0);
       await look(screens, "calendar-month");
+      const busyLabel = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(seeded.busyDay);
+      if (viewport === PHONE) await page.getByRole("button", { name: `${busyLabel}, 10 entries` }).click();
+      else await page.getByRole("button", { name: `+8 more on ${busyLabel}` }).click();
+      await expect(page.getByRole("dialog", { name: busyLabel })).toBeVisible();
+      await look(screens, "calendar-day-dialog");
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Schedule Composting in small spaces" }).click();
+      await expect(page.getByRole("dialog", { name: "Schedule draft" })).toBeVisible();
+      await look(screens, "schedule-draft-dialog");
+      await page.keyboard.press("Escape");
       await page.goto(`/calendar?view=week&date=${seeded.busyDay.getFullYear()}-${pad(seeded.busyDay.getMonth() + 1)}-${pad(seeded.busyDay.getDate())}`);
       await expect(page.locator(".calendar-body[aria-busy=true]")).toHaveCount(0);
       await look(screens, "calendar-week");
@@ -274,13 +295,26 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByRole("button", { name: "Start drafting" }).click();
       await expect(page.getByText(/2 of 2 drafted/)).toBeVisible({ timeout: 60_000 });
       await look(screens, "batch-drafted");
+      await page.getByRole("button", { name: /^Review Growing figs/ }).click();
+      await expect(page.getByRole("dialog", { name: "Review draft" })).toBeVisible();
+      await expect(page.getByRole("dialog", { name: "Review draft" }).getByRole("button", { name: "Approve" })).toBeVisible();
+      await look(screens, "batch-review-dialog");
+      await page.keyboard.press("Escape");
       await openMenu(page, "Batches");
       await look(screens, "batches-items");
 
       await openMenu(page, "Assistants");
       await look(screens, "assistants-items");
-      await page.getByRole("link", { name: /New assistant/i }).click();
+      await page.getByRole("button", { name: "New Assistant" }).click();
       await look(screens, "assistant-new");
+
+      await openMenu(page, "Profile");
+      await expect(page.getByLabel("First name")).toHaveValue("Ada");
+      await page.getByLabel("Phone number").fill("123");
+      await page.getByRole("button", { name: "Save details" }).click();
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.getByText("Please enter a valid phone number")).toBeVisible();
+      await look(screens, "profile-errors");
 
       await signOut(page);
       finish(screens);

@@ -2,4 +2,3 @@ export { initSession, recheckSession, sessionState, signOut, useUser, useVerifie
 export { SNAPSHOT_ATTRIBUTE, takeOverSignInSnapshot } from "./signInSnapshotHandover";
 export { default as LoginPage } from "./LoginPage";
 export { changePassword, WrongPasswordError } from "./data/auth";
-export { changePasswordSchema, personalDetailsSchema } from "./authValidation";

@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
 import { FormField } from "../../ui/FormField";
 import { SubmitButton } from "../../ui/SubmitButton";
-import { changePassword, changePasswordSchema, WrongPasswordError } from "../auth/index";
+import { changePassword, WrongPasswordError } from "../auth/index";
+import { changePasswordSchema } from "./profileValidation";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { FormField } from "../../ui/FormField";
 import { SubmitButton } from "../../ui/SubmitButton";
-import { personalDetailsSchema } from "../auth/index";
+import { personalDetailsSchema } from "./profileValidation";
 import { loadPersonalDetails, savePersonalDetails } from "./data/profile";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
