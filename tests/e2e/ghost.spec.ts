@@ -140,8 +140,8 @@ test("connect Ghost: a wrong key and a non-Ghost URL are shown under their field
   await expect(card.getByRole("button", { name: "Edit Journal" })).toHaveCount(0);
   await expectAccessible(page);
 
-  page.once("dialog", (confirm) => confirm.accept());
   await card.getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("alertdialog", { name: "Remove Journal?" }).getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("Site removed successfully")).toBeVisible();
   await expect(card).toBeHidden();
   await page.reload();

@@ -10,8 +10,8 @@ const wordpress = e2eEnv.wordpress;
  * WordPress 6.1 answers a wrong application password with 401
  * rest_not_logged_in (it records incorrect_password only after its REST
  * authentication check ran), which the connection test cannot tell apart from
- * a host that strips the Authorization header: the message starts with the
- * spec's text either way.
+ * a host that strips the Authorization header: the spec's message either
+ * way, under Application Password, with both causes behind "How to fix this".
  */
 const WRONG_PASSWORD = "Authentication failed. Please check your username and application password.";
 const NOT_WORDPRESS = [
@@ -62,9 +62,10 @@ const termsNamed = async (taxonomy: "categories" | "tags", name: string) =>
 
 const siteUrlField = (page: Page) => page.getByRole("dialog").getByLabel("Site URL");
 
-/** The message under the Site URL field (its aria-describedby note). */
-const siteUrlMessage = (page: Page) =>
-  siteUrlField(page).evaluate((input) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent);
+/** The message under a field (its aria-describedby note). */
+const messageUnder = (field: ReturnType<Page["getByLabel"]>) =>
+  field.evaluate((input) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent);
+const siteUrlMessage = (page: Page) => messageUnder(siteUrlField(page));
 
 async function fillConnectForm(page: Page, details: { name: string; siteUrl: string; password: string }) {
   const dialog = page.getByRole("dialog", { name: "Connect WordPress Site" });
@@ -127,7 +128,7 @@ async function openPublishModal(page: Page, title: string) {
   return dialog;
 }
 
-test("connect: a wrong password and a non-WordPress URL are shown under Site URL; then connect and remove", async ({ page }) => {
+test("connect: a wrong password is shown under Application Password, a non-WordPress or local URL under Site URL; then connect, check again and remove", async ({ page }) => {
   await register(page);
   await page.getByRole("link", { name: "WordPress Sites" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "WordPress Sites" })).toBeVisible();
@@ -155,10 +156,25 @@ test("connect: a wrong password and a non-WordPress URL are shown under Site URL
   await expectAccessible(page);
 
   await fillConnectForm(page, { name: "Test WordPress", siteUrl: wordpress!.url, password: "wrong pass word xxxx" });
-  await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true", { timeout: CONNECT_TIMEOUT });
-  const wrongPasswordMessage = (await siteUrlMessage(page)) ?? "";
-  expect(wrongPasswordMessage.startsWith(WRONG_PASSWORD), wrongPasswordMessage).toBe(true);
+  const passwordField = dialog.getByLabel("Application Password");
+  await expect(passwordField).toHaveAttribute("aria-invalid", "true", { timeout: CONNECT_TIMEOUT });
+  expect(await messageUnder(passwordField)).toBe(WRONG_PASSWORD);
+  await expect(siteUrlField(page)).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Failed to connect WordPress site")).toBeVisible();
+  await expect(dialog.getByText(/htaccess/)).toBeHidden();
+  await dialog.getByText("How to fix this").click();
+  await expect(dialog.getByText(/copy the application password again/)).toBeVisible();
+  await expectAccessible(page);
+
+  // A WordPress on this machine that is not allowed: refused, naming the setting that allows it.
+  const localPort = new URL(e2eEnv.baseUrl).port;
+  await siteUrlField(page).fill(`http://localhost:${localPort}`);
+  await passwordField.fill(wordpress!.appPassword);
+  await dialog.getByRole("button", { name: "Connect Site" }).click();
+  await expect(siteUrlField(page)).toHaveAttribute("aria-invalid", "true", { timeout: CONNECT_TIMEOUT });
+  expect(await siteUrlMessage(page)).toBe("This address points to a private or local network, which cannot be connected.");
+  await dialog.getByText("How to fix this").click();
+  await expect(dialog.getByText(`add localhost:${localPort} to PRIVATE_HOST_ALLOWLIST`, { exact: false })).toBeVisible();
 
   await siteUrlField(page).fill(e2eEnv.baseUrl);
   await dialog.getByLabel("Application Password").fill(wordpress!.appPassword);
@@ -178,11 +194,16 @@ test("connect: a wrong password and a non-WordPress URL are shown under Site URL
 
   await page.reload();
   await expect(card).toBeVisible();
-  page.once("dialog", (confirm) => {
-    expect(confirm.message()).toBe("Are you sure you want to remove this site?");
-    void confirm.accept();
-  });
+  // The SEO plugin is checked again without removing the site.
+  await card.getByRole("button", { name: "Check again: the connection and SEO plugin of Test WordPress" }).click();
+  await expect(page.getByText("Connection checked")).toBeVisible({ timeout: CONNECT_TIMEOUT });
+  await expect(card).toContainText(/SEO plugin(Yoast SEO|Rank Math|None detected)/);
+
   await card.getByRole("button", { name: "Remove" }).click();
+  const question = page.getByRole("alertdialog", { name: "Remove Test WordPress?" });
+  await expect(question).toContainText("Are you sure you want to remove this site?");
+  await expectAccessible(page);
+  await question.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("Site removed successfully")).toBeVisible();
   await expect(card).toBeHidden();
   await page.reload();

@@ -1,6 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, test } from "vitest";
-import { WORDPRESS_MESSAGES } from "../../supabase/functions/_shared/contracts/sites.ts";
+import { privateAddressHelp, WORDPRESS_MESSAGES } from "../../supabase/functions/_shared/contracts/sites.ts";
 import { siteLoader, siteUpdater, type SiteUpdate } from "../../supabase/functions/wordpress-connect/site_store.ts";
 import {
   expectError,
@@ -113,7 +113,12 @@ describe("editing a connected site through wordpress-connect", () => {
       const refused = await editSite(aliceClient, { name: "Should not stay", ...changes });
       expect(refused).toEqual({
         status: 422,
-        body: { error: WORDPRESS_MESSAGES.privateAddress, field: "site_url", reason: "private_address" },
+        body: {
+          error: WORDPRESS_MESSAGES.privateAddress,
+          field: "site_url",
+          reason: "private_address",
+          help: privateAddressHelp("127.0.0.1:9"),
+        },
       });
     }
     expect(await storedRow(aliceSiteId)).toEqual(before);
