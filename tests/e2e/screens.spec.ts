@@ -15,8 +15,17 @@ import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 
 type Screens = { failures: string[]; page: Page; info: TestInfo; viewport: typeof DESKTOP | typeof PHONE };
 
-async function look(screens: Screens, name: string): Promise<void> {
+/**
+ * Checks the screen as it stands. Toasts are closed first (they cover what
+ * is under them for a few seconds, which axe cannot weigh); a toast itself is
+ * checked with `keepToasts`.
+ */
+async function look(screens: Screens, name: string, { keepToasts = false } = {}): Promise<void> {
   const { page, info, viewport } = screens;
+  if (!keepToasts) {
+    for (const close of await page.locator(".Toastify__close-button").all()) await close.click().catch(() => {});
+    await expect(page.locator(".Toastify__toast")).toHaveCount(0);
+  }
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true }).catch(() => {});
   for (const problem of await accessibilityProblems(page)) screens.failures.push(`${name}: ${problem}`);
   if (viewport === PHONE) {
@@ -137,6 +146,12 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.goto("/login");
       await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
       await look(screens, "login");
+      await page.getByLabel("Email").fill("nobody@example.com");
+      await page.getByLabel("Password").fill("not-the-password");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page.getByText("Failed to sign in. Please check your credentials.")).toBeVisible();
+      await look(screens, "login-failed-toast", { keepToasts: true });
+      await page.reload();
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByText("Please enter a valid email address")).toBeVisible();
       await look(screens, "login-errors");

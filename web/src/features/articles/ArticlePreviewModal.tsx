@@ -90,7 +90,7 @@ export function ArticlePreviewModal({ article, onClose, title = "Article Preview
         {article.excerpt.trim() && <p className="article-preview-excerpt">{article.excerpt}</p>}
         <div className="article-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.content) }} />
         <section className="article-preview-seo" aria-labelledby={seoHeadingId}>
-          <h4 id={seoHeadingId}>SEO</h4>
+          <h3 id={seoHeadingId}>SEO</h3>
           <dl className="article-details">
             <Detail term="Meta Description">{article.metaDescription.trim() || NOT_SET}</Detail>
             <Detail term="Focus Keyword">{article.focusKeyword.trim() || NOT_SET}</Detail>
