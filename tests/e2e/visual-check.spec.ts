@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, invisibleText } from "./support/axe.ts";
+import { brokenWords, expectAccessible, invisibleText } from "./support/axe.ts";
 
 /**
  * The visual checks themselves, on planted pages (no app needed): they must
@@ -50,4 +50,16 @@ test("axe's undecided contrast (a 1:1 ratio) fails the check", async ({ page: br
 test("a readable page passes", async ({ page: browser }) => {
   await browser.setContent(page(`<h1>Calendar</h1><p>Every day is readable.</p>`));
   await expectAccessible(browser);
+});
+
+test("a word broken across lines is caught; words wrapped between them, and long addresses, are not", async ({ page: browser }) => {
+  await browser.setContent(
+    page(`
+      <h1>Calendar</h1>
+      <p style="width: 3.5rem; overflow-wrap: anywhere">Wednesday</p>
+      <p style="width: 6rem">Wednesday and Thursday are busy</p>
+      <p style="width: 6rem; overflow-wrap: anywhere">writer1234567890@example.com</p>
+    `),
+  );
+  expect(await brokenWords(browser)).toEqual(['word broken across lines: "Wednesday" in p']);
 });

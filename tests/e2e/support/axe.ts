@@ -40,7 +40,44 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
         })
       ),
     ...(await invisibleText(page)),
+    ...(await brokenWords(page)),
   ];
+}
+
+/**
+ * Words broken across lines ("Wednesd|ay", letters stacked in a narrow
+ * button): a plain word (2 to 20 letters between spaces, punctuation around
+ * it aside) whose text sits on more than one line. Addresses, e-mails and
+ * long tokens may wrap where they must.
+ */
+export async function brokenWords(page: Page): Promise<string[]> {
+  return await page.evaluate(() => {
+    const problems = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      const parent = node.parentElement;
+      if (!parent || !/\p{L}{2}/u.test(text) || parent.closest("script, style, noscript, template, option, title, textarea")) continue;
+      if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      // Whitespace-separated tokens that are plain words (punctuation around them aside).
+      for (const token of text.matchAll(/\S+/gu)) {
+        const match = /^[\p{P}]*(\p{L}{2,20})[\p{P}]*$/u.exec(token[0]);
+        if (!match) continue;
+        const start = token.index + token[0].indexOf(match[1]);
+        range.setStart(node, start);
+        range.setEnd(node, start + match[1].length);
+        const lines = new Set(
+          [...range.getClientRects()].filter((rect) => rect.width > 0 && rect.height > 0).map((rect) => Math.round(rect.top)),
+        );
+        if (lines.size > 1) {
+          const id = parent.id ? `#${parent.id}` : "";
+          problems.add(`word broken across lines: "${match[1]}" in ${parent.tagName.toLowerCase()}${id}${[...parent.classList].slice(0, 2).map((name) => `.${name}`).join("")}`);
+        }
+      }
+    }
+    return [...problems];
+  });
 }
 
 /**

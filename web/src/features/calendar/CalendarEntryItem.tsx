@@ -49,8 +49,10 @@ export function CompactEntry({ entry, actions }: { entry: CalendarEntry; actions
       onDragStart={scheduled ? (event) => startDrag(event, { kind: "entry", entry }, actions.onDragStart) : undefined}
       onDragEnd={scheduled ? actions.onDragEnd : undefined}
     >
-      <time dateTime={entry.at.toISOString()}>{formatTime(entry.at)}</time>
-      {hasFailure(entry) && <strong className="calendar-chip-failed"> Failed</strong>}
+      <span className="calendar-chip-when">
+        <time dateTime={entry.at.toISOString()}>{formatTime(entry.at)}</time>
+        {hasFailure(entry) && <strong className="calendar-chip-failed"> · Failed</strong>}
+      </span>
       <Link href={`/articles/edit/${entry.articleId}`} title={entry.title}>
         {entry.title}
       </Link>
