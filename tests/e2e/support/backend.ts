@@ -12,6 +12,8 @@ export const e2eEnv = {
   secretKey: process.env.E2E_SECRET_KEY!,
   openaiUrl: process.env.E2E_OPENAI_URL!,
   falUrl: process.env.E2E_FAL_URL!,
+  /** Everything the app printed (its e-mails among it). */
+  appLog: process.env.E2E_APP_LOG,
   wordpress: process.env.E2E_WP_URL
     ? { url: process.env.E2E_WP_URL, user: process.env.E2E_WP_USER!, appPassword: process.env.E2E_WP_APP_PASSWORD! }
     : undefined,
