@@ -125,6 +125,8 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
     pool,
     logger,
     wallClockLimitMs,
+    // The local scheduler (and pg_cron on hosted) call with the secret key as apikey.
+    quietWhenOk: (request) => Boolean(localKeys.secretKey) && request.headers.get("apikey") === localKeys.secretKey,
     authPolicy: async (functionName) => {
       const { verifyJwt } = await readProjectConfig(configPath);
       return { verifyJwt: verifyJwt(functionName), jwtSecret: localKeys.jwtSecret };
