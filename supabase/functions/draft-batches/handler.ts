@@ -16,9 +16,12 @@
  * (another user's is indistinguishable from none); 405; 413; 429; 500
  * 'Failed to queue the drafts'.
  */
-import { assistantFinder, type FindAssistant } from "../_shared/ai/assistants.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import { storedOpenAIKey } from "../_shared/ai/text_function.ts";
+import { assistantFinder, assistantPlace, type FindAssistant } from "../_shared/ai/assistants.ts";
+import { type AiDeployment, aiDeploymentFromEnv } from "../_shared/ai/ai_deployment.ts";
+import { type ReadTextProvider, textProviderReader } from "../_shared/ai/provider_access.ts";
+import { describeProviderFailure } from "../_shared/ai/provider_errors.ts";
+import { modelFor, requireKey, resolveProviderTarget } from "../_shared/ai/provider_target.ts";
+import { failureResponse } from "../_shared/ai/text_function.ts";
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
@@ -41,8 +44,9 @@ export const QUEUE_FAILED = "Failed to queue the drafts";
 
 export interface DraftBatchesDependencies {
   authenticate: Authenticate;
-  /** The caller's stored OpenAI key, or null. */
-  readOpenAIKey(userId: string): Promise<string | null>;
+  /** The caller's provider and key (_shared/ai/provider_access.ts). */
+  readTextProvider: ReadTextProvider;
+  deployment: AiDeployment;
   findAssistant: FindAssistant;
   store: DraftBatchStore;
   /** BULK_DRAFT_RATE_LIMIT per BULK_DRAFT_RATE_LIMIT_WINDOW_SECONDS, per user, counted in ideas. */
@@ -82,10 +86,21 @@ export function createHandler(deps: DraftBatchesDependencies): (req: Request) =>
 }
 
 async function create(deps: DraftBatchesDependencies, userId: string, input: CreateDraftBatchInput) {
-  if (!(await deps.readOpenAIKey(userId))) return errorResponse(400, PROVIDER_MESSAGES.missingKey);
-  if (!(await deps.findAssistant(userId, input.assistantId))) {
-    return errorResponse(404, DRAFT_BATCH_MESSAGES.assistantNotFound, { field: "assistantId" });
+  const [stored, assistant] = await Promise.all([
+    deps.readTextProvider(userId),
+    deps.findAssistant(userId, input.assistantId),
+  ]);
+  const target = resolveProviderTarget(stored, deps.deployment);
+  // Up front, not once per idea in the worker: no key, no model, or a model Chat Completions refuses.
+  try {
+    requireKey(target);
+    if (assistant) modelFor(target, "drafting", { model: assistant.model, place: assistantPlace(assistant) });
+  } catch (error) {
+    return failureResponse(
+      describeProviderFailure(error, { provider: target.provider, providerLabel: target.label, fallbackMessage: QUEUE_FAILED }),
+    );
   }
+  if (!assistant) return errorResponse(404, DRAFT_BATCH_MESSAGES.assistantNotFound, { field: "assistantId" });
   if ((await deps.store.countOwnSites(userId, input.targetSiteIds)) !== input.targetSiteIds.length) {
     return fieldError("targetSiteIds", DRAFT_BATCH_MESSAGES.site);
   }
@@ -108,7 +123,8 @@ export function productionDependencies(): DraftBatchesDependencies {
   const service = createServiceClient();
   return {
     authenticate: (req) => requireUser(req, service),
-    readOpenAIKey: storedOpenAIKey(service),
+    readTextProvider: textProviderReader(service),
+    deployment: aiDeploymentFromEnv(),
     findAssistant: assistantFinder(service),
     store: createDraftBatchStore(service),
     rateLimit: rateLimitFromEnv("bulkDrafts", service),
