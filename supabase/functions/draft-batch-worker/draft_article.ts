@@ -1,15 +1,10 @@
-import { APIConnectionError, APIUserAbortError, OpenAIError } from "openai";
-import { ARTICLE_FAILURE_MESSAGE, PARSE_FAILURE_MESSAGE, parseGeneratedArticle } from "../_shared/ai/article_output.ts";
+import { APIUserAbortError } from "openai";
+import { ARTICLE_FAILURE_MESSAGE, parseGeneratedArticle } from "../_shared/ai/article_output.ts";
 import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
 import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { completeJson } from "../_shared/ai/completion.ts";
 import { createOpenAIClient } from "../_shared/ai/openai_client.ts";
-import {
-  describeProviderFailure,
-  ModelOutputError,
-  ProviderProblemError,
-  ProviderResponseError,
-} from "../_shared/ai/provider_errors.ts";
+import { describeProviderFailure, ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
 import type { ModelChoice, ProviderTarget } from "../_shared/ai/provider_target.ts";
 import { sanitizeArticleHtml } from "../_shared/html/sanitize_article_html.ts";
 import {
@@ -68,16 +63,7 @@ export async function draftArticle({ target, model, assistant, job, context, tim
     );
   } catch (error) {
     if (signal.aborted || error instanceof APIUserAbortError) throw new DraftTimedOut("The provider call timed out");
-    // A body that is not JSON: the SDK's JSON.parse fails.
-    if (error instanceof SyntaxError) throw new ModelOutputError(PARSE_FAILURE_MESSAGE);
-    if (error instanceof OpenAIError || error instanceof ProviderProblemError || error instanceof ProviderResponseError) {
-      throw error;
-    }
-    // Reading the body failed: the connection broke off.
-    throw new APIConnectionError({
-      message: "The response broke off",
-      cause: error instanceof Error ? error : undefined,
-    });
+    throw error;
   }
   if (answer.truncated) {
     throw new ProviderProblemError(

@@ -12,7 +12,6 @@ import { closeTruncatedJson, jsonCandidates } from "../_shared/ai/json_candidate
 import { ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
 import type { ModelChoice } from "../_shared/ai/provider_target.ts";
 import type { SeoAnalysis } from "../_shared/contracts/seo.ts";
-import { z } from "zod";
 
 /** Spec §8: shown when no failure message is more specific. */
 export const SEO_FAILURE_MESSAGE = "Failed to complete SEO analysis. Please try again.";
@@ -88,66 +87,71 @@ const SECTION_LABELS: Record<Section | "summaryTable" | "recommendations", strin
   recommendations: "Recommendations",
 };
 
-/** Text, or "" (N/A) when missing or of another type; `missing` collects the label. */
-function reader(missing: Set<string>) {
-  const text = (label: string) =>
-    z.unknown().transform((value) => {
-      if (typeof value === "string") return value.trim();
-      if (typeof value === "number") return String(value);
-      missing.add(label);
-      return "";
-    });
-  const list = (label: string) =>
-    z.unknown().transform((value) => {
-      if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string").map((item) => item.trim()).filter(Boolean);
-      missing.add(label);
-      return [] as string[];
-    });
-  const section = <Shape extends z.ZodRawShape>(label: string, shape: Shape) =>
-    z.unknown().transform((value) => {
-      if (!value || typeof value !== "object" || Array.isArray(value)) missing.add(label);
-      return z.object(shape).parse(value && typeof value === "object" ? value : {});
-    });
-  return { text, list, section };
-}
+type Json = Record<string, unknown>;
 
-function readAnalysis(candidate: Record<string, unknown>): { analysis: Omit<SeoAnalysis, "notes">; missing: string[] } {
+const isObject = (value: unknown): value is Json => !!value && typeof value === "object" && !Array.isArray(value);
+
+function readAnalysis(candidate: Json): { analysis: Omit<SeoAnalysis, "notes">; missing: string[] } {
   const missing = new Set<string>();
-  const { text, list, section } = reader(missing);
-  const row = z.object({ metric: text(SECTION_LABELS.summaryTable), value: text(SECTION_LABELS.summaryTable), insight: text(SECTION_LABELS.summaryTable) });
-  const analysis = z.object({
-    title: text("Title"),
-    trafficMetrics: section(SECTION_LABELS.trafficMetrics, {
-      monthlyVisits: text(SECTION_LABELS.trafficMetrics),
-      avgDuration: text(SECTION_LABELS.trafficMetrics),
-      pagesPerVisit: text(SECTION_LABELS.trafficMetrics),
-      bounceRate: text(SECTION_LABELS.trafficMetrics),
-      topCountry: text(SECTION_LABELS.trafficMetrics),
-    }),
-    contentStrategy: section(SECTION_LABELS.contentStrategy, {
-      types: list(SECTION_LABELS.contentStrategy),
-      freshness: text(SECTION_LABELS.contentStrategy),
-      examples: list(SECTION_LABELS.contentStrategy),
-    }),
-    backlinkProfile: section(SECTION_LABELS.backlinkProfile, {
-      strength: text(SECTION_LABELS.backlinkProfile),
-      opportunities: text(SECTION_LABELS.backlinkProfile),
-    }),
-    technicalSeo: section(SECTION_LABELS.technicalSeo, {
-      structure: text(SECTION_LABELS.technicalSeo),
-      improvements: list(SECTION_LABELS.technicalSeo),
-    }),
-    summaryTable: z.unknown().transform((value) => {
-      if (!Array.isArray(value)) {
-        missing.add(SECTION_LABELS.summaryTable);
-        return [];
-      }
-      return value.flatMap((entry) => (entry && typeof entry === "object" ? [row.parse(entry)] : []))
-        .filter((entry) => entry.metric || entry.value);
-    }),
-    recommendations: list(SECTION_LABELS.recommendations),
-  }).parse(candidate);
-  return { analysis, missing: [...missing] };
+  /** Text, or "" (N/A) when missing or of another type; the label of what was not readable is kept. */
+  const text = (value: unknown, label: string) => {
+    if (typeof value === "string") return value.trim();
+    if (typeof value === "number") return String(value);
+    missing.add(label);
+    return "";
+  };
+  const list = (value: unknown, label: string) => {
+    if (!Array.isArray(value)) {
+      missing.add(label);
+      return [];
+    }
+    return value.filter((item): item is string => typeof item === "string").map((item) => item.trim()).filter(Boolean);
+  };
+  const section = (key: Section): Json => {
+    const value = candidate[key];
+    if (isObject(value)) return value;
+    missing.add(SECTION_LABELS[key]);
+    return {};
+  };
+  const traffic = section("trafficMetrics");
+  const content = section("contentStrategy");
+  const backlinks = section("backlinkProfile");
+  const technical = section("technicalSeo");
+  const label = SECTION_LABELS;
+  const rows = Array.isArray(candidate.summaryTable) ? candidate.summaryTable : undefined;
+  if (!rows) missing.add(label.summaryTable);
+  return {
+    analysis: {
+      title: text(candidate.title, "Title"),
+      trafficMetrics: {
+        monthlyVisits: text(traffic.monthlyVisits, label.trafficMetrics),
+        avgDuration: text(traffic.avgDuration, label.trafficMetrics),
+        pagesPerVisit: text(traffic.pagesPerVisit, label.trafficMetrics),
+        bounceRate: text(traffic.bounceRate, label.trafficMetrics),
+        topCountry: text(traffic.topCountry, label.trafficMetrics),
+      },
+      contentStrategy: {
+        types: list(content.types, label.contentStrategy),
+        freshness: text(content.freshness, label.contentStrategy),
+        examples: list(content.examples, label.contentStrategy),
+      },
+      backlinkProfile: {
+        strength: text(backlinks.strength, label.backlinkProfile),
+        opportunities: text(backlinks.opportunities, label.backlinkProfile),
+      },
+      technicalSeo: {
+        structure: text(technical.structure, label.technicalSeo),
+        improvements: list(technical.improvements, label.technicalSeo),
+      },
+      summaryTable: (rows ?? []).filter(isObject).map((row) => ({
+        metric: text(row.metric, label.summaryTable),
+        value: text(row.value, label.summaryTable),
+        insight: text(row.insight, label.summaryTable),
+      })).filter((row) => row.metric || row.value),
+      recommendations: list(candidate.recommendations, label.recommendations),
+    },
+    missing: [...missing],
+  };
 }
 
 /** How much of the report a reading fills: the better of two candidates. */
@@ -167,7 +171,7 @@ function filled(analysis: Omit<SeoAnalysis, "notes">): number {
 function bestReading(content: string) {
   let best: ReturnType<typeof readAnalysis> | undefined;
   for (const candidate of jsonCandidates(content, "object")) {
-    const reading = readAnalysis(candidate as Record<string, unknown>);
+    const reading = readAnalysis(candidate as Json);
     if (!best || filled(reading.analysis) > filled(best.analysis)) best = reading;
   }
   return best && filled(best.analysis) > 0 ? best : undefined;

@@ -3,6 +3,7 @@
  * environment); what each user configures is in provider_access.ts.
  */
 import { AI_OPERATIONS, type AiOperation, PROVIDER_DEFAULT_MODELS } from "../contracts/ai_provider.ts";
+import { parsePrivateHostAllowlist } from "../net/host_allowlist.ts";
 
 /** One provider call, retries included, must finish within this (hosted wall clock: 150 s). */
 export const PROVIDER_TIMEOUT_MS = 120_000;
@@ -17,6 +18,8 @@ export interface AiDeployment {
   /** The "OpenAI" provider's model per operation when the user chose none. */
   openAIDefaults: Readonly<Record<AiOperation, string>>;
   timeoutMs: number;
+  /** PRIVATE_HOST_ALLOWLIST: the only private hosts a user's own server may be on. */
+  privateHostAllowlist: readonly string[];
 }
 
 const DEFAULT_MODEL_VARIABLES: Readonly<Record<AiOperation, string>> = {
@@ -31,7 +34,8 @@ const DEFAULT_MODEL_VARIABLES: Readonly<Record<AiOperation, string>> = {
  * (default https://openrouter.ai/api/v1; tests point it at the fake), and the
  * OpenAI provider's defaults OPENAI_DEFAULT_MODEL (drafting), OPENAI_KEYWORDS_MODEL,
  * OPENAI_SEO_MODEL, OPENAI_EMBEDDINGS_MODEL (PROVIDER_DEFAULT_MODELS.openai when
- * blank). Set those when OPENAI_BASE_URL is not OpenAI's.
+ * blank). Set those when OPENAI_BASE_URL is not OpenAI's. PRIVATE_HOST_ALLOWLIST
+ * (host:port, comma-separated) lets a user's own server be on such a host.
  */
 export function aiDeploymentFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): AiDeployment {
   const read = (name: string, fallback: string) => env.get(name)?.trim() || fallback;
@@ -46,5 +50,6 @@ export function aiDeploymentFromEnv(env: Pick<Deno.Env, "get"> = Deno.env): AiDe
     openRouterBaseURL: read("OPENROUTER_BASE_URL", DEFAULT_OPENROUTER_BASE_URL).replace(/\/+$/, ""),
     openAIDefaults,
     timeoutMs: PROVIDER_TIMEOUT_MS,
+    privateHostAllowlist: parsePrivateHostAllowlist(env.get("PRIVATE_HOST_ALLOWLIST")),
   };
 }

@@ -17,7 +17,7 @@
  * text, and the caller reads the answer leniently (json_candidates.ts).
  */
 import type OpenAI from "openai";
-import { APIError } from "openai";
+import { APIConnectionError, APIError, APIUserAbortError, OpenAIError } from "openai";
 import { buildChatRequest, type ChatRequestSpec, type OutputFormat } from "./chat_request.ts";
 import { ModelOutputError, ProviderProblemError, ProviderResponseError } from "./provider_errors.ts";
 import type { ProviderTarget } from "./provider_target.ts";
@@ -106,8 +106,24 @@ export async function completeJson(
       return { ...readCompletion(completion, target.label), format: output.type };
     } catch (error) {
       if (index < formats.length - 1 && refusedOutputFormat(error)) continue;
-      throw error;
+      throw readingFailure(error, target.label);
     }
   }
   throw new Error("unreachable");
+}
+
+/**
+ * Errors of reading the answer made comparable: a body that is not JSON
+ * (the SDK's JSON.parse) is unusable output; a body that breaks off while
+ * it is read is the connection failing. Everything else passes unchanged.
+ */
+function readingFailure(error: unknown, providerLabel: string): unknown {
+  if (error instanceof SyntaxError) return new ModelOutputError(`${providerLabel} answered with a body that is not JSON.`);
+  if (
+    error instanceof OpenAIError || error instanceof APIUserAbortError || error instanceof ProviderProblemError ||
+    error instanceof ProviderResponseError || !(error instanceof TypeError)
+  ) {
+    return error;
+  }
+  return new APIConnectionError({ message: "The response broke off", cause: error });
 }

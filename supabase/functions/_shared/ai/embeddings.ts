@@ -44,7 +44,7 @@ const embeddingsResponseSchema = z.object({
 });
 
 export interface EmbeddingsClientOptions {
-  target: Pick<ProviderTarget, "provider" | "label" | "baseURL" | "apiKey" | "guarded">;
+  target: Pick<ProviderTarget, "provider" | "label" | "baseURL" | "apiKey" | "guarded" | "privateHostAllowlist">;
   /** Default: the SSRF guard for a user's own server, plain fetch for the configured ones. */
   fetch?: typeof fetch;
   /** Per request. */
@@ -58,7 +58,8 @@ export type EmbedTexts = (model: string, texts: readonly string[]) => Promise<nu
 /** Embeds `texts` with `model`: one vector per text, in the order of the texts. */
 export function createEmbeddingsClient(options: EmbeddingsClientOptions): EmbedTexts {
   const { target } = options;
-  const fetchImpl = options.fetch ?? (target.guarded ? guardedStreamingFetch() : fetch);
+  const fetchImpl = options.fetch ??
+    (target.guarded ? guardedStreamingFetch({ privateHostAllowlist: target.privateHostAllowlist }) : fetch);
   const url = `${target.baseURL.replace(/\/+$/, "")}/embeddings`;
   const timeoutMs = options.timeoutMs ?? 60_000;
   const apiKey = target.apiKey ?? NO_KEY;

@@ -117,6 +117,16 @@ const asString = (value: unknown) => (typeof value === "string" && value ? value
 
 function fieldsOf(body: Json | undefined, status: number | undefined, headers?: Headers): ProviderErrorFields {
   const metadata = asRecord(body?.metadata);
+  // OpenRouter relays the upstream provider's own refusal as "Provider returned error" with its raw body (§2.5).
+  if (typeof metadata?.raw === "string") {
+    let raw: Json | undefined;
+    try {
+      raw = asRecord(asRecord(JSON.parse(metadata.raw))?.error);
+    } catch {
+      raw = undefined;
+    }
+    if (raw) return fieldsOf({ ...raw, metadata: { ...metadata, raw: undefined } }, status, headers);
+  }
   const availability = asRecord(body?.availability);
   const numericCode = typeof body?.code === "number" ? body.code : undefined;
   return {

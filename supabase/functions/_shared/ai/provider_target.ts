@@ -30,6 +30,8 @@ export interface ProviderTarget {
   defaults: Readonly<Record<AiOperation, string | null>>;
   /** The user's own server: reached only through the SSRF guard. */
   guarded: boolean;
+  /** The private hosts the guard lets through (the operator's PRIVATE_HOST_ALLOWLIST). */
+  privateHostAllowlist: readonly string[];
 }
 
 export function resolveProviderTarget(stored: StoredTextProvider, deployment: AiDeployment): ProviderTarget {
@@ -50,6 +52,7 @@ export function resolveProviderTarget(stored: StoredTextProvider, deployment: Ai
     models,
     defaults,
     guarded: stored.provider === "custom",
+    privateHostAllowlist: deployment.privateHostAllowlist,
   };
 }
 
