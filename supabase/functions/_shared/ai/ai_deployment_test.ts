@@ -12,6 +12,7 @@ Deno.test("aiDeploymentFromEnv: defaults that exist today, overrides and blank v
       embeddings: "text-embedding-3-small",
     },
     timeoutMs: PROVIDER_TIMEOUT_MS,
+    privateHostAllowlist: [],
   });
   const deployment = aiDeploymentFromEnv(
     new Map([
@@ -21,6 +22,7 @@ Deno.test("aiDeploymentFromEnv: defaults that exist today, overrides and blank v
       ["OPENAI_KEYWORDS_MODEL", " "],
       ["OPENAI_SEO_MODEL", "qwen3:8b"],
       ["OPENAI_EMBEDDINGS_MODEL", "embeddinggemma"],
+      ["PRIVATE_HOST_ALLOWLIST", "127.0.0.1:11434, localhost"],
     ]),
   );
   assert.equal(deployment.openAIBaseURL, "http://127.0.0.1:11434/v1");
@@ -31,5 +33,6 @@ Deno.test("aiDeploymentFromEnv: defaults that exist today, overrides and blank v
     seo: "qwen3:8b",
     embeddings: "embeddinggemma",
   });
+  assert.deepEqual(deployment.privateHostAllowlist, ["127.0.0.1:11434"], "an entry without a port names no one service");
   assert.ok(PROVIDER_TIMEOUT_MS <= 120_000);
 });

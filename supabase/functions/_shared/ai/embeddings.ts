@@ -122,7 +122,7 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): EmbedT
       const fields = error && typeof error === "object"
         ? error as Record<string, unknown>
         : { message: typeof error === "string" ? error : text.slice(0, 300) };
-      throw failed(model, new ProviderResponseError(fields, response.status), response.status, `HTTP ${response.status}: ${text.slice(0, 300)}`);
+      throw failed(model, new ProviderResponseError(fields, response.status, response.headers), response.status, `HTTP ${response.status}: ${text.slice(0, 300)}`);
     }
     const parsed = embeddingsResponseSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw malformed(response.status, "the body is not an embeddings list");

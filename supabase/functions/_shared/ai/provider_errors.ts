@@ -59,7 +59,11 @@ export class ModelOutputError extends ProviderProblemError {
  * `error` object as it came, and its status where it gave one.
  */
 export class ProviderResponseError extends Error {
-  constructor(readonly error: Record<string, unknown>, readonly status: number | undefined) {
+  constructor(
+    readonly error: Record<string, unknown>,
+    readonly status: number | undefined,
+    readonly headers?: Headers,
+  ) {
     super(typeof error.message === "string" ? error.message : "The provider reported an error");
     this.name = "ProviderResponseError";
   }
@@ -232,7 +236,7 @@ export function describeProviderFailure(error: unknown, context: FailureContext)
   }
 
   let fields: ProviderErrorFields | undefined;
-  if (error instanceof ProviderResponseError) fields = fieldsOf(error.error, error.status);
+  if (error instanceof ProviderResponseError) fields = fieldsOf(error.error, error.status, error.headers);
   else if (error instanceof APIConnectionError) {
     const cause = (error as { cause?: unknown }).cause;
     if (cause instanceof OutboundRequestError) return describeProviderFailure(cause, context);
