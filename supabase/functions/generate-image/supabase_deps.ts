@@ -1,8 +1,10 @@
 /**
  * generate-image's dependencies on hosted (or local) Supabase: the caller
- * verified by the auth server, their fal.ai key read with the secret key,
+ * verified by the auth server, their fal.ai key read with the secret key
+ * (_shared/ai/provider_access.ts, the one place keys are read),
  * and the `images` bucket plus `generated_images` table as the image store.
  */
+import { imageKeyReader } from "../_shared/ai/provider_access.ts";
 import { falConfigFromEnv } from "../_shared/images/fal.ts";
 import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/images/image_store.ts";
 import { rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
@@ -60,18 +62,10 @@ export function createSupabaseImageStore(service: ServiceClient): GeneratedImage
   };
 }
 
-/** The caller's saved fal.ai key (blank counts as none). */
-export async function readFalKey(service: ServiceClient, userId: string): Promise<string | null> {
-  const { data, error } = await service.from("api_keys").select("falai_key").eq("user_id", userId).maybeSingle();
-  if (error) throw new Error(`api_keys lookup failed: ${error.message}`);
-  const key = data?.falai_key?.trim();
-  return key || null;
-}
-
 export function createSupabaseDeps(service: ServiceClient = createServiceClient()): GenerateImageDeps {
   return {
     authenticate: (req) => requireUser(req, service),
-    falKeyFor: (userId) => readFalKey(service, userId),
+    falKeyFor: imageKeyReader(service),
     imageStore: createSupabaseImageStore(service),
     fal: falConfigFromEnv(),
     rateLimit: rateLimitFromEnv("images", service),
