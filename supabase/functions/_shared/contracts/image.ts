@@ -229,11 +229,14 @@ export const generateImageRequestSchema = z.object(
         `Negative prompt must be at most ${IMAGE_LIMITS.maxNegativePromptLength} characters`,
       )
       .default(IMAGE_DEFAULTS.negativePrompt),
+    // null: what a validated request holds for a model without it (the browser sends its validated request).
     stylePreset: z
       .enum(STYLE_PRESETS, { error: `Style preset must be one of ${STYLE_PRESETS.join(", ")}` })
+      .nullable()
       .default(IMAGE_DEFAULTS.stylePreset),
     recraftStyle: z
       .enum(RECRAFT_STYLES, { error: `Style must be one of ${RECRAFT_STYLES.join(", ")}` })
+      .nullable()
       .default("realistic_image"),
     numImages: z
       .number({ error: imagesMessage })
@@ -246,7 +249,7 @@ export const generateImageRequestSchema = z.object(
 ).superRefine((input, ctx) => {
   const spec = IMAGE_MODEL_SPECS[input.model];
   const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  if (input.prompt.length > spec.maxPromptLength) {
+  if (input.prompt.length > spec.maxPromptLength && input.prompt.length <= IMAGE_LIMITS.maxPromptLength) {
     issue("prompt", `Prompt must be at most ${spec.maxPromptLength} characters for ${spec.label}`);
   }
   if (spec.steps && input.numInferenceSteps !== undefined) {
@@ -277,8 +280,8 @@ export const generateImageRequestSchema = z.object(
       ? Math.round(((input.guidanceScale as number | undefined) ?? spec.guidance.default) * 10) / 10
       : null,
     negativePrompt: spec.negativePrompt ? input.negativePrompt : "",
-    stylePreset: spec.style === "prompt" ? input.stylePreset : null,
-    recraftStyle: spec.style === "recraft" ? input.recraftStyle : null,
+    stylePreset: spec.style === "prompt" ? input.stylePreset ?? IMAGE_DEFAULTS.stylePreset : null,
+    recraftStyle: spec.style === "recraft" ? input.recraftStyle ?? "realistic_image" : null,
     numImages: input.numImages,
   };
 });
