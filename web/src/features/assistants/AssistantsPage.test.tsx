@@ -105,7 +105,7 @@ describe("assistants list", () => {
     await screen.findByText("SEO Blog Writer");
     const first = card("SEO Blog Writer");
     expect(within(first).getByText("Writes search-optimised posts.")).toBeTruthy();
-    expect(within(first).getByText("Model: Server default")).toBeTruthy();
+    expect(within(first).getByText("Model: your drafting model")).toBeTruthy();
     expect(within(first).getByRole("button", { name: "Edit" }).getAttribute("href")).toBe(`/assistants/${ID}`);
     const second = card("Haiku Poet");
     expect(within(second).getByText("No description available")).toBeTruthy();
