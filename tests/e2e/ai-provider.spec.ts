@@ -22,7 +22,11 @@ async function expectCleanA11y(page: Page): Promise<void> {
   );
   const { violations, incomplete } = await new AxeBuilder({ page }).exclude(".Toastify").analyze();
   const problems = [...violations, ...incomplete].map(
-    (result) => `${result.id}: ${result.help} (${result.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    (result) =>
+      `${result.id}: ${result.help} (${
+        result.nodes.map((node) => `${node.target.join(" ")}: ${[...node.any, ...node.all].map((check) => check.message).join("; ")}`)
+          .join(", ")
+      })`,
   );
   expect(problems, problems.join("\n")).toEqual([]);
 }
@@ -102,7 +106,7 @@ test("Profile: a local Ollama by base URL; switching removes the key; its pulled
   await expect(
     provider.getByText("Your OpenAI key was removed: a key belongs to one provider. Enter your OpenAI-compatible server key under API Keys."),
   ).toBeVisible();
-  await expect(section(page, "API Keys").getByLabel("Server API Key")).toBeVisible();
+  await expect(section(page, "API Keys").getByLabel("Server API Key", { exact: true })).toBeVisible();
 
   await provider.getByRole("button", { name: "Check key" }).click();
   await expect(provider.getByText("Server answers: 4 models")).toBeVisible();

@@ -137,3 +137,32 @@ Deno.test("embeddings: an unreachable provider and one too slow to answer", asyn
   });
   await rejectsWith(slow("m", ["a"]), "timed-out", /did not answer the embeddings request in time/);
 });
+
+Deno.test("embeddings at each provider's strict fake: OpenAI, OpenRouter (author/slug), a local Ollama (no key)", async () => {
+  const { startFakeOpenAI } = await import("../../_testing/fakes/openai_server.ts");
+  const { testTarget } = await import("../../_testing/provider_fixtures.ts");
+  const cases = [
+    ["openai", "text-embedding-3-small", KEY],
+    ["openrouter", "openai/text-embedding-3-small", KEY],
+    ["ollama", "embeddinggemma", null],
+  ] as const;
+  for (const [flavour, model, key] of cases) {
+    const fake = startFakeOpenAI({ flavour });
+    try {
+      const vectors = await createClient({ target: testTarget(fake, flavour, key) })(model, ["worm bins", "compost"]);
+      assert.equal(vectors.length, 2, flavour);
+      assert.equal(fake.requests[0].path, `${new URL(fake.url).pathname}/embeddings`, flavour);
+      // A chat model, or one the server does not have, is refused with the model's name.
+      await rejectsWith(
+        createClient({ target: testTarget(fake, flavour, key) })(
+          flavour === "ollama" ? "nomic-embed-text" : flavour === "openrouter" ? "openai/gpt-6-luna" : "gpt-6-luna",
+          ["a"],
+        ),
+        flavour === "ollama" ? "model-not-found" : "rejected",
+        flavour === "ollama" ? /nomic-embed-text is not available at your server/ : /refused the request/,
+      );
+    } finally {
+      await fake.close();
+    }
+  }
+});

@@ -261,7 +261,8 @@ Deno.test("strict: a shut-down or unknown model is 404 model_not_found; a Respon
   }));
 
 Deno.test("strict: reasoning models refuse max_tokens, sampling unless effort none, and efforts they lack (§1.4)", () =>
-  withFake({}, async (fake) => {
+  // gpt-4.1, a classic chat model, is alive on this day (it shuts down on 2027-01-14).
+  withFake({ today: "2026-11-27" }, async (fake) => {
     const base = { model: "gpt-6-luna", messages: [{ role: "user", content: "hi" }] };
     const maxTokens = await errorOf(await post(fake, { ...base, max_tokens: 100 }));
     assert.deepEqual([maxTokens.status, maxTokens.param, maxTokens.code], [400, "max_tokens", "unsupported_parameter"]);
@@ -367,7 +368,7 @@ Deno.test("slow-first-token holds the first token; a client that gives up is rec
 Deno.test("tokensPerSecond paces the stream and firstTokenDelayMs delays it", () =>
   withFake({ tokensPerSecond: 100, firstTokenDelayMs: 100 }, async (fake) => {
     const started = performance.now();
-    const hello = { model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "Hello" }] };
+    const hello = { model: "gpt-6-luna", stream: true, messages: [{ role: "user", content: "Hello" }] };
     const data = await sseData(await post(fake, hello));
     const chunks = data.length - 3; // role chunk, stop chunk, [DONE]
     const elapsed = performance.now() - started;
