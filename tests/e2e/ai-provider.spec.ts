@@ -10,7 +10,38 @@ import { backendAs, e2eEnv } from "./support/backend";
  * provider's refusal shown in place with its reason until dismissed.
  */
 
-/** No violation of any impact, and nothing axe could not decide (contrast included). */
+/**
+ * The contrast of text axe cannot decide because its box has a background
+ * image (Pico draws a select's chevron as one): the text colour against the
+ * nearest solid background, as WCAG computes it.
+ */
+async function contrastOf(page: Page, selector: string): Promise<number> {
+  return await page.locator(selector).evaluate((element) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r, g, b]: number[]) => {
+      const channel = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    let node: Element | null = element;
+    let background = [255, 255, 255];
+    while (node) {
+      const parts = rgb(getComputedStyle(node).backgroundColor);
+      if (parts.length === 3 || (parts.length === 4 && parts[3] === 1)) {
+        background = parts.slice(0, 3);
+        break;
+      }
+      node = node.parentElement;
+    }
+    const [lighter, darker] = [luminance(rgb(getComputedStyle(element).color)), luminance(background)].sort((a, b) => b - a);
+    return (lighter + 0.05) / (darker + 0.05);
+  });
+}
+
+/**
+ * No violation of any impact, and nothing axe could not decide: text over a
+ * background image (a select's chevron) is decided here, at 4.5:1; anything
+ * else undecided fails.
+ */
 async function expectCleanA11y(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
@@ -21,7 +52,17 @@ async function expectCleanA11y(page: Page): Promise<void> {
     )
   );
   const { violations, incomplete } = await new AxeBuilder({ page }).exclude(".Toastify").analyze();
-  const problems = [...violations, ...incomplete].map(
+  const undecided = [];
+  for (const result of incomplete) {
+    const nodes = [];
+    for (const node of result.nodes) {
+      const overImage = result.id === "color-contrast" && node.any.some((check) => /background image/.test(check.message));
+      if (overImage && (await contrastOf(page, node.target.join(" "))) >= 4.5) continue;
+      nodes.push(node);
+    }
+    if (nodes.length > 0) undecided.push({ ...result, nodes });
+  }
+  const problems = [...violations, ...undecided].map(
     (result) =>
       `${result.id}: ${result.help} (${
         result.nodes.map((node) => `${node.target.join(" ")}: ${[...node.any, ...node.all].map((check) => check.message).join("; ")}`)
@@ -38,7 +79,7 @@ test("Profile: Check key, models from the provider's list, the choice used; its 
   const account = await register(page);
   await page.goto("/profile");
   const provider = section(page, "AI provider");
-  await expect(provider.getByRole("radio", { name: /^OpenAI / })).toBeChecked();
+  await expect(provider.getByRole("radio", { name: "OpenAI", exact: true })).toBeChecked();
 
   const keys = section(page, "API Keys");
   await keys.getByLabel("OpenAI API Key", { exact: true }).fill("sk-e2e-provider-FIXTURE-not-a-real-key-0001");

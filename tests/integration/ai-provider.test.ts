@@ -16,7 +16,7 @@ async function requestsOf(fake: "openai" | "openrouter" | "ollama"): Promise<Rec
 }
 
 /** The body of a function's answer, and its status (an error's JSON body too). */
-async function invoke(user: TestUser, name: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function invoke(user: TestUser, name: string, body: Record<string, unknown>): Promise<{ status: number; body: Record<string, unknown> }> {
   const { data, error } = await user.client.functions.invoke(name, { body });
   if (!error) return { status: 200, body: data };
   if (!(error instanceof FunctionsHttpError)) throw error;

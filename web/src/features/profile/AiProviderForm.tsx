@@ -118,16 +118,20 @@ export function AiProviderForm() {
         <fieldset disabled={disabled} aria-labelledby={legendId}>
           <legend id={legendId}>Text-generation provider</legend>
           {AI_PROVIDERS.map((option) => (
-            <label key={option}>
-              <input
-                type="radio"
-                name="ai_provider"
-                value={option}
-                checked={provider === option}
-                onChange={() => setProvider(option)}
-              />
-              {AI_PROVIDER_LABELS[option]} <small className="provider-help">{PROVIDER_HELP[option]}</small>
-            </label>
+            <div key={option} className="provider-choice">
+              <label>
+                <input
+                  type="radio"
+                  name="ai_provider"
+                  value={option}
+                  checked={provider === option}
+                  aria-describedby={`${legendId}-${option}`}
+                  onChange={() => setProvider(option)}
+                />
+                {AI_PROVIDER_LABELS[option]}
+              </label>
+              <small id={`${legendId}-${option}`} className="provider-help">{PROVIDER_HELP[option]}</small>
+            </div>
           ))}
         </fieldset>
         {provider === "custom" && (

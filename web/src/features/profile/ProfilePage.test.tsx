@@ -188,8 +188,8 @@ describe("AI provider", () => {
   it("shows the stored provider; switching to OpenRouter says the key was removed, and the key's label follows", async () => {
     vi.mocked(saveProvider).mockResolvedValue({ keyRemoved: true });
     const user = await renderProfile();
-    await waitFor(() => expect(providerRadio(/^OpenAI /).checked).toBe(true));
-    await user.click(providerRadio(/^OpenRouter /));
+    await waitFor(() => expect(providerRadio(/^OpenAI$/).checked).toBe(true));
+    await user.click(providerRadio(/^OpenRouter$/));
     expect(screen.getByText(/removes the stored text-generation key and model choices/)).toBeTruthy();
     vi.mocked(getProviderSettings).mockResolvedValue({
       provider: "openrouter",
