@@ -51,13 +51,30 @@ async function expectCleanA11y(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => {})),
     )
   );
-  const { violations, incomplete } = await new AxeBuilder({ page }).exclude(".Toastify").analyze();
+  // Toasts (checked by the other specs) float over the page for 4 s; they would hide what is under them.
+  const toasts = (display: string) =>
+    page.evaluate((value) => {
+      for (const element of document.querySelectorAll<HTMLElement>(".Toastify")) element.style.setProperty("display", value);
+    }, display);
+  await toasts("none");
+  const { violations, incomplete } = await new AxeBuilder({ page }).analyze();
+  await toasts("");
   const undecided = [];
   for (const result of incomplete) {
     const nodes = [];
     for (const node of result.nodes) {
-      const overImage = result.id === "color-contrast" && node.any.some((check) => /background image/.test(check.message));
-      if (overImage && (await contrastOf(page, node.target.join(" "))) >= 4.5) continue;
+      const selector = node.target.join(" ");
+      const because = (pattern: RegExp) => result.id === "color-contrast" && node.any.some((check) => pattern.test(check.message));
+      if (because(/background image/) && (await contrastOf(page, selector)) >= 4.5) continue;
+      if (because(/overlapped by another element/)) {
+        // Under the phone layout's fixed top bar where the page is scrolled: checked again in the middle of the screen.
+        await page.locator(selector).evaluate((element) => element.scrollIntoView({ block: "center" }));
+        const again = await new AxeBuilder({ page }).include(selector).withRules(["color-contrast"]).analyze();
+        const stillOpen = [...again.violations, ...again.incomplete].flatMap((entry) => entry.nodes).filter((other) =>
+          !other.any.some((check) => /background image/.test(check.message))
+        );
+        if (stillOpen.length === 0 && again.violations.length === 0) continue;
+      }
       nodes.push(node);
     }
     if (nodes.length > 0) undecided.push({ ...result, nodes });
@@ -76,6 +93,7 @@ const section = (page: Page, name: string) =>
   page.getByRole("article").filter({ has: page.getByRole("heading", { level: 2, name }) });
 
 test("Profile: Check key, models from the provider's list, the choice used; its refusal shown in place until dismissed", async ({ page }) => {
+  test.setTimeout(150_000);
   const account = await register(page);
   await page.goto("/profile");
   const provider = section(page, "AI provider");
@@ -134,6 +152,7 @@ test("Profile: Check key, models from the provider's list, the choice used; its 
 });
 
 test("Profile: a local Ollama by base URL; switching removes the key; its pulled models are offered and used", async ({ page }) => {
+  test.setTimeout(120_000);
   const account = await register(page);
   const backend = await backendAs(account);
   expect((await backend.rpc("save_api_keys", { openai_key: "sk-e2e-ollama-FIXTURE-not-a-real-key-0002", falai_key: null })).error)
