@@ -575,7 +575,7 @@ test("search title, excerpt and content with partial words, combined with the fi
 });
 
 test("assistants: list the defaults, create, edit, use on Create, delete", async ({ page }) => {
-  await register(page);
+  const account = await register(page);
   await openCreatePage(page);
   await page.getByRole("link", { name: "Manage assistants" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Assistants" })).toBeVisible();
@@ -586,9 +586,9 @@ test("assistants: list the defaults, create, edit, use on Create, delete", async
 
   await page.getByRole("button", { name: "New Assistant" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New Assistant" })).toBeVisible();
-  // The model is a choice among the provider's models (the strict fake OpenAI's list), the drafting model by default.
-  await expect(page.getByLabel("Model").locator("option").first()).toHaveText("Your drafting model (gpt-6.1-terra)");
-  await expect(page.getByLabel("Model").locator("option", { hasText: /^gpt-4$/ })).toHaveCount(0);
+  // Without a key the provider's list cannot be read: the drafting model is offered, with the reason.
+  await expect(page.getByLabel("Model").locator("option")).toHaveText(["Your drafting model (gpt-6.1-terra)"]);
+  await expect(page.getByText("Save your OpenAI API key to see its models.")).toBeVisible();
   await page.getByRole("button", { name: "Save Assistant" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -601,8 +601,13 @@ test("assistants: list the defaults, create, edit, use on Create, delete", async
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Travel Writer" }) });
   await expect(card.getByText("Model: your drafting model")).toBeVisible();
 
+  // With a key, the model is a choice among the provider's models (the strict fake OpenAI's list).
+  await saveOpenAIKey(account, "sk-test-assistants-FIXTURE-not-a-real-key-0003");
+  await page.reload();
   await card.getByRole("button", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Assistant" })).toBeVisible();
+  await expect(page.getByLabel("Model").locator("option").first()).toHaveText("Your drafting model (gpt-6.1-terra)");
+  await expect(page.getByLabel("Model").locator("option", { hasText: /^gpt-4$/ })).toHaveCount(0);
   await expect(page.getByLabel("Name")).toHaveValue("Travel Writer");
   await page.getByLabel("Description").fill("Writes city guides.");
   await page.getByLabel("Model").selectOption("gpt-6.2-sol");

@@ -13,9 +13,10 @@
  * and embeddings models the provider offers today (cached per user for
  * MODEL_LIST_CACHE_HOURS; `refresh` asks again) and the model each operation
  * uses when the user chose none. A provider that cannot be asked (no key yet,
- * no list, down) still answers 200: `listed: false` and the reason in
- * `notice`, or the cached list with the reason; the page then lets the user
- * type a model name.
+ * down) still answers 200: `listed: false` and the reason in `notice`, or
+ * the cached list with the reason; the page then offers the defaults and
+ * the choices already made. A server without a model list answers `typed:
+ * true`: there the user types model names.
  *
  * Requests that reach the provider count against the AI rate limit
  * (429 with Retry-After). 401 caller, 400 body, 405, 413.
@@ -116,8 +117,8 @@ export function createHandler(deps: AiProviderDeps): (req: Request) => Promise<R
         return json(result);
       }
 
-      const answer = (list: Omit<ModelList, "provider" | "defaults">): Response =>
-        json({ ...list, provider: target.provider, defaults: target.defaults } satisfies ModelList);
+      const answer = (list: Omit<ModelList, "provider" | "defaults" | "typed">, typed = false): Response =>
+        json({ ...list, typed, provider: target.provider, defaults: target.defaults } satisfies ModelList);
       if (!hasKey) {
         return answer({
           listed: false,
@@ -136,9 +137,12 @@ export function createHandler(deps: AiProviderDeps): (req: Request) => Promise<R
       if ("list" in asked) return answer({ listed: true, models: asked.list.models, fetchedAt: now().toISOString() });
       // A server without a model list (404 or another refusal of GET /models): the user types model names.
       const kind = asked.failure.problem.kind;
-      const notice = kind === "rejected" || kind === "model-not-found"
-        ? `${target.label} does not list its models; type the model names.`
-        : asked.failure.message;
+      if (kind === "rejected" || kind === "model-not-found") {
+        const who = target.label.charAt(0).toUpperCase() + target.label.slice(1);
+        const notice = `${who} does not list its models; type the model names.`;
+        return answer({ listed: false, models: [], fetchedAt: null, notice }, true);
+      }
+      const notice = asked.failure.message;
       return cached ? fromCache(notice) : answer({ listed: false, models: [], fetchedAt: null, notice });
     },
   });

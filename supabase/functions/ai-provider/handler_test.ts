@@ -10,7 +10,8 @@ import { storedProvider, testDeployment } from "../_testing/provider_fixtures.ts
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import { unlimited } from "../_testing/memory_rate_limiter.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
-import { createHandler } from "./handler.ts";
+import { APIError } from "openai";
+import { type AiProviderDeps, createHandler } from "./handler.ts";
 
 const ALICE = "0b5e1c52-5f0e-4f7a-9a0e-6d3f2f1b9a01";
 
@@ -36,7 +37,13 @@ interface Harness {
 }
 
 async function withHarness(
-  options: { flavour?: FakeOpenAIFlavour; key?: string | null; models?: Partial<Record<AiOperation, string>>; privateHosts?: string[] },
+  options: {
+    flavour?: FakeOpenAIFlavour;
+    key?: string | null;
+    models?: Partial<Record<AiOperation, string>>;
+    privateHosts?: string[];
+    fetchModels?: AiProviderDeps["fetchModels"];
+  },
   test: (harness: Harness) => Promise<void>,
 ) {
   const flavour = options.flavour ?? "openai";
@@ -54,6 +61,7 @@ async function withHarness(
     modelLists: lists.store,
     rateLimit: unlimited("aiText"),
     now: () => now.value,
+    ...(options.fetchModels ? { fetchModels: options.fetchModels } : {}),
   });
   const call = async (body: unknown) => {
     const response = await handler(
@@ -143,16 +151,31 @@ Deno.test("models: the provider's list with today's defaults, cached per user, r
     assert.equal(fake.requests.length, 3, "a list older than a day is fetched again");
   }));
 
-Deno.test("models: no key yet, or a provider that cannot answer, leave the page a reason and free text", async () => {
+Deno.test("models: no key yet, or a provider that cannot answer, leave the page a reason; free text only without a list", async () => {
   await withHarness({ key: null }, async ({ call, fake }) => {
     const { body } = await call({ action: "models" });
-    assert.deepEqual([body.listed, body.notice], [false, "Save your OpenAI API key to see its models."]);
+    assert.deepEqual([body.listed, body.typed, body.notice], [false, false, "Save your OpenAI API key to see its models."]);
     assert.equal(fake.requests.length, 0);
   });
   await withHarness({ key: "sk-scenario-server-error-x" }, async ({ call }) => {
     const { status, body } = await call({ action: "models" });
     assert.equal(status, 200);
-    assert.deepEqual([body.listed, body.notice], [false, "OpenAI is unavailable (HTTP 500). Please try again later."]);
+    assert.deepEqual([body.listed, body.typed, body.notice], [
+      false,
+      false,
+      "OpenAI is unavailable (HTTP 500). Please try again later.",
+    ]);
+  });
+  // A server without GET /models answers 404 as for any route it lacks: the user types model names there.
+  const noList = () => Promise.reject(APIError.generate(404, { error: { message: "Not Found" } }, undefined, new Headers()));
+  await withHarness({ flavour: "ollama", key: null, fetchModels: noList }, async ({ call, fake }) => {
+    const { status, body } = await call({ action: "models" });
+    assert.equal(status, 200);
+    assert.deepEqual([body.listed, body.typed, body.notice], [
+      false,
+      true,
+      `Your server at ${fake.url} does not list its models; type the model names.`,
+    ]);
   });
   await withHarness({ flavour: "ollama", key: null }, async ({ call }) => {
     const { body } = await call({ action: "models" });

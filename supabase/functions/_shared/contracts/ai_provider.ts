@@ -119,8 +119,10 @@ export type KeyCheckResult = z.infer<typeof keyCheckResultSchema>;
 
 export const modelListSchema = z.object({
   provider: z.enum(AI_PROVIDERS),
-  /** False when the provider has no model list (then a model name is typed). */
+  /** True when `models` is the provider's list (fresh or cached); false when it could not be read (see `notice`). */
   listed: z.boolean(),
+  /** True when the provider has no model list at all: model names are typed. */
+  typed: z.boolean(),
   models: z.array(providerModelSchema),
   /** The model each operation uses when the user chose none (null: a choice is needed). */
   defaults: z.record(z.enum(AI_OPERATIONS), z.nullable(z.string())),

@@ -34,6 +34,7 @@ vi.mock("../profile/data/aiProvider", () => ({ getProviderSettings: vi.fn(), lis
 const MODEL_LIST: ModelList = {
   provider: "openai",
   listed: true,
+  typed: false,
   models: [
     { id: "gpt-6-luna", kind: "chat", shutdownDate: null },
     { id: "gpt-6.1-terra", kind: "chat", shutdownDate: null },
@@ -172,7 +173,7 @@ describe("new assistant", () => {
   });
 
   it("offers free text where the provider has no model list, with the length limit", async () => {
-    vi.mocked(listModels).mockResolvedValue({ ...MODEL_LIST, provider: "custom", listed: false, models: [] });
+    vi.mocked(listModels).mockResolvedValue({ ...MODEL_LIST, provider: "custom", listed: false, typed: true, models: [] });
     const { user } = renderAt("/assistants/new");
     await waitFor(() => expect(field("Model").tagName).toBe("INPUT"));
     await user.click(field("Model"));
@@ -259,6 +260,27 @@ describe("editing an assistant", () => {
       model: "",
     });
     expect(location.history.at(-1)).toBe("/assistants");
+  });
+
+  it("without a key yet: the default and the assistant's model are offered, with the reason", async () => {
+    vi.mocked(getAssistant).mockResolvedValue({ ...ASSISTANTS[1], model: "gpt-6.2-sol" });
+    vi.mocked(listModels).mockResolvedValue({
+      ...MODEL_LIST,
+      listed: false,
+      models: [],
+      fetchedAt: null,
+      notice: "Save your OpenAI API key to see its models.",
+    });
+    renderAt("/assistants/b");
+    await waitFor(() => expect(field("Model").value).toBe("gpt-6.2-sol"));
+    const model = field("Model") as unknown as HTMLSelectElement;
+    expect(model.tagName).toBe("SELECT");
+    expect(model.disabled).toBe(false);
+    expect([...model.options].map((option) => option.textContent)).toEqual([
+      "Your drafting model (gpt-6.1-terra)",
+      "gpt-6.2-sol",
+    ]);
+    expect(noteOf(field("Model"))).toBe("Save your OpenAI API key to see its models.");
   });
 
   it("says when the assistant does not exist", async () => {

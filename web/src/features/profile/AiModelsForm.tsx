@@ -76,6 +76,7 @@ export function AiModelsForm() {
             fallback={{ model: models?.defaults[operation] ?? null, label: "Provider default" }}
             disabled={disabled}
             help={HELP[operation]}
+            showListNotice={false}
           />
         ))}
         <div className="models-actions">

@@ -15,6 +15,8 @@ type ModelPickerProps = {
   disabled?: boolean;
   error?: string;
   help?: string;
+  /** Why the provider's list is missing; false where the form says it once above its pickers. */
+  showListNotice?: boolean;
 };
 
 const optionLabel = (model: ProviderModel) =>
@@ -24,13 +26,16 @@ const optionLabel = (model: ProviderModel) =>
  * A model of the user's provider, chosen from the provider's own list (GET
  * /models, cached per user): a select, with the default first. A stored
  * model the provider no longer offers stays selectable and is named as such,
- * so it is noticed where it is used. Free text only where the provider has
- * no list.
+ * so it is noticed where it is used. While the list cannot be read (no key
+ * yet, provider down) the default and the model already chosen are offered,
+ * with the reason. Free text only where the provider has no list.
  */
-export function ModelPicker({ label, name, value, onChange, kind, fallback, disabled, error, help }: ModelPickerProps) {
+export function ModelPicker(
+  { label, name, value, onChange, kind, fallback, disabled, error, help, showListNotice = true }: ModelPickerProps,
+) {
   const id = useId();
   const noteId = `${id}-note`;
-  const { models, modelsState, settings } = useAiProvider();
+  const { models, modelsState, modelsError, settings } = useAiProvider();
 
   useEffect(() => {
     if (modelsState === "idle") void loadModels();
@@ -44,10 +49,19 @@ export function ModelPicker({ label, name, value, onChange, kind, fallback, disa
   const warning = missing
     ? `${value} is not offered by ${providerName} any more: requests with it fail. Choose another model.`
     : undefined;
-  const note = error ?? warning ?? help;
+  const listNotice = !showListNotice
+    ? undefined
+    : models && !models.listed
+    ? models.notice
+    : !models && modelsState === "failed"
+    ? (modelsError ?? "Could not load the provider's models")
+    : undefined;
+  const note = error ?? warning ?? listNotice ?? help;
   const describedBy = note ? noteId : undefined;
+  /** Known while the list itself is not: the default, and the choice already made. */
+  const unknown = !models?.listed && modelsState !== "loading" && modelsState !== "idle";
 
-  if ((models && !models.listed) || (!models && modelsState === "failed")) {
+  if (models?.typed) {
     return (
       <>
         <label htmlFor={id}>{label}</label>
@@ -74,14 +88,15 @@ export function ModelPicker({ label, name, value, onChange, kind, fallback, disa
         id={id}
         name={name}
         value={value}
-        disabled={disabled || !models}
-        aria-busy={!models ? true : undefined}
+        disabled={disabled || (!models && !unknown)}
+        aria-busy={!models && !unknown ? true : undefined}
         aria-invalid={error || missing ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">{models ? defaultLabel : "Loading models…"}</option>
+        <option value="">{models || unknown ? defaultLabel : "Loading models…"}</option>
         {missing && <option value={value}>{`${value} (not offered by ${providerName})`}</option>}
+        {unknown && value !== "" && <option value={value}>{value}</option>}
         {offered.map((model) => <option key={model.id} value={model.id}>{optionLabel(model)}</option>)}
       </select>
       {note && <small id={noteId}>{note}</small>}

@@ -15,6 +15,7 @@ import type { ModelList } from "@contracts/ai_provider";
 const MODEL_LIST: ModelList = {
   provider: "openai",
   listed: true,
+  typed: false,
   models: [
     { id: "gpt-6-luna", kind: "chat", shutdownDate: null },
     { id: "gpt-6.2-sol", kind: "chat", shutdownDate: null },
