@@ -122,7 +122,9 @@ test("relevance by embeddings: switching in Profile Settings embeds the index, t
   await embeddings.focus();
   await page.keyboard.press("Space");
   await expect(embeddings).toBeChecked();
-  await expect(settings.getByLabel("Embeddings model")).toHaveValue("text-embedding-3-small");
+  // The provider's default (its list's embeddings models to choose from).
+  await expect(settings.getByLabel("Embeddings model")).toHaveValue("");
+  await expect(settings.getByLabel("Embeddings model").locator("option").first()).toHaveText("Provider default (text-embedding-3-small)");
   await settings.getByRole("button", { name: "Save internal links setting" }).click();
   await expect(settings.getByText(`${indexed} entries of your content index embedded with text-embedding-3-small.`)).toBeVisible({
     timeout: CONNECT_TIMEOUT,

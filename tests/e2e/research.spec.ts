@@ -167,15 +167,15 @@ test("a wrong or missing OpenAI key is explained, with a way to Profile Settings
   });
   expect(error).toBeNull();
   await generateKeywords(page, "gardening");
-  const invalidKey = "Invalid OpenAI API key. Check it in Profile Settings.";
+  const invalidKey = "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.";
   await expect(page.locator(".Toastify").getByText(invalidKey)).toBeVisible();
   await expect(page.getByText("No keywords generated yet")).toBeVisible();
 
   await openScreen(page, "SEO Analysis");
   await page.getByLabel("Website URL").fill("https://example.com");
   await page.getByRole("button", { name: "Analyze" }).click();
-  await expect(page.locator(".request-error")).toHaveText(`${invalidKey} Go to Profile Settings`);
+  await expect(page.locator(".request-error")).toHaveText(`${invalidKey} Go to Profile Settings → API KeysDismiss`);
   await expect(page.getByText("These figures are AI estimates, not measured data.")).toHaveCount(0);
-  await page.getByRole("link", { name: "Go to Profile Settings" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole("link", { name: "Go to Profile Settings → API Keys" }).click();
+  await expect(page).toHaveURL(/\/profile#api-keys$/);
 });

@@ -116,7 +116,7 @@ describe("relevance by embeddings", () => {
     const fallback = await alice.client.functions.invoke<Ranked>("link-targets", { body });
     expect(fallback.data!.relevance).toBe("full_text");
     expect(fallback.data!.fallback).toBe(
-      "Invalid OpenAI API key. Check it in Profile Settings. Links are ranked by full text meanwhile.",
+      "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys. Links are ranked by full text meanwhile.",
     );
     expect(fallback.data!.targets[0].url).toBe(clocks.link);
 
@@ -124,7 +124,7 @@ describe("relevance by embeddings", () => {
     await publishOnWordPress(`Sharpening chisels ${tag}`, "<p>Whetstones and a honing guide.</p>");
     const synced = await alice.client.functions.invoke<{ embeddings: Pass }>("sync-site-content", { body: { siteId: aliceSite } });
     expect(synced.error).toBeNull();
-    expect(synced.data!.embeddings).toMatchObject({ embedded: 0, error: "Invalid OpenAI API key. Check it in Profile Settings." });
+    expect(synced.data!.embeddings).toMatchObject({ embedded: 0, error: "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys." });
     expect(synced.data!.embeddings.pending).toBeGreaterThanOrEqual(1);
   });
 });

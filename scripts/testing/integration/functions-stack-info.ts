@@ -8,11 +8,17 @@ export type FunctionsStackInfo = {
   functionsUrl: string;
   /**
    * Reports what the fakes received: GET /wordpress/requests, /wordpress/media,
-   * /fal/requests, /openai/requests, /logs; POST /openai/settings
-   * `{ plan?, firstTokenDelayMs? }` sets the fake OpenAI's plan and pace.
+   * /fal/requests, /openai/requests, /openrouter/requests, /ollama/requests,
+   * /logs; POST /openai/settings `{ plan?, firstTokenDelayMs? }` sets the fake
+   * OpenAI's plan and pace.
    */
   controlUrl: string;
   wordpress: { origin: string; restRoot: string; username: string; applicationPassword: string };
   falUrl: string;
+  /** The deployment's OPENAI_BASE_URL (the fake OpenAI). */
   openaiUrl: string;
+  /** The deployment's OPENROUTER_BASE_URL (the fake OpenRouter). */
+  openrouterUrl: string;
+  /** A fake local Ollama a user may name as their own server (on PRIVATE_HOST_ALLOWLIST, as an operator would allow it). */
+  ollamaUrl: string;
 };

@@ -56,6 +56,8 @@ const remember = (line: string) => {
 const wordpress = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"] });
 const fal = await startFakeFal();
 const openai = startFakeOpenAI({ retryAfterMs: 10 });
+const openrouter = startFakeOpenAI({ flavour: "openrouter", retryAfterMs: 10 });
+const ollama = startFakeOpenAI({ flavour: "ollama" });
 
 let functionsUrl = "";
 const projectReady = Promise.withResolvers<Deno.NetAddr>();
@@ -87,9 +89,10 @@ const runtime = await startFunctionsRuntime({
     SUPABASE_SECRET_KEY: "",
     LOCAL_JWT_SECRET: "",
     FAL_BASE_URL: fal.url,
-    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, new URL(fal.url).host].join(","),
+    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, new URL(fal.url).host, new URL(ollama.url).host].join(","),
     PUBLISH_SCHEDULED_BATCH_SIZE: SCHEDULED_BATCH_SIZE,
     OPENAI_BASE_URL: openai.url,
+    OPENROUTER_BASE_URL: openrouter.url,
     ...DRAFT_WORKER_ENV,
   },
   logger: { info: remember, error: remember },
@@ -99,9 +102,12 @@ functionsUrl = runtime.url;
 const controlReady = Promise.withResolvers<Deno.NetAddr>();
 const control = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: controlReady.resolve }, async (request) => {
   const { pathname } = new URL(request.url);
-  if (pathname === "/openai/requests") {
-    return Response.json(openai.requests.map(({ body, ...recorded }) => ({
+  const fakes = { "/openai/requests": openai, "/openrouter/requests": openrouter, "/ollama/requests": ollama };
+  const fake = fakes[pathname as keyof typeof fakes];
+  if (fake) {
+    return Response.json(fake.requests.map(({ body, ...recorded }) => ({
       ...recorded,
+      model: (body as { model?: unknown } | undefined)?.model,
       lastUserMessage: lastUserMessage(body),
     })));
   }
@@ -136,6 +142,8 @@ const info: FunctionsStackInfo = {
   },
   falUrl: fal.url,
   openaiUrl: openai.url,
+  openrouterUrl: openrouter.url,
+  ollamaUrl: ollama.url,
 };
 console.log(`${FUNCTIONS_STACK_READY_PREFIX}${JSON.stringify(info)}`);
 
@@ -144,7 +152,15 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await runtime.close().catch(() => {});
-  await Promise.allSettled([project.shutdown(), control.shutdown(), wordpress.close(), fal.close(), openai.close()]);
+  await Promise.allSettled([
+    project.shutdown(),
+    control.shutdown(),
+    wordpress.close(),
+    fal.close(),
+    openai.close(),
+    openrouter.close(),
+    ollama.close(),
+  ]);
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGTERM", stop);

@@ -21,6 +21,7 @@ const functionNames = [...Deno.readDirSync(functionsDir)]
 
 /** publish-scheduled and draft-batch-worker are called by pg_cron with an API key; everything else by a signed-in browser. */
 const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
+  "ai-provider": true,
   "generate-article": true,
   "generate-image": true,
   keywords: true,

@@ -25,7 +25,7 @@ select is_empty(
 -- The tables we expect, so a table dropped or renamed by mistake is noticed.
 select tables_are(
   'public',
-  array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
+  array['profiles', 'api_keys', 'ai_provider_settings', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
         'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs',
         'site_content', 'site_content_embeddings', 'site_content_syncs'],
   'public has exactly the application tables'
@@ -98,8 +98,8 @@ select results_eq(
             ('internal_link_targets_by_embedding(double precision[],text,integer,uuid[],uuid,uuid)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
             ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
-            ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, reschedule and retry, and save_api_keys()'
+            ('save_ai_provider(text,text)'), ('save_api_keys(text,text)') $$,
+  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, reschedule and retry, save_ai_provider() and save_api_keys()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and

@@ -4,7 +4,7 @@
 -- always for the user named by the function's argument.
 begin;
 \ir _helpers.psql
-select plan(14);
+select plan(16);
 
 select tests.create_supabase_user('alice');
 select tests.create_supabase_user('bob');
@@ -95,6 +95,25 @@ select is(
   'deleting an image makes room again'
 );
 select tests.clear_authentication();
+
+-- The model that made the image is recorded; settings it does not take are null.
+select tests.clear_authentication();
+select is(
+  (public.record_generated_images(
+    tests.get_supabase_uid('bob'), 1000000000,
+    jsonb_build_array(jsonb_build_object(
+      'storage_path', 'u/pro.png', 'public_url', 'https://project.example/pro.png', 'prompt', 'A fox',
+      'image_size', 'landscape_4_3', 'style_preset', null, 'num_inference_steps', null, 'guidance_scale', null,
+      'content_type', 'image/png', 'byte_size', 10, 'model', 'fal-ai/flux-pro/v1.1'))
+  ) ->> 'stored')::boolean,
+  true,
+  'an image of a model without steps, guidance or style is recorded'
+);
+select results_eq(
+  $$ select model, style_preset, num_inference_steps, guidance_scale from public.generated_images where storage_path = 'u/pro.png' $$,
+  $$ values ('fal-ai/flux-pro/v1.1', null::text, null::integer, null::numeric) $$,
+  'with its model, and null for what it does not take'
+);
 
 select * from finish();
 rollback;

@@ -11,6 +11,8 @@ export const e2eEnv = {
   publishableKey: process.env.E2E_PUBLISHABLE_KEY!,
   secretKey: process.env.E2E_SECRET_KEY!,
   openaiUrl: process.env.E2E_OPENAI_URL!,
+  /** A fake local Ollama the operator allows (PRIVATE_HOST_ALLOWLIST): a user names it as their own server. */
+  ollamaUrl: process.env.E2E_OLLAMA_URL!,
   falUrl: process.env.E2E_FAL_URL!,
   wordpress: process.env.E2E_WP_URL
     ? { url: process.env.E2E_WP_URL, user: process.env.E2E_WP_USER!, appPassword: process.env.E2E_WP_APP_PASSWORD! }

@@ -20,6 +20,8 @@
  */
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../contracts/database.types.ts";
+import type { StoredTextProvider } from "../ai/provider_access.ts";
+import type { AiOperation, AiProvider } from "../contracts/ai_provider.ts";
 import { type EnvReader, requireServiceKey } from "./keys.ts";
 
 /** A client with the secret key: bypasses RLS. Only ever reached through a SystemAccess path. */
@@ -33,8 +35,15 @@ export interface SystemAccess {
   // later changes this module alone. Each is scoped by the user id as well
   // as the row it names.
 
-  /** The user's OpenAI key (api_keys.openai_key), trimmed; null when none or blank. */
+  /** The user's text-generation key (api_keys.openai_key), trimmed; null when none or blank. */
   readOpenAIKey(userId: string): Promise<string | null>;
+  /**
+   * The user's text-generation provider with that key: the provider and base
+   * URL they chose (ai_provider_settings; none means OpenAI), their model per
+   * operation, and the key. Read as one for the AI functions and the bulk
+   * worker, which has no caller to read the settings as.
+   */
+  readTextProvider(userId: string): Promise<StoredTextProvider>;
   /** The user's fal.ai key (api_keys.falai_key), trimmed; null when none or blank. */
   readFalKey(userId: string): Promise<string | null>;
   /** The application password of the user's WordPress site; null when the user has no such site. */
@@ -102,6 +111,13 @@ export interface SystemAccess {
    */
   siteConnections: SystemClient;
   /**
+   * ai-provider: the cache of the model list the provider answered for the
+   * user's key (ai_provider_settings.models, models_fetched_at; 20261202000200
+   * grants users no write on them), so what the pickers offer is what the
+   * provider listed.
+   */
+  modelLists: SystemClient;
+  /**
    * sync-site-content: the content index holds what the site's own API
    * answered, so it is written by functions only: record_site_content_sync(),
    * a failed sync's reason on site_content_syncs, and the embeddings queue
@@ -118,11 +134,33 @@ const present = (value: string | null | undefined) => value?.trim() || null;
 
 /** The system paths over `client`, which must hold the secret key. */
 export function systemAccessOver(client: SystemClient): SystemAccess {
+  const readOpenAIKey = async (userId: string) => {
+    const { data, error } = await client.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
+    if (error) throw secretReadError("api_keys", error);
+    return present(data?.openai_key);
+  };
   return {
-    async readOpenAIKey(userId) {
-      const { data, error } = await client.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
-      if (error) throw secretReadError("api_keys", error);
-      return present(data?.openai_key);
+    readOpenAIKey,
+    async readTextProvider(userId) {
+      const [settings, apiKey, profile] = await Promise.all([
+        client
+          .from("ai_provider_settings")
+          .select("provider, base_url, drafting_model, keywords_model, seo_model")
+          .eq("user_id", userId)
+          .maybeSingle(),
+        readOpenAIKey(userId),
+        client.from("profiles").select("embeddings_model").eq("id", userId).maybeSingle(),
+      ]);
+      if (settings.error) throw secretReadError("ai_provider_settings", settings.error);
+      if (profile.error) throw secretReadError("profiles", profile.error);
+      const row = settings.data;
+      const models: Record<AiOperation, string | null> = {
+        drafting: present(row?.drafting_model),
+        keywords: present(row?.keywords_model),
+        seo: present(row?.seo_model),
+        embeddings: present(profile.data?.embeddings_model),
+      };
+      return { provider: (row?.provider as AiProvider | undefined) ?? "openai", baseUrl: present(row?.base_url), apiKey, models };
     },
     async readFalKey(userId) {
       const { data, error } = await client.from("api_keys").select("falai_key").eq("user_id", userId).maybeSingle();
@@ -158,6 +196,7 @@ export function systemAccessOver(client: SystemClient): SystemAccess {
     draftQueue: client,
     siteConnections: client,
     contentIndex: client,
+    modelLists: client,
   };
 }
 

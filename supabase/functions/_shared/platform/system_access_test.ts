@@ -57,6 +57,42 @@ function systemAnswering(answer: (url: URL) => Response) {
 const rows = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
+Deno.test("readTextProvider: the provider, its base URL, the key and the model choices, each filtered by the user", async () => {
+  const { system, seen } = systemAnswering((url) =>
+    url.pathname.endsWith("/ai_provider_settings")
+      ? rows([{ provider: "custom", base_url: "http://127.0.0.1:11434/v1", drafting_model: "qwen3:8b", keywords_model: " ", seo_model: null }])
+      : url.pathname.endsWith("/api_keys")
+      ? rows([{ openai_key: "  lm-token-FIXTURE  " }])
+      : rows([{ embeddings_model: "embeddinggemma" }])
+  );
+  const read = system.readTextProvider;
+  assert.deepEqual(await read("user-1"), {
+    provider: "custom",
+    baseUrl: "http://127.0.0.1:11434/v1",
+    apiKey: "lm-token-FIXTURE",
+    models: { drafting: "qwen3:8b", keywords: null, seo: null, embeddings: "embeddinggemma" },
+  });
+  const filters = seen.map((url) => [url.pathname, url.searchParams.get("user_id") ?? url.searchParams.get("id")]);
+  assert.deepEqual(filters.sort(), [
+    ["/rest/v1/ai_provider_settings", "eq.user-1"],
+    ["/rest/v1/api_keys", "eq.user-1"],
+    ["/rest/v1/profiles", "eq.user-1"],
+  ]);
+  assert.equal(seen.find((url) => url.pathname === "/rest/v1/api_keys")?.searchParams.get("select"), "openai_key");
+});
+
+Deno.test("readTextProvider: no rows is OpenAI on the defaults without a key; a failed read throws", async () => {
+  const { system } = systemAnswering(() => rows([]));
+  assert.deepEqual(await system.readTextProvider("user-1"), {
+    provider: "openai",
+    baseUrl: null,
+    apiKey: null,
+    models: { drafting: null, keywords: null, seo: null, embeddings: null },
+  });
+  const failing = systemAnswering(() => rows({ code: "XX000", message: "boom" }, 500));
+  await assert.rejects(failing.system.readTextProvider("user-1"), /Could not read (ai_provider_settings|api_keys|profiles): boom/);
+});
+
 Deno.test("stored secrets: each kind from its own table and column, scoped by the user (and the site)", async () => {
   const answers: Record<string, unknown[]> = {
     "/rest/v1/api_keys?select=openai_key": [{ openai_key: "  sk-FIXTURE-openai  " }],
