@@ -154,6 +154,20 @@ Deno.test("save-article: every size limit is refused with the form's message", a
     [{ status: "published" }, "status: New articles are saved as drafts"],
     [{ id: crypto.randomUUID(), status: "scheduled" }, "scheduledFor: Please set a scheduled date"],
     [{ assistantId: "not-a-uuid" }, "assistantId: Please select an assistant"],
+    // What PostgreSQL cannot store: refused naming the field, never a 500.
+    [
+      { id: crypto.randomUUID(), status: "scheduled", scheduledFor: "0000-06-01T09:00:00Z" },
+      "scheduledFor: Please set a date between the years 1 and 9999",
+    ],
+    [
+      { id: crypto.randomUUID(), status: "scheduled", scheduledFor: "0001-01-01T00:30:00+01:00" },
+      "scheduledFor: Please set a date between the years 1 and 9999",
+    ],
+    [{ title: "Tea\u0000time" }, "title: Contains a NUL character (U+0000), which cannot be stored"],
+    [
+      { tags: ["ok", "\ud800"] },
+      "tags.1: Contains an unpaired surrogate (a broken Unicode character), which cannot be stored",
+    ],
   ];
   for (const [fields, message] of cases) {
     const { status, body } = await call(article(fields));

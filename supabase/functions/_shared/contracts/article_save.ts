@@ -30,7 +30,20 @@ export const SAVE_ARTICLE_MESSAGES = {
   revisionNotFound: "Revision not found",
   restoreNeedsArticle: "Only a saved article can be restored",
   restoreIsNotAiDraft: "A restore cannot follow an AI draft",
+  dateOutOfRange: "Please set a date between the years 1 and 9999",
 } as const;
+
+/**
+ * An instant as ISO 8601 with an offset that PostgreSQL's timestamptz stores
+ * as sent: in the years 1 to 9999 once in UTC. PostgreSQL has no year 0
+ * (`'0000-01-01'` is "date/time field value out of range", 22008), and
+ * JavaScript writes the years past 9999 as `+010000`, which it does not read.
+ */
+export const storableInstant = () =>
+  z.iso.datetime({ offset: true }).refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, SAVE_ARTICLE_MESSAGES.dateOutOfRange);
 
 const limitedText = (maxLength: number, tooLong: string) => z.string().trim().max(maxLength, tooLong);
 
@@ -82,7 +95,7 @@ export const saveArticleRequestSchema = z
     assistantId: z.uuid({ error: SAVE_ARTICLE_MESSAGES.assistant }).nullish(),
     status: z.enum(ARTICLE_STATUSES).default("draft"),
     /** ISO 8601; required exactly when the status is scheduled (cleared otherwise). */
-    scheduledFor: z.iso.datetime({ offset: true }).nullish(),
+    scheduledFor: storableInstant().nullish(),
     /** The connected sites a scheduled article goes to (cleared otherwise). */
     scheduledSiteIds: z.array(z.uuid()).max(20).default([]),
     /** The revision (of this article) whose text is being restored. */
