@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FunctionsRuntime, startFunctionsRuntime } from "./functions-runtime.ts";
-import { anonClient, expectError, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { anonClient, expectError, ok, pngBytes, serviceClient, signUp, type TestUser } from "./support.ts";
 
 /**
  * Issue 8 from two users' side, with the real supabase-js: article HTML
@@ -201,16 +201,30 @@ describe("image storage quota", () => {
       content_type: "image/png",
       byte_size: 300,
     });
+    const bytes = new Uint8Array(300);
+    bytes.set(pngBytes().subarray(0, 8));
+    // Each as generate-image does it: upload, record, remove the upload when the record is refused.
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        service.rpc("record_generated_images", { p_user_id: bob.id, p_quota_bytes: 1000, p_images: [row(`r${i}`)] })
-      ),
+      Array.from({ length: 10 }, async (_, i) => {
+        const image = row(`r${i}`);
+        ok(await service.storage.from("images").upload(image.storage_path, bytes, { contentType: "image/png" }));
+        const recorded = ok(
+          await service.rpc("record_generated_images", { p_user_id: bob.id, p_quota_bytes: 1000, p_images: [image] }),
+        ) as { stored: boolean };
+        if (!recorded.stored) ok(await service.storage.from("images").remove([image.storage_path]));
+        return recorded.stored;
+      }),
     );
-    expect(results.filter((result) => (ok(result) as { stored: boolean }).stored)).toHaveLength(3);
+    // Records take turns under the user's lock: each sees the files recorded before it.
+    expect(results.filter(Boolean)).toHaveLength(3);
     expect(Number(ok(await service.rpc("image_storage_used", { p_user_id: bob.id })))).toBe(900);
   });
 
   test("generate-image refuses a full library with 403 and how full it is, before any generation", async () => {
+    // The quota counts what Storage holds: an image generated earlier, its file and its row.
+    const filler = new Uint8Array(5000);
+    filler.set(pngBytes().subarray(0, 8));
+    ok(await serviceClient().storage.from("images").upload(`${alice.id}/full.png`, filler, { contentType: "image/png" }));
     ok(await serviceClient().from("generated_images").insert({
       user_id: alice.id,
       storage_path: `${alice.id}/full.png`,
