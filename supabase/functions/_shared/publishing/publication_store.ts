@@ -1,11 +1,19 @@
 /**
- * PublicationStore (and the scheduler's claims) on Supabase, with the
- * service client. Every read filters by the caller's user id; the claims
- * and the writes go through the security-definer functions of migrations
+ * PublicationStore (and the scheduler's claims) on Supabase.
+ *
+ * `reads` reads the article, the site and the publication: the caller's
+ * client for publish-article and sync-site-content (row-level security: only
+ * the caller's rows exist), the system's scheduler path for
+ * publish-scheduled, which acts without a user and is scoped by the claim's
+ * user id; that is why the reads keep their user_id filters (redundant
+ * under RLS). The site's credentials are stored secrets, read through the
+ * system access. The claims and the outcome go through the system's
+ * publicationRecords path, to the security-definer functions of migrations
  * 20261122002000_scheduled_publishing.sql and
  * 20261204000100_publication_claims.sql, which check ownership again.
  */
-import type { ServiceClient } from "../platform/service_client.ts";
+import type { CallerClient } from "../platform/caller.ts";
+import type { SystemAccess, SystemClient } from "../platform/system_access.ts";
 import { connectedSiteSchema } from "../contracts/sites.ts";
 import { type PostStatus } from "../contracts/publishing.ts";
 import {
@@ -73,11 +81,14 @@ const orDefault = <T>(value: T | null | undefined): T | undefined => value ?? un
  */
 const nullableArgument = <T>(value: T | null): T => value as T;
 
-export function createPublicationStore(service: ServiceClient): PublicationStore & ScheduledPublicationStore {
+export function createPublicationStore(
+  reads: CallerClient | SystemClient,
+  system: SystemAccess,
+): PublicationStore & ScheduledPublicationStore {
   return {
     async findArticle(userId, articleId) {
       return check(
-        await service
+        await reads
           .from("articles")
           .select(
             "id, title, content, excerpt, featured_image_url, meta_description, focus_keyword, slug, categories, tags",
@@ -91,7 +102,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
 
     async findSite(userId, siteId) {
       const site = check(
-        await service
+        await reads
           .from("wordpress_sites")
           .select("id, kind, base_url, username, seo_plugin")
           .eq("id", siteId)
@@ -101,41 +112,25 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
       );
       if (!site) return null;
       if (site.kind === "ghost") {
-        const credentials = check(
-          await service
-            .from("ghost_site_credentials")
-            .select("admin_api_key")
-            .eq("site_id", siteId)
-            .eq("user_id", userId)
-            .maybeSingle(),
-          "loading the site's Admin API key",
-        );
-        if (!credentials) return null;
-        return { kind: "ghost", id: site.id, base_url: site.base_url, admin_api_key: credentials.admin_api_key };
+        const adminApiKey = await system.readGhostAdminApiKey(userId, siteId);
+        if (!adminApiKey) return null;
+        return { kind: "ghost", id: site.id, base_url: site.base_url, admin_api_key: adminApiKey };
       }
-      const credentials = check(
-        await service
-          .from("wordpress_site_credentials")
-          .select("application_password")
-          .eq("site_id", siteId)
-          .eq("user_id", userId)
-          .maybeSingle(),
-        "loading the site credentials",
-      );
+      const applicationPassword = await system.readApplicationPassword(userId, siteId);
       // wordpress_sites_username_for_wordpress: a WordPress site always has a username.
-      if (!credentials || site.username === null) return null;
+      if (!applicationPassword || site.username === null) return null;
       return {
         kind: "wordpress",
         id: site.id,
         base_url: site.base_url,
         username: site.username,
         seo_plugin: connectedSiteSchema.shape.seo_plugin.parse(site.seo_plugin),
-        application_password: credentials.application_password,
+        application_password: applicationPassword,
       } satisfies SiteRecord;
     },
 
     async claim({ userId, articleId, siteId }: PublicationKey, { leaseSeconds, token }): Promise<PublicationClaim> {
-      const { data, error } = await service.rpc("claim_publication", {
+      const { data, error } = await system.publicationRecords.rpc("claim_publication", {
         p_user_id: userId,
         p_article_id: articleId,
         p_site_id: siteId,
@@ -163,7 +158,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
     },
 
     async beginRemoteCreate(token, leaseSeconds) {
-      const { error } = await service.rpc("begin_remote_create", {
+      const { error } = await system.publicationRecords.rpc("begin_remote_create", {
         p_claim_token: token,
         p_lease_seconds: leaseSeconds,
       });
@@ -173,7 +168,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
 
     async recordSuccess(success: PublicationSuccess) {
       check(
-        await service.rpc("record_publication_success", {
+        await system.publicationRecords.rpc("record_publication_success", {
           p_user_id: success.userId,
           p_article_id: success.articleId,
           p_site_id: success.siteId,
@@ -192,7 +187,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
 
     async recordFailure(failure: PublicationFailureRecord) {
       check(
-        await service.rpc("record_publication_failure", {
+        await system.publicationRecords.rpc("record_publication_failure", {
           p_user_id: failure.userId,
           p_article_id: failure.articleId,
           p_site_id: failure.siteId,
@@ -212,7 +207,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
 
     async claimDue(batchSize, leaseSeconds) {
       const rows = check(
-        await service.rpc("claim_due_scheduled_articles", { batch_size: batchSize, lease_seconds: leaseSeconds }),
+        await system.scheduler.rpc("claim_due_scheduled_articles", { batch_size: batchSize, lease_seconds: leaseSeconds }),
         "claiming scheduled articles",
       );
       return (rows ?? []).map((row) => ({
@@ -227,7 +222,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
       const statuses = new Map<string, PostStatus>();
       if (claims.length === 0) return statuses;
       const rows = check(
-        await service
+        await system.scheduler
           .from("articles")
           .select("id, user_id, scheduled_post_status")
           .in("id", [...new Set(claims.map((claim) => claim.articleId))]),
@@ -240,7 +235,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
       return statuses;
     },
     async release(token) {
-      check(await service.rpc("release_publication_claim", { p_claim_token: token }), "releasing a claim");
+      check(await system.publicationRecords.rpc("release_publication_claim", { p_claim_token: token }), "releasing a claim");
     },
   };
 }
