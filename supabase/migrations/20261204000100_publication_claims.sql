@@ -85,8 +85,8 @@ begin
 end;
 $$;
 
-revoke all on function public.publication_lease_interval(integer) from public, anon, authenticated;
-grant execute on function public.publication_lease_interval(integer) to service_role;
+-- Used only inside the security-definer functions below (which run as its owner).
+revoke all on function public.publication_lease_interval(integer) from public, anon, authenticated, service_role;
 
 create function public.claim_publication(
   p_user_id uuid,

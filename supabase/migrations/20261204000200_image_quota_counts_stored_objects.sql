@@ -45,8 +45,8 @@ as $$
     );
 $$;
 
-revoke execute on function public.image_storage_stored_bytes(uuid, text[]) from public, anon, authenticated;
-grant execute on function public.image_storage_stored_bytes(uuid, text[]) to service_role;
+-- Used only inside the two security-definer functions below (which run as its owner).
+revoke execute on function public.image_storage_stored_bytes(uuid, text[]) from public, anon, authenticated, service_role;
 
 create or replace function public.image_storage_used(p_user_id uuid)
 returns bigint

@@ -54,8 +54,9 @@ export interface SystemAccess {
    * generate-image: the images bucket is written by functions only (users
    * lost their upload and replace policies in 20261126000600, so only
    * checked images enter it), generated_images has no insert grant, and
-   * image_storage_used() / record_generated_images() (20261126000500) count
-   * the storage quota under a per-user lock, for service_role only. Also the
+   * image_storage_used() / record_generated_images() (20261126000500; what
+   * Storage holds since 20261204000200) count the storage quota under a
+   * per-user lock, for service_role only. Also the
    * clean-up of a generation that could not be stored.
    */
   imageLibrary: SystemClient;
