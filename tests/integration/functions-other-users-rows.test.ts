@@ -116,13 +116,23 @@ describe("functions refuse another user's rows, even when handed their ids", () 
     const before = await row("articles", aliceArticle);
     const bobsBefore = await row("articles", bobArticle);
 
-    expect(await invoke(bob, "save-article", articleBody({ id: aliceArticle, title: "Mallory was here" }))).toEqual({
+    // Whatever version bob names, alice's article is not found (never a conflict that would show it).
+    expect(await invoke(bob, "save-article", articleBody({ id: aliceArticle, expectedVersion: 1, title: "Mallory was here" }))).toEqual({
       status: 404,
       body: { error: "Article not found", field: "id" },
     });
-    const withAssistant = await invoke(bob, "save-article", articleBody({ id: bobArticle, assistantId: aliceAssistant }));
+    const bobsVersion = (bobsBefore as { version: number }).version;
+    const withAssistant = await invoke(
+      bob,
+      "save-article",
+      articleBody({ id: bobArticle, expectedVersion: bobsVersion, assistantId: aliceAssistant }),
+    );
     expect(withAssistant).toMatchObject({ status: 400, body: { field: "assistantId" } });
-    const restoring = await invoke(bob, "save-article", articleBody({ id: bobArticle, restoredFrom: aliceRevision }));
+    const restoring = await invoke(
+      bob,
+      "save-article",
+      articleBody({ id: bobArticle, expectedVersion: bobsVersion, restoredFrom: aliceRevision }),
+    );
     expect(restoring).toMatchObject({ status: 400, body: { field: "restoredFrom" } });
 
     expect(await row("articles", aliceArticle)).toEqual(before);

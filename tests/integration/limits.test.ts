@@ -75,7 +75,11 @@ describe("article HTML is stored only after the server sanitised it", () => {
   });
 
   test("bob cannot overwrite alice's article through save-article", async () => {
-    const { status, body } = await invoke(bob, "save-article", articleBody({ id: articleId, title: "Mallory", content: HOSTILE }));
+    const { status, body } = await invoke(
+      bob,
+      "save-article",
+      articleBody({ id: articleId, expectedVersion: 1, title: "Mallory", content: HOSTILE }),
+    );
     expect(status).toBe(404);
     expect(body.error).toBe("Article not found");
     const stored = ok(await serviceClient().from("articles").select("title, user_id").eq("id", articleId).single());
@@ -84,7 +88,12 @@ describe("article HTML is stored only after the server sanitised it", () => {
 
   test("bob cannot attach his assistant to alice's article (a 400 naming the field, not a 500)", async () => {
     const bobsAssistant = ok(await bob.client.from("assistants").select("id").limit(1).single()).id;
-    const { status, body } = await invoke(alice, "save-article", articleBody({ id: articleId, assistantId: bobsAssistant }));
+    const { version } = ok(await serviceClient().from("articles").select("version").eq("id", articleId).single());
+    const { status, body } = await invoke(
+      alice,
+      "save-article",
+      articleBody({ id: articleId, expectedVersion: version, assistantId: bobsAssistant }),
+    );
     expect([status, body.error]).toEqual([400, "assistantId: Please select an assistant"]);
   });
 

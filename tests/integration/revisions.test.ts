@@ -297,7 +297,7 @@ describe("no silent overwrites: saves carry their version", () => {
     as(alice);
     const articleId = await createArticle({ ...NEW_ARTICLE, title: "Scheduled once" });
     const when = new Date(Date.now() + 2 * 86_400_000);
-    await save(articleId, { status: "scheduled", scheduledFor: when, scheduledSiteIds: [siteId] });
+    await save(articleId, { title: "Scheduled once", status: "scheduled", scheduledFor: when, scheduledSiteIds: [siteId] });
     const [scheduledRevision] = await listArticleRevisions(articleId);
     expect((await getArticleRevision(articleId, scheduledRevision.id))!.state).toMatchObject({
       status: "scheduled",
