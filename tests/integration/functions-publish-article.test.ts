@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { functionsStack, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { functionsStack, ok, serviceClient, saveApiKeys, signUp, type TestUser } from "./support.ts";
 import {
   connectSite,
   createArticle,
@@ -35,7 +35,7 @@ describe("publish-article through the functions runtime", () => {
       signUp("publish-bob", undefined, { project: true }),
     ]);
     [aliceSite, bobSite] = await Promise.all([connectSite(alice, "Alice's garden"), connectSite(bob, "Bob's blog")]);
-    ok(await alice.client.rpc("save_api_keys", { falai_key: "fal-integration-key" }));
+    await saveApiKeys(alice, { falaiKey: "fal-integration-key" });
     const { data, error } = await alice.client.functions.invoke<{ images: { url: string }[] }>("generate-image", {
       body: { prompt: "Compost heap", imageSize: "square" },
     });

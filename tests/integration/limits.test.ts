@@ -175,7 +175,8 @@ describe("rate limits are counted in the database, per user, atomically", () => 
   });
 
   test("the AI functions share one limit: past it, 429 before the provider is called", async () => {
-    ok(await alice.client.rpc("save_api_keys", { openai_key: "sk-integration-test-key", falai_key: "fal-integration-test-key" }));
+    expect((await invoke(alice, "save-api-keys", { openaiKey: "sk-integration-test-key", falaiKey: "fal-integration-test-key" })).status)
+      .toBe(200);
     const first = await invoke(alice, "keywords", { topic: "gardening" });
     expect(first.status, "the provider (nothing listening) fails").toBeGreaterThanOrEqual(500);
     const second = await invoke(alice, "seo-analysis", { url: "https://example.com" });
@@ -184,7 +185,7 @@ describe("rate limits are counted in the database, per user, atomically", () => 
   });
 
   test("generate-image counts images, not calls: 4 images against a limit of 3 are refused", async () => {
-    ok(await bob.client.rpc("save_api_keys", { falai_key: "fal-integration-test-key" }));
+    expect((await invoke(bob, "save-api-keys", { falaiKey: "fal-integration-test-key" })).status).toBe(200);
     const refused = await invoke(bob, "generate-image", { prompt: "A fox", numImages: 4 });
     expect([refused.status, refused.body.error]).toEqual([429, "You can generate at most 3 images every 10 minutes."]);
   });

@@ -91,6 +91,8 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
   // Read once: user JWTs are checked, and the legacy keys signed, with the
   // secret the local backend signs with, for the runtime's whole life.
   const localKeys = await resolveLocalKeys(runtimeEnv, localKeysPath);
+  // The local stack's key for sealing stored secrets, as hosted functions get theirs from `supabase secrets set`.
+  if (!runtimeEnv.INKPRESS_SECRETS_KEY && localKeys.secretsKey) runtimeEnv.INKPRESS_SECRETS_KEY = localKeys.secretsKey;
   if (!localKeys.jwtSecret) {
     throw new Error(
       `No JWT secret for the functions runtime: set LOCAL_JWT_SECRET or start the local backend first ` +

@@ -92,6 +92,7 @@ const runtime = await startFunctionsRuntime({
     SUPABASE_PUBLISHABLE_KEY: "",
     SUPABASE_SECRET_KEY: "",
     LOCAL_JWT_SECRET: "",
+    INKPRESS_SECRETS_KEY: "",
     FAL_BASE_URL: fal.url,
     PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, ghost.hostPort, new URL(fal.url).host].join(","),
     PUBLISH_SCHEDULED_BATCH_SIZE: SCHEDULED_BATCH_SIZE,
