@@ -130,7 +130,7 @@ try {
     audited.push({
       name: `${project} app`,
       output: app.output(),
-      storedSecrets: await storedSecrets(app.apiUrl, keys.secretKey),
+      storedSecrets: await storedSecrets(app.apiUrl, keys.secretKey, keys.secretsKey),
       looseFiles: looserThanPrivate(app.dataDir),
     });
     await app.stop();
@@ -139,6 +139,7 @@ try {
   const problems = auditRun(audited, [
     { label: "the secret key", value: keys.secretKey },
     { label: "the JWT secret", value: keys.jwtSecret },
+    { label: "the key that seals stored secrets", value: keys.secretsKey },
     ...(wordpress ? [{ label: "the WordPress application password", value: wordpress.applicationPassword }] : []),
     ...(ghost ? [{ label: "the Ghost Admin API key's secret", value: ghost.adminApiKey.split(":")[1] }] : []),
   ]);

@@ -97,9 +97,8 @@ select results_eq(
             ('internal_link_targets(text,text,integer,uuid[],uuid,uuid)'),
             ('internal_link_targets_by_embedding(double precision[],text,integer,uuid[],uuid,uuid)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
-            ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
-            ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, reschedule and retry, and save_api_keys()'
+            ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)') $$,
+  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, reschedule and retry'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and
@@ -123,6 +122,7 @@ select results_eq(
        ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb)'),
        ('fail_draft_job(uuid,uuid,text,integer)'),
        ('image_storage_used(uuid)'),
+       ('plain_text_secrets()'),
        ('record_generated_images(uuid,bigint,jsonb)'),
        ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text,text,uuid)'),
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean,text,uuid)'),
