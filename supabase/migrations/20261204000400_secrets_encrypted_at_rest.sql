@@ -58,7 +58,7 @@ as $$
   select p_value ~ '^inkpress:v1:[0-9a-f]{8}:[A-Za-z0-9_-]{16}:[A-Za-z0-9_-]+$';
 $$;
 
-revoke all on function public.is_sealed_secret(text) from public, anon, authenticated;
+revoke all on function public.is_sealed_secret(text) from public, anon, authenticated, service_role;
 
 -- Refuses a secret set or changed in plain text; the columns are the trigger's
 -- arguments. Security definer only to call is_sealed_secret(), which no API
