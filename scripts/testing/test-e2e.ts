@@ -113,6 +113,7 @@ try {
         E2E_API_URL: app.apiUrl,
         E2E_PUBLISHABLE_KEY: keys.publishableKey,
         E2E_SECRET_KEY: keys.secretKey,
+        E2E_SECRETS_KEY: keys.secretsKey,
         E2E_OPENAI_URL: openai.url,
         E2E_FAL_URL: fal.url,
         ...(wordpress && {
