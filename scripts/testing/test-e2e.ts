@@ -125,6 +125,7 @@ try {
         E2E_API_URL: app.apiUrl,
         E2E_PUBLISHABLE_KEY: keys.publishableKey,
         E2E_SECRET_KEY: keys.secretKey,
+        E2E_SECRETS_KEY: keys.secretsKey,
         E2E_OPENAI_URL: openai.url,
         E2E_OPENROUTER_URL: openrouter.url,
         E2E_OLLAMA_URL: ollama.url,
@@ -144,7 +145,7 @@ try {
     audited.push({
       name: `${project} app`,
       output: app.output(),
-      storedSecrets: await storedSecrets(app.apiUrl, keys.secretKey),
+      storedSecrets: await storedSecrets(app.apiUrl, keys.secretKey, keys.secretsKey),
       looseFiles: looserThanPrivate(app.dataDir),
     });
     await app.stop();
@@ -153,6 +154,7 @@ try {
   const problems = auditRun(audited, [
     { label: "the secret key", value: keys.secretKey },
     { label: "the JWT secret", value: keys.jwtSecret },
+    { label: "the key that seals stored secrets", value: keys.secretsKey },
     ...(wordpress ? [{ label: "the WordPress application password", value: wordpress.applicationPassword }] : []),
     ...(ghost ? [{ label: "the Ghost Admin API key's secret", value: ghost.adminApiKey.split(":")[1] }] : []),
   ]);

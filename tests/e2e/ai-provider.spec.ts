@@ -130,9 +130,8 @@ test("Profile: Check key, models from the provider's list, the choice used; its 
   await expect(page.getByText("Keywords generated successfully")).toBeVisible({ timeout: 30_000 });
 
   // A key without credit: the provider's reason, in place, until dismissed (not only a 4-second toast).
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-scenario-insufficient-quota-e2e",
-    falai_key: null,
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-scenario-insufficient-quota-e2e" },
   });
   expect(error).toBeNull();
   await page.getByLabel("Topic or Niche").fill("coffee");
@@ -155,7 +154,7 @@ test("Profile: a local Ollama by base URL; switching removes the key; its pulled
   test.setTimeout(120_000);
   const account = await register(page);
   const backend = await backendAs(account);
-  expect((await backend.rpc("save_api_keys", { openai_key: "sk-e2e-ollama-FIXTURE-not-a-real-key-0002", falai_key: null })).error)
+  expect((await backend.functions.invoke("save-api-keys", { body: { openaiKey: "sk-e2e-ollama-FIXTURE-not-a-real-key-0002" } })).error)
     .toBeNull();
   await page.goto("/profile");
   const provider = section(page, "AI provider");

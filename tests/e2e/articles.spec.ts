@@ -35,7 +35,7 @@ async function seedArticles(account: Account, seeds: ArticleSeed[]): Promise<str
 }
 
 async function saveOpenAIKey(account: Account, key: string): Promise<void> {
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", { openai_key: key, falai_key: null });
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", { body: { openaiKey: key } });
   expect(error).toBeNull();
 }
 

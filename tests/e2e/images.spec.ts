@@ -20,7 +20,7 @@ async function setFalScenario(scenario: string): Promise<void> {
 async function registerWithFalKey(page: Page, falaiKey = "fal-test-key-123") {
   const account = await register(page);
   const backend = await backendAs(account);
-  const { error } = await backend.rpc("save_api_keys", { openai_key: null, falai_key: falaiKey });
+  const { error } = await backend.functions.invoke("save-api-keys", { body: { falaiKey } });
   expect(error).toBeNull();
   return { account, backend };
 }

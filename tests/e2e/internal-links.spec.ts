@@ -105,9 +105,8 @@ test("link suggestions after syncing the real WordPress: one click inserts the l
 test("relevance by embeddings: switching in Profile Settings embeds the index, the editor ranks by it", async ({ page }) => {
   test.setTimeout(120_000);
   const account = await register(page);
-  const { error: keyError } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-e2e-FIXTURE-not-a-real-key",
-    falai_key: null,
+  const { error: keyError } = await (await backendAs(account)).functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-e2e-FIXTURE-not-a-real-key" },
   });
   expect(keyError).toBeNull();
   const card = await connectFixtureBlog(page);

@@ -11,7 +11,7 @@ const KEYWORD_HEADER = "Keyword,Search Volume,Difficulty,CPC,Competition";
 async function registerWithOpenAIKey(page: Page, openaiKey?: string) {
   const account = await register(page);
   if (openaiKey) {
-    const { error } = await (await backendAs(account)).rpc("save_api_keys", { openai_key: openaiKey, falai_key: null });
+    const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", { body: { openaiKey } });
     expect(error).toBeNull();
   }
   return account;
@@ -161,9 +161,8 @@ test("a wrong or missing OpenAI key is explained, with a way to Profile Settings
   await expect(page.locator(".Toastify").getByText("OpenAI API key not found")).toBeVisible();
   await expect(page.locator(".request-error")).toHaveText(/^OpenAI API key not found/);
 
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-wrong-e2e-research-FIXTURE-not-a-real-key-0000",
-    falai_key: null,
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-wrong-e2e-research-FIXTURE-not-a-real-key-0000" },
   });
   expect(error).toBeNull();
   await generateKeywords(page, "gardening");

@@ -7,7 +7,7 @@
  */
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, test } from "vitest";
-import { anonClient, expectError, expectRefusedOrEmpty, functionsStack, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { anonClient, expectError, expectRefusedOrEmpty, functionsStack, ok, saveApiKeys, serviceClient, signUp, type TestUser } from "./support.ts";
 
 type Recorded = { path: string; apiKey: string | null; model?: string };
 
@@ -29,7 +29,7 @@ describe("ai_provider_settings under row-level security", () => {
   let bob: TestUser;
 
   beforeAll(async () => {
-    [alice, bob] = await Promise.all([signUp("alice"), signUp("bob")]);
+    [alice, bob] = await Promise.all([signUp("alice", undefined, { project: true }), signUp("bob")]);
   });
 
   test("the owner picks models in their own row; the provider only through save_ai_provider()", async () => {
@@ -53,7 +53,7 @@ describe("ai_provider_settings under row-level security", () => {
   });
 
   test("a key is removed with its provider, with the model choices", async () => {
-    ok(await alice.client.rpc("save_api_keys", { openai_key: "sk-alice-FIXTURE-not-a-real-key-OPEN" }));
+    await saveApiKeys(alice, { openaiKey: "sk-alice-FIXTURE-not-a-real-key-OPEN" });
     expect(ok(await alice.client.rpc("save_ai_provider", { provider: "openrouter" }))).toBe(true);
     expect(ok(await alice.client.rpc("api_key_status").single<{ openai_key_last4: string | null }>()).openai_key_last4).toBeNull();
     expect(ok(await alice.client.from("ai_provider_settings").select("provider, seo_model").single())).toEqual({
@@ -66,7 +66,7 @@ describe("ai_provider_settings under row-level security", () => {
 describe("the provider recipes, through the functions runtime", () => {
   test("OpenAI (the deployment's OPENAI_BASE_URL): Check key, the model list cached per user, keywords with gpt-6-luna", async () => {
     const user = await signUp("openai-user", undefined, { project: true });
-    ok(await user.client.rpc("save_api_keys", { openai_key: "sk-recipe-openai-FIXTURE-not-a-real-key-0001" }));
+    await saveApiKeys(user, { openaiKey: "sk-recipe-openai-FIXTURE-not-a-real-key-0001" });
     const check = await invoke(user, "ai-provider", { action: "check" });
     expect(check.status).toBe(200);
     expect(check.body.message).toMatch(/^Key works: \d+ models$/);
@@ -94,7 +94,7 @@ describe("the provider recipes, through the functions runtime", () => {
   test("OpenRouter (OPENROUTER_BASE_URL): its own key and model names", async () => {
     const user = await signUp("openrouter-user", undefined, { project: true });
     ok(await user.client.rpc("save_ai_provider", { provider: "openrouter" }));
-    ok(await user.client.rpc("save_api_keys", { openai_key: "sk-or-v1-recipe-FIXTURE-not-a-real-key-02" }));
+    await saveApiKeys(user, { openaiKey: "sk-or-v1-recipe-FIXTURE-not-a-real-key-02" });
     expect((await invoke(user, "ai-provider", { action: "check" })).status).toBe(200);
     const keywords = await invoke(user, "keywords", { topic: "tea" });
     expect(keywords.status).toBe(200);

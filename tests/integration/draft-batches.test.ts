@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { env, functionsStack, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { env, functionsStack, ok, serviceClient, saveApiKeys, signUp, type TestUser } from "./support.ts";
 import { connectSite, functionError } from "./wordpress-support.ts";
 
 /**
@@ -123,7 +123,7 @@ describe("bulk drafting through the functions runtime", () => {
       signUp("bulk-alice", undefined, { project: true }),
       signUp("bulk-bob", undefined, { project: true }),
     ]);
-    for (const user of [alice, bob]) ok(await user.client.rpc("save_api_keys", { openai_key: "sk-test-bulk-FIXTURE-not-a-real-key-6789" }));
+    for (const user of [alice, bob]) await saveApiKeys(user, { openaiKey: "sk-test-bulk-FIXTURE-not-a-real-key-6789" });
     assistantId = ok(await alice.client.from("assistants").select("id").order("created_at").limit(1).single()).id;
   });
 

@@ -11,9 +11,16 @@ export type FunctionsStackInfo = {
    * /fal/requests, /openai/requests, /openrouter/requests, /ollama/requests,
    * /logs; POST /openai/settings `{ plan?, firstTokenDelayMs? }` sets the fake
    * OpenAI's plan and pace.
+   * Crash tests: POST /wordpress/hold-create holds the answer to the next
+   * post create after the post is saved; GET /wordpress/held waits for that
+   * post `{ id, title }`; POST /wordpress/release lets the answer go; POST
+   * /functions/<name>/kill kills that function's process (SIGKILL).
+   * GET /ghost/posts lists the fake Ghost's posts `{ id, title, status, tags }`.
    */
   controlUrl: string;
   wordpress: { origin: string; restRoot: string; username: string; applicationPassword: string };
+  /** The fake Ghost: its site address (a custom integration's API URL) and Admin API key. */
+  ghost: { origin: string; adminApiKey: string };
   falUrl: string;
   /** The deployment's OPENAI_BASE_URL (the fake OpenAI). */
   openaiUrl: string;

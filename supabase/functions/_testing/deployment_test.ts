@@ -35,6 +35,8 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "publish-scheduled": false,
   "draft-batches": true,
   "draft-batch-worker": false,
+  "save-api-keys": true,
+  "seal-secrets": false,
 };
 
 const readJson = async (url: URL) => JSON.parse(await Deno.readTextFile(url));

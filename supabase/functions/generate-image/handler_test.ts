@@ -351,6 +351,23 @@ Deno.test("no fal.ai key saved: 400 with the Profile Settings hint, fal not call
   }
 });
 
+Deno.test("a prompt PostgreSQL could not store is a 400 naming the field, before fal is paid", async () => {
+  await withHarness({}, async ({ call, fake }) => {
+    const nul = await expectError(
+      await call({ prompt: "A cat\u0000" }),
+      400,
+      "prompt: Contains a NUL character (U+0000), which cannot be stored",
+    );
+    assert.equal(nul.field, "prompt");
+    await expectError(
+      await call({ prompt: "A cat", negativePrompt: "blurry \udfff" }),
+      400,
+      "negativePrompt: Contains an unpaired surrogate (a broken Unicode character), which cannot be stored",
+    );
+    assert.equal(fake.requests.length, 0);
+  });
+});
+
 Deno.test("unauthenticated: 401 'User not authenticated' before anything else", async () => {
   for (const token of [null, "forged-token"]) {
     await withHarness({}, async ({ call, fake }) => {

@@ -61,9 +61,11 @@ select throws_ok(
 );
 
 -- Changing the provider removes the key, the model choices and the cache
-select public.save_api_keys('sk-alice-FIXTURE-not-a-real-key-OPEN', 'fal-alice-FIXTURE-key-FAL1');
 update public.profiles set link_relevance = 'embeddings', embeddings_model = 'text-embedding-3-large';
 select tests.clear_authentication();
+-- Keys as the save-api-keys function stores them: sealed, with their last four characters.
+insert into public.api_keys (user_id, openai_key, openai_key_last4, falai_key, falai_key_last4)
+  values (tests.get_supabase_uid('alice'), tests.sealed('sk-alice'), 'OPEN', tests.sealed('fal-alice'), 'FAL1');
 update public.ai_provider_settings set models = '[{"id": "gpt-6-luna"}]', models_fetched_at = now()
   where user_id = tests.get_supabase_uid('alice');
 select tests.authenticate_as('alice');
@@ -106,7 +108,10 @@ select results_eq(
   $$ values ('custom', 'http://127.0.0.1:11434/v1') $$,
   'the base URL is stored trimmed, without a trailing slash'
 );
-select public.save_api_keys('lm-studio-FIXTURE-token-LMS1', null);
+select tests.clear_authentication();
+update public.api_keys set openai_key = tests.sealed('lm-studio'), openai_key_last4 = 'LMS1'
+  where user_id = tests.get_supabase_uid('alice');
+select tests.authenticate_as('alice');
 select is(public.save_ai_provider('custom', 'http://127.0.0.1:1234/v1'), true, 'another base URL removes the key');
 select throws_ok(
   $$ select public.save_ai_provider('custom') $$,

@@ -107,7 +107,11 @@ export async function listGeneratedImages(after?: LibraryCursor): Promise<Librar
   };
 }
 
-/** Removes the stored file, then its library row, so a listed image never points at a missing file. */
+/**
+ * Removes the stored file, then its library row, so a listed image never points
+ * at a missing file (the database refuses to delete the row while the file is
+ * stored, and the storage quota counts the file: migration 20261204000200).
+ */
 export async function deleteGeneratedImage(id: string): Promise<void> {
   const found = await supabase
     .from("generated_images")
