@@ -64,7 +64,10 @@ async function seedAccount(page: Page): Promise<Seeded> {
   const account = await register(page);
   const backend = await backendAs(account);
   const admin = adminBackend();
-  expect((await backend.rpc("save_api_keys", { openai_key: "sk-e2e-screens-FIXTURE-not-a-real-key-0001", falai_key: "fal-e2e-screens-key" })).error).toBeNull();
+  const saved = await backend.functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-e2e-screens-FIXTURE-not-a-real-key-0001", falaiKey: "fal-e2e-screens-key" },
+  });
+  expect(saved.error).toBeNull();
 
   const siteName = "Garden Journal";
   let siteId: string;

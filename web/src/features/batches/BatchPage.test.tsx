@@ -118,6 +118,7 @@ function articleOf(id: string): Article {
     metaDescription: "",
     focusKeyword: "",
     slug: "",
+    version: 1,
   } as Article;
 }
 

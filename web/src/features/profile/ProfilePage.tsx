@@ -1,14 +1,22 @@
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { Link } from "wouter";
 import { useUser } from "../auth/index";
+import { AiModelsForm } from "./AiModelsForm";
+import { AiProviderForm } from "./AiProviderForm";
 import { ApiKeysForm } from "./ApiKeysForm";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { PersonalDetailsForm } from "./PersonalDetailsForm";
 import { LinkRelevanceForm } from "../links/index";
+import "./profile.css";
 
 export default function ProfilePage() {
   const user = useUser();
   const emailId = useId();
+  // Messages elsewhere link to a section ("Profile Settings → AI models").
+  useEffect(() => {
+    const target = globalThis.location?.hash ? document.getElementById(globalThis.location.hash.slice(1)) : null;
+    target?.scrollIntoView?.();
+  }, []);
   return (
     <>
       <h1>Profile Settings</h1>
@@ -19,7 +27,9 @@ export default function ProfilePage() {
       </article>
       {user && <PersonalDetailsForm userId={user.id} />}
       {user?.email && <ChangePasswordForm email={user.email} />}
+      <AiProviderForm />
       <ApiKeysForm />
+      <AiModelsForm />
       <LinkRelevanceForm />
       <article>
         <h2>Writing assistants</h2>

@@ -27,7 +27,8 @@ function answer(results: Record<string, Result[]>, rpcResult: Result = { data: n
   vi.mocked(supabase.from).mockImplementation(((table: string) => {
     const calls: unknown[][] = [[table]];
     log.push(calls);
-    const next = results[table]?.shift();
+    // The provider's settings: none stored (OpenAI, the default) unless a test answers them.
+    const next = results[table]?.shift() ?? (table === "ai_provider_settings" ? { data: null, error: null } : undefined);
     if (!next) throw new Error(`unexpected query on ${table}`);
     return query(next, calls);
   }) as never);
@@ -110,6 +111,18 @@ describe("loadDashboard", () => {
       ],
       failedBatches: [{ id: "b1", name: "Winter ideas", failed: 2 }],
     });
+  });
+
+  it("counts a server of the user's own as ready to draft without a key", async () => {
+    answer({
+      articles: [none, none, none, none, none],
+      wordpress_sites: [none],
+      assistants: [none],
+      publications: [none],
+      draft_batch_progress: [none],
+      ai_provider_settings: [{ data: { provider: "custom" }, error: null }],
+    });
+    expect((await loadDashboard("user-1")).setup.hasTextKey).toBe(true);
   });
 
   it("throws when any query fails", async () => {

@@ -14,7 +14,10 @@ export type RecentArticle = {
 
 /** Where a new account stands on the way to its first post (the first-run checklist). */
 export type Setup = {
-  /** A text-generation key is stored (drafting needs it). */
+  /**
+   * Drafting can run: a text-generation key is stored, or the provider is a
+   * server of the user's own, which may need none (as requireKey allows).
+   */
   hasTextKey: boolean;
   assistants: number;
   /** Articles published to a site. */
@@ -59,7 +62,7 @@ function rowsOf<T>(result: { data: T[] | null; error: { message: string } | null
 }
 
 export async function loadDashboard(userId: string, now = new Date()): Promise<Dashboard> {
-  const [articles, sites, drafts, recent, published, keys, assistants, upcoming, failures, failedJobs] = await Promise.all([
+  const [articles, sites, drafts, recent, published, keys, provider, assistants, upcoming, failures, failedJobs] = await Promise.all([
     supabase.from("articles").select("id", { count: "exact", head: true }).eq("user_id", userId),
     supabase.from("wordpress_sites").select("id, name", { count: "exact" }).eq("user_id", userId),
     supabase
@@ -79,6 +82,7 @@ export async function loadDashboard(userId: string, now = new Date()): Promise<D
       .eq("user_id", userId)
       .eq("status", "published"),
     supabase.rpc("api_key_status").maybeSingle(),
+    supabase.from("ai_provider_settings").select("provider").eq("user_id", userId).maybeSingle(),
     supabase.from("assistants").select("id", { count: "exact", head: true }).eq("user_id", userId),
     supabase
       .from("articles")
@@ -98,6 +102,7 @@ export async function loadDashboard(userId: string, now = new Date()): Promise<D
     supabase.from("draft_batch_progress").select("batch_id, failed").gt("failed", 0).limit(DASHBOARD_LIST_LIMIT),
   ]);
   if (keys.error) throw new Error(keys.error.message);
+  if (provider.error) throw new Error(provider.error.message);
   const siteRows = rowsOf(sites);
   const siteNames = new Map(siteRows.map((site) => [site.id, site.name]));
   const failedBatches = rowsOf(failedJobs).filter((row) => row.batch_id !== null);
@@ -119,7 +124,7 @@ export async function loadDashboard(userId: string, now = new Date()): Promise<D
       createdAt: parseTimestamp(row.created_at),
     })),
     setup: {
-      hasTextKey: Boolean(keys.data?.openai_key_last4),
+      hasTextKey: Boolean(keys.data?.openai_key_last4) || provider.data?.provider === "custom",
       assistants: countOf(assistants),
       published: countOf(published),
     },

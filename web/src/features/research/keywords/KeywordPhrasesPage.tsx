@@ -11,7 +11,14 @@ import { formatDateTime } from "../../../lib/dates";
 import { useForm } from "../../../lib/useForm";
 import { useResource } from "../../../lib/useResource";
 import { listKeywordResearches, type SavedResearch } from "../data/keywordResearches";
-import { deleteResearch, generateKeywords, keywordResearch, openResearch, useKeywordResearch } from "../researchStore";
+import {
+  deleteResearch,
+  dismissKeywordsError,
+  generateKeywords,
+  keywordResearch,
+  openResearch,
+  useKeywordResearch,
+} from "../researchStore";
 import { keywordCsv, keywordCsvFileName } from "./keywordCsv";
 import { KeywordTable } from "./KeywordTable";
 import "./keyword-phrases.css";
@@ -122,7 +129,7 @@ export default function KeywordPhrasesPage() {
         running={pending && { label: `Generating keywords for “${pending.subject}”…`, startedAt: pending.startedAt }}
         hint="This can take up to a minute. You can leave this page; the results will be here when you come back."
       />
-      {error && !pending && <RequestError message={error} />}
+      {error && !pending && <RequestError message={error.message} fix={error.fix} onDismiss={dismissKeywordsError} />}
 
       {latest && latest.result.keywords.length > 0 ? (
         <section>
