@@ -24,7 +24,7 @@
  *
  * Playwright tests read: E2E_BASE_URL, E2E_API_URL, E2E_PUBLISHABLE_KEY,
  * E2E_SECRET_KEY, E2E_OPENAI_URL, E2E_OPENROUTER_URL, E2E_OLLAMA_URL,
- * E2E_FAL_URL, and (when WordPress runs)
+ * E2E_FAL_URL, E2E_APP_LOG (the app's output), and (when WordPress runs)
  * E2E_WP_URL, E2E_WP_USER, E2E_WP_APP_PASSWORD.
  */
 import { startAppProcess } from "./e2e/app-process.ts";
@@ -114,7 +114,10 @@ try {
   code = 0;
   // One app at a time: the machine is small, and each runs a scheduler.
   for (const { project, options } of runs) {
-    const app = await startAppProcess(options);
+    // The app's output, for the tests that read the e-mails it prints (password recovery).
+    const appLog = await Deno.makeTempFile({ prefix: `inkpress-e2e-${project}-`, suffix: ".log" });
+    cleanups.push(() => Deno.remove(appLog));
+    const app = await startAppProcess({ ...options, logFile: appLog });
     cleanups.push(() => app.stop());
     console.log(`\n━━ ${project}: app on ${app.url}, API on ${app.apiUrl}`);
     const exitCode = (await new Deno.Command("node_modules/.bin/playwright", {
@@ -130,6 +133,7 @@ try {
         E2E_OPENROUTER_URL: openrouter.url,
         E2E_OLLAMA_URL: ollama.url,
         E2E_FAL_URL: fal.url,
+        E2E_APP_LOG: appLog,
         ...(wordpress && {
           E2E_WP_URL: wordpress.url,
           E2E_WP_USER: wordpress.adminUser,

@@ -29,6 +29,7 @@ import { startFakeFal } from "../../../supabase/functions/_testing/fakes/fal_ser
 import { startFakeOpenAI } from "../../../supabase/functions/_testing/fakes/openai_server.ts";
 import { proxyRequest } from "../../devstack/functions-runtime/proxy.ts";
 import { startFunctionsRuntime } from "../../devstack/functions-runtime/runtime.ts";
+import { dependenciesCached, FUNCTIONS_DENO_DIR } from "../../devstack/functions-runtime/dependency_cache.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
@@ -83,11 +84,14 @@ const project = Deno.serve(
 );
 const projectUrl = `http://127.0.0.1:${(await projectReady.promise).port}`;
 
+// As npm start runs them: offline, from the dependency cache npm ci made (a missing package fails the suite).
+if (!dependenciesCached()) throw new Error("The edge functions' dependencies are not cached: run npm ci (or deno run -A scripts/devstack/functions-runtime/dependency_cache.ts)");
 const runtime = await startFunctionsRuntime({
   port: 0,
   functionsDir: "supabase/functions",
   configPath: "supabase/config.toml",
   localKeysPath: keysFile,
+  denoDir: FUNCTIONS_DENO_DIR,
   env: {
     SUPABASE_URL: projectUrl,
     // The keys file is the one source of keys here, as for npm start's runtime.

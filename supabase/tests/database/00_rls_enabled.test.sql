@@ -27,7 +27,7 @@ select tables_are(
   'public',
   array['profiles', 'api_keys', 'ai_provider_settings', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
         'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs',
-        'site_content', 'site_content_embeddings', 'site_content_syncs'],
+        'site_content', 'site_content_embeddings', 'site_content_syncs', 'keyword_researches'],
   'public has exactly the application tables'
 );
 
@@ -129,6 +129,7 @@ select results_eq(
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean,text,uuid)'),
        ('record_site_content_embeddings(uuid,text,jsonb)'),
        ('record_site_content_sync(uuid,uuid,boolean,jsonb,jsonb,timestamp with time zone)'),
+       ('regenerate_draft_job(uuid,uuid)'),
        ('release_draft_job(uuid,uuid)'),
        ('release_publication_claim(uuid)'),
        ('retry_failed_draft_jobs(uuid,uuid)'),

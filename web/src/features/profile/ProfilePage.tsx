@@ -4,6 +4,8 @@ import { useUser } from "../auth/index";
 import { AiModelsForm } from "./AiModelsForm";
 import { AiProviderForm } from "./AiProviderForm";
 import { ApiKeysForm } from "./ApiKeysForm";
+import { ChangePasswordForm } from "./ChangePasswordForm";
+import { PersonalDetailsForm } from "./PersonalDetailsForm";
 import { LinkRelevanceForm } from "../links/index";
 import "./profile.css";
 
@@ -23,6 +25,8 @@ export default function ProfilePage() {
         <label htmlFor={emailId}>Email</label>
         <input id={emailId} type="email" value={user?.email ?? ""} readOnly />
       </article>
+      {user && <PersonalDetailsForm userId={user.id} />}
+      {user?.email && <ChangePasswordForm email={user.email} />}
       <AiProviderForm />
       <ApiKeysForm />
       <AiModelsForm />

@@ -179,40 +179,44 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
           <form id={formId} onSubmit={submit} noValidate>
             <fieldset disabled={publishing}>
               <label htmlFor={`${formId}-site`}>Select WordPress Site</label>
-              <select
-                ref={siteSelectRef}
-                id={`${formId}-site`}
-                name="siteId"
-                value={siteId}
-                onChange={(event) => {
-                  setSiteId(event.target.value);
-                  if (event.target.value) setSiteError(undefined);
-                }}
-                aria-invalid={siteError ? true : undefined}
-                aria-describedby={siteError ? `${formId}-site-error` : undefined}
-              >
-                <option value="">Choose a site</option>
-                {sites.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.kind === "ghost" ? `${option.name} (Ghost, ${option.site_url})` : `${option.name} (${option.site_url})`}
-                  </option>
-                ))}
-              </select>
+              <span className="select-control">
+                <select
+                  ref={siteSelectRef}
+                  id={`${formId}-site`}
+                  name="siteId"
+                  value={siteId}
+                  onChange={(event) => {
+                    setSiteId(event.target.value);
+                    if (event.target.value) setSiteError(undefined);
+                  }}
+                  aria-invalid={siteError ? true : undefined}
+                  aria-describedby={siteError ? `${formId}-site-error` : undefined}
+                >
+                  <option value="">Choose a site</option>
+                  {sites.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.kind === "ghost" ? `${option.name} (Ghost, ${option.site_url})` : `${option.name} (${option.site_url})`}
+                    </option>
+                  ))}
+                </select>
+              </span>
               {siteError && <small id={`${formId}-site-error`}>{siteError}</small>}
               <label htmlFor={`${formId}-status`}>Post Status</label>
-              <select
-                id={`${formId}-status`}
-                name="status"
-                value={status}
-                onChange={(event) => setPickedStatus(event.target.value as PostStatus)}
-                aria-describedby={chosenSite && isLive(publicationOn(chosenSite.id)) ? `${formId}-status-note` : undefined}
-              >
-                {POST_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {POST_STATUS_LABELS[value]}
-                  </option>
-                ))}
-              </select>
+              <span className="select-control">
+                <select
+                  id={`${formId}-status`}
+                  name="status"
+                  value={status}
+                  onChange={(event) => setPickedStatus(event.target.value as PostStatus)}
+                  aria-describedby={chosenSite && isLive(publicationOn(chosenSite.id)) ? `${formId}-status-note` : undefined}
+                >
+                  {POST_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {POST_STATUS_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              </span>
               {chosenSite && isLive(publicationOn(chosenSite.id)) && (
                 <small id={`${formId}-status-note`}>
                   This post is live on {chosenSite.name}: Publish Immediately keeps it live and updates it.

@@ -17,6 +17,10 @@ vi.mock("./data/seoAnalysis", () => ({
   requestSeoAnalysis: vi.fn(),
   SEO_FAILURE_MESSAGE: "Failed to complete SEO analysis. Please try again.",
 }));
+vi.mock("./data/keywordResearches", () => ({
+  saveKeywordResearch: vi.fn(async (topic: string, result: unknown) => ({ id: "r-1", topic, createdAt: new Date(), result })),
+  deleteKeywordResearch: vi.fn(),
+}));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const KEYWORDS: KeywordsResponse = {
@@ -49,7 +53,7 @@ describe("research store", () => {
     answer.resolve(KEYWORDS);
     await done;
     expect(keywordResearch.pending).toBeNull();
-    expect(keywordResearch.latest).toEqual({ subject: "gardening", result: KEYWORDS });
+    expect(keywordResearch.latest).toEqual({ subject: "gardening", result: KEYWORDS, savedId: "r-1" });
     expect(notifySuccess).toHaveBeenCalledWith("Keywords generated successfully");
   });
 

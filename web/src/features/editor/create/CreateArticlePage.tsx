@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { LazyArticlePreviewModal } from "../../articles/index";
 import { ContentEditor } from "../content/ContentEditor";
 import { LinkSuggestions } from "../../links/index";
@@ -42,6 +42,7 @@ import {
 } from "./draftForm";
 import { InterruptedDraftNotice, type InterruptedDraft } from "./InterruptedDraftNotice";
 import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
+import { articlePrefill } from "./articlePrefill";
 import "../editorForm.css";
 import "./create-article.css";
 
@@ -97,6 +98,16 @@ export default function CreateArticlePage() {
 
   // Leaving the page stops a generation in progress.
   useEffect(() => () => generation.current?.abort(), []);
+
+  // Opened from a keyword ("Write article" on Keyword Phrases): its idea and focus keyword filled in.
+  const search = useSearch();
+  useEffect(() => {
+    const { idea, focusKeyword } = articlePrefill(search);
+    if (idea) ai.fill({ idea });
+    if (focusKeyword) draft.fill({ focusKeyword });
+    // Once, as the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const runGeneration = async (request: GenerateArticleRequest) => {
     if (generation.current) return;
