@@ -22,8 +22,21 @@ import { readHtmlFacts } from "./html_facts.ts";
 import { parseRobotsTxt, ROBOTS_TXT_MAX_BYTES } from "./robots_txt.ts";
 import { CONVENTIONAL_SITEMAP_PATHS, parseSitemap } from "./sitemap.ts";
 
+export interface AuditLimits {
+  pageTimeoutMs: number;
+  pageMaxBytes: number;
+  robotsTimeoutMs: number;
+  robotsMaxBytes: number;
+  sitemapTimeoutMs: number;
+  sitemapMaxBytes: number;
+  linkTimeoutMs: number;
+  /** Links checked for breakage: up to half internal, the rest external. */
+  linkSample: number;
+  linkConcurrency: number;
+}
+
 /** Caps of the audit's requests. The page's cap is the guard's default; a larger page is refused, not truncated. */
-export const AUDIT_LIMITS = {
+export const AUDIT_LIMITS: Readonly<AuditLimits> = {
   pageTimeoutMs: 10_000,
   pageMaxBytes: 5 * 1024 * 1024,
   robotsTimeoutMs: 5_000,
@@ -31,10 +44,9 @@ export const AUDIT_LIMITS = {
   sitemapTimeoutMs: 5_000,
   sitemapMaxBytes: 10 * 1024 * 1024,
   linkTimeoutMs: 5_000,
-  /** Links checked for breakage: up to half internal, the rest external. */
   linkSample: 12,
   linkConcurrency: 6,
-} as const;
+};
 
 /** Sent with every audit request, so site owners can tell the audit from other traffic. */
 export const AUDIT_USER_AGENT = "Mozilla/5.0 (compatible; InkpressSEOAudit/1.0)";
@@ -45,7 +57,7 @@ export interface AuditDeps {
   /** Passed to every request (tests: a fake fetch, DNS and allowlist). */
   guard?: Pick<GuardedFetchOptions, "fetch" | "resolveDns" | "privateHostAllowlist">;
   /** Overrides of AUDIT_LIMITS (tests). */
-  limits?: Partial<typeof AUDIT_LIMITS>;
+  limits?: Partial<AuditLimits>;
   /** Milliseconds for durations (performance.now). */
   now?: () => number;
   /** The time stamped on the audit. */

@@ -180,7 +180,7 @@ function listen(handler: (request: Request) => Response | Promise<Response>, por
 
 export async function startAuditedSite(options: { port?: number; externalPort?: number } = {}): Promise<AuditedSite> {
   const requests: AuditedSite["requests"] = [];
-  const timers = new Set<number>();
+  const timers = new Set<ReturnType<typeof setInterval>>();
 
   const external = listen((request) => {
     const { pathname } = new URL(request.url);
