@@ -1,12 +1,22 @@
 /**
- * seo-analysis against the fake OpenAI server (real Chat Completions JSON and
- * error bodies), with an in-memory caller and key lookup instead of the
+ * seo-analysis: the page is audited for real (the test site on loopback,
+ * reached through the SSRF guard with only its own listeners allowlisted),
+ * then the fake OpenAI server (real Chat Completions JSON and error bodies)
+ * writes the sections; an in-memory caller and key lookup stand in for the
  * database.
  */
 import assert from "node:assert/strict";
 import type { FakeOpenAIOptions } from "../_testing/fakes/openai_server.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/contracts/seo.ts";
+import { type SeoReport, seoReportSchema } from "../_shared/contracts/seo.ts";
+import { guardedFetch } from "../_shared/net/ssrf.ts";
+import { auditPage } from "../_shared/seo/audit_page.ts";
+import {
+  type AuditedSite,
+  DEFECTIVE_PAGE_PATH,
+  GOOD_PAGE_PATH,
+  startAuditedSite,
+} from "../_testing/fakes/audited_site.ts";
 import {
   ALICE,
   type ChatRequest,
@@ -14,49 +24,90 @@ import {
   type TextFunctionHarnessOptions,
   withTextFunctionHarness,
 } from "../_testing/text_function_harness.ts";
-import { SEO_FAILURE_MESSAGE, SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
+import { SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
 import { createHandler } from "./handler.ts";
 
-type Harness = TextFunctionHarness<SeoAnalysis>;
+type Harness = TextFunctionHarness<SeoReport> & { site: AuditedSite };
 
-const withHarness = (options: TextFunctionHarnessOptions, test: (harness: Harness) => Promise<void>) =>
-  withTextFunctionHarness("seo-analysis", createHandler, options, test);
+async function withHarness(options: TextFunctionHarnessOptions, test: (harness: Harness) => Promise<void>) {
+  const site = await startAuditedSite();
+  try {
+    await withTextFunctionHarness<SeoReport>(
+      "seo-analysis",
+      (deps) =>
+        createHandler({
+          ...deps,
+          audit: (url, signal) => auditPage(url, { fetch: guardedFetch, guard: { privateHostAllowlist: site.allowlist } }, signal),
+        }),
+      options,
+      (harness) => test({ ...harness, site }),
+    );
+  } finally {
+    await site.close();
+  }
+}
 
-Deno.test("returns the validated analysis; asks gpt-4, temperature 0.7, max_tokens 2000; never fetches the URL", () =>
-  withHarness({}, async ({ fake, call, logs }) => {
-    const { status, body } = await call({ url: " https://blog.example.com/path " });
+Deno.test("audits the page, then the model writes the sections from the measurements", () =>
+  withHarness({}, async ({ fake, call, logs, site }) => {
+    const url = `${site.origin}${DEFECTIVE_PAGE_PATH}`;
+    const { status, body } = await call({ url });
     assert.equal(status, 200);
-    assert.deepEqual(seoAnalysisSchema.parse(body), body);
-    assert.equal(body.title, "SEO analysis of blog.example.com");
-    assert.equal(body.trafficMetrics.topCountry, "United States");
-    assert.equal(body.summaryTable.length, 3);
+    assert.deepEqual(seoReportSchema.parse(body), body);
+    assert.equal(body.audit.url, url);
+    assert.ok(body.audit.checks.length >= 25);
+    const h1 = body.audit.checks.find((check) => check.id === "h1")!;
+    assert.deepEqual([h1.status, h1.value], ["warning", "2 H1s: “First headline”, “Second headline”"]);
+    assert.equal(body.title, "SEO analysis of 127.0.0.1");
+    assert.equal(body.trafficMetrics.monthlyVisits, "~45K (estimate)");
+
+    assert.equal(fake.requests.length, 1);
     const request = fake.requests[0].body as ChatRequest;
     assert.equal(request.model, "gpt-4");
     assert.equal(request.temperature, 0.7);
     assert.equal(request.max_tokens, 2000);
-    assert.equal(request.messages[1].content, "Website URL: https://blog.example.com/path");
-    assert.match(request.messages[0].content, /you cannot visit it/);
-    assert.equal(fake.requests.length, 1, "the only outbound request is the model call");
+    assert.match(request.messages[0].content, /from the audit measurements/);
+    assert.match(request.messages[0].content, /estimate/);
+    const brief = request.messages[1].content;
+    assert.ok(brief.startsWith(`Website URL: ${url}\n`), brief);
+    assert.match(brief, /- WARNING One H1 heading: 2 H1s/);
+    assert.match(brief, /- FAIL Page language \(lang\): No lang attribute/);
+    assert.match(brief, /<<<PAGE TEXT\nFirst headline Skipped a level Second headline Short text/);
     assert.deepEqual(logs, []);
   }));
 
-Deno.test("an address typed without a scheme is analysed as https://", () =>
+Deno.test("an address typed without a scheme is audited as https://", () =>
   withHarness({}, async ({ fake, call }) => {
-    const { status } = await call({ url: " www.example.com/blog " });
-    assert.equal(status, 200);
-    assert.equal((fake.requests[0].body as ChatRequest).messages[1].content, "Website URL: https://www.example.com/blog");
+    // A loopback address the guard does not allow: the audit says why, and the model is not asked.
+    const { status, body } = await call({ url: " 127.0.0.1:9/blog " });
+    assert.equal(status, 422);
+    assert.match(body.error!, /^Could not audit https:\/\/127\.0\.0\.1:9\/blog: 127\.0\.0\.1:9 is a loopback address/);
+    assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("a page that cannot be fetched: 422 with the reason, no report invented", () =>
+  withHarness({}, async ({ fake, call, site }) => {
+    for (const [path, reason] of [
+      ["/server-error", /answered 500 Internal Server Error\.$/],
+      ["/report.pdf", /is application\/pdf, not an HTML page\.$/],
+      ["/to-metadata", /169\.254\.169\.254 is a .* address/],
+    ] as const) {
+      const { status, body } = await call({ url: `${site.origin}${path}` });
+      assert.equal(status, 422, path);
+      assert.match(body.error!, reason);
+    }
+    assert.equal(fake.requests.length, 0);
   }));
 
 Deno.test("OPENAI_SEO_MODEL overrides the model; a wrapped object is found", () =>
-  withHarness({ fake: { scenario: "wrapped" }, settings: { seoModel: "gpt-4o" } }, async ({ fake, call }) => {
-    const { status, body } = await call({ url: "http://example.org" });
+  withHarness({ fake: { scenario: "wrapped" }, settings: { seoModel: "gpt-4o" } }, async ({ fake, call, site }) => {
+    const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
     assert.equal(status, 200);
-    assert.equal(body.title, "SEO analysis of example.org");
+    assert.equal(body.title, "SEO analysis of 127.0.0.1");
     assert.equal((fake.requests[0].body as Record<string, unknown>).model, "gpt-4o");
   }));
 
 Deno.test("the URL must be given and be http(s); session and key come first", () =>
-  withHarness({}, async ({ fake, call, keys }) => {
+  withHarness({}, async ({ fake, call, keys, site }) => {
     assert.deepEqual(await call({ url: "  " }), {
       status: 400,
       body: {
@@ -64,59 +115,54 @@ Deno.test("the URL must be given and be http(s); session and key come first", ()
         field: "url",
         issues: [{ path: ["url"], message: "Please enter a website URL" }],
       },
-    });
+    } as unknown);
     assert.equal((await call({})).body.error, "url: Please enter a website URL");
     for (const url of ["ftp://example.com", "javascript:alert(1)", "http://", "https://user:secret@example.com"]) {
-      assert.deepEqual(await call({ url }), {
-        status: 400,
-        body: {
-          error: "url: Please enter a valid URL",
-          field: "url",
-          issues: [{ path: ["url"], message: "Please enter a valid URL" }],
-        },
-      }, url);
+      assert.equal((await call({ url })).body.error, "url: Please enter a valid URL", url);
     }
     assert.equal((await call({ url: `https://example.com/${"a".repeat(2100)}` })).status, 400);
     assert.equal((await call({ url: `https://example.com/${"a".repeat(9000)}` })).status, 413);
     assert.deepEqual(await call({ url: "https://example.com" }, "stale"), {
       status: 401,
       body: { error: "User not authenticated" },
-    });
+    } as unknown);
     keys.clear();
-    assert.deepEqual(await call({ url: "https://example.com" }), {
+    assert.deepEqual(await call({ url: `${site.origin}${GOOD_PAGE_PATH}` }), {
       status: 400,
       body: { error: "OpenAI API key not found" },
-    });
+    } as unknown);
     assert.equal(fake.requests.length, 0);
+    assert.equal(site.requests.length, 0, "nothing is fetched before the caller and key are checked");
   }));
 
-Deno.test("provider failures map to the spec's messages", async () => {
-  const cases: [FakeOpenAIOptions, number, string][] = [
-    [{ scenario: "rate-limit" }, 502, PROVIDER_MESSAGES.rateLimited],
-    [{ scenario: "server-error" }, 502, PROVIDER_MESSAGES.unavailable],
-    [{ scenario: "invalid-json" }, 502, SEO_PARSE_FAILURE_MESSAGE],
-    [{ scenario: "empty" }, 502, SEO_PARSE_FAILURE_MESSAGE],
-    [{ scenario: "malformed-chunk" }, 502, SEO_FAILURE_MESSAGE],
-    [{ scenario: "slow-first-token", firstTokenDelayMs: 2_000 }, 504, PROVIDER_MESSAGES.timedOut],
+Deno.test("a model failure keeps the measured audit and says why the written sections are empty", async () => {
+  const cases: [FakeOpenAIOptions, string][] = [
+    [{ scenario: "rate-limit" }, PROVIDER_MESSAGES.rateLimited],
+    [{ scenario: "server-error" }, PROVIDER_MESSAGES.unavailable],
+    [{ scenario: "invalid-json" }, SEO_PARSE_FAILURE_MESSAGE],
+    [{ scenario: "slow-first-token", firstTokenDelayMs: 2_000 }, PROVIDER_MESSAGES.timedOut],
   ];
-  for (const [fakeOptions, status, message] of cases) {
-    await withHarness({ fake: fakeOptions, settings: { timeoutMs: 300 } }, async ({ call }) => {
-      assert.deepEqual(
-        await call({ url: "https://example.com" }),
-        { status, body: { error: message } },
-        fakeOptions.scenario,
-      );
+  for (const [fakeOptions, message] of cases) {
+    await withHarness({ fake: fakeOptions, settings: { timeoutMs: 300 } }, async ({ call, site }) => {
+      const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
+      assert.equal(status, 200, fakeOptions.scenario);
+      assert.ok(body.audit.checks.length >= 25);
+      assert.deepEqual(body.recommendations, []);
+      assert.equal(body.trafficMetrics.monthlyVisits, "");
+      assert.equal(body.notes.length, 1);
+      assert.ok(body.notes[0].startsWith("The written sections could not be produced: "), body.notes[0]);
+      assert.ok(body.notes[0].includes(message.replace(/\.$/, "")), `${fakeOptions.scenario}: ${body.notes[0]}`);
     });
   }
 });
 
-Deno.test("a refused key: 400 with the spec message, the key never echoed or logged", () =>
-  withHarness({}, async ({ call, keys, logs }) => {
+Deno.test("a refused key: the audit stays, the key is never echoed or logged", () =>
+  withHarness({}, async ({ call, keys, logs, site }) => {
     keys.set(ALICE, "sk-wrong-FIXTURE-not-a-real-key-stuv");
-    assert.deepEqual(await call({ url: "https://example.com" }), {
-      status: 400,
-      body: { error: PROVIDER_MESSAGES.invalidKey },
-    });
+    const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
+    assert.equal(status, 200);
+    assert.ok(body.notes[0].includes(PROVIDER_MESSAGES.invalidKey.replace(/\.$/, "")), body.notes[0]);
+    assert.ok(!JSON.stringify(body).includes("stuv"));
     assert.equal(logs.length, 1);
     assert.ok(!logs[0].includes("sk-wrong") && !logs[0].includes("stuv"), logs[0]);
   }));
