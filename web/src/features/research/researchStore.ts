@@ -1,6 +1,6 @@
 import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import { KEYWORDS_FAILURE_MESSAGE, requestKeywords, type KeywordsResponse } from "./data/keywords";
-import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoAnalysis } from "./data/seoAnalysis";
+import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoReport } from "./data/seoAnalysis";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { sessionState } from "../auth/index";
 
@@ -29,7 +29,7 @@ export const keywordResearch = proxy<Research<KeywordsResponse>>({
   error: null,
 });
 
-export const seoResearch = proxy<Research<SeoAnalysis>>({
+export const seoResearch = proxy<Research<SeoReport>>({
   pending: null,
   latest: null,
   error: null,
