@@ -8,6 +8,7 @@
  * never rendered as HTML anywhere.
  */
 import { Parser } from "htmlparser2";
+import { countWords } from "../contracts/text_words.ts";
 
 export interface HeadingFact {
   level: number;
@@ -83,24 +84,8 @@ const HIDDEN = new Set([
   "canvas",
 ]);
 const HEADING = /^h([1-6])$/;
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
-/** Scripts written without spaces between words: each character counts as a word. */
-const UNSPACED = /[\p{scx=Han}\p{scx=Hira}\p{scx=Kana}\p{scx=Thai}\p{scx=Laoo}\p{scx=Khmr}]/gu;
-
 const clip = (text: string, max = MAX_TEXT) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
-
-/** Words in a piece of text, by the rule of `HtmlFacts.words`. */
-export function countWords(text: string): number {
-  let count = 0;
-  for (const [token] of text.matchAll(WORD)) {
-    const unspaced = token.match(UNSPACED)?.length ?? 0;
-    // Letters glued to unspaced script ("iPhoneを") still make a word of their own.
-    const rest = token.replace(UNSPACED, " ").trim();
-    count += unspaced + (rest ? rest.split(/\s+/).length : 0);
-  }
-  return count;
-}
 
 /** `@type`s in a JSON-LD value: the node's own, and those of `@graph` and nested nodes. */
 function jsonLdTypes(value: unknown, found: Set<string>, depth = 0): void {
