@@ -1,0 +1,38 @@
+-- keyword_data_requests: every paid keyword-data request (issue 25): what
+-- the provider answered, for which topic, location and language, and what
+-- it cost. It is both the spend record and the per-user cache: the
+-- keyword-data function answers a topic asked again within 30 days from
+-- the newest row, at no cost.
+--
+-- Written only by the keyword-data edge function (secret key), after the
+-- provider answered and charged; the owner may read their own (their spend
+-- and their cached results); other users and anon nothing.
+
+create table public.keyword_data_requests (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  provider text not null constraint keyword_data_requests_provider_known check (provider in ('dataforseo')),
+  -- The topic as the cache compares it: lower case, spaces collapsed.
+  topic text not null constraint keyword_data_requests_topic_length check (length(topic) between 1 and 200),
+  location_code integer not null,
+  language_code text not null,
+  -- The provider's own figure for the request (DataForSEO's `cost`), in US dollars.
+  cost_usd numeric(12, 6) not null constraint keyword_data_requests_cost_not_negative check (cost_usd >= 0),
+  keywords jsonb not null constraint keyword_data_requests_keywords_list check (jsonb_typeof(keywords) = 'array'),
+  created_at timestamptz not null default now()
+);
+
+-- The cache lookup (newest answer for a topic), and the spend of a period.
+create index keyword_data_requests_lookup_idx
+  on public.keyword_data_requests (user_id, provider, topic, location_code, language_code, created_at desc);
+create index keyword_data_requests_user_id_created_at_idx on public.keyword_data_requests (user_id, created_at desc);
+
+alter table public.keyword_data_requests enable row level security;
+
+revoke all on table public.keyword_data_requests from anon, authenticated;
+grant select on table public.keyword_data_requests to authenticated;
+grant all on table public.keyword_data_requests to service_role;
+
+create policy "Users can view their own keyword data requests"
+  on public.keyword_data_requests for select to authenticated
+  using ((select auth.uid()) = user_id);
