@@ -24,11 +24,10 @@
 import { type AssistantSettings, assistantFinder, type FindAssistant } from "../_shared/ai/assistants.ts";
 import { type OpenAISettings, openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import { storedOpenAIKey } from "../_shared/ai/text_function.ts";
 import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import { internalLinksContext } from "../_shared/links/draft_link_context.ts";
 import { type FindLinkTargets, linkTargetFinder } from "../_shared/links/link_targets.ts";
 import type { GeneratedArticle } from "../_shared/contracts/article.ts";
@@ -272,14 +271,20 @@ export function settingsFromEnv(env: EnvReader = Deno.env): DraftWorkerSettings 
   };
 }
 
+/** The bulk worker acts without a user: everything on the system's draftWorker path, scoped by each job's owner. */
 export function productionDependencies(env: EnvReader = Deno.env): DraftWorkerDependencies {
-  const service = createServiceClient(env);
+  const system = createSystemAccess(env);
   return {
     secretKeys: readSecretKeys(env).all,
-    store: createDraftQueueStore(service),
-    readOpenAIKey: storedOpenAIKey(service),
-    findAssistant: assistantFinder(service),
-    findLinkTargets: linkTargetFinder(service, openAISettingsFromEnv(env), "draft-batch-worker"),
+    store: createDraftQueueStore(system.draftWorker),
+    readOpenAIKey: system.readOpenAIKey,
+    findAssistant: assistantFinder(system.draftWorker),
+    findLinkTargets: linkTargetFinder(
+      system.draftWorker,
+      system.readOpenAIKey,
+      openAISettingsFromEnv(env),
+      "draft-batch-worker",
+    ),
     draft: draftArticle,
     openAI: openAISettingsFromEnv(env),
     settings: settingsFromEnv(env),

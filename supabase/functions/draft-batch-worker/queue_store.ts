@@ -1,11 +1,11 @@
 /**
  * The worker's side of the bulk-drafting queue: the security-definer
- * functions of migration 20261128000400_draft_queue.sql, called with the
- * service client. Every write names the job AND the claim (its lease token),
- * so a worker whose lease lapsed, and whose job another worker took, changes
- * nothing.
+ * functions of migration 20261128000400_draft_queue.sql, called on the
+ * system's draftWorker path. Every write names the job AND the claim (its
+ * lease token), so a worker whose lease lapsed, and whose job another worker
+ * took, changes nothing.
  */
-import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import type { SystemClient } from "../_shared/platform/system_access.ts";
 
 export interface ClaimedDraftJob {
   jobId: string;
@@ -59,11 +59,11 @@ function check<T>(result: { data: T; error: { message: string } | null }, what: 
   return result.data;
 }
 
-export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
+export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStore {
   return {
     async claim({ perUser, leaseSeconds, maxAttempts }) {
       const rows = check(
-        await service.rpc("claim_draft_jobs", {
+        await draftWorker.rpc("claim_draft_jobs", {
           p_max_jobs: 1,
           p_per_user: perUser,
           p_lease_seconds: leaseSeconds,
@@ -88,7 +88,7 @@ export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
     },
     async complete(job, draft) {
       return check(
-        await service.rpc("complete_draft_job", {
+        await draftWorker.rpc("complete_draft_job", {
           p_job_id: job.jobId,
           p_claim_id: job.claimId,
           p_title: draft.title,
@@ -105,7 +105,7 @@ export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
     },
     async fail(job, reason, retryAfterSeconds) {
       check(
-        await service.rpc("fail_draft_job", {
+        await draftWorker.rpc("fail_draft_job", {
           p_job_id: job.jobId,
           p_claim_id: job.claimId,
           p_error: reason,
@@ -116,7 +116,7 @@ export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
     },
     async release(job) {
       check(
-        await service.rpc("release_draft_job", { p_job_id: job.jobId, p_claim_id: job.claimId }),
+        await draftWorker.rpc("release_draft_job", { p_job_id: job.jobId, p_claim_id: job.claimId }),
         "releasing a draft job",
       );
     },
