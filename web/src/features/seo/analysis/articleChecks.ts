@@ -12,6 +12,9 @@ import { containsKeyword, countPhrase, fold, keywordWords, slugContainsKeyword }
 import { languageRules, type LanguageRules } from "./languages";
 import { isPassive } from "./passiveVoice";
 import { splitSentences } from "./sentences";
+import { ARTICLE_CHECKS, type ArticleCheckId, type CheckGroup } from "./catalog";
+
+export { ARTICLE_CHECKS, type ArticleCheckId, type CheckGroup };
 
 export interface ArticleInput {
   title: string;
@@ -28,8 +31,6 @@ export interface AnalysisContext {
   /** Host names of the user's own sites: links to them are internal. */
   siteHosts: readonly string[];
 }
-
-export type CheckGroup = "seo" | "readability";
 
 export interface ArticleCheck {
   id: ArticleCheckId;
@@ -53,30 +54,6 @@ export const SECTION_WORDS = { good: 300, max: 350 };
 export const LONG_SENTENCES_SHARE = { good: 25, max: 30 };
 export const PASSIVE_SHARE = { good: 10, max: 15 };
 export const READING_EASE = { good: 60, acceptable: 50 };
-
-/** Every check, in the order the panel shows them, with its label. */
-export const ARTICLE_CHECKS = [
-  { id: "focus-keyword", group: "seo", label: "Focus keyword" },
-  { id: "keyword-in-title", group: "seo", label: "Focus keyword in title" },
-  { id: "keyword-in-introduction", group: "seo", label: "Focus keyword in the first paragraph" },
-  { id: "keyword-in-meta-description", group: "seo", label: "Focus keyword in meta description" },
-  { id: "keyword-in-slug", group: "seo", label: "Focus keyword in slug" },
-  { id: "keyword-in-subheading", group: "seo", label: "Focus keyword in a subheading" },
-  { id: "keyword-density", group: "seo", label: "Keyword density" },
-  { id: "title-length", group: "seo", label: "Title length" },
-  { id: "meta-description-length", group: "seo", label: "Meta description length" },
-  { id: "text-length", group: "seo", label: "Text length" },
-  { id: "internal-links", group: "seo", label: "Internal links" },
-  { id: "outbound-links", group: "seo", label: "Outbound links" },
-  { id: "image-alt", group: "seo", label: "Image alt text" },
-  { id: "subheading-distribution", group: "readability", label: "Subheading distribution" },
-  { id: "paragraph-length", group: "readability", label: "Paragraph length" },
-  { id: "sentence-length", group: "readability", label: "Sentence length" },
-  { id: "passive-voice", group: "readability", label: "Passive voice" },
-  { id: "reading-ease", group: "readability", label: "Flesch reading ease" },
-] as const satisfies readonly { id: string; group: CheckGroup; label: string }[];
-
-export type ArticleCheckId = (typeof ARTICLE_CHECKS)[number]["id"];
 
 type Verdict = Pick<ArticleCheck, "outcome" | "value" | "advice" | "counter">;
 

@@ -7,6 +7,7 @@
  * rules and "not checked for this language" where a check needs a formula.
  */
 import { syllable as englishSyllables } from "syllable";
+import { KNOWN_LANGUAGE_NAMES, type KnownLanguage } from "./catalog";
 
 /** ASL: average sentence length in words; ASW: average syllables per word. */
 type Formula = (asl: number, asw: number) => number;
@@ -59,10 +60,10 @@ function memo(count: (word: string) => number): (word: string) => number {
 
 const GENERAL = { passiveVoice: false, longSentenceWords: 20, unspaced: false };
 
-const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
+const KNOWN: Record<KnownLanguage, Omit<LanguageRules, "code">> = {
   en: {
     ...GENERAL,
-    name: "English",
+    name: KNOWN_LANGUAGE_NAMES.en,
     passiveVoice: true,
     readingEase: {
       formula: (asl, asw) => 206.835 - 1.015 * asl - 84.6 * asw,
@@ -72,7 +73,7 @@ const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
   },
   de: {
     ...GENERAL,
-    name: "German",
+    name: KNOWN_LANGUAGE_NAMES.de,
     readingEase: {
       formula: (asl, asw) => 180 - asl - 58.5 * asw,
       source: "Amstad (1978)",
@@ -81,7 +82,7 @@ const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
   },
   es: {
     ...GENERAL,
-    name: "Spanish",
+    name: KNOWN_LANGUAGE_NAMES.es,
     longSentenceWords: 25,
     readingEase: {
       formula: (asl, asw) => 206.84 - 1.02 * asl - 60 * asw,
@@ -91,7 +92,7 @@ const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
   },
   fr: {
     ...GENERAL,
-    name: "French",
+    name: KNOWN_LANGUAGE_NAMES.fr,
     readingEase: {
       formula: (asl, asw) => 207 - 1.015 * asl - 73.6 * asw,
       source: "Kandel & Moles (1958)",
@@ -100,7 +101,7 @@ const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
   },
   it: {
     ...GENERAL,
-    name: "Italian",
+    name: KNOWN_LANGUAGE_NAMES.it,
     longSentenceWords: 25,
     readingEase: {
       formula: (asl, asw) => 217 - 1.3 * asl - 60 * asw,
@@ -110,7 +111,7 @@ const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
   },
   nl: {
     ...GENERAL,
-    name: "Dutch",
+    name: KNOWN_LANGUAGE_NAMES.nl,
     readingEase: {
       formula: (asl, asw) => 206.84 - 0.93 * asl - 77 * asw,
       source: "Douma (1960)",
@@ -119,7 +120,7 @@ const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
   },
   pt: {
     ...GENERAL,
-    name: "Portuguese",
+    name: KNOWN_LANGUAGE_NAMES.pt,
     longSentenceWords: 25,
     readingEase: {
       formula: (asl, asw) => 248.835 - 1.015 * asl - 84.6 * asw,
@@ -129,7 +130,7 @@ const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
   },
   ru: {
     ...GENERAL,
-    name: "Russian",
+    name: KNOWN_LANGUAGE_NAMES.ru,
     longSentenceWords: 15,
     readingEase: {
       formula: (asl, asw) => 206.835 - 1.3 * asl - 60.1 * asw,
@@ -138,19 +139,14 @@ const KNOWN: Record<string, Omit<LanguageRules, "code">> = {
       syllables: memo((word) => Math.max(1, (word.match(/[аеёиоуыэюя]/giu) ?? []).length)),
     },
   },
-  ca: { ...GENERAL, name: "Catalan", longSentenceWords: 25 },
-  fa: { ...GENERAL, name: "Persian", longSentenceWords: 25 },
-  he: { ...GENERAL, name: "Hebrew", longSentenceWords: 15 },
-  tr: { ...GENERAL, name: "Turkish", longSentenceWords: 15 },
-  ja: { ...GENERAL, name: "Japanese", longSentenceWords: 40, unspaced: true },
-  zh: { ...GENERAL, name: "Chinese", longSentenceWords: 40, unspaced: true },
-  th: { ...GENERAL, name: "Thai", unspaced: true },
+  ca: { ...GENERAL, name: KNOWN_LANGUAGE_NAMES.ca, longSentenceWords: 25 },
+  fa: { ...GENERAL, name: KNOWN_LANGUAGE_NAMES.fa, longSentenceWords: 25 },
+  he: { ...GENERAL, name: KNOWN_LANGUAGE_NAMES.he, longSentenceWords: 15 },
+  tr: { ...GENERAL, name: KNOWN_LANGUAGE_NAMES.tr, longSentenceWords: 15 },
+  ja: { ...GENERAL, name: KNOWN_LANGUAGE_NAMES.ja, longSentenceWords: 40, unspaced: true },
+  zh: { ...GENERAL, name: KNOWN_LANGUAGE_NAMES.zh, longSentenceWords: 40, unspaced: true },
+  th: { ...GENERAL, name: KNOWN_LANGUAGE_NAMES.th, unspaced: true },
 };
-
-/** The languages a user may choose in the SEO settings, by code. */
-export const CHOOSABLE_LANGUAGES = Object.entries(KNOWN)
-  .map(([code, rules]) => ({ code, name: rules.name }))
-  .sort((a, b) => a.name.localeCompare(b.name));
 
 /** ISO 639-3 codes of franc-min mapped to the ISO 639-1 codes above. */
 const FROM_639_3: Record<string, string> = {
@@ -182,7 +178,7 @@ function displayName(code: string): string {
 /** The rules for `code` (ISO 639-1, or an ISO 639-3 code from the detector). */
 export function languageRules(code: string): LanguageRules {
   const short = FROM_639_3[code] ?? code;
-  const known = KNOWN[short];
+  const known = short in KNOWN ? KNOWN[short as KnownLanguage] : undefined;
   return known ? { code: short, ...known } : { code: short, name: displayName(short), ...GENERAL };
 }
 
