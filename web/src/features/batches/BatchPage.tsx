@@ -1,4 +1,4 @@
-import { useEffect, useId } from "react";
+import { Fragment, useEffect, useId, useState } from "react";
 import { Link, useParams } from "wouter";
 import { RequestError } from "../../ui/RequestError";
 import { Spinner } from "../../ui/Spinner";
@@ -16,6 +16,7 @@ import {
 } from "./batchesStore";
 import { BatchProgress } from "./BatchProgress";
 import { DripForm } from "./DripForm";
+import { type ArticleReport, SeoChecksList, SeoScoreBadge, useDraftReports, useSeoState, useSeoWarningLevel } from "../seo/index";
 import "./batches.css";
 
 const JOB_STATUS_LABELS = {
@@ -75,8 +76,47 @@ export function schedulableDrafts(batch: DraftBatchDetail): BatchDraft[] {
     .filter((draft) => draft.status === "draft" && (draft.approvedAt !== null || !draft.approvalRequired));
 }
 
+/** A draft's SEO score, and a button that shows its checks in a row below. */
+function DraftSeo({
+  draft,
+  report,
+  warningLevel,
+  open,
+  controls,
+  onToggle,
+}: {
+  draft: BatchDraft;
+  report: ArticleReport | undefined;
+  warningLevel: number;
+  open: boolean;
+  controls: string;
+  onToggle(): void;
+}) {
+  if (!report) return <span aria-busy="true">Scoring…</span>;
+  return (
+    <span className="draft-seo">
+      <SeoScoreBadge score={report.score} below={report.score !== null && report.score < warningLevel} />
+      <button
+        type="button"
+        className="secondary outline"
+        aria-expanded={open}
+        aria-controls={open ? controls : undefined}
+        aria-label={`SEO checks of ${draft.title}`}
+        onClick={onToggle}
+      >
+        Checks
+      </button>
+    </span>
+  );
+}
+
 function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | null }) {
   const itemsHeadingId = useId();
+  const checksId = useId();
+  const seoReports = useDraftReports(batch.drafts.map((draft) => draft.id));
+  const seoWarningLevel = useSeoWarningLevel();
+  const { settings: seoSettings } = useSeoState();
+  const [checksOf, setChecksOf] = useState<string | null>(null);
   const drafts = new Map(batch.drafts.map((draft) => [draft.id, draft]));
   const waiting = batch.drafts.filter((draft) => draft.status === "draft" && draft.approvalRequired && !draft.approvedAt);
   const open = isOpen(batch);
@@ -148,30 +188,54 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
                 <th scope="col">Idea</th>
                 <th scope="col">Status</th>
                 <th scope="col">Draft</th>
+                <th scope="col">SEO</th>
                 <th scope="col">Review</th>
               </tr>
             </thead>
             <tbody>
               {batch.jobs.map((job) => {
                 const draft = job.articleId ? drafts.get(job.articleId) : undefined;
+                const report = draft ? seoReports.get(draft.id) : undefined;
+                const showingChecks = draft !== undefined && report !== undefined && checksOf === draft.id;
                 return (
-                  <tr key={job.id} data-status={job.status}>
-                    <td>{job.position + 1}</td>
-                    <td>{job.idea}</td>
-                    <td>
-                      <JobStatus job={job} />
-                    </td>
-                    <td>
-                      {draft ? (
-                        <Link href={`/articles/edit/${draft.id}`}>{draft.title}</Link>
-                      ) : job.status === "done" ? (
-                        "Deleted"
-                      ) : (
-                        ""
-                      )}
-                    </td>
-                    <td>{draft && <Review draft={draft} batchId={batch.id} busy={busy !== null} />}</td>
-                  </tr>
+                  <Fragment key={job.id}>
+                    <tr data-status={job.status}>
+                      <td>{job.position + 1}</td>
+                      <td>{job.idea}</td>
+                      <td>
+                        <JobStatus job={job} />
+                      </td>
+                      <td>
+                        {draft ? (
+                          <Link href={`/articles/edit/${draft.id}`}>{draft.title}</Link>
+                        ) : job.status === "done" ? (
+                          "Deleted"
+                        ) : (
+                          ""
+                        )}
+                      </td>
+                      <td>
+                        {draft && (
+                          <DraftSeo
+                            draft={draft}
+                            report={report}
+                            warningLevel={seoWarningLevel}
+                            open={showingChecks}
+                            controls={`${checksId}-${draft.id}`}
+                            onToggle={() => setChecksOf(showingChecks ? null : draft.id)}
+                          />
+                        )}
+                      </td>
+                      <td>{draft && <Review draft={draft} batchId={batch.id} busy={busy !== null} />}</td>
+                    </tr>
+                    {showingChecks && (
+                      <tr className="draft-seo-checks">
+                        <td colSpan={6} id={`${checksId}-${draft.id}`}>
+                          <SeoChecksList report={report} disabledChecks={seoSettings.disabledChecks} headingLevel={3} />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
                 );
               })}
             </tbody>

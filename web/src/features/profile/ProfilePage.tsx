@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { useUser } from "../auth/index";
 import { ApiKeysForm } from "./ApiKeysForm";
 import { LinkRelevanceForm } from "../links/index";
+import { SeoSettingsForm } from "../seo/index";
 
 export default function ProfilePage() {
   const user = useUser();
@@ -17,6 +18,7 @@ export default function ProfilePage() {
       </article>
       <ApiKeysForm />
       <LinkRelevanceForm />
+      <SeoSettingsForm />
       <article>
         <h2>Writing assistants</h2>
         <p>

@@ -8,8 +8,8 @@ import "./seo.css";
 /**
  * Next to Publish: a warning when the article's SEO score is below the
  * user's warning level (Profile Settings). Publishing is never blocked.
- * With `score` the caller's live score is used (the editor); otherwise the
- * article's saved text is scored here.
+ * With `score` the caller's live score is used (the editor, whose panel
+ * shows what to improve); otherwise the article's saved text is scored here.
  */
 export function SeoPublishWarning({ articleId, score: given }: { articleId: string; score?: number | null }) {
   const { settings } = useSeoState();
@@ -29,8 +29,14 @@ export function SeoPublishWarning({ articleId, score: given }: { articleId: stri
   if (score === null || score >= settings.publishWarningBelow) return null;
   return (
     <p className="seo-publish-warning" role="note">
-      Its SEO score is {score}, below your warning level of {settings.publishWarningBelow}. You can still publish, or{" "}
-      <Link href={`/articles/edit/${articleId}`}>improve it in the editor</Link> first.
+      This article's SEO score is {score}, below your warning level of {settings.publishWarningBelow}.{" "}
+      {given !== undefined ? (
+        "The SEO panel below shows what to improve; publishing is not blocked."
+      ) : (
+        <>
+          You can still publish, or <Link href={`/articles/edit/${articleId}`}>improve it in the editor</Link> first.
+        </>
+      )}
     </p>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useUser } from "../auth/index";
@@ -27,8 +27,11 @@ export function SeoSettingsForm() {
   const thresholdId = useId();
   const languageId = useId();
 
+  const formRef = useRef<HTMLElement>(null);
   useEffect(() => {
     void ensureSeoSettings();
+    // The editor's panel links here as /profile#seo-settings.
+    if (window.location.hash === "#seo-settings") formRef.current?.scrollIntoView?.();
   }, []);
   // The stored settings replace the defaults once they arrive.
   useEffect(() => {
@@ -69,7 +72,7 @@ export function SeoSettingsForm() {
     });
 
   return (
-    <article id="seo-settings" aria-busy={settingsLoad === "loading" || undefined}>
+    <article id="seo-settings" ref={formRef} aria-busy={settingsLoad === "loading" || undefined}>
       <h2>SEO checks in the editor</h2>
       <p>The editor scores each article as you write. Choose the checks, when Publish should warn, and the language.</p>
       <form onSubmit={submit} noValidate>

@@ -20,7 +20,7 @@ const BLOCK_TAGS = new Set(["p", "li", "blockquote", "pre", "td", "th", "figcapt
 const HEADING = /^h([1-6])$/;
 const SKIPPED = new Set(["script", "style", "template"]);
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", "#39": "'" };
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+[0-9]*);/gi, (whole, name: string) => {

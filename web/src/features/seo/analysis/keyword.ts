@@ -74,6 +74,6 @@ export function slugContainsKeyword(slug: string, keyword: string): boolean {
   return words.every((word) => {
     const transliterated = TRANSLITERATIONS.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), word);
     // "well-known" in a keyword is two parts in a slug.
-    return [word, transliterated].some((form) => fold(form).split(/[^\p{L}\p{N}]+/u).filter(Boolean).every((part) => parts.has(part)));
+    return [word, transliterated, word.replace(/ß/g, "ss")].some((form) => fold(form).split(/[^\p{L}\p{N}]+/u).filter(Boolean).every((part) => parts.has(part)));
   });
 }

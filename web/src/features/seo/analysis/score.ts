@@ -3,12 +3,12 @@
  * ½, fail 0; the score is their share out of 100. Checks switched off in
  * the settings and checks that do not apply ("not checked") do not count.
  */
-import type { ArticleCheck } from "./articleChecks";
+import type { CheckOutcome } from "../../../ui/CheckStatus";
 
 const POINTS = { pass: 1, warning: 0.5, fail: 0 } as const;
 
 /** The score from 0 to 100, or null when no enabled check applies. */
-export function seoScore(checks: readonly Pick<ArticleCheck, "id" | "outcome">[], disabled: ReadonlySet<string>): number | null {
+export function seoScore(checks: readonly { id: string; outcome: CheckOutcome }[], disabled: ReadonlySet<string>): number | null {
   let total = 0;
   let counted = 0;
   for (const check of checks) {

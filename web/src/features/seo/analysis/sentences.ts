@@ -13,7 +13,8 @@ const ABBREVIATIONS = new Set([
   "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
 ]);
 
-const END = /([.!?…]+|[。！？]+)(["'”’»)\]]*)(\s+|$)/gu;
+/** A Latin-style end (followed by a space or the end), or a full-width one (no space follows in CJK text). */
+const END = /[.!?…]+["'”’»)\]]*(?:\s+|$)|[。！？]+[」』”’)]*\s*/gu;
 const STARTS_SENTENCE = /^["'“‘«(\[¿¡]*[\p{Lu}\p{N}]/u;
 
 export function splitSentences(text: string): string[] {
@@ -22,9 +23,9 @@ export function splitSentences(text: string): string[] {
   for (const match of text.matchAll(END)) {
     const end = match.index! + match[0].length;
     const rest = text.slice(end);
-    const fullWidth = /[。！？]/u.test(match[1]);
+    const fullWidth = /[。！？]/u.test(match[0]);
     if (!fullWidth && rest !== "" && !STARTS_SENTENCE.test(rest)) continue;
-    if (!fullWidth && match[1] === ".") {
+    if (!fullWidth && match[0].trimEnd() === ".") {
       const before = text.slice(start, match.index).split(/\s/).pop()?.toLowerCase() ?? "";
       if (ABBREVIATIONS.has(before) || /^\p{L}$/u.test(before)) continue;
     }
