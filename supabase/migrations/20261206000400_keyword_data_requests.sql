@@ -19,6 +19,8 @@ create table public.keyword_data_requests (
   -- The provider's own figure for the request (DataForSEO's `cost`), in US dollars.
   cost_usd numeric(12, 6) not null constraint keyword_data_requests_cost_not_negative check (cost_usd >= 0),
   keywords jsonb not null constraint keyword_data_requests_keywords_list check (jsonb_typeof(keywords) = 'array'),
+  -- Set when the provider refused the request but billed it anyway: spend, never a cached answer.
+  refused_reason text constraint keyword_data_requests_refused_reason_length check (length(refused_reason) <= 500),
   created_at timestamptz not null default now()
 );
 
@@ -36,3 +38,20 @@ grant all on table public.keyword_data_requests to service_role;
 create policy "Users can view their own keyword data requests"
   on public.keyword_data_requests for select to authenticated
   using ((select auth.uid()) = user_id);
+
+-- The caller's spend since a moment, in US dollars. Security invoker: it
+-- sums what the caller may read, and names the caller as well.
+create function public.keyword_data_spend(since timestamptz)
+returns numeric
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select coalesce(sum(r.cost_usd), 0)
+  from public.keyword_data_requests r
+  where r.user_id = (select auth.uid()) and r.created_at >= keyword_data_spend.since;
+$$;
+
+revoke execute on function public.keyword_data_spend(timestamptz) from public, anon;
+grant execute on function public.keyword_data_spend(timestamptz) to authenticated;

@@ -97,12 +97,12 @@ select results_eq(
             ('drip_schedule_times(integer,date,integer,text,time without time zone,time without time zone,text,timestamp with time zone)'),
             ('internal_link_targets(text,text,integer,uuid[],uuid,uuid)'),
             ('internal_link_targets_by_embedding(double precision[],text,integer,uuid[],uuid,uuid)'),
-            ('keyword_data_provider_status()'),
+            ('keyword_data_provider_status()'), ('keyword_data_spend(timestamp with time zone)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
             ('remove_keyword_data_provider()'),
             ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
             ('save_api_keys(text,text)'), ('save_keyword_data_provider(text,text,text,integer,text)') $$,
-  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, the keyword-data provider''s save, status and removal, reschedule and retry, and save_api_keys()'
+  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, the keyword-data provider''s save, status and removal and the spend, reschedule and retry, and save_api_keys()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and

@@ -3,7 +3,7 @@
 -- writes; the owner reads their own; another user and anon nothing.
 begin;
 \ir _helpers.psql
-select plan(13);
+select plan(18);
 
 select tests.create_supabase_user('alice');
 select tests.create_supabase_user('bob');
@@ -16,6 +16,11 @@ select lives_ok(
   $$ insert into public.keyword_data_requests (user_id, provider, topic, location_code, language_code, cost_usd, keywords)
      values (tests.get_supabase_uid('alice'), 'dataforseo', 'home gardening', 2840, 'en', 0.0115, '[{"keyword": "home gardening"}]') $$,
   'the function records a paid request'
+);
+select lives_ok(
+  $$ insert into public.keyword_data_requests (user_id, provider, topic, location_code, language_code, cost_usd, keywords, refused_reason)
+     values (tests.get_supabase_uid('alice'), 'dataforseo', 'bad topic', 2840, 'en', 0.01, '[]', 'Invalid Field: ''keyword''.') $$,
+  'and a billed refusal'
 );
 select throws_ok(
   $$ insert into public.keyword_data_requests (user_id, provider, topic, location_code, language_code, cost_usd, keywords)
@@ -31,10 +36,12 @@ select throws_ok(
 -- The owner
 select tests.authenticate_as('alice');
 select results_eq(
-  $$ select topic, cost_usd from public.keyword_data_requests $$,
-  $$ values ('home gardening', 0.0115::numeric(12, 6)) $$,
+  $$ select topic, cost_usd from public.keyword_data_requests order by topic $$,
+  $$ values ('bad topic', 0.01::numeric(12, 6)), ('home gardening', 0.0115::numeric(12, 6)) $$,
   'alice reads her requests and their cost'
 );
+select is(public.keyword_data_spend(now() - interval '30 days'), 0.0215::numeric, 'her spend of the last 30 days');
+select is(public.keyword_data_spend(now() + interval '1 day'), 0::numeric, 'nothing spent after now');
 select throws_ok(
   $$ insert into public.keyword_data_requests (user_id, provider, topic, location_code, language_code, cost_usd, keywords)
      values (tests.get_supabase_uid('alice'), 'dataforseo', 'fake', 2840, 'en', 0, '[]') $$,
@@ -46,11 +53,13 @@ select throws_ok($$ delete from public.keyword_data_requests $$, '42501', null, 
 -- Another user
 select tests.authenticate_as('bob');
 select is_empty($$ select 1 from public.keyword_data_requests $$, 'bob cannot see alice''s requests');
+select is(public.keyword_data_spend(now() - interval '30 days'), 0::numeric, 'bob''s spend does not count alice''s');
 select throws_ok($$ delete from public.keyword_data_requests $$, '42501', null, 'nor delete them');
 
 -- anon
 select tests.authenticate_as_anon();
 select throws_ok($$ select * from public.keyword_data_requests $$, '42501', null, 'anon cannot read requests');
+select throws_ok($$ select public.keyword_data_spend(now()) $$, '42501', null, 'anon cannot ask for a spend');
 
 -- A user's requests go with the user.
 select tests.clear_authentication();

@@ -27,9 +27,9 @@ export type SystemClient = SupabaseClient<Database>;
 
 export interface SystemAccess {
   // ── Stored secrets. The browser can never read them: no API role but
-  // service_role holds a grant on api_keys, wordpress_site_credentials or
-  // ghost_site_credentials (migrations 20261122000300, 20261122000550,
-  // 20261129000200). One function per kind of secret, so decrypting them
+  // service_role holds a grant on api_keys, wordpress_site_credentials,
+  // ghost_site_credentials or keyword_data_providers (migrations
+  // 20261122000300, 20261122000550, 20261129000200, 20261206000300). One function per kind of secret, so decrypting them
   // later changes this module alone. Each is scoped by the user id as well
   // as the row it names.
 
@@ -41,6 +41,12 @@ export interface SystemAccess {
   readApplicationPassword(userId: string, siteId: string): Promise<string | null>;
   /** The Admin API key of the user's Ghost site; null when the user has no such site. */
   readGhostAdminApiKey(userId: string, siteId: string): Promise<string | null>;
+  /**
+   * The user's keyword-data provider account (keyword_data_providers,
+   * 20261206000300): its login and password with the location and language
+   * asked for; null when the user has none.
+   */
+  readKeywordDataProvider(userId: string): Promise<StoredKeywordDataProvider | null>;
 
   // ── System paths, each a name for the one secret-key client.
 
@@ -108,6 +114,21 @@ export interface SystemAccess {
    * and record (20261201000100), embedded with the user's own key.
    */
   contentIndex: SystemClient;
+  /**
+   * keyword-data: keyword_data_requests (20261206000400) holds what the
+   * provider answered and charged, the user's spend record and cache, so it
+   * is written by the function only, after the provider answered; users may
+   * only read theirs.
+   */
+  keywordDataRecords: SystemClient;
+}
+
+export interface StoredKeywordDataProvider {
+  provider: "dataforseo";
+  login: string;
+  password: string;
+  locationCode: number;
+  languageCode: string;
 }
 
 function secretReadError(table: string, error: { message: string }): Error {
@@ -149,6 +170,22 @@ export function systemAccessOver(client: SystemClient): SystemAccess {
       if (error) throw secretReadError("ghost_site_credentials", error);
       return data?.admin_api_key ?? null;
     },
+    async readKeywordDataProvider(userId) {
+      const { data, error } = await client
+        .from("keyword_data_providers")
+        .select("provider, login, password, location_code, language_code")
+        .eq("user_id", userId)
+        .maybeSingle();
+      if (error) throw secretReadError("keyword_data_providers", error);
+      if (!data || data.provider !== "dataforseo" || !present(data.login) || !present(data.password)) return null;
+      return {
+        provider: data.provider,
+        login: data.login.trim(),
+        password: data.password.trim(),
+        locationCode: data.location_code,
+        languageCode: data.language_code,
+      };
+    },
     rateLimits: client,
     imageLibrary: client,
     articleSaves: client,
@@ -158,6 +195,7 @@ export function systemAccessOver(client: SystemClient): SystemAccess {
     draftQueue: client,
     siteConnections: client,
     contentIndex: client,
+    keywordDataRecords: client,
   };
 }
 

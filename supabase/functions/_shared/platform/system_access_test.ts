@@ -63,6 +63,9 @@ Deno.test("stored secrets: each kind from its own table and column, scoped by th
     "/rest/v1/api_keys?select=falai_key": [{ falai_key: "fal-FIXTURE" }],
     "/rest/v1/wordpress_site_credentials?select=application_password": [{ application_password: "abcd efgh" }],
     "/rest/v1/ghost_site_credentials?select=admin_api_key": [{ admin_api_key: "ab:cd" }],
+    "/rest/v1/keyword_data_providers?select=provider,login,password,location_code,language_code": [
+      { provider: "dataforseo", login: " me@example.test ", password: " FIXTURE-dfs ", location_code: 2276, language_code: "de" },
+    ],
   };
   const { system, seen } = systemAnswering((url) =>
     rows(answers[`${url.pathname}?select=${url.searchParams.get("select")}`] ?? [])
@@ -71,23 +74,32 @@ Deno.test("stored secrets: each kind from its own table and column, scoped by th
   assert.equal(await system.readFalKey("user-1"), "fal-FIXTURE");
   assert.equal(await system.readApplicationPassword("user-1", "site-1"), "abcd efgh");
   assert.equal(await system.readGhostAdminApiKey("user-1", "site-2"), "ab:cd");
-  assert.deepEqual(seen.map((url) => url.searchParams.get("user_id")), Array(4).fill("eq.user-1"));
-  assert.deepEqual(seen.map((url) => url.searchParams.get("site_id")), [null, null, "eq.site-1", "eq.site-2"]);
+  assert.deepEqual(await system.readKeywordDataProvider("user-1"), {
+    provider: "dataforseo",
+    login: "me@example.test",
+    password: "FIXTURE-dfs",
+    locationCode: 2276,
+    languageCode: "de",
+  });
+  assert.deepEqual(seen.map((url) => url.searchParams.get("user_id")), Array(5).fill("eq.user-1"));
+  assert.deepEqual(seen.map((url) => url.searchParams.get("site_id")), [null, null, "eq.site-1", "eq.site-2", null]);
 });
 
 Deno.test("stored secrets: none, blank or null is null; a failed read throws naming the table", async () => {
-  const answers = [[], [{ openai_key: "  " }], [{ falai_key: null }], [], []];
+  const answers = [[], [{ openai_key: "  " }], [{ falai_key: null }], [], [], []];
   const { system } = systemAnswering(() => rows(answers.shift()));
   assert.equal(await system.readOpenAIKey("user-1"), null);
   assert.equal(await system.readOpenAIKey("user-1"), null);
   assert.equal(await system.readFalKey("user-1"), null);
   assert.equal(await system.readApplicationPassword("user-1", "site-1"), null);
   assert.equal(await system.readGhostAdminApiKey("user-1", "site-1"), null);
+  assert.equal(await system.readKeywordDataProvider("user-1"), null);
 
   const failing = systemAnswering(() => rows({ code: "XX000", message: "boom" }, 500)).system;
   await assert.rejects(failing.readFalKey("user-1"), /Could not read api_keys: boom/);
   await assert.rejects(failing.readApplicationPassword("u", "s"), /Could not read wordpress_site_credentials: boom/);
   await assert.rejects(failing.readGhostAdminApiKey("u", "s"), /Could not read ghost_site_credentials: boom/);
+  await assert.rejects(failing.readKeywordDataProvider("u"), /Could not read keyword_data_providers: boom/);
 });
 
 // ── Only this module makes a client with the secret key.
