@@ -4,6 +4,7 @@ import { useUser } from "../auth/index";
 import { ApiKeysForm } from "./ApiKeysForm";
 import { LinkRelevanceForm } from "../links/index";
 import { SeoSettingsForm } from "../seo/index";
+import { KeywordDataProviderForm } from "../research/index";
 
 export default function ProfilePage() {
   const user = useUser();
@@ -18,6 +19,7 @@ export default function ProfilePage() {
       </article>
       <ApiKeysForm />
       <LinkRelevanceForm />
+      <KeywordDataProviderForm />
       <SeoSettingsForm />
       <article>
         <h2>Writing assistants</h2>

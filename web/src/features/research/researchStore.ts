@@ -1,5 +1,6 @@
 import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import { KEYWORDS_FAILURE_MESSAGE, requestKeywords, type KeywordsResponse } from "./data/keywords";
+import { fetchKeywordData, type KeywordDataResult } from "./data/keywordData";
 import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoReport } from "./data/seoAnalysis";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { sessionState } from "../auth/index";
@@ -23,7 +24,8 @@ type Research<Result extends object> = {
  * request keeps running and its result stays when the user navigates away
  * and back within the session.
  */
-export const keywordResearch = proxy<Research<KeywordsResponse>>({
+/** AI estimates (KeywordsResponse), or a provider's data (KeywordDataResult, which names its provider). */
+export const keywordResearch = proxy<Research<KeywordsResponse | KeywordDataResult>>({
   pending: null,
   latest: null,
   error: null,
@@ -81,6 +83,14 @@ async function run<Result extends object>(
 
 export function generateKeywords(topic: string): Promise<void> {
   return run(keywordResearch, topic, () => requestKeywords(topic), {
+    success: "Keywords generated successfully",
+    failure: KEYWORDS_FAILURE_MESSAGE,
+  });
+}
+
+/** Keyword data from the user's provider, spending at most the cost they were shown. */
+export function generateKeywordData(topic: string, acceptedCostUsd: number): Promise<void> {
+  return run(keywordResearch, topic, () => fetchKeywordData(topic, acceptedCostUsd), {
     success: "Keywords generated successfully",
     failure: KEYWORDS_FAILURE_MESSAGE,
   });
