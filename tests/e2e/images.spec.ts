@@ -32,7 +32,8 @@ async function generate(page: Page, prompt: string, numImages: number) {
   await page.getByLabel("Image Description").fill(prompt);
   await page.getByLabel("Number of Images").fill(String(numImages));
   await page.getByRole("button", { name: "Generate", exact: true }).click();
-  await expect(page.getByText("Image generated successfully")).toBeVisible({ timeout: 60_000 });
+  // The previous generation's toast may still be leaving.
+  await expect(page.getByText("Image generated successfully").last()).toBeVisible({ timeout: 60_000 });
 }
 
 test("Generate Images: generate, list newest first across reloads, download, see the service's errors", async ({ page }) => {
