@@ -69,6 +69,8 @@ export async function storedSecrets(apiUrl: string, secretKey: string): Promise<
   const rows = [
     ...(await read("api_keys?select=openai_key,falai_key")),
     ...(await read("wordpress_site_credentials?select=application_password,webhook_secret")),
+    // The login of a keyword-data account is its owner's e-mail address: only the password is secret.
+    ...(await read("keyword_data_providers?select=password")).map((row) => ({ keyword_data_password: row.password })),
     // The key's secret half: the id alone is not secret (it is every token's `kid`).
     ...(await read("ghost_site_credentials?select=admin_api_key")).map((row) => ({
       admin_api_key_secret: row.admin_api_key?.split(":")[1] ?? null,

@@ -19,3 +19,38 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(serious, serious.join("\n")).toEqual([]);
 }
+
+/** Phone and desktop viewports the new UI is checked at. */
+export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } } as const;
+
+/**
+ * The strict check for new UI: every axe violation of any impact fails, and
+ * so does every "incomplete" result (what axe could not decide, colour
+ * contrast over images or overlapping elements among them), scoped to
+ * `selectors` (the new parts of the page). Waits for finite animations first.
+ */
+export async function expectFullyAccessible(page: Page, selectors: string[]): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => {})),
+    )
+  );
+  let builder = new AxeBuilder({ page });
+  for (const selector of selectors) builder = builder.include(selector);
+  const { violations, incomplete } = await builder.analyze();
+  const describe = (kind: string) => (result: { id: string; help: string; nodes: { target: unknown[] }[] }) =>
+    `${kind} ${result.id}: ${result.help} (${result.nodes.map((node) => node.target.join(" ")).join(", ")})`;
+  const problems = [...violations.map(describe("violation")), ...incomplete.map(describe("incomplete"))];
+  expect(problems, problems.join("\n")).toEqual([]);
+}
+
+/** `expectFullyAccessible` at phone and desktop width; the viewport is left at desktop. */
+export async function expectFullyAccessibleAtBothWidths(page: Page, selectors: string[]): Promise<void> {
+  for (const size of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+    await page.setViewportSize(size);
+    await expectFullyAccessible(page, selectors);
+  }
+}

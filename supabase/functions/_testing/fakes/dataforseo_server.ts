@@ -6,7 +6,9 @@
  * not to depend on it.
  *
  * Serves POST /v3/dataforseo_labs/google/keyword_suggestions/live and
- * GET /v3/appendix/user_data.
+ * GET /v3/appendix/user_data; for tests in other processes, GET
+ * /_fake/requests lists what it was asked (paths and costs, no credentials)
+ * and POST /_fake/scenario switches the account's state.
  *
  *   deno run -A supabase/functions/_testing/fakes/dataforseo_server.ts
  *
@@ -157,6 +159,9 @@ export function startFakeDataForSeo(options: { port?: number; scenario?: FakeDat
 
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
+    if (url.pathname === "/_fake/requests" && request.method === "GET") {
+      return Response.json(requests.map(({ method, path, authorized, cost }) => ({ method, path, authorized, cost })));
+    }
     if (url.pathname === "/_fake/scenario" && request.method === "POST") {
       const { scenario } = await request.json();
       if (!FAKE_DATAFORSEO_SCENARIOS.includes(scenario)) return Response.json({ error: "unknown scenario" }, { status: 400 });
