@@ -8,11 +8,15 @@ export type FunctionsStackInfo = {
   functionsUrl: string;
   /**
    * Reports what the fakes received: GET /wordpress/requests, /wordpress/media,
-   * /fal/requests, /openai/requests, /logs; POST /openai/settings
+   * /fal/requests, /openai/requests, /dataforseo/requests, /audited-site/requests, /logs; POST /openai/settings
    * `{ plan?, firstTokenDelayMs? }` sets the fake OpenAI's plan and pace.
    */
   controlUrl: string;
   wordpress: { origin: string; restRoot: string; username: string; applicationPassword: string };
   falUrl: string;
   openaiUrl: string;
+  /** The fake DataForSEO (its account: FAKE_DATAFORSEO_LOGIN / FAKE_DATAFORSEO_PASSWORD). */
+  dataForSeoUrl: string;
+  /** The website the SEO audit may fetch (allowlisted for the functions). */
+  auditedSiteUrl: string;
 };

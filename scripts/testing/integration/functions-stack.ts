@@ -12,7 +12,9 @@
  *     functions get that origin as SUPABASE_URL;
  *   - the fakes the functions call out to, at the HTTP level: a WordPress
  *     (supabase/functions/_testing/fakes/wordpress_server.ts), fal.ai
- *     (supabase/functions/_testing/fakes/fal_server.ts) and OpenAI (supabase/functions/_testing/fakes/openai_server.ts);
+ *     (supabase/functions/_testing/fakes/fal_server.ts), OpenAI (supabase/functions/_testing/fakes/openai_server.ts)
+ *     and DataForSEO (supabase/functions/_testing/fakes/dataforseo_server.ts), and a website
+ *     for the SEO audit (supabase/functions/_testing/fakes/audited_site.ts), allowlisted;
  *   - a control server that reports what the fakes received (tests read the
  *     WordPress posts themselves through its REST API) and sets the fake
  *     OpenAI's plan and pace.
@@ -25,6 +27,8 @@
  */
 import { startFakeFal } from "../../../supabase/functions/_testing/fakes/fal_server.ts";
 import { startFakeOpenAI } from "../../../supabase/functions/_testing/fakes/openai_server.ts";
+import { startFakeDataForSeo } from "../../../supabase/functions/_testing/fakes/dataforseo_server.ts";
+import { startAuditedSite } from "../../../supabase/functions/_testing/fakes/audited_site.ts";
 import { proxyRequest } from "../../devstack/functions-runtime/proxy.ts";
 import { startFunctionsRuntime } from "../../devstack/functions-runtime/runtime.ts";
 import {
@@ -56,6 +60,8 @@ const remember = (line: string) => {
 const wordpress = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"] });
 const fal = await startFakeFal();
 const openai = startFakeOpenAI({ retryAfterMs: 10 });
+const dataForSeo = startFakeDataForSeo();
+const auditedSite = await startAuditedSite();
 
 let functionsUrl = "";
 const projectReady = Promise.withResolvers<Deno.NetAddr>();
@@ -87,7 +93,8 @@ const runtime = await startFunctionsRuntime({
     SUPABASE_SECRET_KEY: "",
     LOCAL_JWT_SECRET: "",
     FAL_BASE_URL: fal.url,
-    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, new URL(fal.url).host].join(","),
+    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, new URL(fal.url).host, ...auditedSite.allowlist].join(","),
+    DATAFORSEO_BASE_URL: dataForSeo.url,
     PUBLISH_SCHEDULED_BATCH_SIZE: SCHEDULED_BATCH_SIZE,
     OPENAI_BASE_URL: openai.url,
     ...DRAFT_WORKER_ENV,
@@ -114,6 +121,10 @@ const control = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: controlRe
   if (pathname === "/wordpress/requests") return Response.json(wordpress.requests);
   if (pathname === "/wordpress/media") return Response.json(wordpress.media);
   if (pathname === "/fal/requests") return Response.json(fal.requests.map(({ method, path }) => ({ method, path })));
+  if (pathname === "/dataforseo/requests") {
+    return Response.json(dataForSeo.requests.map(({ method, path, authorized, body, cost }) => ({ method, path, authorized, body, cost })));
+  }
+  if (pathname === "/audited-site/requests") return Response.json(auditedSite.requests);
   if (pathname === "/logs") return new Response(log.join("\n"));
   return new Response("not found", { status: 404 });
 });
@@ -136,6 +147,8 @@ const info: FunctionsStackInfo = {
   },
   falUrl: fal.url,
   openaiUrl: openai.url,
+  dataForSeoUrl: dataForSeo.url,
+  auditedSiteUrl: auditedSite.origin,
 };
 console.log(`${FUNCTIONS_STACK_READY_PREFIX}${JSON.stringify(info)}`);
 
@@ -144,7 +157,15 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await runtime.close().catch(() => {});
-  await Promise.allSettled([project.shutdown(), control.shutdown(), wordpress.close(), fal.close(), openai.close()]);
+  await Promise.allSettled([
+    project.shutdown(),
+    control.shutdown(),
+    wordpress.close(),
+    fal.close(),
+    openai.close(),
+    dataForSeo.close(),
+    auditedSite.close(),
+  ]);
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGTERM", stop);

@@ -9,6 +9,16 @@ import type { CallerClient } from "../_shared/platform/caller.ts";
 import type { SystemClient } from "../_shared/platform/system_access.ts";
 import type { CachedAnswer, CacheKey } from "./handler.ts";
 
+/**
+ * A Postgres timestamp as ISO 8601. PostgREST sends ISO already; the local
+ * backend sends Postgres' text form ("2026-12-06 10:00:00.123+00").
+ */
+export function isoTimestamp(text: string): string {
+  const date = new Date(text.trim().replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
+  if (Number.isNaN(date.getTime())) throw new Error(`Not a timestamp: ${text}`);
+  return date.toISOString();
+}
+
 export function findCached(caller: CallerClient) {
   return async (key: CacheKey, since: Date): Promise<CachedAnswer | null> => {
     const { data, error } = await caller
@@ -27,7 +37,7 @@ export function findCached(caller: CallerClient) {
     if (!data) return null;
     // What was stored is read back through the contract: a row that no longer fits is not served.
     const keywords = keywordItemSchema.array().safeParse(data.keywords);
-    return keywords.success ? { keywords: keywords.data, fetchedAt: new Date(data.created_at).toISOString() } : null;
+    return keywords.success ? { keywords: keywords.data, fetchedAt: isoTimestamp(data.created_at) } : null;
   };
 }
 
@@ -60,6 +70,6 @@ export function recordRequest(system: SystemClient) {
       .select("created_at")
       .single();
     if (error) throw new Error(`Could not record the keyword data request: ${error.message}`);
-    return new Date(data.created_at).toISOString();
+    return isoTimestamp(data.created_at);
   };
 }
