@@ -178,11 +178,36 @@ function listen(handler: (request: Request) => Response | Promise<Response>, por
   return { server, ready: ready.promise };
 }
 
-export async function startAuditedSite(options: { port?: number; externalPort?: number } = {}): Promise<AuditedSite> {
+/**
+ * Site chrome of a typical blog (a long navigation menu, a footer, an inline
+ * script), so the good page weighs what blog pages do (the median page's
+ * HTML is about 30 kB; WordPress themes send 50–100 kB): for the benchmark.
+ */
+function typicalChrome(): string {
+  const menu = Array.from({ length: 120 }, (_, index) => `<li><a href="/category/topic-${index}/">Topic ${index} and more</a></li>`).join("");
+  const footer = Array.from({ length: 40 }, (_, index) => `<p class="footer-note">Archive ${2026 - (index % 10)} · <a href="/archive/${index}/">page ${index}</a></p>`).join("");
+  const script = `<script>window.__theme=${JSON.stringify({ colours: Array.from({ length: 200 }, (_, index) => `#${(index * 4099).toString(16).padStart(6, "0").slice(0, 6)}`) })};</script>`;
+  return `<nav class="site-menu"><ul>${menu}</ul></nav>${footer}${script}${"<!-- theme padding -->".repeat(600)}`;
+}
+
+export async function startAuditedSite(
+  options: {
+    port?: number;
+    externalPort?: number;
+    /** Added before every answer, as a remote site's latency (the benchmark). */
+    latencyMs?: number;
+    /** The good page with the chrome of a typical blog theme (the benchmark). */
+    typicalChrome?: boolean;
+  } = {},
+): Promise<AuditedSite> {
   const requests: AuditedSite["requests"] = [];
   const timers = new Set<ReturnType<typeof setInterval>>();
 
-  const external = listen((request) => {
+  const delay = () => (options.latencyMs ? new Promise((resolve) => setTimeout(resolve, options.latencyMs)) : Promise.resolve());
+  const chrome = options.typicalChrome ? typicalChrome() : "";
+
+  const external = listen(async (request) => {
+    await delay();
     const { pathname } = new URL(request.url);
     if (pathname === "/gone") return new Response("gone", { status: 410 });
     return new Response(request.method === "HEAD" ? null : "<!doctype html><title>Elsewhere</title>", {
@@ -193,6 +218,7 @@ export async function startAuditedSite(options: { port?: number; externalPort?: 
 
   let origin = "";
   const site = listen(async (request) => {
+    await delay();
     const url = new URL(request.url);
     requests.push({ method: request.method, path: url.pathname, userAgent: request.headers.get("user-agent") });
     const html = (body: string, headers: Record<string, string> = {}) =>
@@ -201,7 +227,7 @@ export async function startAuditedSite(options: { port?: number; externalPort?: 
       });
     switch (url.pathname) {
       case GOOD_PAGE_PATH: {
-        const body = await gzip(goodPage(origin, externalOrigin));
+        const body = await gzip(goodPage(origin, externalOrigin).replace("</footer>", `</footer>${chrome}`));
         return new Response(request.method === "HEAD" ? null : body as BodyInit, {
           headers: {
             "content-type": "text/html; charset=utf-8",
