@@ -13,8 +13,9 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(0.
 
 /**
  * Issue 25's two budgets:
- *   - the SEO audit of a typical blog page (about 60 kB of HTML with a theme's
- *     menu and footer; robots.txt, sitemap and a sample of 12 links checked)
+ *   - the SEO audit of a typical blog page (about 30 kB of HTML, the median
+ *     page's, with a theme's menu and footer; robots.txt, sitemap and a
+ *     sample of 12 links checked)
  *     through the real SSRF guard, beside the page's own response time, with
  *     each answer of the site delayed 0 and 100 ms; goal: the audit within
  *     3 s of the page's own response time;

@@ -181,7 +181,7 @@ function listen(handler: (request: Request) => Response | Promise<Response>, por
 /**
  * Site chrome of a typical blog (a long navigation menu, a footer, an inline
  * script), so the good page weighs what blog pages do (the median page's
- * HTML is about 30 kB; WordPress themes send 50–100 kB): for the benchmark.
+ * HTML is about 30 kB, Google's figure): for the benchmark.
  */
 function typicalChrome(): string {
   const menu = Array.from({ length: 120 }, (_, index) => `<li><a href="/category/topic-${index}/">Topic ${index} and more</a></li>`).join("");
@@ -311,6 +311,9 @@ export async function startAuditedSite(
       case "/blog/compost-guide":
         return html(`<!doctype html><html lang="en"><title>${url.pathname}</title><p>A page.</p></html>`);
       default:
+        if (url.pathname.startsWith("/category/") || url.pathname.startsWith("/archive/")) {
+          return html(`<!doctype html><html lang="en"><title>${url.pathname}</title><p>An archive page.</p></html>`);
+        }
         if (url.pathname.startsWith("/images/") || url.pathname.startsWith("/assets/")) {
           return new Response(request.method === "HEAD" ? null : "binary", { headers: { "content-type": "image/jpeg" } });
         }

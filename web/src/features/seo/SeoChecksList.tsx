@@ -41,7 +41,9 @@ export function SeoChecksList({
                   <div>
                     <strong>{check.label}</strong>: {check.value}
                     {check.counter && (
+                      // A picture of the count the text gives in words; hidden from screen readers, which read the text.
                       <meter
+                        aria-hidden="true"
                         className="seo-counter"
                         min={0}
                         max={Math.round(check.counter.max * 1.25)}
@@ -49,7 +51,6 @@ export function SeoChecksList({
                         high={check.counter.max}
                         optimum={(check.counter.min + check.counter.max) / 2}
                         value={check.counter.current}
-                        aria-label={`${check.label}: ${check.counter.current} characters, aim for ${check.counter.min} to ${check.counter.max}`}
                       />
                     )}
                     <small>{check.advice}</small>
