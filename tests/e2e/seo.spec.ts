@@ -124,6 +124,10 @@ test("the editor's SEO panel: the keyword check flips when the keyword is added 
   await settings.getByLabel("Warn before publishing below this score").fill("100");
   await settings.getByRole("button", { name: "Save SEO settings" }).click();
   await expect(page.getByText("SEO settings saved")).toBeVisible();
+  for (const [name, size] of [["phone", { width: 390, height: 844 }], ["desktop", { width: 1280, height: 900 }]] as const) {
+    await page.setViewportSize(size);
+    await page.locator("#seo-settings").screenshot({ path: testInfo.outputPath(`seo-settings-${name}.png`) });
+  }
   await expectFullyAccessibleAtBothWidths(page, ["#seo-settings"]);
   await page.getByRole("link", { name: "Articles" }).click();
   await card.getByRole("button", { name: "Publish" }).click();
@@ -155,7 +159,7 @@ test("keyword research with DataForSEO: the cost first, then its numbers; the sa
 
   const dialog = page.getByRole("alertdialog", { name: "Fetch keyword data from DataForSEO?" });
   await expect(dialog).toContainText(`“${topic}” costs at most $0.0115 from your DataForSEO balance (United States, English).`);
-  await expect(dialog).toContainText("You have spent $0.0000 in the last 30 days.");
+  await expect(dialog).toContainText("You have spent $0.00 in the last 30 days.");
   expect(await paidDataForSeoRequests()).toBe(paidBefore);
   await expectFullyAccessibleAtBothWidths(page, ["dialog.confirm-dialog"]);
   await dialog.getByRole("button", { name: "Fetch for $0.0115" }).click();

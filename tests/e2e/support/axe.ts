@@ -27,9 +27,14 @@ export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width:
  * The strict check for new UI: every axe violation of any impact fails, and
  * so does every "incomplete" result (what axe could not decide, colour
  * contrast over images or overlapping elements among them), scoped to
- * `selectors` (the new parts of the page). Waits for finite animations first.
+ * `selectors` (the new parts of the page). Waits until no toast covers the
+ * page (a toast over a field leaves its contrast undecided) and for finite
+ * animations.
  */
 export async function expectFullyAccessible(page: Page, selectors: string[]): Promise<void> {
+  await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 10_000 });
+  // At the top of the page nothing is scrolled behind the phone layout's sticky top bar.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() =>
     Promise.all(
       document
@@ -41,8 +46,14 @@ export async function expectFullyAccessible(page: Page, selectors: string[]): Pr
   let builder = new AxeBuilder({ page });
   for (const selector of selectors) builder = builder.include(selector);
   const { violations, incomplete } = await builder.analyze();
-  const describe = (kind: string) => (result: { id: string; help: string; nodes: { target: unknown[] }[] }) =>
-    `${kind} ${result.id}: ${result.help} (${result.nodes.map((node) => node.target.join(" ")).join(", ")})`;
+  type Check = { message: string; relatedNodes?: { target: unknown[] }[] };
+  type Node = { target: unknown[]; any: Check[]; all: Check[]; none: Check[] };
+  const why = (node: Node) =>
+    [...node.any, ...node.all, ...node.none]
+      .map((check) => `${check.message}${check.relatedNodes?.length ? ` [${check.relatedNodes.map((related) => related.target.join(" ")).join(", ")}]` : ""}`)
+      .join("; ");
+  const describe = (kind: string) => (result: { id: string; help: string; nodes: Node[] }) =>
+    `${kind} ${result.id}: ${result.help} (${result.nodes.map((node) => `${node.target.join(" ")}: ${why(node)}`).join(" | ")})`;
   const problems = [...violations.map(describe("violation")), ...incomplete.map(describe("incomplete"))];
   expect(problems, problems.join("\n")).toEqual([]);
 }

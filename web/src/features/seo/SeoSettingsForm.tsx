@@ -75,7 +75,7 @@ export function SeoSettingsForm() {
     <article id="seo-settings" ref={formRef} aria-busy={settingsLoad === "loading" || undefined}>
       <h2>SEO checks in the editor</h2>
       <p>The editor scores each article as you write. Choose the checks, when Publish should warn, and the language.</p>
-      <form onSubmit={submit} noValidate>
+      <form className="seo-settings-form" onSubmit={submit} noValidate>
         {GROUPS.map(({ group, legend }) => (
           <fieldset key={group} className="seo-settings-checks">
             <legend>{legend}</legend>

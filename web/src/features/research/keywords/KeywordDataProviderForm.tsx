@@ -110,7 +110,7 @@ export function KeywordDataProviderForm() {
       <p id={statusId} className="provider-status">
         {statusText(current)}
       </p>
-      <form onSubmit={submit} noValidate aria-describedby={statusId}>
+      <form className="keyword-data-form" onSubmit={submit} noValidate aria-describedby={statusId}>
         <FormField
           label="DataForSEO API login"
           autoComplete="off"

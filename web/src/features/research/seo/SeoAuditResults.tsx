@@ -25,7 +25,7 @@ export function SeoAuditResults({ audit }: { audit: SeoAudit }) {
         {formatDateTime(audit.fetchedAt)}. The page responded in {seconds(audit.responseMs)}; the audit,
         with robots.txt, sitemap and a sample of links, took {seconds(audit.auditMs)}.
       </p>
-      <p className="audit-counts" aria-label="Audit summary">
+      <p className="audit-counts">
         <span>
           <CheckStatus outcome="pass" /> {counts.pass}
         </span>
