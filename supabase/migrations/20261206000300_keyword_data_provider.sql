@@ -5,22 +5,29 @@
 -- Security: the credentials are account-wide (they spend the user's
 -- DataForSEO balance), so they are write-only for the browser, like the AI
 -- keys (20261122000300_api_keys.sql): the owner learns only the last four
--- characters of each (keyword_data_provider_status()); the keyword-data
--- edge function reads them with the secret key. Location and language are
--- not secret and come back whole.
+-- characters of each (keyword_data_provider_status()). The password is a
+-- stored secret, sealed at rest like the others (20261204000400): the
+-- keyword-data edge function seals it (its `save` action, with
+-- INKPRESS_SECRETS_KEY: _shared/platform/secret_box.ts) and writes its last
+-- four characters beside it, and opens it with the secret key; the table
+-- refuses a password written in plain text. The login is the account's
+-- e-mail address, not a secret. Location and language are not secret and
+-- come back whole.
 
 create table public.keyword_data_providers (
   user_id uuid primary key references auth.users (id) on delete cascade,
   provider text not null constraint keyword_data_providers_provider_known check (provider in ('dataforseo')),
   login text not null constraint keyword_data_providers_login_length check (length(login) between 1 and 200),
-  password text not null constraint keyword_data_providers_password_length check (length(password) between 1 and 200),
+  -- Sealed (`inkpress:v1:…`); the plain password's limits are the save request's (contracts/keyword_data.ts).
+  password text not null constraint keyword_data_providers_password_length check (length(password) <= 1024),
   -- DataForSEO location codes (2840 United States) and language codes ("en", "zh-TW").
   location_code integer not null default 2840
     constraint keyword_data_providers_location_code_range check (location_code between 1 and 99999999),
   language_code text not null default 'en'
     constraint keyword_data_providers_language_code_form check (language_code ~ '^[a-z]{2,3}(-[A-Za-z]{2,4})?$'),
   login_last4 text generated always as (right(login, 4)) stored,
-  password_last4 text generated always as (right(password, 4)) stored,
+  -- Written by the function that seals the password, from the plain one.
+  password_last4 text constraint keyword_data_providers_password_last4_length check (length(password_last4) <= 4),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
@@ -31,60 +38,47 @@ create trigger keyword_data_providers_set_updated_at
 
 alter table public.keyword_data_providers enable row level security;
 
--- No policy for any API role: the functions below are the browser's only interface.
+-- No policy for any API role: the functions below and the keyword-data edge
+-- function are the browser's only interface.
 revoke all on table public.keyword_data_providers from anon, authenticated;
 grant all on table public.keyword_data_providers to service_role;
 
--- Stores the caller's provider account. A null argument keeps the stored
--- value; a new account needs a login and a password. Runs as definer
--- because the caller has no grant on the table; it only ever touches the
--- caller's own row.
-create function public.save_keyword_data_provider(
-  provider text,
-  login text default null,
-  password text default null,
-  location_code integer default null,
-  language_code text default null
-)
-returns void
-language plpgsql
+-- The password is sealed by a function, never stored in plain text (the
+-- trigger function of 20261204000400).
+create trigger keyword_data_providers_refuse_plain_text
+  before insert or update on public.keyword_data_providers
+  for each row execute function public.refuse_plain_text_secrets('password');
+
+-- plain_text_secrets() (20261204000400) counts this column too: its body
+-- there, with keyword_data_providers.password added.
+create or replace function public.plain_text_secrets()
+returns table (secret_column text, plain_rows bigint)
+language sql
+stable
 security definer
 set search_path = ''
 as $$
-declare
-  caller uuid := auth.uid();
-begin
-  if caller is null then
-    raise exception 'User not authenticated' using errcode = '28000';
-  end if;
-  update public.keyword_data_providers as stored set
-    provider = save_keyword_data_provider.provider,
-    login = coalesce(nullif(btrim(save_keyword_data_provider.login), ''), stored.login),
-    password = coalesce(nullif(btrim(save_keyword_data_provider.password), ''), stored.password),
-    location_code = coalesce(save_keyword_data_provider.location_code, stored.location_code),
-    language_code = coalesce(save_keyword_data_provider.language_code, stored.language_code)
-  where stored.user_id = caller;
-  if found then
-    return;
-  end if;
-  if nullif(btrim(save_keyword_data_provider.login), '') is null
-     or nullif(btrim(save_keyword_data_provider.password), '') is null then
-    raise exception 'The provider''s login and password are required' using errcode = '22023';
-  end if;
-  insert into public.keyword_data_providers (user_id, provider, login, password, location_code, language_code)
-  values (
-    caller,
-    save_keyword_data_provider.provider,
-    btrim(save_keyword_data_provider.login),
-    btrim(save_keyword_data_provider.password),
-    coalesce(save_keyword_data_provider.location_code, 2840),
-    coalesce(save_keyword_data_provider.language_code, 'en')
-  );
-end;
+  select 'api_keys.openai_key', count(*) from public.api_keys
+    where openai_key is not null and not public.is_sealed_secret(openai_key)
+  union all
+  select 'api_keys.falai_key', count(*) from public.api_keys
+    where falai_key is not null and not public.is_sealed_secret(falai_key)
+  union all
+  select 'wordpress_site_credentials.application_password', count(*) from public.wordpress_site_credentials
+    where not public.is_sealed_secret(application_password)
+  union all
+  select 'wordpress_site_credentials.webhook_secret', count(*) from public.wordpress_site_credentials
+    where webhook_secret is not null and not public.is_sealed_secret(webhook_secret)
+  union all
+  select 'ghost_site_credentials.admin_api_key', count(*) from public.ghost_site_credentials
+    where not public.is_sealed_secret(admin_api_key)
+  union all
+  select 'keyword_data_providers.password', count(*) from public.keyword_data_providers
+    where not public.is_sealed_secret(password);
 $$;
 
-revoke execute on function public.save_keyword_data_provider(text, text, text, integer, text) from public, anon;
-grant execute on function public.save_keyword_data_provider(text, text, text, integer, text) to authenticated;
+revoke all on function public.plain_text_secrets() from public, anon, authenticated;
+grant execute on function public.plain_text_secrets() to service_role;
 
 -- Removes the caller's provider account (keyword research goes back to AI estimates).
 create function public.remove_keyword_data_provider()

@@ -14,7 +14,7 @@ const KEYWORD_HEADER = "Keyword,Search Volume,Difficulty,CPC,Competition";
 async function registerWithOpenAIKey(page: Page, openaiKey?: string) {
   const account = await register(page);
   if (openaiKey) {
-    const { error } = await (await backendAs(account)).rpc("save_api_keys", { openai_key: openaiKey, falai_key: null });
+    const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", { body: { openaiKey } });
     expect(error).toBeNull();
   }
   return account;
@@ -170,13 +170,12 @@ test("a wrong or missing OpenAI key is explained, with a way to Profile Settings
   await expect(page.locator(".Toastify").getByText("OpenAI API key not found")).toBeVisible();
   await expect(page.locator(".request-error")).toHaveText(/^OpenAI API key not found/);
 
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-wrong-e2e-research-FIXTURE-not-a-real-key-0000",
-    falai_key: null,
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-wrong-e2e-research-FIXTURE-not-a-real-key-0000" },
   });
   expect(error).toBeNull();
   await generateKeywords(page, "gardening");
-  const invalidKey = "Invalid OpenAI API key. Check it in Profile Settings.";
+  const invalidKey = "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.";
   await expect(page.locator(".Toastify").getByText(invalidKey)).toBeVisible();
   await expect(page.getByText("No keywords generated yet")).toBeVisible();
   await expect(page.locator(".request-error").getByRole("link", { name: "Go to Profile Settings" })).toHaveAttribute("href", "/profile");

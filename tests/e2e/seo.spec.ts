@@ -19,7 +19,7 @@ const DATAFORSEO_PASSWORD = "FIXTURE-dfs-password-not-real";
 
 async function registerWithOpenAIKey(page: Page, key: string) {
   const account = await register(page);
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", { openai_key: key, falai_key: null });
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", { body: { openaiKey: key } });
   expect(error).toBeNull();
   return account;
 }

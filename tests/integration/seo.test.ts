@@ -1,6 +1,6 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, test } from "vitest";
-import { functionsStack, ok, signUp, type TestUser } from "./support.ts";
+import { functionsStack, ok, saveApiKeys, serviceClient, signUp, testSecretBox, type TestUser } from "./support.ts";
 
 /**
  * Issue 25's functions for real, through the local functions runtime with
@@ -32,7 +32,7 @@ describe("seo-analysis audits the page", () => {
 
   beforeAll(async () => {
     alice = await signUp("seo-alice", undefined, { project: true });
-    ok(await alice.client.rpc("save_api_keys", { openai_key: "sk-integration-seo-FIXTURE-not-a-real-key" }));
+    await saveApiKeys(alice, { openaiKey: "sk-integration-seo-FIXTURE-not-a-real-key" });
   });
 
   test("a page with known defects: each defect measured, the model given the measurements", async () => {
@@ -81,7 +81,26 @@ describe("keyword-data with a DataForSEO account", () => {
       signUp("keyword-data-alice", undefined, { project: true }),
       signUp("keyword-data-bob", undefined, { project: true }),
     ]);
-    ok(await alice.client.rpc("save_keyword_data_provider", { provider: "dataforseo", ...DATAFORSEO, location_code: 2840, language_code: "en" }));
+    // As Profile saves it: through keyword-data, which seals the password.
+    const saved = await alice.client.functions.invoke("keyword-data", {
+      body: { action: "save", ...DATAFORSEO, locationCode: 2840, languageCode: "en" },
+    });
+    expect(saved.error).toBeNull();
+  });
+
+  test("the password is stored sealed for alice's row, its last four beside it", async () => {
+    const row = ok(
+      await serviceClient().from("keyword_data_providers").select("login, password, password_last4").eq("user_id", alice.id).single(),
+    ) as { login: string; password: string; password_last4: string };
+    expect(row.login).toBe(DATAFORSEO.login);
+    expect(row.password).toMatch(/^inkpress:v1:/);
+    expect(row.password).not.toContain(DATAFORSEO.password);
+    expect(row.password_last4).toBe(DATAFORSEO.password.slice(-4));
+    const place = { column: "keyword_data_providers.password" as const, userId: alice.id, rowKey: alice.id };
+    expect((await testSecretBox().open(row.password, place)).value).toBe(DATAFORSEO.password);
+    expect(ok(await alice.client.rpc("keyword_data_provider_status"))).toMatchObject([
+      { provider: "dataforseo", login_last4: DATAFORSEO.login.slice(-4), password_last4: DATAFORSEO.password.slice(-4) },
+    ]);
   });
 
   const paidRequests = async () => (await control<{ cost: number }[]>("/dataforseo/requests")).filter((request) => request.cost > 0).length;

@@ -9,7 +9,7 @@ import {
   keywordDataRequestSchema,
   type KeywordDataResult,
 } from "../_shared/contracts/keyword_data.ts";
-import type { StoredKeywordDataProvider } from "../_shared/platform/system_access.ts";
+import type { StoredKeywordDataProvider, SystemAccess } from "../_shared/platform/system_access.ts";
 import { DataForSeoError, type DataForSeoProblem } from "../_shared/keyword_data/dataforseo.ts";
 import {
   cleanSeed,
@@ -39,6 +39,8 @@ export interface KeywordDataDeps {
   authenticate: Authenticate;
   /** The caller's provider account (a stored secret, read on the system path); null without one. */
   readProvider(userId: string): Promise<StoredKeywordDataProvider | null>;
+  /** Stores the caller's provider account, the password sealed (system path). */
+  saveProvider: SystemAccess["saveKeywordDataProvider"];
   /** The newest answer (not a refusal) for `key` fetched at or after `since` (the caller's own rows, under RLS). */
   findCached(key: CacheKey, since: Date): Promise<CachedAnswer | null>;
   /** What the caller's requests cost since `since`, USD (their own rows, under RLS). */
@@ -83,6 +85,10 @@ const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
  * else from the provider, recorded with what it charged. A fetch that would
  * cost more than the cost the user accepted is refused (409): nothing is
  * spent that was not shown first.
+ * POST { action: "save", login, password, locationCode, languageCode } →
+ * 200 { saved: true }: stores the caller's provider account, the password
+ * sealed (a blank login or password keeps the stored one; 400 when a new
+ * account lacks either).
  * 400 input or no provider, or a provider refusal the user can fix; 401;
  * 405; 409; 413; 429 rate limit; 502/504 provider.
  */
@@ -93,6 +99,19 @@ export function createHandler(deps: KeywordDataDeps): (req: Request) => Promise<
     body: { schema: keywordDataRequestSchema, maxBytes: MAX_BODY_BYTES },
     failureMessage: KEYWORD_DATA_MESSAGES.failed,
     async handle({ req, userId, input }) {
+      if (input.action === "save") {
+        const saved = await deps.saveProvider(userId, {
+          provider: "dataforseo",
+          login: input.login,
+          password: input.password,
+          locationCode: input.locationCode,
+          languageCode: input.languageCode,
+        });
+        if (saved === "missing-credentials") {
+          return errorResponse(400, KEYWORD_DATA_MESSAGES.credentialsRequired, { field: input.login.trim() ? "password" : "login" });
+        }
+        return json({ saved: true });
+      }
       const provider = await deps.readProvider(userId);
       if (!provider) return errorResponse(400, KEYWORD_DATA_MESSAGES.noProvider);
       const topic = cleanSeed(input.topic);

@@ -52,6 +52,18 @@ async function withHarness(test: (harness: Harness) => Promise<void>, options: {
     authenticate: (req) =>
       req.headers.get("authorization") === "Bearer alice-token" ? Promise.resolve({ id: ALICE }) : Promise.reject(new UnauthenticatedError()),
     readProvider: (userId) => Promise.resolve(providers.get(userId) ?? null),
+    saveProvider: (userId, { provider, login, password, locationCode, languageCode }) => {
+      const stored = providers.get(userId);
+      if (!stored && (!login.trim() || !password.trim())) return Promise.resolve("missing-credentials");
+      providers.set(userId, {
+        provider,
+        login: login.trim() || stored!.login,
+        password: password.trim() || stored!.password,
+        locationCode,
+        languageCode,
+      });
+      return Promise.resolve("saved");
+    },
     findCached: (key, since) => {
       const found = rows.filter((row) => row.userId === ALICE && sameKey(row, key) && !row.refusedReason && row.at >= since).at(-1);
       return Promise.resolve(found ? { keywords: found.keywords, fetchedAt: found.at.toISOString() } : null);
@@ -155,6 +167,27 @@ Deno.test("without a provider: 400, so the page keeps the AI estimate", () =>
     providers.clear();
     assert.deepEqual(await call({ action: "quote", topic: "garden" }), { status: 400, body: { error: KEYWORD_DATA_MESSAGES.noProvider } });
     assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("save stores the account through the system path; a new account needs a login and a password", () =>
+  withHarness(async ({ providers, call }) => {
+    providers.clear();
+    const missing = await call({ action: "save", login: "me@example.test", password: " ", locationCode: 2276, languageCode: "de" });
+    assert.deepEqual([missing.status, missing.body.error, missing.body.field], [400, KEYWORD_DATA_MESSAGES.credentialsRequired, "password"]);
+    assert.equal(providers.size, 0);
+    const saved = await call({ action: "save", login: "me@example.test", password: "FIXTURE-dfs", locationCode: 2276, languageCode: "de" });
+    assert.deepEqual([saved.status, saved.body], [200, { saved: true }]);
+    const kept = await call({ action: "save", login: "", password: "", locationCode: 2826, languageCode: "en" });
+    assert.equal(kept.status, 200);
+    assert.deepEqual(providers.get(ALICE), {
+      provider: "dataforseo",
+      login: "me@example.test",
+      password: "FIXTURE-dfs",
+      locationCode: 2826,
+      languageCode: "en",
+    });
+    const unknownLanguage = await call({ action: "save", login: "", password: "", locationCode: 2826, languageCode: "English" });
+    assert.equal(unknownLanguage.status, 400);
   }));
 
 Deno.test("input is checked; the caller comes first", () =>

@@ -14,6 +14,7 @@ const baseUrl = Deno.env.get("DATAFORSEO_BASE_URL") || DATAFORSEO_BASE_URL;
 Deno.serve(servePerCaller(createHandler, (caller) => ({
   authenticate: () => caller.authenticate(),
   readProvider: system.readKeywordDataProvider,
+  saveProvider: system.saveKeywordDataProvider,
   findCached: findCached(caller.client),
   spentSince: spentSince(caller.client),
   record: recordRequest(system.keywordDataRecords),

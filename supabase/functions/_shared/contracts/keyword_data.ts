@@ -84,10 +84,13 @@ const topic = keywordsRequestSchema.shape.topic;
  * `quote`: what a topic would cost, before anything is spent. `fetch`: the
  * data, with the cost the user was shown (`acceptedCostUsd`); a fetch whose
  * cost would exceed it is refused, so nothing is spent that was not shown.
+ * `save`: stores Profile's provider form (the password sealed by the
+ * function: the browser never writes it to the database itself).
  */
 export const keywordDataRequestSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("quote"), topic }),
   z.object({ action: z.literal("fetch"), topic, acceptedCostUsd: z.number().min(0).max(100) }),
+  keywordDataProviderFormSchema.extend({ action: z.literal("save") }),
 ]);
 export type KeywordDataRequest = z.input<typeof keywordDataRequestSchema>;
 
@@ -123,4 +126,5 @@ export const KEYWORD_DATA_MESSAGES = {
   noProvider: "No keyword data provider is set up. Add one in Profile Settings.",
   failed: "Failed to fetch keyword data. Please try again.",
   costChanged: "The cost of this request is higher than the one shown. Check the new cost and try again.",
+  credentialsRequired: "The provider's login and password are required",
 } as const;

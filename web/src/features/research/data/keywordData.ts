@@ -38,21 +38,19 @@ export async function getKeywordDataProviderStatus(): Promise<KeywordDataProvide
   };
 }
 
-/** Stores the account; a blank login or password keeps the stored one (a new account needs both). */
+/**
+ * Stores the account through the keyword-data function, which seals the
+ * password; a blank login or password keeps the stored one (a new account
+ * needs both).
+ */
 export async function saveKeywordDataProvider(settings: {
   login: string;
   password: string;
   locationCode: number;
   languageCode: string;
 }): Promise<void> {
-  const { error } = await supabase.rpc("save_keyword_data_provider", {
-    provider: "dataforseo",
-    login: settings.login || undefined,
-    password: settings.password || undefined,
-    location_code: settings.locationCode,
-    language_code: settings.languageCode,
-  });
-  if (error) throw new Error(error.message);
+  const { error } = await supabase.functions.invoke("keyword-data", { body: { action: "save", ...settings } });
+  if (error) throw new Error(await functionErrorMessage(error, KEYWORD_DATA_MESSAGES.failed));
 }
 
 export async function removeKeywordDataProvider(): Promise<void> {

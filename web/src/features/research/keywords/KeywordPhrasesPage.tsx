@@ -15,7 +15,7 @@ import { useForm } from "../../../lib/useForm";
 import { useResource } from "../../../lib/useResource";
 import { getKeywordDataProviderStatus, type KeywordDataQuote, type KeywordDataResult, quoteKeywordData } from "../data/keywordData";
 import type { KeywordsResponse } from "../data/keywords";
-import { generateKeywordData, generateKeywords, keywordResearch, useKeywordResearch } from "../researchStore";
+import { dismissKeywordsError, generateKeywordData, generateKeywords, keywordResearch, useKeywordResearch } from "../researchStore";
 import { keywordCsv, keywordCsvFileName } from "./keywordCsv";
 import { KeywordTable } from "./KeywordTable";
 import "./keyword-phrases.css";
@@ -107,7 +107,7 @@ export default function KeywordPhrasesPage() {
         running={pending && { label: `Generating keywords for “${pending.subject}”…`, startedAt: pending.startedAt }}
         hint="This can take up to a minute. You can leave this page; the results will be here when you come back."
       />
-      {error && !pending && <RequestError message={error} />}
+      {error && !pending && <RequestError message={error.message} fix={error.fix} onDismiss={dismissKeywordsError} />}
 
       {latest && latest.result.keywords.length > 0 ? (
         <section>
