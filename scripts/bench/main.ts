@@ -27,6 +27,9 @@
  *                      Ghost behind a 100 ms latency proxy: requests, round trips, wall time
  *   bulk-drafting      a batch of 50 ideas drafted by draft-batch-worker against a paced
  *                      fake OpenAI: drafts per minute, and our own time per article
+ *   seo                the SEO audit of a typical page through the SSRF guard (0 and 100 ms per
+ *                      answer) beside the page's own response time, and the editor's SEO panel
+ *                      recompute for a 3,000-word article in Chromium
  *   internal-links     a real WordPress with 200 fixture posts: full and incremental sync of its
  *                      content index, and how often the editor's first 5 link suggestions hold the
  *                      post each of 20 fixture articles should link to, ranked by full text and
@@ -38,6 +41,7 @@ import { benchGenerateImage } from "./generate-image.ts";
 import { benchGhostPublish } from "./ghost-publish.ts";
 import { benchInternalLinks } from "./internal-links.ts";
 import { benchLists } from "./lists.ts";
+import { benchSeo } from "./seo.ts";
 import { benchStartup } from "./startup.ts";
 import { benchWordPressPublish } from "./wordpress-publish.ts";
 
@@ -50,6 +54,7 @@ const sections: Record<string, () => Promise<void>> = {
   "ghost-publish": benchGhostPublish,
   "bulk-drafting": benchBulkDrafting,
   "internal-links": benchInternalLinks,
+  seo: benchSeo,
 };
 
 const chosen = Deno.args.length ? Deno.args : Object.keys(sections);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
-import { expectAccessible } from "./support/axe.ts";
+import { expectAccessible, expectFullyAccessibleAtBothWidths } from "./support/axe.ts";
 import { backendAs, e2eEnv } from "./support/backend.ts";
 
 /**
@@ -59,6 +59,13 @@ test("paste 5 ideas: the batch drafts them in the background, progress shown liv
   }
   await expectAccessible(page);
 
+  // Bulk review: each draft's SEO score, its checks one click away (issue 25).
+  const firstRow = page.getByRole("row").filter({ has: page.getByRole("cell", { name: ideas[0], exact: true }) });
+  await expect(firstRow.getByText(/^SEO score \d+ of 100/)).toBeAttached({ timeout: 15_000 });
+  await firstRow.getByRole("button", { name: `SEO checks of ${titleOf(ideas[0])}` }).click();
+  await expect(page.locator(".draft-seo-checks [data-check='keyword-in-title']")).toBeVisible();
+  await expectFullyAccessibleAtBothWidths(page, ["table.batch-items"]);
+
   await page.getByRole("link", { name: "Batches", exact: true }).first().click();
   const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: /^growing figs/ }) });
   await expect(card.getByText("5 of 5 drafted")).toBeVisible();
@@ -67,6 +74,9 @@ test("paste 5 ideas: the batch drafts them in the background, progress shown liv
   // The drafts are ordinary articles.
   await page.getByRole("link", { name: "Articles", exact: true }).click();
   for (const idea of ideas) await expect(page.getByRole("heading", { name: titleOf(idea) })).toBeVisible();
+  // Scored in bulk review, so the cards show it.
+  const draftCard = page.getByRole("article", { name: titleOf(ideas[0]) });
+  await expect(draftCard.getByText(/^SEO score \d+ of 100/)).toBeAttached();
 });
 
 test("approve all, then drip to the real WordPress one a minute: the posts appear there in order", async ({ page }, testInfo) => {

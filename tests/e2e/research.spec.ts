@@ -5,6 +5,9 @@ import { expectAccessible } from "./support/axe.ts";
 import { backendAs } from "./support/backend.ts";
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
+/** The website the test rig serves for the SEO audit (on the SSRF guard's allowlist). */
+const AUDITED_SITE = process.env.E2E_AUDITED_SITE_URL!;
+const GOOD_PAGE = `${AUDITED_SITE}/blog/balcony-tomatoes`;
 const KEYWORD_HEADER = "Keyword,Search Volume,Difficulty,CPC,Competition";
 
 /** A signed-in account; with `openaiKey`, that key is stored for it. */
@@ -133,7 +136,7 @@ test("Keyword Phrases: the CSV neutralises formulas in model output", async ({ p
   for (const record of formulaRecords) expect(record.startsWith(`"'=hyperlink(""http://evil.test`)).toBe(true);
 });
 
-test("SEO Analysis: validates the URL and shows every section of the estimate", async ({ page }) => {
+test("SEO Analysis: validates the URL, audits the page and shows every section", async ({ page }) => {
   await registerWithOpenAIKey(page, "sk-e2e-research-FIXTURE-not-a-real-key-0003");
   await openScreen(page, "SEO Analysis");
   await expect(page.getByLabel("Website URL")).toHaveAttribute("type", "url");
@@ -146,13 +149,19 @@ test("SEO Analysis: validates the URL and shows every section of the estimate", 
   await analyze.click();
   await expect(page.getByText("Please enter a valid URL")).toBeVisible();
 
-  // An address typed without a scheme is completed with https://.
-  await page.getByLabel("Website URL").fill("example.com");
+  // An address typed without a scheme is completed with https:// (the test site serves http only: it says so).
+  const bare = GOOD_PAGE.replace(/^http:\/\//, "");
+  await page.getByLabel("Website URL").fill(bare);
+  await analyze.click();
+  await expect(page.locator(".request-error")).toContainText(`Could not audit https://${bare}:`);
+
+  await page.getByLabel("Website URL").fill(GOOD_PAGE);
   await analyze.click();
   await expect(page.getByText("SEO analysis completed successfully")).toBeVisible();
-  const report = page.getByRole("article", { name: "SEO analysis of example.com" });
+  const report = page.getByRole("article", { name: "SEO analysis of 127.0.0.1" });
   await expect(report.getByText("These figures are AI estimates, not measured data.")).toBeVisible();
   await expect(report.getByRole("heading", { level: 3 })).toHaveText([
+    "Measured audit",
     "1. Traffic & Engagement Metrics",
     "2. SEO Content Strategy",
     "3. Backlink Profile",
@@ -200,12 +209,16 @@ test("a wrong or missing OpenAI key is explained, with a way to Profile Settings
   const invalidKey = "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.";
   await expect(page.locator(".Toastify").getByText(invalidKey)).toBeVisible();
   await expect(page.getByText("No keywords generated yet")).toBeVisible();
+  await expect(page.locator(".request-error").getByRole("link", { name: "Go to Profile Settings" })).toHaveAttribute("href", "/profile");
 
+  // The audit is measured without the model: the report keeps it, and says why the written sections are empty.
   await openScreen(page, "SEO Analysis");
-  await page.getByLabel("Website URL").fill("https://example.com");
+  await page.getByLabel("Website URL").fill(GOOD_PAGE);
   await page.getByRole("button", { name: "Analyze" }).click();
-  await expect(page.locator(".request-error")).toHaveText(`${invalidKey} Go to Profile Settings → API KeysDismiss`);
-  await expect(page.getByText("These figures are AI estimates, not measured data.")).toHaveCount(0);
-  await page.getByRole("link", { name: "Go to Profile Settings → API Keys" }).click();
-  await expect(page).toHaveURL(/\/profile#api-keys$/);
+  await expect(page.getByText("SEO analysis completed successfully")).toBeVisible();
+  await expect(page.locator('[data-check="title"]')).toContainText("How to Grow Tomatoes on a Balcony");
+  await page.getByText("Notes on this report (1)").click();
+  await expect(page.getByText(`The written sections could not be produced: ${invalidKey} The measured audit is complete.`)).toBeVisible();
+  await page.getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { Fragment, useEffect, useId, useState } from "react";
 import { Link, useParams } from "wouter";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { RequestError } from "../../ui/RequestError";
@@ -19,6 +19,7 @@ import {
 import { BatchProgress } from "./BatchProgress";
 import { DraftReviewDialog } from "./DraftReviewDialog";
 import { DripForm } from "./DripForm";
+import { type ArticleReport, SeoChecksList, SeoScoreBadge, useDraftReports, useSeoState, useSeoWarningLevel } from "../seo/index";
 import "./batches.css";
 
 const JOB_STATUS_LABELS = {
@@ -103,10 +104,49 @@ export function schedulableDrafts(batch: DraftBatchDetail): BatchDraft[] {
     .filter((draft) => draft.status === "draft" && (draft.approvedAt !== null || !draft.approvalRequired));
 }
 
+/** A draft's SEO score, and a button that shows its checks in a row below. */
+function DraftSeo({
+  draft,
+  report,
+  warningLevel,
+  open,
+  controls,
+  onToggle,
+}: {
+  draft: BatchDraft;
+  report: ArticleReport | undefined;
+  warningLevel: number;
+  open: boolean;
+  controls: string;
+  onToggle(): void;
+}) {
+  if (!report) return <span aria-busy="true">Scoring…</span>;
+  return (
+    <span className="draft-seo">
+      <SeoScoreBadge score={report.score} below={report.score !== null && report.score < warningLevel} />
+      <button
+        type="button"
+        className="secondary outline"
+        aria-expanded={open}
+        aria-controls={open ? controls : undefined}
+        aria-label={`SEO checks of ${draft.title}`}
+        onClick={onToggle}
+      >
+        Checks
+      </button>
+    </span>
+  );
+}
+
 type Reviewing = { job: DraftJob; draft: BatchDraft };
 
 function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | null }) {
   const itemsHeadingId = useId();
+  const checksId = useId();
+  const seoReports = useDraftReports(batch.drafts.map((draft) => draft.id));
+  const seoWarningLevel = useSeoWarningLevel();
+  const { settings: seoSettings } = useSeoState();
+  const [checksOf, setChecksOf] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
   const [asking, setAsking] = useState<{ kind: "approve-all" } | { kind: "regenerate"; job: DraftJob } | null>(null);
   const drafts = new Map(batch.drafts.map((draft) => [draft.id, draft]));
@@ -184,38 +224,62 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
               <th scope="col">Idea</th>
               <th scope="col">Status</th>
               <th scope="col">Draft</th>
+              <th scope="col">SEO</th>
               <th scope="col">Review</th>
             </tr>
           </thead>
           <tbody>
             {batch.jobs.map((job) => {
               const draft = job.articleId ? drafts.get(job.articleId) : undefined;
+              const report = draft ? seoReports.get(draft.id) : undefined;
+              const showingChecks = draft !== undefined && report !== undefined && checksOf === draft.id;
               return (
-                <tr key={job.id} data-status={job.status}>
-                  <td data-label="#">{job.position + 1}</td>
-                  <td data-label="Idea">{job.idea}</td>
-                  <td data-label="Status">
-                    <JobStatus job={job} />
-                  </td>
-                  <td data-label="Draft">
-                    {draft ? (
-                      <Link href={`/articles/edit/${draft.id}`}>{draft.title}</Link>
-                    ) : job.status === "done" ? (
-                      "Deleted"
-                    ) : (
-                      ""
-                    )}
-                  </td>
-                  <td data-label="Review">
-                    <Review
-                      job={job}
-                      draft={draft}
-                      busy={busy !== null}
-                      onReview={(reviewJob, reviewDraft) => setReviewing({ job: reviewJob, draft: reviewDraft })}
-                      onRegenerate={(regenerateJob) => setAsking({ kind: "regenerate", job: regenerateJob })}
-                    />
-                  </td>
-                </tr>
+                <Fragment key={job.id}>
+                  <tr data-status={job.status}>
+                    <td data-label="#">{job.position + 1}</td>
+                    <td data-label="Idea">{job.idea}</td>
+                    <td data-label="Status">
+                      <JobStatus job={job} />
+                    </td>
+                    <td data-label="Draft">
+                      {draft ? (
+                        <Link href={`/articles/edit/${draft.id}`}>{draft.title}</Link>
+                      ) : job.status === "done" ? (
+                        "Deleted"
+                      ) : (
+                        ""
+                      )}
+                    </td>
+                    <td data-label="SEO">
+                      {draft && (
+                        <DraftSeo
+                          draft={draft}
+                          report={report}
+                          warningLevel={seoWarningLevel}
+                          open={showingChecks}
+                          controls={`${checksId}-${draft.id}`}
+                          onToggle={() => setChecksOf(showingChecks ? null : draft.id)}
+                        />
+                      )}
+                    </td>
+                    <td data-label="Review">
+                      <Review
+                        job={job}
+                        draft={draft}
+                        busy={busy !== null}
+                        onReview={(reviewJob, reviewDraft) => setReviewing({ job: reviewJob, draft: reviewDraft })}
+                        onRegenerate={(regenerateJob) => setAsking({ kind: "regenerate", job: regenerateJob })}
+                      />
+                    </td>
+                  </tr>
+                  {showingChecks && (
+                    <tr className="draft-seo-checks">
+                      <td colSpan={6} id={`${checksId}-${draft.id}`}>
+                        <SeoChecksList report={report} disabledChecks={seoSettings.disabledChecks} headingLevel={3} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               );
             })}
           </tbody>

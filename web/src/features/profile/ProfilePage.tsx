@@ -7,6 +7,8 @@ import { ApiKeysForm } from "./ApiKeysForm";
 import { ChangePasswordForm } from "./ChangePasswordForm";
 import { PersonalDetailsForm } from "./PersonalDetailsForm";
 import { LinkRelevanceForm } from "../links/index";
+import { SeoSettingsForm } from "../seo/index";
+import { KeywordDataProviderForm } from "../research/index";
 import "./profile.css";
 
 export default function ProfilePage() {
@@ -31,6 +33,8 @@ export default function ProfilePage() {
       <ApiKeysForm />
       <AiModelsForm />
       <LinkRelevanceForm />
+      <KeywordDataProviderForm />
+      <SeoSettingsForm />
       <article>
         <h2>Writing assistants</h2>
         <p>

@@ -11,6 +11,7 @@ import {
 } from "./data/publishing";
 import type { Publication } from "./data/publications";
 import { listConnectedSites, type ConnectedSite } from "../sites/index";
+import { SeoPublishWarning } from "../seo/index";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PublicationItem } from "./PublicationLinks";
@@ -160,6 +161,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
       <Modal title="Publish to WordPress" onClose={onClose} busy={publishing} footer={footer}>
         <p className="publish-article-title">{article.title}</p>
         <PublishedWhere article={article} publications={publications} loading={entry === undefined || entry === "loading"} />
+        {outcome.state === "idle" && <SeoPublishWarning articleId={article.id} />}
         {sitesLoad.state === "loading" && <p aria-busy="true">Loading sites...</p>}
         {sitesLoad.state === "error" && (
           <p role="alert">

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSignedIn, testUser } from "../../../test/session";
 import type { User } from "../auth/data/auth";
 import { requestKeywords, type KeywordsResponse } from "./data/keywords";
-import { requestSeoAnalysis, type SeoAnalysis } from "./data/seoAnalysis";
+import { requestSeoAnalysis, type SeoReport } from "./data/seoAnalysis";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { analyzeWebsite, generateKeywords, keywordResearch, seoResearch } from "./researchStore";
 import { sessionState } from "../auth/session";
@@ -27,7 +27,7 @@ const KEYWORDS: KeywordsResponse = {
   keywords: [{ keyword: "garden tips", searchVolume: "1K", difficulty: 20, cpc: "$1", competition: "low" }],
   notes: [],
 };
-const ANALYSIS = { title: "SEO analysis of example.com" } as SeoAnalysis;
+const ANALYSIS = { title: "SEO analysis of example.com" } as SeoReport;
 
 /** Lets valtio deliver its (batched) change notifications. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,6 +1,7 @@
 import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import { KEYWORDS_FAILURE_MESSAGE, requestKeywords, type KeywordsResponse } from "./data/keywords";
-import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoAnalysis } from "./data/seoAnalysis";
+import { fetchKeywordData, type KeywordDataResult } from "./data/keywordData";
+import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoReport } from "./data/seoAnalysis";
 import { deleteKeywordResearch, saveKeywordResearch, type SavedResearch } from "./data/keywordResearches";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { type FixPlace, RequestFailure } from "../../backend/functionErrors";
@@ -25,7 +26,13 @@ type Research<Result extends object> = {
  * request keeps running and its result stays when the user navigates away
  * and back within the session.
  */
-export const keywordResearch = proxy<Research<KeywordsResponse> & { historyVersion: number }>({
+/**
+ * AI estimates (KeywordsResponse), or a provider's data (KeywordDataResult,
+ * which names its provider). Only AI estimates go to the saved history; a
+ * provider's data is cached by the keyword-data function for 30 days, so
+ * running the topic again shows it at no cost.
+ */
+export const keywordResearch = proxy<Research<KeywordsResponse | KeywordDataResult> & { historyVersion: number }>({
   pending: null,
   latest: null,
   error: null,
@@ -33,7 +40,7 @@ export const keywordResearch = proxy<Research<KeywordsResponse> & { historyVersi
   historyVersion: 0,
 });
 
-export const seoResearch = proxy<Research<SeoAnalysis>>({
+export const seoResearch = proxy<Research<SeoReport>>({
   pending: null,
   latest: null,
   error: null,
@@ -129,6 +136,14 @@ export async function deleteResearch(id: string): Promise<boolean> {
   keywordResearch.historyVersion += 1;
   notifySuccess("Research deleted");
   return true;
+}
+
+/** Keyword data from the user's provider, spending at most the cost they were shown. */
+export async function generateKeywordData(topic: string, acceptedCostUsd: number): Promise<void> {
+  await run(keywordResearch, topic, () => fetchKeywordData(topic, acceptedCostUsd), {
+    success: "Keywords generated successfully",
+    failure: KEYWORDS_FAILURE_MESSAGE,
+  });
 }
 
 export async function analyzeWebsite(url: string): Promise<void> {

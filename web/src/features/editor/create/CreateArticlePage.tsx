@@ -3,6 +3,7 @@ import { Link, useLocation, useSearch } from "wouter";
 import { LazyArticlePreviewModal } from "../../articles/index";
 import { ContentEditor } from "../content/ContentEditor";
 import { LinkSuggestions } from "../../links/index";
+import { scoreSavedArticle, SeoPanel } from "../../seo/index";
 import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
@@ -173,8 +174,9 @@ export default function CreateArticlePage() {
     savingNow.current = true;
     setSaving(true);
     const values = result.data;
+    let articleId: string;
     try {
-      await createArticle({
+      articleId = await createArticle({
         title: values.title,
         content: values.content,
         excerpt: values.excerpt,
@@ -192,6 +194,8 @@ export default function CreateArticlePage() {
       setSaving(false);
       return;
     }
+    // The card shows the new article's SEO score (best effort, after the save).
+    void scoreSavedArticle(articleId, values);
     localDraft.clear();
     notifySuccess("Article created successfully");
     navigate("/articles");
@@ -288,6 +292,13 @@ export default function CreateArticlePage() {
             <FormField label="Focus Keyword" {...draft.field("focusKeyword")} {...locked} />
             <FormField label="Slug" {...draft.field("slug")} {...locked} />
           </fieldset>
+          <SeoPanel
+            title={draft.values.title}
+            metaDescription={draft.values.metaDescription}
+            focusKeyword={draft.values.focusKeyword}
+            slug={draft.values.slug}
+            content={draft.values.content}
+          />
         </article>
         <div className="form-actions">
           <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>

@@ -12,6 +12,7 @@ import {
   saveKeywordResearch,
   type SavedResearch,
 } from "../data/keywordResearches";
+import { fetchKeywordData, getKeywordDataProviderStatus, quoteKeywordData } from "../data/keywordData";
 import KeywordPhrasesPage from "./KeywordPhrasesPage";
 
 vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
@@ -25,6 +26,11 @@ vi.mock("../data/keywordResearches", () => ({
   deleteKeywordResearch: vi.fn(),
 }));
 vi.mock("../data/seoAnalysis", () => ({ requestSeoAnalysis: vi.fn(), SEO_FAILURE_MESSAGE: "x" }));
+vi.mock("../data/keywordData", () => ({
+  getKeywordDataProviderStatus: vi.fn(),
+  quoteKeywordData: vi.fn(),
+  fetchKeywordData: vi.fn(),
+}));
 vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 vi.mock("../../../lib/csv", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../../lib/csv")>()),
@@ -71,6 +77,93 @@ beforeEach(() => {
   });
   vi.mocked(deleteKeywordResearch).mockImplementation(async (id) => {
     saved = saved.filter((research) => research.id !== id);
+  });
+  vi.mocked(getKeywordDataProviderStatus).mockResolvedValue(null);
+});
+
+describe("with a DataForSEO account", () => {
+  const STATUS = {
+    provider: "dataforseo" as const,
+    loginLast4: "test",
+    passwordLast4: "WXYZ",
+    locationCode: 2840,
+    languageCode: "en",
+    updatedAt: new Date("2026-12-01T10:00:00Z"),
+  };
+  const QUOTE = {
+    provider: "dataforseo" as const,
+    locationCode: 2840,
+    languageCode: "en",
+    cached: false,
+    cachedAt: null,
+    estimatedCostUsd: 0.0115,
+    spentLast30DaysUsd: 0.023,
+  };
+  const RESULT = {
+    provider: "dataforseo" as const,
+    locationCode: 2840,
+    languageCode: "en",
+    keywords: KEYWORDS,
+    notes: [],
+    cached: false,
+    fetchedAt: "2026-12-06T10:00:00.000Z",
+    costUsd: 0.0115,
+  };
+
+  beforeEach(() => vi.mocked(getKeywordDataProviderStatus).mockResolvedValue(STATUS));
+
+  it("shows the cost first, fetches only once confirmed, and says where the numbers come from and what they cost", async () => {
+    vi.mocked(quoteKeywordData).mockResolvedValue(QUOTE);
+    vi.mocked(fetchKeywordData).mockResolvedValue(RESULT);
+    const { user } = renderPage();
+    await screen.findByText(/Source: DataForSEO, United States in English/);
+    await user.type(topicInput(), "home gardening");
+    await user.click(generateButton());
+    const dialog = await screen.findByRole("alertdialog", { name: "Fetch keyword data from DataForSEO?" });
+    expect(dialog.textContent).toContain("“home gardening” costs at most $0.0115 from your DataForSEO balance (United States, English).");
+    expect(dialog.textContent).toContain("You have spent $0.0230 in the last 30 days.");
+    expect(fetchKeywordData).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Fetch for $0.0115" }));
+    expect(fetchKeywordData).toHaveBeenCalledWith("home gardening", 0.0115);
+    await screen.findByRole("table");
+    expect(screen.getByText(/Google data from DataForSEO \(United States, English\)/).textContent).toContain(
+      "This request cost $0.0115 from your DataForSEO balance.",
+    );
+    expect(screen.queryByText(/AI estimates/)).toBeNull();
+    expect(notifySuccess).toHaveBeenCalledWith("Keywords generated successfully");
+  });
+
+  it("cancelling spends nothing", async () => {
+    vi.mocked(quoteKeywordData).mockResolvedValue(QUOTE);
+    const { user } = renderPage();
+    await screen.findByText(/Source: DataForSEO/);
+    await user.type(topicInput(), "home gardening");
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(fetchKeywordData).not.toHaveBeenCalled();
+  });
+
+  it("a topic in the cache is fetched at once, at no cost", async () => {
+    vi.mocked(quoteKeywordData).mockResolvedValue({ ...QUOTE, cached: true, cachedAt: "2026-12-01T10:00:00.000Z", estimatedCostUsd: 0 });
+    vi.mocked(fetchKeywordData).mockResolvedValue({ ...RESULT, cached: true, costUsd: 0 });
+    const { user } = renderPage();
+    await screen.findByText(/Source: DataForSEO/);
+    await user.type(topicInput(), "home gardening");
+    await user.click(generateButton());
+    await screen.findByRole("table");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(fetchKeywordData).toHaveBeenCalledWith("home gardening", 0);
+    expect(screen.getByText(/From your 30-day cache: this request cost nothing\./)).toBeTruthy();
+  });
+
+  it("says why when DataForSEO refuses", async () => {
+    vi.mocked(quoteKeywordData).mockRejectedValue(new Error("DataForSEO refused the login and password. Check them in Profile Settings."));
+    const { user } = renderPage();
+    await screen.findByText(/Source: DataForSEO/);
+    await user.type(topicInput(), "home gardening");
+    await user.click(generateButton());
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("DataForSEO refused the login and password. Check them in Profile Settings."));
   });
 });
 
