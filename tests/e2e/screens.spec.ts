@@ -292,7 +292,8 @@ for (const viewport of [DESKTOP, PHONE]) {
       await expect(page.getByText("Keywords generated successfully")).toBeVisible({ timeout: 60_000 });
       await look(screens, "keywords-results");
       await openMenu(page, "SEO Analysis");
-      await page.getByLabel("Website URL").fill("https://example.com");
+      // The audit fetches the page: the test rig's audited site, not the internet.
+      await page.getByLabel("Website URL").fill(`${process.env.E2E_AUDITED_SITE_URL}/`);
       await page.getByRole("button", { name: "Analyze" }).click();
       await expect(page.getByText("SEO analysis completed successfully")).toBeVisible({ timeout: 60_000 });
       await look(screens, "seo-results");
