@@ -119,6 +119,8 @@ export interface DraftFailure {
   reason: string;
   /** The provider's own Retry-After, when it sent one. */
   retryAfterSeconds?: number;
+  /** The provider refused the user's key for its rate limit (429): their other jobs wait too. */
+  rateLimited?: boolean;
 }
 
 function providerRetryAfter(error: APIError): number | undefined {
@@ -143,7 +145,12 @@ export function classifyDraftFailure(error: unknown): DraftFailure {
     const status = error.status ?? 0;
     if (status === 401) return { retryable: false, reason: PROVIDER_MESSAGES.invalidKey };
     if (status === 429) {
-      return { retryable: true, reason: PROVIDER_MESSAGES.rateLimited, retryAfterSeconds: providerRetryAfter(error) };
+      return {
+        retryable: true,
+        reason: PROVIDER_MESSAGES.rateLimited,
+        retryAfterSeconds: providerRetryAfter(error),
+        rateLimited: true,
+      };
     }
     if (status >= 500 || status === 408 || status === 409) {
       return { retryable: true, reason: PROVIDER_MESSAGES.unavailable, retryAfterSeconds: providerRetryAfter(error) };

@@ -73,9 +73,9 @@ Deno.test("draftArticle: one non-streamed structured-output request with the ass
   ]);
 });
 
-Deno.test("classifyDraftFailure: rate limits, outages and unusable answers are retried; a refused key is not", async () => {
-  const cases: [FakeOpenAIScenario | "wrong-key", { retryable: boolean; reason: string; retryAfterSeconds?: number }][] = [
-    ["rate-limit", { retryable: true, reason: PROVIDER_MESSAGES.rateLimited, retryAfterSeconds: 7 }],
+Deno.test("classifyDraftFailure: rate limits (which pause the user), outages and unusable answers are retried; a refused key is not", async () => {
+  const cases: [FakeOpenAIScenario | "wrong-key", ReturnType<typeof classifyDraftFailure>][] = [
+    ["rate-limit", { retryable: true, reason: PROVIDER_MESSAGES.rateLimited, retryAfterSeconds: 7, rateLimited: true }],
     ["server-error", { retryable: true, reason: PROVIDER_MESSAGES.unavailable, retryAfterSeconds: 7 }],
     ["malformed-chunk", { retryable: true, reason: "Failed to parse response from OpenAI" }],
     ["cut-stream", { retryable: true, reason: PROVIDER_MESSAGES.unavailable }],

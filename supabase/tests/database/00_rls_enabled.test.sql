@@ -27,6 +27,7 @@ select tables_are(
   'public',
   array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
         'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs',
+        'draft_queue_users',
         'site_content', 'site_content_embeddings', 'site_content_syncs'],
   'public has exactly the application tables'
 );
@@ -114,13 +115,15 @@ select results_eq(
      order by 1 $$,
   $$ values
        ('cancel_draft_batch(uuid,uuid)'),
-       ('claim_draft_jobs(integer,integer,integer,integer)'),
+       ('claim_draft_jobs(integer,integer,integer,integer,integer)'),
        ('claim_due_scheduled_articles(integer,integer)'),
        ('complete_draft_job(uuid,uuid,text,text,text,text,text,text,text[],text[])'),
        ('consume_rate_limit(uuid,text,integer,integer,integer)'),
        ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb)'),
+       ('draft_queue_demand(integer,integer)'),
        ('fail_draft_job(uuid,uuid,text,integer)'),
        ('image_storage_used(uuid)'),
+       ('record_draft_rate_limit(uuid,integer,integer)'),
        ('record_generated_images(uuid,bigint,jsonb)'),
        ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text,text)'),
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean,text)'),
