@@ -99,6 +99,8 @@ const startup = (async () => {
     intervalMs: draftWorkerInterval,
     functionName: "draft-batch-worker",
     timeoutMs: draftWorkerTimeout,
+    // As hosted's cron: a busy run does not hold the next one back (the queue's limits hold across runs).
+    overlap: true,
   });
   printReady();
 })();

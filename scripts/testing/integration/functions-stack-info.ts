@@ -9,7 +9,7 @@ export type FunctionsStackInfo = {
   /**
    * Reports what the fakes received: GET /wordpress/requests, /wordpress/media,
    * /fal/requests, /openai/requests, /logs; POST /openai/settings
-   * `{ plan?, firstTokenDelayMs? }` sets the fake OpenAI's plan and pace.
+   * `{ plan?, firstTokenDelayMs?, parallel?, requestLimit? }` sets the fake OpenAI's plan, pace and limits.
    */
   controlUrl: string;
   wordpress: { origin: string; restRoot: string; username: string; applicationPassword: string };

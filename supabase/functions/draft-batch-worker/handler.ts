@@ -263,8 +263,11 @@ export async function runDraftWorker(
     }
   };
   const helperRuns: Promise<DraftWorkerSummary>[] = [];
+  let slotCount = settings.concurrency;
   if (budgetMs === undefined && deps.startHelper) {
     const { claimable } = await deps.store.demand(limits);
+    // At least one slot: its claim also fails jobs whose workers kept dying.
+    slotCount = Math.max(1, Math.min(settings.concurrency, claimable));
     const helpers = helpersFor(claimable, settings);
     // Helpers must answer before this run ends: they get what is left of its wall clock.
     const helperBudget = Math.floor(settings.wallClockMs - settings.marginMs - elapsed());
@@ -276,7 +279,7 @@ export async function runDraftWorker(
   // Settled as they end (a helper may fail while the slots still run); awaited before answering.
   const helpersDone = Promise.allSettled(helperRuns);
   // Every slot ends before the run answers; a failed claim is the run's failure.
-  const slots = await Promise.allSettled(Array.from({ length: settings.concurrency }, slot));
+  const slots = await Promise.allSettled(Array.from({ length: slotCount }, slot));
   for (const helper of await helpersDone) {
     if (helper.status === "fulfilled") addCounts(summary, helper.value);
     else {

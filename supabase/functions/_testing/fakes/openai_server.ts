@@ -30,6 +30,19 @@
  * matching requests its scenarios in turn (one idea of a bulk batch rate
  * limited twice, then answered); then the server-wide `scenario`.
  *
+ * `requestLimit` ({ requests, windowMs }, off by default) is OpenAI's
+ * requests-per-minute limit, per key: past `requests` accepted chat
+ * requests in the last `windowMs` (60,000 for a real RPM; tests scale the
+ * minute down), a request gets 429 `rate_limit_exceeded` (type `requests`)
+ * with OpenAI's message form and `x-ratelimit-*-requests` headers, and
+ * `retry-after-ms` until the oldest request leaves the window (source of the
+ * shapes: /work/notes/ai-providers.md §1.6).
+ *
+ * `parallel` (unlimited by default) is a server that works on that many
+ * chat requests at once and queues the rest in arrival order, as Ollama does
+ * with OLLAMA_NUM_PARALLEL (the queue, OLLAMA_MAX_QUEUE, is 512 by default:
+ * ollama/ollama PR #4144): its pace, not the caller's, then caps throughput.
+ *
  * Not OpenAI's: `GET /v1/fake/stream-timings` lists when each streamed
  * request arrived and sent its first content token (epoch ms), so a
  * benchmark in another process can time from the provider's first token.
@@ -79,6 +92,17 @@ export interface FakeOpenAIOptions {
   scenario?: FakeOpenAIScenario;
   /** Sent as `retry-after-ms` with 429 and 500 answers (the SDK waits that long before retrying). */
   retryAfterMs?: number;
+  /** The per-key requests-per-window limit (see the header comment); none by default. */
+  requestLimit?: FakeRequestLimit;
+  /** Chat requests worked on at once, the rest queued (see the header comment); unlimited by default. */
+  parallel?: number;
+}
+
+export interface FakeRequestLimit {
+  /** Chat requests accepted per key within `windowMs`. */
+  requests: number;
+  /** 60,000 for OpenAI's requests per minute. */
+  windowMs: number;
 }
 
 export interface RecordedRequest {
@@ -95,6 +119,8 @@ export interface RecordedRequest {
   answeredAt?: number;
   /** When a stream sent its first content token (performance.now()). */
   firstTokenAt?: number;
+  /** When the server started working on it, after waiting for a free place (`parallel`). */
+  startedAt?: number;
   /**
    * True when the client went away before the answer was delivered. A
    * non-streaming answer notices only when it is sent (a slow one waits its
@@ -120,6 +146,10 @@ export interface FakeOpenAI {
   plan: FakeOpenAIPlanRule[];
   /** Delay before the first token (see FakeOpenAIOptions); may be changed at any time. */
   firstTokenDelayMs: number | undefined;
+  /** The per-key request limit (see FakeOpenAIOptions); may be changed at any time. */
+  requestLimit: FakeRequestLimit | undefined;
+  /** Chat requests worked on at once (see FakeOpenAIOptions); may be changed at any time. */
+  parallel: number | undefined;
   close(): Promise<void>;
 }
 
@@ -154,6 +184,8 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
     scenario: options.scenario ?? "ok",
     plan: [] as FakeOpenAIPlanRule[],
     firstTokenDelayMs: options.firstTokenDelayMs,
+    requestLimit: options.requestLimit,
+    parallel: options.parallel,
     close: async () => {
       closing.abort();
       await server.shutdown();
@@ -208,7 +240,8 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
         return authenticationError(apiKey) ?? invalidEmbeddingsRequest(body) ?? transportError(scenario, retryAfterMs) ??
           embeddingsAnswer(body as Json, scenario);
       }
-      const refusal = authenticationError(apiKey) ?? invalidRequest(body) ?? transportError(scenario, retryAfterMs);
+      const refusal = authenticationError(apiKey) ?? invalidRequest(body) ?? transportError(scenario, retryAfterMs) ??
+        overRequestLimit(apiKey!, String((body as Json).model), record);
       if (refusal) return refusal;
 
       const pace: Pace = {
@@ -219,13 +252,85 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
       const validBody = body as Json;
       const content = shapeContent(answerFor(validBody), scenario);
       const model = String(validBody.model);
+      // A place among `parallel`, held until the answer is delivered (or the client is gone).
+      if (!(await workers.enter(signal))) return new Response(null, { status: 499 });
+      record.startedAt = performance.now();
+      info.completed.finally(() => workers.leave()).catch(() => {});
       return record.stream
         ? streamedAnswer(content, model, scenario, pace, validBody, signal, record)
         : await wholeAnswer(content, model, scenario, pace, signal, record);
     },
   );
+  const workers = placesOf(() => fake.parallel);
+  /** Accepted chat requests per key (performance.now()), oldest first, within the limit's window. */
+  const accepted = new Map<string, number[]>();
+  function overRequestLimit(apiKey: string, model: string, record: RecordedRequest): Response | undefined {
+    const limit = fake.requestLimit;
+    if (!limit) return undefined;
+    const now = performance.now();
+    const recent = (accepted.get(apiKey) ?? []).filter((at) => at > now - limit.windowMs);
+    accepted.set(apiKey, recent);
+    if (recent.length < limit.requests) {
+      recent.push(now);
+      return undefined;
+    }
+    record.scenario = "rate-limit";
+    const waitMs = Math.max(1, Math.ceil(recent[0] + limit.windowMs - now));
+    return openAIError(
+      429,
+      `Rate limit reached for ${model} in organization org-fake on requests per min (RPM): Limit ${limit.requests}, ` +
+        `Used ${recent.length}, Requested 1. Please try again in ${waitMs}ms. ` +
+        "Visit https://platform.openai.com/account/rate-limits to learn more.",
+      "requests",
+      "rate_limit_exceeded",
+      {
+        "retry-after-ms": String(waitMs),
+        "x-ratelimit-limit-requests": String(limit.requests),
+        "x-ratelimit-remaining-requests": "0",
+        "x-ratelimit-reset-requests": `${waitMs}ms`,
+      },
+    );
+  }
+
   fake.url = `http://${server.addr.hostname}:${server.addr.port}/v1`;
   return fake;
+}
+
+/** Up to `limit()` holders at once (unlimited when undefined); the others wait in arrival order. */
+function placesOf(limit: () => number | undefined) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  const next = () => {
+    const most = limit() ?? Infinity;
+    while (busy < most && waiting.length > 0) {
+      busy++;
+      waiting.shift()!();
+    }
+  };
+  return {
+    /** Resolves true once a place is held, false if `signal` aborts first. */
+    enter(signal: AbortSignal): Promise<boolean> {
+      return new Promise((resolve) => {
+        if (signal.aborted) return resolve(false);
+        const granted = () => {
+          signal.removeEventListener("abort", gone);
+          resolve(true);
+        };
+        const gone = () => {
+          const at = waiting.indexOf(granted);
+          if (at >= 0) waiting.splice(at, 1);
+          resolve(false);
+        };
+        signal.addEventListener("abort", gone, { once: true });
+        waiting.push(granted);
+        next();
+      });
+    },
+    leave() {
+      busy--;
+      next();
+    },
+  };
 }
 
 /** The streamed requests' timings on the wall clock (epoch ms), for benchmarks in other processes. */
