@@ -12,9 +12,9 @@ import {
 /**
  * The publish-article ↔ database seam, for real: signed-in users call
  * wordpress-connect and publish-article with the real supabase-js through
- * the local functions runtime; the functions read articles, sites and
- * credentials and record publications with the secret key in the local
- * backend (the SQL functions of 20261122002000_scheduled_publishing.sql),
+ * the local functions runtime; the functions read articles and sites as the
+ * caller, and credentials and record publications with the secret key, in the
+ * local backend (the SQL functions of 20261122002000_scheduled_publishing.sql),
  * and publish to the fake WordPress of the functions stack over HTTP, which
  * the tests read back through its REST API.
  */

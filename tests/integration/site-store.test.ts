@@ -18,9 +18,11 @@ import {
  * another user, the local functions runtime of the suite's functions stack
  * (gateway with verify_jwt, the function in its own process, the SSRF guard,
  * which allows only the stack's fake servers) and the local backend. And
- * wordpress-connect's site store directly, with the secret key: scoped to
- * the caller although the secret key bypasses RLS, the password kept or
- * replaced, and put back when the site row cannot be updated.
+ * wordpress-connect's site store directly: the site loaded as the caller
+ * (their own client; the password read with the secret key only then), and
+ * saved with the secret key, scoped to the caller although the secret key
+ * bypasses RLS, the password kept or replaced, and put back when the site
+ * row cannot be updated.
  */
 
 const ALICE_PASSWORD = "abcd efgh ijkl mnop";
@@ -119,7 +121,18 @@ describe("editing a connected site through wordpress-connect", () => {
   });
 });
 
-describe("wordpress-connect's site store (secret key)", () => {
+/** SystemAccess.readApplicationPassword, as the function reads it: the secret key, scoped by user and site. */
+const readApplicationPassword = async (userId: string, siteId: string) =>
+  ok(
+    await serviceClient()
+      .from("wordpress_site_credentials")
+      .select("application_password")
+      .eq("site_id", siteId)
+      .eq("user_id", userId)
+      .maybeSingle(),
+  )?.application_password ?? null;
+
+describe("wordpress-connect's site store (as the caller, and with the secret key)", () => {
   const update = (overrides: Partial<SiteUpdate> = {}): SiteUpdate => ({
     userId: alice.id,
     siteId: aliceSiteId,
@@ -132,13 +145,13 @@ describe("wordpress-connect's site store (secret key)", () => {
   });
 
   test("loads the owner's site with its login and stored password; another user's id finds nothing", async () => {
-    const load = siteLoader(serviceClient());
+    const load = siteLoader(alice.client, readApplicationPassword);
     expect(await load(alice.id, aliceSiteId)).toEqual({
       siteUrl: (await storedRow(aliceSiteId)).site_url,
       username: "alice",
       applicationPassword: ALICE_PASSWORD,
     });
-    expect(await load(bob.id, aliceSiteId)).toBeNull();
+    expect(await siteLoader(bob.client, readApplicationPassword)(bob.id, aliceSiteId)).toBeNull();
     expect(await load(alice.id, "5e5e5e5e-0000-4000-8000-000000000000")).toBeNull();
   });
 

@@ -38,7 +38,7 @@ function client(key: string, url = env().url): SupabaseClient {
 /** A client with the publishable key and no session: the anon role. */
 export const anonClient = (): SupabaseClient => client(env().publishableKey);
 
-/** A client with the secret key: service_role, as edge functions use. */
+/** A client with the secret key: service_role, as the functions' system paths use. */
 export const serviceClient = (): SupabaseClient => client(env().secretKey);
 
 /** The anon client of the project URL (API and functions). */

@@ -38,11 +38,10 @@
 import { type AssistantSettings, assistantFinder, type FindAssistant } from "../_shared/ai/assistants.ts";
 import { type OpenAISettings, openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import { storedOpenAIKey } from "../_shared/ai/text_function.ts";
 import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { createSystemAccess, type SystemAccess } from "../_shared/platform/system_access.ts";
 import { internalLinksContext } from "../_shared/links/draft_link_context.ts";
 import { type FindLinkTargets, linkTargetFinder } from "../_shared/links/link_targets.ts";
 import type { GeneratedArticle } from "../_shared/contracts/article.ts";
@@ -363,33 +362,32 @@ export function settingsFromEnv(env: EnvReader = Deno.env): DraftWorkerSettings 
   };
 }
 
-/** POSTs `{ budgetMs }` to this function at the project URL, with the secret key as the cron job sends it. */
-export function helperStarter(projectUrl: string, secretKey: string): (budgetMs: number) => Promise<DraftWorkerSummary> {
-  const endpoint = `${projectUrl.replace(/\/+$/, "")}/functions/v1/draft-batch-worker`;
+/** A helper run within `budgetMs`: this function POSTed `{ budgetMs }` on the system's path; its summary. */
+export function helperStarter(startRun: SystemAccess["startRun"]): (budgetMs: number) => Promise<DraftWorkerSummary> {
   return async (budgetMs) => {
-    const response = await fetch(endpoint, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", apikey: secretKey },
-      body: JSON.stringify({ budgetMs }),
-      // The helper ends within its budget; this only stops waiting for one that never answers.
-      signal: AbortSignal.timeout(budgetMs + 10_000),
-    });
+    // The helper ends within its budget; the time-out only stops waiting for one that never answers.
+    const response = await startRun("draft-batch-worker", { budgetMs }, AbortSignal.timeout(budgetMs + 10_000));
     const body = await response.text();
     if (!response.ok) throw new Error(`the helper answered ${response.status}: ${body.slice(0, 200)}`);
     return JSON.parse(body) as DraftWorkerSummary;
   };
 }
 
+/** The bulk worker acts without a user: everything on the system's draftWorker path, scoped by each job's owner. */
 export function productionDependencies(env: EnvReader = Deno.env): DraftWorkerDependencies {
-  const service = createServiceClient(env);
-  const secretKeys = readSecretKeys(env);
+  const system = createSystemAccess(env);
   return {
-    secretKeys: secretKeys.all,
-    startHelper: helperStarter(env.get("SUPABASE_URL")!, secretKeys.preferred!),
-    store: createDraftQueueStore(service),
-    readOpenAIKey: storedOpenAIKey(service),
-    findAssistant: assistantFinder(service),
-    findLinkTargets: linkTargetFinder(service, openAISettingsFromEnv(env), "draft-batch-worker"),
+    secretKeys: readSecretKeys(env).all,
+    startHelper: helperStarter(system.startRun),
+    store: createDraftQueueStore(system.draftWorker),
+    readOpenAIKey: system.readOpenAIKey,
+    findAssistant: assistantFinder(system.draftWorker),
+    findLinkTargets: linkTargetFinder(
+      system.draftWorker,
+      system.readOpenAIKey,
+      openAISettingsFromEnv(env),
+      "draft-batch-worker",
+    ),
     draft: draftArticle,
     openAI: openAISettingsFromEnv(env),
     settings: settingsFromEnv(env),

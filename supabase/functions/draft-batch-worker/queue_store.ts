@@ -2,11 +2,12 @@
  * The worker's side of the bulk-drafting queue: the security-definer
  * functions of migrations 20261128000400_draft_queue.sql and
  * 20261205000100_fair_draft_queue.sql (the claim by turns within the
- * installation's and each user's limits), called with the service client. Every write names the job AND the claim (its lease token),
- * so a worker whose lease lapsed, and whose job another worker took, changes
- * nothing.
+ * installation's and each user's limits), called on the system's
+ * draftWorker path. Every write names the job AND the claim (its lease
+ * token), so a worker whose lease lapsed, and whose job another worker took,
+ * changes nothing.
  */
-import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import type { SystemClient } from "../_shared/platform/system_access.ts";
 
 export interface ClaimedDraftJob {
   jobId: string;
@@ -71,11 +72,11 @@ function check<T>(result: { data: T; error: { message: string } | null }, what: 
   return result.data;
 }
 
-export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
+export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStore {
   return {
     async claim({ perUser, maxInFlight, leaseSeconds, maxAttempts }) {
       const rows = check(
-        await service.rpc("claim_draft_jobs", {
+        await draftWorker.rpc("claim_draft_jobs", {
           p_max_jobs: 1,
           p_per_user: perUser,
           p_max_in_flight: maxInFlight,
@@ -101,7 +102,7 @@ export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
     },
     async complete(job, draft) {
       return check(
-        await service.rpc("complete_draft_job", {
+        await draftWorker.rpc("complete_draft_job", {
           p_job_id: job.jobId,
           p_claim_id: job.claimId,
           p_title: draft.title,
@@ -118,7 +119,7 @@ export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
     },
     async fail(job, reason, retryAfterSeconds) {
       check(
-        await service.rpc("fail_draft_job", {
+        await draftWorker.rpc("fail_draft_job", {
           p_job_id: job.jobId,
           p_claim_id: job.claimId,
           p_error: reason,
@@ -129,13 +130,13 @@ export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
     },
     async release(job) {
       check(
-        await service.rpc("release_draft_job", { p_job_id: job.jobId, p_claim_id: job.claimId }),
+        await draftWorker.rpc("release_draft_job", { p_job_id: job.jobId, p_claim_id: job.claimId }),
         "releasing a draft job",
       );
     },
     async demand({ perUser, maxInFlight }) {
       const rows = check(
-        await service.rpc("draft_queue_demand", { p_per_user: perUser, p_max_in_flight: maxInFlight }),
+        await draftWorker.rpc("draft_queue_demand", { p_per_user: perUser, p_max_in_flight: maxInFlight }),
         "reading the queue's demand",
       );
       const [row] = rows ?? [];
@@ -143,7 +144,7 @@ export function createDraftQueueStore(service: ServiceClient): DraftQueueStore {
     },
     async recordRateLimit(userId, retryAfterSeconds, perUser) {
       check(
-        await service.rpc("record_draft_rate_limit", {
+        await draftWorker.rpc("record_draft_rate_limit", {
           p_user_id: userId,
           p_retry_after_seconds: retryAfterSeconds,
           p_per_user: perUser,

@@ -1,11 +1,12 @@
 /**
- * The owner's side of the bulk-drafting queue, with the service client: the
- * security-definer functions of migration 20261128000400_draft_queue.sql,
- * which take the owner's id explicitly and check it on every row. Reads
- * filter by the owner's id too (the service client bypasses row-level
- * security).
+ * The owner's side of the bulk-drafting queue. Reads run as the caller, so
+ * row-level security shows them only their own sites, batches and jobs. The
+ * queue is written on the system's draftQueue path by the security-definer
+ * functions of migration 20261128000400_draft_queue.sql, which take the
+ * owner's id explicitly and check it on every row.
  */
-import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import type { CallerClient } from "../_shared/platform/caller.ts";
+import type { SystemClient } from "../_shared/platform/system_access.ts";
 import type { CreateDraftBatchInput } from "../_shared/contracts/draft_batch.ts";
 
 export interface NewDraftBatch {
@@ -33,20 +34,19 @@ function fail(what: string, error: { message: string }): never {
   throw new Error(`${what}: ${error.message}`);
 }
 
-export function createDraftBatchStore(service: ServiceClient): DraftBatchStore {
+export function createDraftBatchStore(caller: CallerClient, draftQueue: SystemClient): DraftBatchStore {
   return {
-    async countOwnSites(userId, siteIds) {
+    async countOwnSites(_userId, siteIds) {
       if (siteIds.length === 0) return 0;
-      const { count, error } = await service
+      const { count, error } = await caller
         .from("wordpress_sites")
         .select("id", { count: "exact", head: true })
-        .eq("user_id", userId)
         .in("id", [...siteIds]);
       if (error) fail("counting the sites", error);
       return count ?? 0;
     },
     async create(userId, batch) {
-      const { data, error } = await service.rpc("create_draft_batch", {
+      const { data, error } = await draftQueue.rpc("create_draft_batch", {
         p_user_id: userId,
         p_name: batch.name,
         p_assistant_id: batch.assistantId,
@@ -63,27 +63,25 @@ export function createDraftBatchStore(service: ServiceClient): DraftBatchStore {
       return data;
     },
     async cancel(userId, batchId) {
-      const { data, error } = await service.rpc("cancel_draft_batch", { p_user_id: userId, p_batch_id: batchId });
+      const { data, error } = await draftQueue.rpc("cancel_draft_batch", { p_user_id: userId, p_batch_id: batchId });
       if (error) fail("cancelling the batch", error);
       // null: another user's batch, or none.
       return data as number | null;
     },
-    async countFailed(userId, batchId) {
-      const batch = await service.from("draft_batches").select("id").eq("id", batchId).eq("user_id", userId)
-        .maybeSingle();
+    async countFailed(_userId, batchId) {
+      const batch = await caller.from("draft_batches").select("id").eq("id", batchId).maybeSingle();
       if (batch.error) fail("reading the batch", batch.error);
       if (!batch.data) return null;
-      const { count, error } = await service
+      const { count, error } = await caller
         .from("draft_jobs")
         .select("id", { count: "exact", head: true })
         .eq("batch_id", batchId)
-        .eq("user_id", userId)
         .eq("status", "failed");
       if (error) fail("counting failed drafts", error);
       return count ?? 0;
     },
     async retryFailed(userId, batchId) {
-      const { data, error } = await service.rpc("retry_failed_draft_jobs", { p_user_id: userId, p_batch_id: batchId });
+      const { data, error } = await draftQueue.rpc("retry_failed_draft_jobs", { p_user_id: userId, p_batch_id: batchId });
       if (error) fail("retrying failed drafts", error);
       return data as number | null;
     },

@@ -18,12 +18,11 @@
  */
 import { assistantFinder, type FindAssistant } from "../_shared/ai/assistants.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import { storedOpenAIKey } from "../_shared/ai/text_function.ts";
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
+import type { RequestCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import {
   type CancelledDraftBatch,
   type CreatedDraftBatch,
@@ -103,14 +102,20 @@ async function create(deps: DraftBatchesDependencies, userId: string, input: Cre
   );
 }
 
-/** Env: SUPABASE_URL, the secret key, BULK_DRAFT_RATE_LIMIT(_WINDOW_SECONDS). */
-export function productionDependencies(): DraftBatchesDependencies {
-  const service = createServiceClient();
-  return {
-    authenticate: (req) => requireUser(req, service),
-    readOpenAIKey: storedOpenAIKey(service),
-    findAssistant: assistantFinder(service),
-    store: createDraftBatchStore(service),
-    rateLimit: rateLimitFromEnv("bulkDrafts", service),
-  };
+/**
+ * Env: SUPABASE_URL, the publishable and secret keys,
+ * BULK_DRAFT_RATE_LIMIT(_WINDOW_SECONDS). Built at boot; per caller: the
+ * assistant, sites and batches read as the caller, the queue written on the
+ * system's draftQueue path.
+ */
+export function productionDependencies(): (caller: RequestCaller) => DraftBatchesDependencies {
+  const system = createSystemAccess();
+  const rateLimit = rateLimitFromEnv("bulkDrafts", system.rateLimits);
+  return (caller) => ({
+    authenticate: () => caller.authenticate(),
+    readOpenAIKey: system.readOpenAIKey,
+    findAssistant: assistantFinder(caller.client),
+    store: createDraftBatchStore(caller.client, system.draftQueue),
+    rateLimit,
+  });
 }

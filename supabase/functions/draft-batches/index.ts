@@ -1,3 +1,4 @@
+import { servePerCaller } from "../_shared/platform/caller.ts";
 import { createHandler, productionDependencies } from "./handler.ts";
 
-Deno.serve(createHandler(productionDependencies()));
+Deno.serve(servePerCaller(createHandler, productionDependencies()));

@@ -3,6 +3,7 @@ import { APIConnectionError, OpenAIError } from "openai";
 import { type ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
 import { describeProviderFailure, ModelOutputError } from "../_shared/ai/provider_failure.ts";
 import { ARTICLE_STREAM_EVENTS } from "../_shared/contracts/article.ts";
+import { sseEvent } from "../_shared/http/server_sent_events.ts";
 import {
   ARTICLE_FAILURE_MESSAGE,
   PARSE_FAILURE_MESSAGE,
@@ -40,13 +41,6 @@ async function readUpstream(
     });
   }
   return { content, refusal };
-}
-
-const encoder = new TextEncoder();
-
-function sseEvent(name: string, data: unknown): Uint8Array {
-  // JSON.stringify never emits a raw newline, so one data line is always enough.
-  return encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /**

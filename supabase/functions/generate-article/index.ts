@@ -1,14 +1,18 @@
-import { serviceTextDeps } from "../_shared/ai/text_function.ts";
-import { linkTargetFinder } from "../_shared/links/link_targets.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
 import { assistantFinder } from "../_shared/ai/assistants.ts";
+import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import { textFunctionDependencies } from "../_shared/ai/text_function.ts";
+import { linkTargetFinder } from "../_shared/links/link_targets.ts";
+import { servePerCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import { createHandler } from "./handler.ts";
 
-const service = createServiceClient();
+const system = createSystemAccess();
+const settings = openAISettingsFromEnv();
+const textDependencies = textFunctionDependencies(system, settings);
 Deno.serve(
-  createHandler({
-    ...serviceTextDeps(service),
-    findAssistant: assistantFinder(service),
-    findLinkTargets: linkTargetFinder(service, undefined, "generate-article"),
-  }),
+  servePerCaller(createHandler, (caller) => ({
+    ...textDependencies(caller),
+    findAssistant: assistantFinder(caller.client),
+    findLinkTargets: linkTargetFinder(caller.client, system.readOpenAIKey, settings, "generate-article"),
+  })),
 );

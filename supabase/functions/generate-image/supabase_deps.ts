@@ -1,26 +1,27 @@
 /**
  * generate-image's dependencies on hosted (or local) Supabase: the caller
- * verified by the auth server, their fal.ai key read with the secret key,
- * and the `images` bucket plus `generated_images` table as the image store.
+ * verified by the auth server, their fal.ai key (a stored secret), and the
+ * `images` bucket plus `generated_images` table as the image store, written
+ * on the system's imageLibrary path (users may not write either).
  */
 import { falConfigFromEnv } from "../_shared/images/fal.ts";
 import { type GeneratedImageStore, IMAGES_BUCKET, type SavedGeneratedImageRecord } from "../_shared/images/image_store.ts";
 import { rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
 import { imageStorageQuotaFromEnv } from "../_shared/limits/storage_quota.ts";
-import { createServiceClient, type ServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
+import type { RequestCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess, type SystemClient } from "../_shared/platform/system_access.ts";
 import type { GenerateImageDeps } from "./handler.ts";
 
 /** Stored objects never change (every path holds a fresh UUID), so browsers and CDNs may keep them for a year. */
 const IMMUTABLE_CACHE_SECONDS = "31536000";
 
 /**
- * The image store on Supabase Storage and the table API. `service` must use
- * the secret key (rows are written for the caller, and the generated_images
- * table grants no insert to signed-in users).
+ * The image store on Supabase Storage and the table API, on the system's
+ * imageLibrary path (rows are written for the caller, and the
+ * generated_images table grants no insert to signed-in users).
  */
-export function createSupabaseImageStore(service: ServiceClient): GeneratedImageStore {
-  const bucket = () => service.storage.from(IMAGES_BUCKET);
+export function createSupabaseImageStore(imageLibrary: SystemClient): GeneratedImageStore {
+  const bucket = () => imageLibrary.storage.from(IMAGES_BUCKET);
   return {
     async upload(path, bytes, contentType) {
       const { error } = await bucket().upload(path, bytes, {
@@ -32,12 +33,12 @@ export function createSupabaseImageStore(service: ServiceClient): GeneratedImage
     },
     publicUrl: (path) => bucket().getPublicUrl(path).data.publicUrl,
     async usedBytes(userId) {
-      const { data, error } = await service.rpc("image_storage_used", { p_user_id: userId });
+      const { data, error } = await imageLibrary.rpc("image_storage_used", { p_user_id: userId });
       if (error) throw new Error(`image_storage_used failed: ${error.message}`);
       return Number(data);
     },
     async recordImages(userId, records, quotaBytes) {
-      const { data, error } = await service.rpc("record_generated_images", {
+      const { data, error } = await imageLibrary.rpc("record_generated_images", {
         p_user_id: userId,
         p_quota_bytes: quotaBytes,
         p_images: records,
@@ -54,27 +55,21 @@ export function createSupabaseImageStore(service: ServiceClient): GeneratedImage
       if (paths.length === 0) return;
       await Promise.allSettled([
         bucket().remove(paths),
-        service.from("generated_images").delete().in("storage_path", paths),
+        imageLibrary.from("generated_images").delete().in("storage_path", paths),
       ]);
     },
   };
 }
 
-/** The caller's saved fal.ai key (blank counts as none). */
-export async function readFalKey(service: ServiceClient, userId: string): Promise<string | null> {
-  const { data, error } = await service.from("api_keys").select("falai_key").eq("user_id", userId).maybeSingle();
-  if (error) throw new Error(`api_keys lookup failed: ${error.message}`);
-  const key = data?.falai_key?.trim();
-  return key || null;
-}
-
-export function createSupabaseDeps(service: ServiceClient = createServiceClient()): GenerateImageDeps {
-  return {
-    authenticate: (req) => requireUser(req, service),
-    falKeyFor: (userId) => readFalKey(service, userId),
-    imageStore: createSupabaseImageStore(service),
+/** Built at boot; per caller: the caller verified, everything else a system path. */
+export function createSupabaseDeps(): (caller: RequestCaller) => GenerateImageDeps {
+  const system = createSystemAccess();
+  const shared = {
+    falKeyFor: system.readFalKey,
+    imageStore: createSupabaseImageStore(system.imageLibrary),
     fal: falConfigFromEnv(),
-    rateLimit: rateLimitFromEnv("images", service),
+    rateLimit: rateLimitFromEnv("images", system.rateLimits),
     storageQuotaBytes: imageStorageQuotaFromEnv(),
   };
+  return (caller) => ({ ...shared, authenticate: () => caller.authenticate() });
 }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { createClient } from "@supabase/supabase-js";
 import type { Database } from "../_shared/contracts/database.types.ts";
-import { createSupabaseImageStore, readFalKey } from "./supabase_deps.ts";
+import { createSupabaseImageStore } from "./supabase_deps.ts";
 
 const SUPABASE_URL = "http://supabase.test";
 
@@ -135,19 +135,4 @@ Deno.test("discard: removes the objects and any rows for them, and never throws"
   await createSupabaseImageStore(broken.client).discard(["u/a.png"]);
   await createSupabaseImageStore(broken.client).discard([]);
   assert.equal(broken.seen.length, 2);
-});
-
-Deno.test("readFalKey: the caller's key, trimmed; none or blank is null; errors throw", async () => {
-  const answers = [[{ falai_key: "  fal-key  " }], [], [{ falai_key: "" }], [{ falai_key: null }]];
-  const { client, seen } = clientAnswering(() => json(answers.shift()));
-  assert.equal(await readFalKey(client, "user-1"), "fal-key");
-  assert.equal(await readFalKey(client, "user-1"), null);
-  assert.equal(await readFalKey(client, "user-1"), null);
-  assert.equal(await readFalKey(client, "user-1"), null);
-  assert.equal(seen[0].url.pathname, "/rest/v1/api_keys");
-  assert.equal(seen[0].url.searchParams.get("user_id"), "eq.user-1");
-  assert.equal(seen[0].url.searchParams.get("select"), "falai_key");
-
-  const failing = clientAnswering(() => json({ code: "XX000", message: "boom" }, 500));
-  await assert.rejects(readFalKey(failing.client, "user-1"), /api_keys lookup failed: boom/);
 });

@@ -3,8 +3,8 @@ import { errorResponse, json } from "../_shared/http/responses.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
 import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
+import type { RequestCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import { connectGhostSiteRequestSchema, GHOST_MESSAGES } from "../_shared/contracts/ghost_sites.ts";
 import {
   GhostConnectionError,
@@ -64,16 +64,19 @@ export function createHandler(deps: ConnectGhostSiteDependencies): (req: Request
   });
 }
 
-export function productionDependencies(): ConnectGhostSiteDependencies {
-  const service = createServiceClient();
-  return {
-    authenticate: (req) => requireUser(req, service),
+/** Built at boot; per caller: the caller verified, the site saved on the system's siteConnections path. */
+export function productionDependencies(): (caller: RequestCaller) => ConnectGhostSiteDependencies {
+  const system = createSystemAccess();
+  const saveSite = ghostSiteSaver(system.siteConnections);
+  const rateLimit = rateLimitFromEnv("wordpressConnect", system.rateLimits);
+  return (caller) => ({
+    authenticate: () => caller.authenticate(),
     testConnection: (input) =>
       testGhostConnection(input, {
         fetch: guardedFetch,
         fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
       }),
-    saveSite: ghostSiteSaver(service),
-    rateLimit: rateLimitFromEnv("wordpressConnect", service),
-  };
+    saveSite,
+    rateLimit,
+  });
 }

@@ -1,8 +1,10 @@
 /**
- * Saving a connected Ghost site with the service client: the public row in
- * wordpress_sites (kind 'ghost'), the Admin API key in ghost_site_credentials
- * (no API role but service_role can read it). If the key cannot be stored,
- * the site row is removed again, so a site never exists without its key.
+ * Saving a connected Ghost site on the system's siteConnections path (a site
+ * is created only after a passed connection test; users hold no insert
+ * grant): the public row in wordpress_sites (kind 'ghost'), the Admin API
+ * key in ghost_site_credentials (no API role but service_role can read it).
+ * If the key cannot be stored, the site row is removed again, so a site
+ * never exists without its key.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../_shared/contracts/database.types.ts";
@@ -18,9 +20,9 @@ export interface NewGhostSite {
 
 export type SaveGhostSite = (site: NewGhostSite) => Promise<ConnectedSite>;
 
-export function ghostSiteSaver(service: SupabaseClient<Database>): SaveGhostSite {
+export function ghostSiteSaver(siteConnections: SupabaseClient<Database>): SaveGhostSite {
   return async (site) => {
-    const inserted = await service
+    const inserted = await siteConnections
       .from("wordpress_sites")
       .insert({
         user_id: site.userId,
@@ -36,13 +38,13 @@ export function ghostSiteSaver(service: SupabaseClient<Database>): SaveGhostSite
     if (inserted.error) throw new Error(`inserting the site: ${inserted.error.message}`);
     const row = connectedSiteSchema.parse(inserted.data);
 
-    const credentials = await service.from("ghost_site_credentials").insert({
+    const credentials = await siteConnections.from("ghost_site_credentials").insert({
       site_id: row.id,
       user_id: site.userId,
       admin_api_key: site.adminApiKey,
     });
     if (credentials.error) {
-      await service.from("wordpress_sites").delete().eq("id", row.id).eq("user_id", site.userId);
+      await siteConnections.from("wordpress_sites").delete().eq("id", row.id).eq("user_id", site.userId);
       throw new Error(`inserting the Admin API key: ${credentials.error.message}`);
     }
     return row;

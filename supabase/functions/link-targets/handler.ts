@@ -1,8 +1,9 @@
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { linkRankingSources, linkTargetRanker, type RankLinkTargets } from "../_shared/links/link_targets.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
+import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import type { RequestCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import { linkTargetsRequestSchema, type LinkTargetsResult } from "../_shared/contracts/site_content.ts";
 
 /** The editor's text arrives whole (ranking cuts it); an article of 100,000 characters fits, multi-byte too. */
@@ -43,10 +44,12 @@ export function createHandler(deps: LinkTargetsDependencies): (req: Request) => 
   });
 }
 
-export function productionDependencies(): LinkTargetsDependencies {
-  const service = createServiceClient();
-  return {
-    authenticate: (req) => requireUser(req, service),
-    rank: linkTargetRanker(linkRankingSources(service), "link-targets"),
-  };
+/** Built at boot; per caller: the index read as the caller, their OpenAI key a stored secret. */
+export function productionDependencies(): (caller: RequestCaller) => LinkTargetsDependencies {
+  const system = createSystemAccess();
+  const settings = openAISettingsFromEnv();
+  return (caller) => ({
+    authenticate: () => caller.authenticate(),
+    rank: linkTargetRanker(linkRankingSources(caller.client, system.readOpenAIKey, settings), "link-targets"),
+  });
 }

@@ -2,8 +2,8 @@ import { type Authenticate, defineFunction, signedInUser } from "../_shared/http
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { internalLinkChecker } from "../_shared/links/internal_link_check.ts";
 import { redactSecrets } from "../_shared/log/redact_secrets.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
+import type { RequestCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import type { PublishErrorEvent } from "../_shared/contracts/publish_events.ts";
 import { PUBLISH_MESSAGES, publishArticleRequestSchema, type PublishArticleResult } from "../_shared/contracts/publishing.ts";
 import { guardedPublisher, PublishFailure, type PublishRequest } from "../_shared/publishing/publication.ts";
@@ -76,11 +76,16 @@ export function createHandler(deps: PublishDependencies): (req: Request) => Prom
   });
 }
 
-export function productionDependencies(): PublishDependencies {
-  const service = createServiceClient();
-  const store = createPublicationStore(service);
-  return {
-    authenticate: (req) => requireUser(req, service),
-    publish: guardedPublisher(store, internalLinkChecker(service)),
-  };
+/**
+ * Built at boot; per caller: the article, site, publication and content
+ * index read as the caller (another user's id finds nothing), the site's
+ * credentials a stored secret, the outcome recorded on the system's
+ * publicationRecords path.
+ */
+export function productionDependencies(): (caller: RequestCaller) => PublishDependencies {
+  const system = createSystemAccess();
+  return (caller) => ({
+    authenticate: () => caller.authenticate(),
+    publish: guardedPublisher(createPublicationStore(caller.client, system), internalLinkChecker(caller.client)),
+  });
 }

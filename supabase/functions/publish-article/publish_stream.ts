@@ -13,18 +13,12 @@
  * only the events stop being written.
  */
 import { errorResponse } from "../_shared/http/responses.ts";
+import { sseComment, sseEvent } from "../_shared/http/server_sent_events.ts";
 import { PUBLISH_EVENTS, type PublishErrorEvent, type PublishStepEvent } from "../_shared/contracts/publish_events.ts";
 import type { PublishArticleResult } from "../_shared/contracts/publishing.ts";
 
 /** A comment line this often keeps proxies from closing a quiet stream (a slow image upload, say). */
 export const KEEP_ALIVE_MS = 15_000;
-
-const encoder = new TextEncoder();
-
-export function sseEvent(name: string, data: unknown): Uint8Array {
-  // JSON.stringify never emits a raw newline, so one data line is always enough.
-  return encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-}
 
 type Outcome = { ok: true; result: PublishArticleResult } | { ok: false; failure: PublishErrorEvent };
 
@@ -78,7 +72,7 @@ export async function publishAsEventStream(
     start(streamController) {
       controller = streamController;
       for (const chunk of waiting.splice(0)) streamController.enqueue(chunk);
-      const keepAlive = setInterval(() => write(encoder.encode(": keep-alive\n\n")), keepAliveMs);
+      const keepAlive = setInterval(() => write(sseComment("keep-alive")), keepAliveMs);
       void outcome.then((end) => {
         clearInterval(keepAlive);
         write(end.ok ? sseEvent(PUBLISH_EVENTS.result, end.result) : sseEvent(PUBLISH_EVENTS.error, end.failure));

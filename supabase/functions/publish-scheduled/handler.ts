@@ -1,7 +1,7 @@
 import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import type { PublishArticleResult } from "../_shared/contracts/publishing.ts";
 import { guardedPublisher, type PublishRequest } from "../_shared/publishing/publication.ts";
 import {
@@ -112,10 +112,14 @@ function positiveIntegerEnv(env: EnvReader, name: string, fallback: number): num
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
-/** Env: SUPABASE_URL, SUPABASE_SECRET_KEYS / SUPABASE_SERVICE_ROLE_KEY, PUBLISH_SCHEDULED_BATCH_SIZE. */
+/**
+ * Env: SUPABASE_URL, SUPABASE_SECRET_KEYS / SUPABASE_SERVICE_ROLE_KEY,
+ * PUBLISH_SCHEDULED_BATCH_SIZE. The scheduler acts without a user: it reads
+ * on the system's scheduler path, scoped by each claim's owner.
+ */
 export function productionDependencies(env: EnvReader = Deno.env): ScheduledPublishDependencies {
-  const service = createServiceClient(env);
-  const store = createPublicationStore(service);
+  const system = createSystemAccess(env);
+  const store = createPublicationStore(system.scheduler, system);
   return {
     secretKeys: readSecretKeys(env).all,
     store,

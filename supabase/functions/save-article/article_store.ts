@@ -1,16 +1,17 @@
 /**
- * Writing articles with the service client, for save-article, through
- * public.save_article() (migration 20261127400200): the article and its
- * revision in one transaction. The browser holds no INSERT or UPDATE grant
- * on `content` (migration 20261126000300) and none on article_revisions, so
- * only this function stores article HTML, and only after sanitising it.
- * The service client bypasses row-level security, so ownership is explicit
- * in save_article(): a new row gets the caller's user_id, an update matches
- * both the id and the caller's user_id (another user's article is "not
- * found"). The assistant must be one of the caller's and a restored
- * revision one of this article's: composite foreign keys refuse others.
+ * Writing articles for save-article through public.save_article() (migration
+ * 20261127400200): the article and its revision in one transaction. The
+ * browser holds no INSERT or UPDATE grant on `content` (migration
+ * 20261126000300) and none on article_revisions, so only this function
+ * stores article HTML, and only after sanitising it: a system path
+ * (SystemAccess.articleSaves). The secret key bypasses row-level security,
+ * so ownership is explicit in save_article(): a new row gets the caller's
+ * user_id, an update matches both the id and the caller's user_id (another
+ * user's article is "not found"). The assistant must be one of the caller's
+ * and a restored revision one of this article's: composite foreign keys
+ * refuse others.
  */
-import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import type { SystemClient } from "../_shared/platform/system_access.ts";
 import type { SavedArticleRow } from "../_shared/contracts/article_save.ts";
 
 /** The columns save-article writes. */
@@ -70,10 +71,10 @@ function writeError(error: { message: string; code?: string; details?: string | 
   return new ArticleWriteError(error.message, error.code, constraint);
 }
 
-export function createArticleStore(service: ServiceClient): ArticleStore {
+export function createArticleStore(articleSaves: SystemClient): ArticleStore {
   return {
     async save(userId, { id, fields, restoredFrom, generatedDraft }) {
-      const { data, error } = await service.rpc("save_article", {
+      const { data, error } = await articleSaves.rpc("save_article", {
         p_user_id: userId,
         p_article: { ...fields },
         p_article_id: id,

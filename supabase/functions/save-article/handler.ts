@@ -22,8 +22,8 @@
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { sanitizeArticleHtml } from "../_shared/html/sanitize_article_html.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
+import type { RequestCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import {
   SAVE_ARTICLE_MESSAGES,
   saveArticleRequestSchema,
@@ -140,10 +140,8 @@ export function createHandler(deps: SaveArticleDependencies): (req: Request) => 
   });
 }
 
-export function productionDependencies(): SaveArticleDependencies {
-  const service = createServiceClient();
-  return {
-    authenticate: (req) => requireUser(req, service),
-    store: createArticleStore(service),
-  };
+/** Built at boot; per caller: the caller verified, the save written on the system's articleSaves path. */
+export function productionDependencies(): (caller: RequestCaller) => SaveArticleDependencies {
+  const store = createArticleStore(createSystemAccess().articleSaves);
+  return (caller) => ({ authenticate: () => caller.authenticate(), store });
 }

@@ -1,5 +1,5 @@
-import { serviceTextDeps } from "../_shared/ai/text_function.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
+import { textFunctionDependencies } from "../_shared/ai/text_function.ts";
+import { servePerCaller } from "../_shared/platform/caller.ts";
 import { createHandler } from "./handler.ts";
 
-Deno.serve(createHandler(serviceTextDeps(createServiceClient())));
+Deno.serve(servePerCaller(createHandler, textFunctionDependencies()));

@@ -1,7 +1,6 @@
 import { createEmbeddingsClient, type EmbedTexts } from "../_shared/ai/embeddings.ts";
 import { type OpenAISettings, openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
 import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
-import { storedOpenAIKey } from "../_shared/ai/text_function.ts";
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { createEmbeddingStore, embedContentIndex } from "../_shared/links/index_embeddings.ts";
 import { linkRelevanceReader } from "../_shared/links/link_targets.ts";
@@ -9,8 +8,8 @@ import { errorResponse, json } from "../_shared/http/responses.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
 import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
 import { guardedFetch, OutboundRequestError } from "../_shared/net/ssrf.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
+import type { RequestCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import {
   type EmbeddingPass,
   type EmbedSiteContentResult,
@@ -170,29 +169,40 @@ export function createHandler(deps: SyncSiteContentDependencies): (req: Request)
   }
 }
 
-export function productionDependencies(openAI: OpenAISettings = openAISettingsFromEnv()): SyncSiteContentDependencies {
-  const service = createServiceClient();
-  const publications = createPublicationStore(service);
-  const embeddingStore = createEmbeddingStore(service);
+/**
+ * Built at boot; per caller: the site, its sync state and the relevance
+ * setting read as the caller, the application password a stored secret, the
+ * index written on the system's contentIndex path.
+ */
+export function productionDependencies(
+  openAI: OpenAISettings = openAISettingsFromEnv(),
+): (caller: RequestCaller) => SyncSiteContentDependencies {
+  const system = createSystemAccess();
+  const embeddingStore = createEmbeddingStore(system.contentIndex);
+  const rateLimit = rateLimitFromEnv("siteContentSync", system.rateLimits);
+  const privateHostAllowlist = privateHostAllowlistFromEnv();
   const embedder = (apiKey: string | null): EmbedTexts | null =>
     apiKey ? createEmbeddingsClient({ baseURL: openAI.baseURL, apiKey, timeoutMs: 30_000 }) : null;
-  return {
-    authenticate: (req) => requireUser(req, service),
-    findSite: (userId, siteId) => publications.findSite(userId, siteId),
-    fetchContent: (site, options) =>
-      fetchSiteContent(
-        createWordPressClient(
-          site.base_url,
-          { username: site.username, applicationPassword: site.application_password },
-          guardedFetch,
-          { privateHostAllowlist: privateHostAllowlistFromEnv() },
+  return (caller) => {
+    const publications = createPublicationStore(caller.client, system);
+    return {
+      authenticate: () => caller.authenticate(),
+      findSite: (userId, siteId) => publications.findSite(userId, siteId),
+      fetchContent: (site, options) =>
+        fetchSiteContent(
+          createWordPressClient(
+            site.base_url,
+            { username: site.username, applicationPassword: site.application_password },
+            guardedFetch,
+            { privateHostAllowlist },
+          ),
+          options,
         ),
-        options,
-      ),
-    store: createSyncStore(service),
-    rateLimit: rateLimitFromEnv("siteContentSync", service),
-    readLinkRelevance: linkRelevanceReader(service),
-    readOpenAIKey: storedOpenAIKey(service),
-    embedIndex: (userId, apiKey, model) => embedContentIndex(embeddingStore, embedder(apiKey), userId, model),
+      store: createSyncStore(caller.client, system.contentIndex),
+      rateLimit,
+      readLinkRelevance: linkRelevanceReader(caller.client),
+      readOpenAIKey: system.readOpenAIKey,
+      embedIndex: (userId, apiKey, model) => embedContentIndex(embeddingStore, embedder(apiKey), userId, model),
+    };
   };
 }

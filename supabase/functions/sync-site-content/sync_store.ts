@@ -1,11 +1,14 @@
 /**
- * The content index's side of `sync-site-content`, with the service client.
- * Every read filters by the caller's user id; the sync is written by
+ * The content index's side of `sync-site-content`. The sync state is read
+ * as the caller (row-level security: only their own sites' state). The
+ * index is written on the system's contentIndex path by
  * record_site_content_sync() (migration 20261130000200_site_content_syncs.sql),
  * which checks that the site is the user's again and writes entries, removals
- * and the sync state in one transaction.
+ * and the sync state in one transaction, and a failed sync's reason is kept
+ * on the same path.
  */
-import type { ServiceClient } from "../_shared/platform/service_client.ts";
+import type { CallerClient } from "../_shared/platform/caller.ts";
+import type { SystemClient } from "../_shared/platform/system_access.ts";
 import type { SiteContentSnapshot } from "../_shared/publishing/wordpress/site_content.ts";
 
 export interface SyncState {
@@ -28,21 +31,20 @@ export interface SyncStore {
 
 const LAST_ERROR_MAX_LENGTH = 500;
 
-export function createSyncStore(service: ServiceClient): SyncStore {
+export function createSyncStore(caller: CallerClient, contentIndex: SystemClient): SyncStore {
   return {
-    async findSyncState(userId, siteId) {
-      const { data, error } = await service
+    async findSyncState(_userId, siteId) {
+      const { data, error } = await caller
         .from("site_content_syncs")
         .select("modified_cursor, last_full_sync_at")
         .eq("site_id", siteId)
-        .eq("user_id", userId)
         .maybeSingle();
       if (error) throw new Error(`loading the sync state: ${error.message}`);
       return data ? { modifiedCursor: data.modified_cursor, lastFullSyncAt: data.last_full_sync_at } : null;
     },
 
     async recordSync(userId, siteId, snapshot) {
-      const { data, error } = await service.rpc("record_site_content_sync", {
+      const { data, error } = await contentIndex.rpc("record_site_content_sync", {
         p_user_id: userId,
         p_site_id: siteId,
         p_full: snapshot.mode === "full",
@@ -57,7 +59,7 @@ export function createSyncStore(service: ServiceClient): SyncStore {
     },
 
     async recordFailure(userId, siteId, message) {
-      const { error } = await service.from("site_content_syncs").upsert({
+      const { error } = await contentIndex.from("site_content_syncs").upsert({
         site_id: siteId,
         user_id: userId,
         last_error: message.slice(0, LAST_ERROR_MAX_LENGTH),

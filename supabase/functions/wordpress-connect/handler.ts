@@ -4,8 +4,8 @@ import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/l
 import { redactSecrets } from "../_shared/log/redact_secrets.ts";
 import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
-import { createServiceClient } from "../_shared/platform/service_client.ts";
-import { requireUser } from "../_shared/platform/user_auth.ts";
+import type { RequestCaller } from "../_shared/platform/caller.ts";
+import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import { type ConnectSiteInput, type UpdateSiteInput, WORDPRESS_MESSAGES, wordpressConnectRequestSchema } from "../_shared/contracts/sites.ts";
 import {
   ConnectionTestError,
@@ -165,18 +165,26 @@ export function createHandler(deps: ConnectSiteDependencies): (req: Request) => 
   });
 }
 
-export function productionDependencies(): ConnectSiteDependencies {
-  const service = createServiceClient();
-  return {
-    authenticate: (req) => requireUser(req, service),
-    testConnection: (input) =>
+/**
+ * Built at boot; per caller: the site loaded as the caller (its password a
+ * stored secret), saved and updated on the system's siteConnections path
+ * once the connection test passed.
+ */
+export function productionDependencies(): (caller: RequestCaller) => ConnectSiteDependencies {
+  const system = createSystemAccess();
+  const shared = {
+    testConnection: (input: ConnectionTestInput) =>
       testWordPressConnection(input, {
         fetch: guardedFetch,
         fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
       }),
-    saveSite: siteSaver(service),
-    rateLimit: rateLimitFromEnv("wordpressConnect", service),
-    loadSite: siteLoader(service),
-    updateSite: siteUpdater(service),
+    saveSite: siteSaver(system.siteConnections),
+    rateLimit: rateLimitFromEnv("wordpressConnect", system.rateLimits),
+    updateSite: siteUpdater(system.siteConnections),
   };
+  return (caller) => ({
+    ...shared,
+    authenticate: () => caller.authenticate(),
+    loadSite: siteLoader(caller.client, system.readApplicationPassword),
+  });
 }

@@ -1,8 +1,12 @@
 /**
- * Saving and updating a connected site with the service client: the public row in
- * wordpress_sites, the secrets in wordpress_site_credentials (no API role
- * but service_role can read them). If the credentials cannot be stored, the
- * site row is removed again, so a site never exists without its password.
+ * A connected WordPress site: the public row in wordpress_sites, the secrets
+ * in wordpress_site_credentials (no API role but service_role can read
+ * them). The site is loaded as the caller (row-level security: another
+ * user's site is not there) with its password read as a stored secret; it
+ * is saved and updated on the system's siteConnections path, because its
+ * address and login are written only after a passed connection test (users
+ * may only rename or remove a site). If the credentials cannot be stored,
+ * the site row is removed again, so a site never exists without its password.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../_shared/contracts/database.types.ts";
@@ -22,15 +26,19 @@ export interface NewSite {
 export type SaveSite = (site: NewSite) => Promise<ConnectedSite>;
 
 /**
- * The service client's type (ServiceClient of _shared/platform/service_client.ts),
- * spelled without importing that Deno-only module: the integration suite (Node)
- * drives this store directly.
+ * The clients' type (CallerClient and SystemClient of _shared/platform/),
+ * spelled without importing those Deno-only modules: the integration suite
+ * (Node) drives this store directly.
  */
-type ServiceClient = SupabaseClient<Database>;
+type DatabaseClient = SupabaseClient<Database>;
 
-export function siteSaver(service: ServiceClient): SaveSite {
+/** The stored application password of the user's site (SystemAccess.readApplicationPassword). */
+export type ReadApplicationPassword = (userId: string, siteId: string) => Promise<string | null>;
+
+/** Saves on the system's siteConnections path: the user id is explicit on both rows. */
+export function siteSaver(siteConnections: DatabaseClient): SaveSite {
   return async (site) => {
-    const inserted = await service
+    const inserted = await siteConnections
       .from("wordpress_sites")
       .insert({
         user_id: site.userId,
@@ -46,14 +54,14 @@ export function siteSaver(service: ServiceClient): SaveSite {
     // seo_plugin's check constraint is not in the generated types: parsed here.
     const row = connectedSiteSchema.parse(inserted.data);
 
-    const credentials = await service.from("wordpress_site_credentials").insert({
+    const credentials = await siteConnections.from("wordpress_site_credentials").insert({
       site_id: row.id,
       user_id: site.userId,
       application_password: site.applicationPassword,
       webhook_secret: site.webhookSecret,
     });
     if (credentials.error) {
-      await service.from("wordpress_sites").delete().eq("id", row.id).eq("user_id", site.userId);
+      await siteConnections.from("wordpress_sites").delete().eq("id", row.id).eq("user_id", site.userId);
       throw new Error(`inserting the site credentials: ${credentials.error.message}`);
     }
     return row;
@@ -94,35 +102,24 @@ export interface SiteUpdate {
 export type UpdateSite = (update: SiteUpdate) => Promise<ConnectedSite | null>;
 
 /**
- * Security: the service client bypasses RLS, so every query is scoped to
- * the caller's user id here: another user's site id finds nothing.
+ * Security: the row is read as the caller, so another user's site id finds
+ * nothing; only then is the password read, for that user and site.
  */
-export function siteLoader(service: ServiceClient): LoadSite {
+export function siteLoader(caller: DatabaseClient, readApplicationPassword: ReadApplicationPassword): LoadSite {
   return async (userId, siteId) => {
-    const site = await service
+    const site = await caller
       .from("wordpress_sites")
       .select("site_url, username")
       .eq("id", siteId)
-      .eq("user_id", userId)
       .eq("kind", "wordpress")
       .maybeSingle();
     if (site.error) throw new Error(`reading the site: ${site.error.message}`);
     if (!site.data) return null;
     // wordpress_sites_username_for_wordpress: never null for a WordPress site.
     if (site.data.username === null) throw new Error("the WordPress site has no username");
-    const credentials = await service
-      .from("wordpress_site_credentials")
-      .select("application_password")
-      .eq("site_id", siteId)
-      .eq("user_id", userId)
-      .maybeSingle();
-    if (credentials.error) throw new Error(`reading the site credentials: ${credentials.error.message}`);
-    if (!credentials.data) throw new Error("the site has no stored credentials");
-    return {
-      siteUrl: site.data.site_url,
-      username: site.data.username,
-      applicationPassword: credentials.data.application_password,
-    };
+    const applicationPassword = await readApplicationPassword(userId, siteId);
+    if (applicationPassword === null) throw new Error("the site has no stored credentials");
+    return { siteUrl: site.data.site_url, username: site.data.username, applicationPassword };
   };
 }
 
@@ -131,12 +128,13 @@ export function siteLoader(service: ServiceClient): LoadSite {
  * password first (when one was given), then the public row. PostgREST cannot
  * write both tables in one transaction, so if the row cannot be updated the
  * previous password is put back: the stored username and password always
- * belong together.
+ * belong together. On the system's siteConnections path, so both writes are
+ * scoped to the user's id here.
  */
-export function siteUpdater(service: ServiceClient): UpdateSite {
+export function siteUpdater(siteConnections: DatabaseClient): UpdateSite {
   return async (update) => {
     const setPassword = (applicationPassword: string) =>
-      service
+      siteConnections
         .from("wordpress_site_credentials")
         .update({ application_password: applicationPassword })
         .eq("site_id", update.siteId)
@@ -148,7 +146,7 @@ export function siteUpdater(service: ServiceClient): UpdateSite {
       if (credentials.data.length === 0) return null;
     }
     const { connection } = update;
-    const updated = await service
+    const updated = await siteConnections
       .from("wordpress_sites")
       .update({
         name: update.name,

@@ -25,3 +25,12 @@ export async function* readServerSentEvents(stream: ReadableStream<Uint8Array<Ar
     await reader.cancel().catch(() => {});
   }
 }
+
+/** An event's data read as JSON; undefined when it is not JSON (the caller's schema then refuses it). */
+export function eventJson(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,5 @@
-import type { ServiceClient } from "../platform/service_client.ts";
+import type { CallerClient } from "../platform/caller.ts";
+import type { SystemClient } from "../platform/system_access.ts";
 
 /** What drafting needs from an assistant row. A null model means the server default. */
 export interface AssistantSettings {
@@ -9,13 +10,14 @@ export interface AssistantSettings {
 export type FindAssistant = (userId: string, assistantId: string) => Promise<AssistantSettings | null>;
 
 /**
- * Looks an assistant up with the service client. The user_id filter is the
- * authorisation: another user's assistant is indistinguishable from a
- * missing one.
+ * Looks an assistant up as the caller (row-level security: another user's
+ * assistant is not there, indistinguishable from a missing one) or, for the
+ * bulk worker acting without a user, with the system client, which the
+ * user_id filter scopes to the job's owner.
  */
-export function assistantFinder(service: ServiceClient): FindAssistant {
+export function assistantFinder(client: CallerClient | SystemClient): FindAssistant {
   return async (userId, assistantId) => {
-    const { data, error } = await service
+    const { data, error } = await client
       .from("assistants")
       .select("instructions, model")
       .eq("id", assistantId)

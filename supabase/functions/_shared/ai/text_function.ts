@@ -8,9 +8,9 @@
 import type * as z from "zod/mini";
 import { type Authenticate, defineFunction, signedInUser } from "../http/define_function.ts";
 import { errorResponse } from "../http/responses.ts";
-import type { ServiceClient } from "../platform/service_client.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../limits/rate_limit.ts";
-import { requireUser } from "../platform/user_auth.ts";
+import type { RequestCaller } from "../platform/caller.ts";
+import { createSystemAccess, type SystemAccess } from "../platform/system_access.ts";
 import { type OpenAISettings, openAISettingsFromEnv } from "./openai_settings.ts";
 import { PROVIDER_MESSAGES } from "./provider_failure.ts";
 
@@ -24,23 +24,22 @@ export interface TextFunctionDeps {
   rateLimit: RateLimit;
 }
 
-/** A user's stored OpenAI key (null when none), read with the service client: filtered by the user's id. */
-export function storedOpenAIKey(service: ServiceClient): (userId: string) => Promise<string | null> {
-  return async (userId) => {
-    const { data, error } = await service.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
-    if (error) throw new Error(`Could not read api_keys: ${error.message}`);
-    return data?.openai_key?.trim() || null;
-  };
-}
-
-/** Production wiring. The service client bypasses RLS, so every query filters by the caller's id. */
-export function serviceTextDeps(service: ServiceClient, settings = openAISettingsFromEnv()): TextFunctionDeps {
-  return {
-    authenticate: (req) => requireUser(req, service),
-    readOpenAIKey: storedOpenAIKey(service),
+/**
+ * Production wiring, built once at boot: per caller, the caller verified as
+ * themselves, their key read through the system access (a stored secret)
+ * and the shared AI rate limit counted by it.
+ */
+export function textFunctionDependencies(
+  system: SystemAccess = createSystemAccess(),
+  settings = openAISettingsFromEnv(),
+): (caller: RequestCaller) => TextFunctionDeps {
+  const rateLimit = rateLimitFromEnv("aiText", system.rateLimits);
+  return (caller) => ({
+    authenticate: () => caller.authenticate(),
+    readOpenAIKey: system.readOpenAIKey,
     settings,
-    rateLimit: rateLimitFromEnv("aiText", service),
-  };
+    rateLimit,
+  });
 }
 
 export interface TextInvocation<Input, Prepared = undefined> {

@@ -102,14 +102,17 @@ export function rateLimitRuleFromEnv(name: RateLimitName, env: EnvReader = Deno.
 }
 
 /** `name`'s limit as the deployed functions apply it: the rule from the environment, counted in Postgres. */
-export function rateLimitFromEnv(name: RateLimitName, service: SupabaseClient, env: EnvReader = Deno.env): RateLimit {
-  return { rule: rateLimitRuleFromEnv(name, env), consume: databaseRateLimiter(service), counted: RATE_LIMITS[name].counted };
+export function rateLimitFromEnv(name: RateLimitName, rateLimits: SupabaseClient, env: EnvReader = Deno.env): RateLimit {
+  return { rule: rateLimitRuleFromEnv(name, env), consume: databaseRateLimiter(rateLimits), counted: RATE_LIMITS[name].counted };
 }
 
-/** consume_rate_limit() with the service client (the function is not executable by API roles). */
-export function databaseRateLimiter(service: SupabaseClient): ConsumeRateLimit {
+/**
+ * consume_rate_limit() on the system's rateLimits path (SystemAccess): the
+ * function is not executable by API roles.
+ */
+export function databaseRateLimiter(rateLimits: SupabaseClient): ConsumeRateLimit {
   return async (userId, rule, cost) => {
-    const { data, error } = await service.rpc("consume_rate_limit", {
+    const { data, error } = await rateLimits.rpc("consume_rate_limit", {
       p_user_id: userId,
       p_action: rule.action,
       p_cost: cost,

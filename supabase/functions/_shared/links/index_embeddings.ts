@@ -10,7 +10,7 @@
  */
 import { EMBEDDING_BATCH_SIZE, type EmbedTexts, EmbeddingsError } from "../ai/embeddings.ts";
 import type { Json } from "../contracts/database.types.ts";
-import type { ServiceClient } from "../platform/service_client.ts";
+import type { SystemClient } from "../platform/system_access.ts";
 import { PROVIDER_MESSAGES } from "../ai/provider_failure.ts";
 import type { EmbeddingPass } from "../contracts/site_content.ts";
 
@@ -32,10 +32,11 @@ export interface EmbeddingStore {
   record(userId: string, model: string, rows: { contentId: string; textHash: string; embedding: number[] }[]): Promise<number>;
 }
 
-export function createEmbeddingStore(service: ServiceClient): EmbeddingStore {
+/** The queue and the record of embeddings, on the system's contentIndex path (both SQL functions are service_role only). */
+export function createEmbeddingStore(contentIndex: SystemClient): EmbeddingStore {
   return {
     async queue(userId, model, limit) {
-      const { data, error } = await service.rpc("site_content_embedding_queue", {
+      const { data, error } = await contentIndex.rpc("site_content_embedding_queue", {
         p_user_id: userId,
         p_model: model,
         p_limit: limit,
@@ -53,7 +54,7 @@ export function createEmbeddingStore(service: ServiceClient): EmbeddingStore {
         text_hash: row.textHash,
         embedding: row.embedding,
       }));
-      const { data, error } = await service.rpc("record_site_content_embeddings", {
+      const { data, error } = await contentIndex.rpc("record_site_content_embeddings", {
         p_user_id: userId,
         p_model: model,
         p_embeddings: embeddings,

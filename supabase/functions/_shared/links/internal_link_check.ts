@@ -12,7 +12,7 @@
  * (`/wp-content/`, `/wp-admin/`, `/wp-json/`, `/feed/`, anything with a file
  * extension), and links to other hosts.
  */
-import type { ServiceClient } from "../platform/service_client.ts";
+import type { CallerClient } from "../platform/caller.ts";
 
 /** At most this many distinct internal links are checked per publish. */
 export const MAX_CHECKED_LINKS = 50;
@@ -113,9 +113,13 @@ export function unknownLinkWarning(url: string): string {
 
 export type CheckInternalLinks = (userId: string, siteId: string, restRoot: string, html: string) => Promise<string[]>;
 
-/** Warnings for the internal links of `html` that are not in the site's content index (service client). */
-export function internalLinkChecker(service: ServiceClient): CheckInternalLinks {
-  return async (userId, siteId, restRoot, html) => {
+/**
+ * Warnings for the internal links of `html` that are not in the site's
+ * content index, read as the caller: row-level security limits the lookups
+ * to the caller's own index.
+ */
+export function internalLinkChecker(caller: CallerClient): CheckInternalLinks {
+  return async (_userId, siteId, restRoot, html) => {
     const links = internalLinks(html, restRoot);
     if (links.length === 0) return [];
     const byId = links.map(remoteIdOf).filter((id) => id !== null);
@@ -123,19 +127,17 @@ export function internalLinkChecker(service: ServiceClient): CheckInternalLinks 
     const lookups = Array.from(
       { length: Math.ceil(variants.length / URLS_PER_LOOKUP) },
       (_, i) =>
-        service
+        caller
           .from("site_content")
           .select("url")
-          .eq("user_id", userId)
           .eq("site_id", siteId)
           .in("url", variants.slice(i * URLS_PER_LOOKUP, (i + 1) * URLS_PER_LOOKUP)),
     );
     const [byRemoteId, ...byUrl] = await Promise.all([
       byId.length
-        ? service
+        ? caller
           .from("site_content")
           .select("remote_type, remote_id")
-          .eq("user_id", userId)
           .eq("site_id", siteId)
           .in("remote_id", byId.map((id) => id.remoteId))
         : Promise.resolve({ data: [] as { remote_type: string; remote_id: number }[], error: null }),

@@ -1,9 +1,10 @@
 /**
- * The content index's ranked entries for a text, read by edge functions
- * with the service client, one code path for every caller (generate-article
- * and draft-batch-worker through draft_link_context.ts, the editor through
- * the link-targets function). Only the user's own entries are ranked: both
- * RPCs are called with `for_user_id`.
+ * The content index's ranked entries for a text, one code path for every
+ * caller (generate-article and draft-batch-worker through
+ * draft_link_context.ts, the editor through the link-targets function). Only
+ * the user's own entries are ranked: as the caller, both RPCs rank
+ * auth.uid()'s entries (row-level security also hides everything else);
+ * the bulk worker, acting without a user, names the owner in `for_user_id`.
  *
  * Relevance is the user's choice (profiles.link_relevance):
  * - full text (the default): internal_link_targets() (migration
@@ -17,8 +18,8 @@
  */
 import { createEmbeddingsClient, EMBEDDING_INPUT_MAX_CHARS, EmbeddingsError } from "../ai/embeddings.ts";
 import { type OpenAISettings, openAISettingsFromEnv } from "../ai/openai_settings.ts";
-import { storedOpenAIKey } from "../ai/text_function.ts";
-import type { ServiceClient } from "../platform/service_client.ts";
+import type { CallerClient } from "../platform/caller.ts";
+import type { SystemClient } from "../platform/system_access.ts";
 import {
   DEFAULT_EMBEDDINGS_MODEL,
   type LinkRelevanceSetting,
@@ -99,9 +100,9 @@ export function linkTargetRanker(sources: LinkRankingSources, caller = "link-tar
 }
 
 /** The user's relevance setting (their profile row; full text when there is none). */
-export function linkRelevanceReader(service: ServiceClient): (userId: string) => Promise<LinkRelevanceSetting> {
+export function linkRelevanceReader(client: CallerClient | SystemClient): (userId: string) => Promise<LinkRelevanceSetting> {
   return async (userId) => {
-    const { data, error } = await service
+    const { data, error } = await client
       .from("profiles")
       .select("link_relevance, embeddings_model")
       .eq("id", userId)
@@ -114,15 +115,20 @@ export function linkRelevanceReader(service: ServiceClient): (userId: string) =>
   };
 }
 
-/** Production sources: the service client, the stored key, the provider at settings.baseURL. */
+/**
+ * Production sources: the index read by `client` (the caller's, or the bulk
+ * worker's system client), the user's stored key, the provider at
+ * settings.baseURL.
+ */
 export function linkRankingSources(
-  service: ServiceClient,
+  client: CallerClient | SystemClient,
+  readOpenAIKey: (userId: string) => Promise<string | null>,
   settings: OpenAISettings = openAISettingsFromEnv(),
   fetchImpl: typeof fetch = fetch,
 ): LinkRankingSources {
   return {
-    readSetting: linkRelevanceReader(service),
-    readOpenAIKey: storedOpenAIKey(service),
+    readSetting: linkRelevanceReader(client),
+    readOpenAIKey,
     async embedQuery(apiKey, model, text) {
       const embed = createEmbeddingsClient({
         baseURL: settings.baseURL,
@@ -134,7 +140,7 @@ export function linkRankingSources(
       return vector;
     },
     async rankByText(userId, query) {
-      const { data, error } = await service.rpc("internal_link_targets", {
+      const { data, error } = await client.rpc("internal_link_targets", {
         focus: query.focus,
         body: query.body ?? undefined,
         max_results: query.limit,
@@ -146,7 +152,7 @@ export function linkRankingSources(
       return linkTargetSchema.array().parse(data ?? []);
     },
     async rankByEmbedding(userId, query, embedding, model) {
-      const { data, error } = await service.rpc("internal_link_targets_by_embedding", {
+      const { data, error } = await client.rpc("internal_link_targets_by_embedding", {
         query_embedding: embedding,
         embedding_model: model,
         max_results: query.limit,
@@ -161,7 +167,12 @@ export function linkRankingSources(
 }
 
 /** Ranked link targets for drafting: the user's relevance, full text when embeddings cannot answer. */
-export function linkTargetFinder(service: ServiceClient, settings?: OpenAISettings, caller?: string): FindLinkTargets {
-  const rank = linkTargetRanker(linkRankingSources(service, settings), caller);
+export function linkTargetFinder(
+  client: CallerClient | SystemClient,
+  readOpenAIKey: (userId: string) => Promise<string | null>,
+  settings?: OpenAISettings,
+  caller?: string,
+): FindLinkTargets {
+  const rank = linkTargetRanker(linkRankingSources(client, readOpenAIKey, settings), caller);
   return async (userId, query) => (await rank(userId, query)).targets;
 }

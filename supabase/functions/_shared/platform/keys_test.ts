@@ -1,5 +1,11 @@
 import assert from "node:assert/strict";
-import { MissingSecretKeyError, readSecretKeys, requireServiceKey } from "./keys.ts";
+import {
+  MissingPublishableKeyError,
+  MissingSecretKeyError,
+  readSecretKeys,
+  requirePublishableKey,
+  requireServiceKey,
+} from "./keys.ts";
 
 const env = (variables: Record<string, string>) => new Map(Object.entries(variables));
 
@@ -60,4 +66,34 @@ Deno.test("requireServiceKey: a clear error when no key is configured, naming wh
     /SUPABASE_SERVICE_ROLE_KEY \(SUPABASE_SECRET_KEYS is not valid JSON\)$/,
   );
   assert.equal(requireServiceKey(env({ SUPABASE_SECRET_KEYS: '{"default":"sb_secret_d"}' })), "sb_secret_d");
+});
+
+Deno.test("requirePublishableKey: hosted's JSON object (default first), else the legacy anon JWT", () => {
+  assert.equal(
+    requirePublishableKey(env({
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ web: "sb_publishable_web", default: "sb_publishable_default" }),
+      SUPABASE_ANON_KEY: "eyJ.anon.jwt",
+    })),
+    "sb_publishable_default",
+  );
+  assert.equal(requirePublishableKey(env({ SUPABASE_PUBLISHABLE_KEYS: '{"web":"sb_publishable_web"}' })), "sb_publishable_web");
+  assert.equal(requirePublishableKey(env({ SUPABASE_ANON_KEY: " eyJ.anon.jwt " })), "eyJ.anon.jwt");
+  assert.equal(
+    requirePublishableKey(env({ SUPABASE_PUBLISHABLE_KEYS: "{oops", SUPABASE_ANON_KEY: "eyJ.anon.jwt" })),
+    "eyJ.anon.jwt",
+  );
+});
+
+Deno.test("requirePublishableKey: never a secret key; a clear error when none is configured", () => {
+  const secretOnly = env({ SUPABASE_SECRET_KEYS: '{"default":"sb_secret_d"}', SUPABASE_SERVICE_ROLE_KEY: "eyJ.service" });
+  assert.throws(() => requirePublishableKey(secretOnly), (error: Error) => {
+    assert.ok(error instanceof MissingPublishableKeyError);
+    assert.match(error.message, /No publishable key configured: set SUPABASE_PUBLISHABLE_KEYS .* or SUPABASE_ANON_KEY$/);
+    return true;
+  });
+  assert.throws(
+    () => requirePublishableKey(env({ SUPABASE_PUBLISHABLE_KEYS: "[]" })),
+    /SUPABASE_ANON_KEY \(SUPABASE_PUBLISHABLE_KEYS is not a JSON object of named keys\)$/,
+  );
+  assert.throws(() => requirePublishableKey(env({ SUPABASE_PUBLISHABLE_KEY: "sb_publishable_x" })), /No publishable key/);
 });

@@ -1,10 +1,18 @@
 /**
- * PublicationStore (and the scheduler's claims) on Supabase, with the
- * service client. Every read filters by the caller's user id; the writes go
- * through the security-definer functions of migration
+ * PublicationStore (and the scheduler's claims) on Supabase.
+ *
+ * `reads` reads the article, the site and the publication: the caller's
+ * client for publish-article and sync-site-content (row-level security: only
+ * the caller's rows exist), the system's scheduler path for
+ * publish-scheduled, which acts without a user and is scoped by the claim's
+ * user id; that is why the reads keep their user_id filters (redundant
+ * under RLS). The site's credentials are stored secrets, read through the
+ * system access. The outcome is recorded on the system's publicationRecords
+ * path by the security-definer functions of migration
  * 20261122002000_scheduled_publishing.sql, which check ownership again.
  */
-import type { ServiceClient } from "../platform/service_client.ts";
+import type { CallerClient } from "../platform/caller.ts";
+import type { SystemAccess, SystemClient } from "../platform/system_access.ts";
 import { connectedSiteSchema } from "../contracts/sites.ts";
 import { type PostStatus } from "../contracts/publishing.ts";
 import type {
@@ -50,11 +58,14 @@ const orDefault = <T>(value: T | null | undefined): T | undefined => value ?? un
  */
 const nullableArgument = <T>(value: T | null): T => value as T;
 
-export function createPublicationStore(service: ServiceClient): PublicationStore & ScheduledPublicationStore {
+export function createPublicationStore(
+  reads: CallerClient | SystemClient,
+  system: SystemAccess,
+): PublicationStore & ScheduledPublicationStore {
   return {
     async findArticle(userId, articleId) {
       return check(
-        await service
+        await reads
           .from("articles")
           .select(
             "id, title, content, excerpt, featured_image_url, meta_description, focus_keyword, slug, categories, tags",
@@ -68,7 +79,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
 
     async findSite(userId, siteId) {
       const site = check(
-        await service
+        await reads
           .from("wordpress_sites")
           .select("id, kind, base_url, username, seo_plugin")
           .eq("id", siteId)
@@ -78,42 +89,26 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
       );
       if (!site) return null;
       if (site.kind === "ghost") {
-        const credentials = check(
-          await service
-            .from("ghost_site_credentials")
-            .select("admin_api_key")
-            .eq("site_id", siteId)
-            .eq("user_id", userId)
-            .maybeSingle(),
-          "loading the site's Admin API key",
-        );
-        if (!credentials) return null;
-        return { kind: "ghost", id: site.id, base_url: site.base_url, admin_api_key: credentials.admin_api_key };
+        const adminApiKey = await system.readGhostAdminApiKey(userId, siteId);
+        if (!adminApiKey) return null;
+        return { kind: "ghost", id: site.id, base_url: site.base_url, admin_api_key: adminApiKey };
       }
-      const credentials = check(
-        await service
-          .from("wordpress_site_credentials")
-          .select("application_password")
-          .eq("site_id", siteId)
-          .eq("user_id", userId)
-          .maybeSingle(),
-        "loading the site credentials",
-      );
+      const applicationPassword = await system.readApplicationPassword(userId, siteId);
       // wordpress_sites_username_for_wordpress: a WordPress site always has a username.
-      if (!credentials || site.username === null) return null;
+      if (!applicationPassword || site.username === null) return null;
       return {
         kind: "wordpress",
         id: site.id,
         base_url: site.base_url,
         username: site.username,
         seo_plugin: connectedSiteSchema.shape.seo_plugin.parse(site.seo_plugin),
-        application_password: credentials.application_password,
+        application_password: applicationPassword,
       } satisfies SiteRecord;
     },
 
     async findPublication({ userId, articleId, siteId }: PublicationKey) {
       return check(
-        await service
+        await reads
           .from("publications")
           .select("remote_post_id, remote_post_ref, featured_media_id, featured_media_source_url")
           .eq("article_id", articleId)
@@ -126,7 +121,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
 
     async recordSuccess(success: PublicationSuccess) {
       check(
-        await service.rpc("record_publication_success", {
+        await system.publicationRecords.rpc("record_publication_success", {
           p_user_id: success.userId,
           p_article_id: success.articleId,
           p_site_id: success.siteId,
@@ -144,7 +139,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
 
     async recordFailure(failure: PublicationFailureRecord) {
       check(
-        await service.rpc("record_publication_failure", {
+        await system.publicationRecords.rpc("record_publication_failure", {
           p_user_id: failure.userId,
           p_article_id: failure.articleId,
           p_site_id: failure.siteId,
@@ -163,7 +158,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
 
     async claimDue(batchSize, leaseSeconds) {
       const rows = check(
-        await service.rpc("claim_due_scheduled_articles", { batch_size: batchSize, lease_seconds: leaseSeconds }),
+        await system.scheduler.rpc("claim_due_scheduled_articles", { batch_size: batchSize, lease_seconds: leaseSeconds }),
         "claiming scheduled articles",
       );
       return (rows ?? []).map((row) => ({ articleId: row.article_id, userId: row.user_id, siteId: row.site_id }));
@@ -173,7 +168,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
       const statuses = new Map<string, PostStatus>();
       if (claims.length === 0) return statuses;
       const rows = check(
-        await service
+        await system.scheduler
           .from("articles")
           .select("id, user_id, scheduled_post_status")
           .in("id", [...new Set(claims.map((claim) => claim.articleId))]),
@@ -187,7 +182,7 @@ export function createPublicationStore(service: ServiceClient): PublicationStore
     },
     async release({ articleId, siteId, userId }) {
       check(
-        await service
+        await system.scheduler
           .from("publications")
           .update({ next_attempt_at: new Date().toISOString() })
           .eq("article_id", articleId)

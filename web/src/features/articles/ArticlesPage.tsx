@@ -15,6 +15,7 @@ import {
 } from "./data/articleList";
 import { deleteArticle, getArticle, type Article, type ArticleStatus } from "./data/articles";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { useResource } from "../../lib/useResource";
 import { ArticleCard, type CardAction } from "./ArticleCard";
 import { addressOf, firstPageOf, viewFromSearch, type ListView } from "./listAddress";
 import "./articles.css";
@@ -77,8 +78,6 @@ export default function ArticlesPage() {
   const view = useMemo(() => viewFromSearch(search), [search]);
   const [load, setLoad] = useState<ListLoad>({ state: "loading", page: null });
   const [attempt, setAttempt] = useState(0);
-  const [count, setCount] = useState<{ key: string; value: number } | null>(null);
-  const [countVersion, setCountVersion] = useState(0);
   const [modal, setModal] = useState<OpenModal>(null);
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
   const [previewingId, setPreviewingId] = useState<string | null>(null);
@@ -121,17 +120,10 @@ export default function ArticlesPage() {
   }, [view, attempt, loadPage]);
 
   const { status: statusFilter, search: searchQuery } = view.query;
-  const countKey = `${statusFilter ?? ""}\n${searchQuery ?? ""}`;
-  useEffect(() => {
-    let current = true;
-    const key = `${statusFilter ?? ""}\n${searchQuery ?? ""}`;
-    countArticles({ status: statusFilter, search: searchQuery })
-      .then((value) => current && setCount({ key, value }))
-      .catch(() => current && setCount(null));
-    return () => {
-      current = false;
-    };
-  }, [statusFilter, searchQuery, countVersion]);
+  const count = useResource(() => countArticles({ status: statusFilter, search: searchQuery }), [
+    statusFilter,
+    searchQuery,
+  ]);
 
   const go = (target: ListView, { replace = false } = {}) => navigate(addressOf(target), { replace });
 
@@ -177,7 +169,7 @@ export default function ArticlesPage() {
       await deleteArticle(article.id);
       updateShown((articles) => articles.filter(({ id }) => id !== article.id));
       notifySuccess("Article deleted successfully");
-      setCountVersion((version) => version + 1);
+      count.reload();
       // Refill the page from the next one, or step back when it is now empty.
       void loadPage(view, { deleted: article, quiet: true });
     } catch {
@@ -220,7 +212,7 @@ export default function ArticlesPage() {
 
   /** After a publish the status may have changed: reload the page and count without hiding them. */
   const refreshQuietly = () => {
-    setCountVersion((version) => version + 1);
+    count.reload();
     void loadPage(view, { quiet: true });
   };
 
@@ -232,7 +224,7 @@ export default function ArticlesPage() {
   const closeModal = () => setModal(null);
   const page = load.page;
   const articles = page?.articles ?? null;
-  const shownCount = count?.key === countKey ? count.value : null;
+  const shownCount = count.data ?? null;
   const pageCount = shownCount === null ? null : Math.max(1, Math.ceil(shownCount / ARTICLES_PAGE_SIZE));
   const filtered = Boolean(view.query.status || view.query.search);
 

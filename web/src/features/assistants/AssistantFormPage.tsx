@@ -1,17 +1,16 @@
-import { useEffect, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { FormField } from "../../ui/FormField";
 import { Spinner } from "../../ui/Spinner";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { TextAreaField } from "../../ui/TextAreaField";
 import { createAssistant, getAssistant, updateAssistant } from "./data/assistants";
+import { useResource } from "../../lib/useResource";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { useUser } from "../auth/index";
 import { assistantSchema, assistantValuesOf, NEW_ASSISTANT, type AssistantValues } from "./assistantForm";
 import "./assistants.css";
 
-type AssistantLoad = { state: "loading" } | { state: "missing" } | { state: "ready"; values: AssistantValues };
 
 /** Saving twice is prevented by useForm, which ignores a submit while one is running. */
 function AssistantForm({ assistantId, initialValues }: { assistantId: string | null; initialValues: AssistantValues }) {
@@ -75,39 +74,35 @@ export default function AssistantFormPage() {
   const { id } = useParams<{ id?: string }>();
   const [, navigate] = useLocation();
   const assistantId = id ?? null;
-  const [load, setLoad] = useState<AssistantLoad>(
-    assistantId ? { state: "loading" } : { state: "ready", values: NEW_ASSISTANT },
-  );
-
-  useEffect(() => {
-    if (!assistantId) return;
-    let current = true;
-    getAssistant(assistantId)
-      .then((assistant) =>
-        current && setLoad(assistant ? { state: "ready", values: assistantValuesOf(assistant) } : { state: "missing" }),
-      )
-      .catch(() => {
-        if (!current) return;
+  const load = useResource<AssistantValues | null>(
+    assistantId
+      ? async () => {
+          const assistant = await getAssistant(assistantId);
+          return assistant ? assistantValuesOf(assistant) : null;
+        }
+      : null,
+    [assistantId],
+    {
+      onError: () => {
         notifyError("Failed to load assistant");
         navigate("/assistants", { replace: true });
-      });
-    return () => {
-      current = false;
-    };
-  }, [assistantId, navigate]);
+      },
+    },
+  );
+  const values = !assistantId ? NEW_ASSISTANT : load.resource.status === "ready" ? load.resource.data : undefined;
 
   return (
     <>
       <h1>{assistantId ? "Edit Assistant" : "New Assistant"}</h1>
-      {load.state === "loading" && <Spinner label="Loading assistant…" />}
-      {load.state === "missing" && (
+      {assistantId && load.resource.status === "loading" && <Spinner label="Loading assistant…" />}
+      {values === null && (
         <article>
           <h2>Assistant not found</h2>
           <p>The assistant you're looking for doesn't exist.</p>
           <Link href="/assistants">Back to Assistants</Link>
         </article>
       )}
-      {load.state === "ready" && <AssistantForm assistantId={assistantId} initialValues={load.values} />}
+      {values && <AssistantForm assistantId={assistantId} initialValues={values} />}
     </>
   );
 }

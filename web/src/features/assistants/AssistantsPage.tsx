@@ -1,14 +1,14 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "wouter";
 import { Spinner } from "../../ui/Spinner";
 import { deleteAssistant, listAssistants, type Assistant } from "./data/assistants";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { useResource } from "../../lib/useResource";
 import "./assistants.css";
 
 export const DELETE_ASSISTANT_CONFIRMATION =
   "Are you sure you want to delete this assistant? Articles it wrote are kept.";
 
-type AssistantsLoad = { state: "loading" } | { state: "failed" } | { state: "ready"; assistants: Assistant[] };
 
 function AssistantItem({ assistant, deleting, onDelete }: { assistant: Assistant; deleting: boolean; onDelete(): void }) {
   const nameId = useId();
@@ -40,24 +40,8 @@ function AssistantItem({ assistant, deleting, onDelete }: { assistant: Assistant
 
 /** The user's writing assistants, offered under Choose Assistant when drafting with AI. */
 export default function AssistantsPage() {
-  const [load, setLoad] = useState<AssistantsLoad>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const load = useResource(() => listAssistants(), [], { onError: () => notifyError("Failed to load assistants") });
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
-
-  useEffect(() => {
-    let current = true;
-    setLoad({ state: "loading" });
-    listAssistants()
-      .then((assistants) => current && setLoad({ state: "ready", assistants }))
-      .catch(() => {
-        if (!current) return;
-        notifyError("Failed to load assistants");
-        setLoad({ state: "failed" });
-      });
-    return () => {
-      current = false;
-    };
-  }, [attempt]);
 
   const setDeleting = (id: string, deleting: boolean) =>
     setDeletingIds((ids) => {
@@ -72,11 +56,7 @@ export default function AssistantsPage() {
     setDeleting(assistant.id, true);
     try {
       await deleteAssistant(assistant.id);
-      setLoad((previous) =>
-        previous.state === "ready"
-          ? { state: "ready", assistants: previous.assistants.filter(({ id }) => id !== assistant.id) }
-          : previous,
-      );
+      load.setData((assistants) => assistants.filter(({ id }) => id !== assistant.id));
       notifySuccess("Assistant deleted successfully");
     } catch {
       notifyError("Failed to delete assistant");
@@ -96,25 +76,25 @@ export default function AssistantsPage() {
           New Assistant
         </Link>
       </header>
-      <section aria-label="Your assistants" aria-busy={load.state === "loading"}>
-        {load.state === "loading" && <Spinner label="Loading assistants…" />}
-        {load.state === "failed" && (
+      <section aria-label="Your assistants" aria-busy={load.resource.status === "loading"}>
+        {load.resource.status === "loading" && <Spinner label="Loading assistants…" />}
+        {load.resource.status === "failed" && (
           <p>
             Your assistants could not be loaded.{" "}
-            <button type="button" className="secondary outline" onClick={() => setAttempt((count) => count + 1)}>
+            <button type="button" className="secondary outline" onClick={load.reload}>
               Retry
             </button>
           </p>
         )}
-        {load.state === "ready" && load.assistants.length === 0 && (
+        {load.resource.status === "ready" && load.resource.data.length === 0 && (
           <div className="assistants-empty">
             <h2>No assistants yet</h2>
             <p>Create one to write articles with AI.</p>
           </div>
         )}
-        {load.state === "ready" && load.assistants.length > 0 && (
+        {load.resource.status === "ready" && load.resource.data.length > 0 && (
           <ul className="assistant-list">
-            {load.assistants.map((assistant) => (
+            {load.resource.data.map((assistant) => (
               <li key={assistant.id}>
                 <AssistantItem
                   assistant={assistant}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useId, useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useLocation } from "wouter";
 import { FormField } from "../../ui/FormField";
 import { SubmitButton } from "../../ui/SubmitButton";
@@ -14,8 +14,9 @@ import { listAssistantChoices } from "../assistants/index";
 import { createDraftBatch, DraftBatchError, QUEUE_FAILURE_MESSAGE } from "./data/draftBatches";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useKeywordResearch } from "../research/index";
-import { SitePicker, type SitesLoad } from "./SitePicker";
-import { AssistantPicker, type AssistantsLoad } from "../editor/index";
+import { SitePicker } from "./SitePicker";
+import { useResource } from "../../lib/useResource";
+import { AssistantPicker } from "../editor/index";
 import { type CsvIdeas, ideasFromCsv, ideasFromKeywords, ideasFromLines } from "./ideaSources";
 import "./bulk.css";
 
@@ -48,9 +49,8 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[]; message: stri
 export default function BulkPage() {
   const [, navigate] = useLocation();
   const research = useKeywordResearch();
-  const [assistants, setAssistants] = useState<AssistantsLoad>({ state: "loading" });
-  const [assistantsAttempt, setAssistantsAttempt] = useState(0);
-  const [sites, setSites] = useState<SitesLoad>({ state: "loading" });
+  const assistants = useResource(() => listAssistantChoices(), []);
+  const sites = useResource(() => listScheduleTargets(), []);
   const [name, setName] = useState("");
   const [ideasText, setIdeasText] = useState("");
   const [csv, setCsv] = useState<(CsvIdeas & { fileName: string }) | null>(null);
@@ -63,27 +63,6 @@ export default function BulkPage() {
   const [submitting, setSubmitting] = useState(false);
   const csvInputId = useId();
   const estimateId = useId();
-
-  useEffect(() => {
-    let current = true;
-    setAssistants({ state: "loading" });
-    listAssistantChoices()
-      .then((list) => current && setAssistants({ state: "ready", assistants: list }))
-      .catch(() => current && setAssistants({ state: "failed" }));
-    return () => {
-      current = false;
-    };
-  }, [assistantsAttempt]);
-
-  useEffect(() => {
-    let current = true;
-    listScheduleTargets()
-      .then((list) => current && setSites({ state: "ready", sites: list }))
-      .catch(() => current && setSites({ state: "failed" }));
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const ideas = [...ideasFromLines(ideasText), ...(csv?.ideas ?? []), ...ideasFromKeywords(pickedKeywords)];
   const estimate = estimateModelCalls(ideas.length);
@@ -199,13 +178,13 @@ export default function BulkPage() {
         <article>
           <h2>Drafting</h2>
           <AssistantPicker
-            load={assistants}
+            load={assistants.resource}
             name="assistantId"
             value={assistantId}
             error={errors.assistantId}
             disabled={submitting}
             onChange={(event) => setAssistantId(event.target.value)}
-            onRetry={() => setAssistantsAttempt((attempt) => attempt + 1)}
+            onRetry={assistants.reload}
           />
           <FormField
             label="Batch name (optional)"
@@ -219,7 +198,7 @@ export default function BulkPage() {
           />
           <SitePicker
             legend="Target sites (optional)"
-            load={sites}
+            load={sites.resource}
             selected={siteIds}
             disabled={submitting}
             error={errors.targetSiteIds}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FormField } from "../../ui/FormField";
 import { SelectField } from "../../ui/SelectField";
 import { SubmitButton } from "../../ui/SubmitButton";
@@ -9,7 +9,8 @@ import { notifyError } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { scheduleDrip } from "./batchesStore";
 import { browserTimeZone, dripFormSchema, formatInZone, todayIn } from "./dripForm";
-import { SitePicker, type SitesLoad } from "./SitePicker";
+import { SitePicker } from "./SitePicker";
+import { useResource } from "../../lib/useResource";
 
 type DripFormProps = {
   batch: DraftBatchDetail;
@@ -37,7 +38,7 @@ const timeZones = () => (typeof Intl.supportedValuesOf === "function" ? Intl.sup
 export function DripForm({ batch, drafts, waiting, busy }: DripFormProps) {
   const headingId = useId();
   const zonesId = useId();
-  const [sites, setSites] = useState<SitesLoad>({ state: "loading" });
+  const sites = useResource(() => listScheduleTargets(), []);
   const [siteIds, setSiteIds] = useState<string[]>(batch.targetSiteIds);
   const [siteError, setSiteError] = useState<string | undefined>();
   const [preview, setPreview] = useState<{ key: string; rule: DripRule; times: Date[] } | null>(null);
@@ -51,16 +52,6 @@ export function DripForm({ batch, drafts, waiting, busy }: DripFormProps) {
     timeZone,
     postStatus: "publish",
   });
-
-  useEffect(() => {
-    let current = true;
-    listScheduleTargets()
-      .then((list) => current && setSites({ state: "ready", sites: list }))
-      .catch(() => current && setSites({ state: "failed" }));
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const key = JSON.stringify({ values: form.values, siteIds, drafts: drafts.map((draft) => draft.id) });
   const current = preview?.key === key ? preview : null;
@@ -124,7 +115,7 @@ export function DripForm({ batch, drafts, waiting, busy }: DripFormProps) {
         </div>
         <SitePicker
           legend="Publish to"
-          load={sites}
+          load={sites.resource}
           selected={siteIds}
           error={siteError}
           help="Each draft goes to every site chosen here."

@@ -1,11 +1,11 @@
 import { Link } from "wouter";
 import type { ScheduleTarget } from "../articles/index";
+import type { Resource } from "../../lib/useResource";
 
-export type SitesLoad = { state: "loading" } | { state: "failed" } | { state: "ready"; sites: ScheduleTarget[] };
 
 type SitePickerProps = {
   legend: string;
-  load: SitesLoad;
+  load: Resource<ScheduleTarget[]>;
   selected: readonly string[];
   disabled?: boolean;
   error?: string;
@@ -18,16 +18,16 @@ export function SitePicker({ legend, load, selected, disabled, error, help, onCh
   const toggle = (siteId: string, checked: boolean) =>
     onChange(checked ? [...selected, siteId] : selected.filter((id) => id !== siteId));
   return (
-    <fieldset aria-busy={load.state === "loading"} aria-invalid={error ? true : undefined}>
+    <fieldset aria-busy={load.status === "loading"} aria-invalid={error ? true : undefined}>
       <legend>{legend}</legend>
-      {load.state === "failed" && <small>Your WordPress sites could not be loaded.</small>}
-      {load.state === "ready" && load.sites.length === 0 && (
+      {load.status === "failed" && <small>Your WordPress sites could not be loaded.</small>}
+      {load.status === "ready" && load.data.length === 0 && (
         <small>
           No WordPress sites connected. <Link href="/wordpress-sites">Connect a site in WordPress Sites</Link>.
         </small>
       )}
-      {load.state === "ready" &&
-        load.sites.map((site) => (
+      {load.status === "ready" &&
+        load.data.map((site) => (
           <label key={site.id}>
             <input
               type="checkbox"

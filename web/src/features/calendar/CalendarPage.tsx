@@ -10,6 +10,7 @@ import {
 } from "./data/calendar";
 import { retryScheduledPublication } from "../publishing/index";
 import { browserTimeZone, formatDateTime } from "../../lib/dates";
+import { useResource } from "../../lib/useResource";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import {
   addDays,
@@ -45,7 +46,6 @@ const WEEKDAYS = Array.from({ length: 7 }, (_, day) => new Date(2026, 10, 1 + da
   long: formatter({ weekday: "long" }).format(date),
 }));
 
-type Load = { state: "loading" | "ready" | "failed"; range: CalendarRange | null };
 
 const countText = (count: number) => `${count} ${count === 1 ? "entry" : "entries"}`;
 
@@ -64,8 +64,6 @@ export default function CalendarPage() {
   const today = new Date();
   const { view, focus } = useMemo(() => calendarAddress(search, new Date()), [search]);
   const range = useMemo(() => visibleRange(view, focus), [view, focus]);
-  const [load, setLoad] = useState<Load>({ state: "loading", range: null });
-  const [version, setVersion] = useState(0);
   const [rescheduling, setRescheduling] = useState<CalendarEntry | null>(null);
   const titleId = useId();
   const hintId = useId();
@@ -75,20 +73,11 @@ export default function CalendarPage() {
 
   const startTime = range.start.getTime();
   const endTime = range.end.getTime();
-  useEffect(() => {
-    let current = true;
-    setLoad((previous) => ({ state: "loading", range: previous.range }));
-    loadCalendarEntries(new Date(startTime), new Date(endTime))
-      .then((loaded) => current && setLoad({ state: "ready", range: loaded }))
-      .catch(() => {
-        if (!current) return;
-        setLoad({ state: "failed", range: null });
-        notifyError(CALENDAR_LOAD_FAILED);
-      });
-    return () => {
-      current = false;
-    };
-  }, [startTime, endTime, version]);
+  const load = useResource<CalendarRange>(
+    () => loadCalendarEntries(new Date(startTime), new Date(endTime)),
+    [startTime, endTime],
+    { onError: () => notifyError(CALENDAR_LOAD_FAILED) },
+  );
 
   useEffect(() => {
     if (!focusDayAfterRender.current) return;
@@ -98,16 +87,16 @@ export default function CalendarPage() {
 
   const entriesByDay = useMemo(() => {
     const byDay = new Map<string, CalendarEntry[]>();
-    for (const entry of load.range?.entries ?? []) {
+    for (const entry of load.data?.entries ?? []) {
       const key = dayKey(entry.at);
       byDay.set(key, [...(byDay.get(key) ?? []), entry]);
     }
     return byDay;
-  }, [load.range]);
+  }, [load.data]);
 
   const go = (nextView: CalendarView, day: Date, { replace = false } = {}) =>
     navigate(calendarPath(nextView, day), { replace });
-  const reload = () => setVersion((value) => value + 1);
+  const reload = load.reload;
 
   const step = (direction: 1 | -1) => go(view, view === "month" ? addMonths(focus, direction) : addDays(focus, 7 * direction));
 
@@ -185,7 +174,7 @@ export default function CalendarPage() {
           Arrow keys move between days, Page Up and Page Down change the month, Enter shows the week of a day.
         </p>
       )}
-      {load.state === "failed" && (
+      {load.resource.status === "failed" && (
         <p role="alert">
           The calendar could not be loaded.{" "}
           <button type="button" className="secondary outline" onClick={reload}>
@@ -193,12 +182,12 @@ export default function CalendarPage() {
           </button>
         </p>
       )}
-      {load.range?.truncated && (
+      {load.data?.truncated && (
         <p className="calendar-note">
           Only the first {CALENDAR_ROW_LIMIT.toLocaleString("en-US")} entries of this range are shown.
         </p>
       )}
-      <div className="calendar-body" aria-busy={load.state === "loading"}>
+      <div className="calendar-body" aria-busy={load.loading}>
         {view === "month" ? (
           <table ref={gridRef} className="calendar-month" aria-labelledby={titleId}>
             <thead>

@@ -1,37 +1,20 @@
-import { useEffect, useState } from "react";
 import { Link } from "wouter";
 import { StatusBadge } from "../../ui/StatusBadge";
 import { loadDashboard, type Dashboard } from "./data/dashboard";
 import { formatDate } from "../../lib/dates";
 import { notifyError } from "../../lib/notify";
+import { useResource } from "../../lib/useResource";
 import { useUser } from "../auth/index";
-
-type DashboardLoad = { status: "loading" } | { status: "failed" } | { status: "ready"; dashboard: Dashboard };
 
 export default function DashboardPage() {
   const user = useUser();
   const userId = user?.id;
-  const [load, setLoad] = useState<DashboardLoad>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const load = useResource<Dashboard>(userId ? () => loadDashboard(userId) : null, [userId], {
+    onError: () => notifyError("Failed to load dashboard data"),
+  });
 
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    setLoad({ status: "loading" });
-    loadDashboard(userId)
-      .then((dashboard) => current && setLoad({ status: "ready", dashboard }))
-      .catch(() => {
-        if (!current) return;
-        notifyError("Failed to load dashboard data");
-        setLoad({ status: "failed" });
-      });
-    return () => {
-      current = false;
-    };
-  }, [userId, attempt]);
-
-  const loading = load.status === "loading";
-  const dashboard = load.status === "ready" ? load.dashboard : null;
+  const loading = load.loading;
+  const dashboard = load.resource.status === "ready" ? load.data : null;
   const stats = [
     { label: "Total Articles", value: dashboard?.totalArticles },
     { label: "Connected Sites", value: dashboard?.connectedSites },
@@ -54,10 +37,10 @@ export default function DashboardPage() {
       </section>
       <article aria-labelledby="recent-activity" aria-busy={loading}>
         <h2 id="recent-activity">Recent Activity</h2>
-        {load.status === "failed" && (
+        {load.resource.status === "failed" && (
           <p>
             Your recent activity could not be loaded.{" "}
-            <button type="button" className="secondary outline" onClick={() => setAttempt((count) => count + 1)}>
+            <button type="button" className="secondary outline" onClick={load.reload}>
               Retry
             </button>
           </p>

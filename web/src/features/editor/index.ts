@@ -1,3 +1,2 @@
 export { AssistantPicker } from "./create/AssistantPicker";
-export type { AssistantsLoad } from "./create/AssistantPicker";
 export { parseDateTimeLocal, toDateTimeLocal } from "./edit/localDateTime";

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { GeneratedImage, GenerateImageRequest } from "@contracts/image";
 import {
   deleteGeneratedImage,
@@ -9,6 +9,7 @@ import {
 } from "./data/images";
 import { parseTimestamp } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { useResource } from "../../lib/useResource";
 import { downloadImage } from "./downloadImage";
 import { GeneratedImagesList } from "./GeneratedImagesList";
 import { GenerateImagesForm } from "./GenerateImagesForm";
@@ -42,38 +43,25 @@ function mergePage(current: LibraryImage[], page: LibraryImage[]): LibraryImage[
 }
 
 export default function GenerateImagesPage() {
-  const [library, setLibrary] = useState<Library | "loading" | "failed">("loading");
+  const library = useResource<Library>(() => listGeneratedImages(), [], {
+    onError: (error) => console.error("Loading the generated images failed", error),
+  });
+  /** Generated on this page, newest first; shown above the library whether or not it has loaded. */
+  const [generated, setGenerated] = useState<LibraryImage[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    listGeneratedImages()
-      .then((page) => current && setLibrary(page))
-      .catch((error: unknown) => {
-        console.error("Loading the generated images failed", error);
-        if (current) setLibrary("failed");
-      });
-    return () => {
-      current = false;
-    };
-  }, []);
 
   const addGenerated = (images: GeneratedImage[], request: GenerateImageRequest) => {
     const added = images.map((image) => toLibraryImage(image, request));
-    setLibrary((previous) => ({
-      images: mergePage(added, typeof previous === "object" ? previous.images : []),
-      next: typeof previous === "object" ? previous.next : null,
-    }));
+    setGenerated((previous) => [...added, ...previous]);
   };
 
   const loadMore = async () => {
-    if (typeof library !== "object" || !library.next) return;
+    const next = library.data?.next;
+    if (!next) return;
     setLoadingMore(true);
     try {
-      const page = await listGeneratedImages(library.next);
-      setLibrary((previous) =>
-        typeof previous === "object" ? { images: mergePage(previous.images, page.images), next: page.next } : previous,
-      );
+      const page = await listGeneratedImages(next);
+      library.setData((previous) => ({ images: mergePage(previous.images, page.images), next: page.next }));
     } catch (error) {
       console.error("Loading more generated images failed", error);
       notifyError("Failed to load images");
@@ -101,26 +89,30 @@ export default function GenerateImagesPage() {
       return;
     }
     notifySuccess("Image deleted");
-    setLibrary((previous) =>
-      typeof previous === "object"
-        ? { ...previous, images: previous.images.filter((shown) => shown.id !== image.id) }
-        : previous,
-    );
+    const kept = (images: LibraryImage[]) => images.filter((shown) => shown.id !== image.id);
+    setGenerated(kept);
+    library.setData((previous) => ({ ...previous, images: kept(previous.images) }));
   };
 
   return (
     <>
       <h1>Generate Images</h1>
       <GenerateImagesForm onGenerated={addGenerated} />
-      <section aria-labelledby="generated-images-heading" aria-busy={library === "loading"}>
+      <section aria-labelledby="generated-images-heading" aria-busy={library.loading}>
         <h2 id="generated-images-heading">Generated Images</h2>
         <div aria-live="polite">
-          {library === "failed" && <p role="alert">Could not load your images. Reload the page to try again.</p>}
-          {typeof library === "object" && (
-            <GeneratedImagesList images={library.images} onDownload={download} onDelete={remove} />
+          {library.resource.status === "failed" && (
+            <p role="alert">Could not load your images. Reload the page to try again.</p>
+          )}
+          {(library.data || generated.length > 0) && (
+            <GeneratedImagesList
+              images={mergePage(generated, library.data?.images ?? [])}
+              onDownload={download}
+              onDelete={remove}
+            />
           )}
         </div>
-        {typeof library === "object" && library.next && (
+        {library.data?.next && (
           <button type="button" className="secondary outline" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore || undefined}>
             Load more
           </button>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "wouter";
 import { SITE_CONTENT_MESSAGES } from "@contracts/site_content";
 import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../links/index";
 import { listConnectedSites, removeSite, type ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { useResource } from "../../lib/useResource";
 import { useUser } from "../auth/index";
 import { ConnectGhostSiteModal } from "./ConnectGhostSiteModal";
 import { ConnectSiteModal } from "./ConnectSiteModal";
@@ -12,7 +13,17 @@ import { SiteCard } from "./SiteCard";
 import { GhostSitesHelp, SitesHelp } from "./SitesHelp";
 import "./sites.css";
 
-type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: ConnectedSite[] };
+/** The connected sites, and each one's content index (internal links are chosen from it). */
+interface SitesView {
+  sites: ConnectedSite[];
+  syncs: Record<string, SiteContentSync>;
+}
+
+async function loadSites(): Promise<SitesView> {
+  // The index state is extra: without it the cards still show (as "Not indexed yet").
+  const [sites, syncs] = await Promise.all([listConnectedSites(), listSiteContentSyncs().catch(() => [])]);
+  return { sites, syncs: Object.fromEntries(syncs.map((sync) => [sync.siteId, sync])) };
+}
 
 function SignedOut() {
   return (
@@ -29,33 +40,16 @@ function SignedOut() {
 export default function WordPressSitesPage() {
   const user = useUser();
   const userId = user?.id;
-  const [load, setLoad] = useState<SitesLoad>({ state: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const load = useResource(userId ? loadSites : null, [userId]);
   const [adding, setAdding] = useState<"wordpress" | "ghost">();
   const [editing, setEditing] = useState<ConnectedSite>();
   const [removingId, setRemovingId] = useState<string>();
-  const [syncs, setSyncs] = useState<Record<string, SiteContentSync>>({});
   const [refreshingIds, setRefreshingIds] = useState<ReadonlySet<string>>(new Set());
 
-  useEffect(() => {
-    if (!userId) return;
-    let current = true;
-    setLoad({ state: "loading" });
-    // The index state is extra: without it the cards still show (as "Not indexed yet").
-    Promise.all([listConnectedSites(), listSiteContentSyncs().catch(() => [])])
-      .then(([sites, siteSyncs]) => {
-        if (!current) return;
-        setSyncs(Object.fromEntries(siteSyncs.map((sync) => [sync.siteId, sync])));
-        setLoad({ state: "loaded", sites });
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        setLoad({ state: "error", message: error instanceof Error ? error.message : String(error) });
-      });
-    return () => {
-      current = false;
-    };
-  }, [userId, attempt]);
+  const setSites = (update: (sites: ConnectedSite[]) => ConnectedSite[]) =>
+    load.setData((view) => ({ ...view, sites: update(view.sites) }));
+  const setSyncs = (update: (syncs: SitesView["syncs"]) => SitesView["syncs"]) =>
+    load.setData((view) => ({ ...view, syncs: update(view.syncs) }));
 
   if (!user) return <SignedOut />;
 
@@ -64,9 +58,7 @@ export default function WordPressSitesPage() {
     setRemovingId(site.id);
     try {
       await removeSite(site.id);
-      setLoad((current) =>
-        current.state === "loaded" ? { state: "loaded", sites: current.sites.filter(({ id }) => id !== site.id) } : current,
-      );
+      setSites((sites) => sites.filter(({ id }) => id !== site.id));
       notifySuccess("Site removed successfully");
     } catch {
       notifyError("Failed to remove site");
@@ -116,18 +108,14 @@ export default function WordPressSitesPage() {
 
   const connected = (site: ConnectedSite) => {
     setAdding(undefined);
-    setLoad((current) => ({ state: "loaded", sites: [site, ...(current.state === "loaded" ? current.sites : [])] }));
+    setSites((sites) => [site, ...sites]);
     // Only WordPress sites have a content index (Ghost posts are not indexed in this version).
     if (site.kind === "wordpress") void refresh(site, false);
   };
 
   const updated = (site: ConnectedSite) => {
     setEditing(undefined);
-    setLoad((current) =>
-      current.state === "loaded"
-        ? { state: "loaded", sites: current.sites.map((shown) => (shown.id === site.id ? site : shown)) }
-        : current,
-    );
+    setSites((sites) => sites.map((shown) => (shown.id === site.id ? site : shown)));
   };
 
   return (
@@ -144,30 +132,30 @@ export default function WordPressSitesPage() {
         </div>
       </div>
       <div className="sites-layout">
-        <section aria-label="Connected sites" aria-busy={load.state === "loading"}>
-          {load.state === "error" && (
+        <section aria-label="Connected sites" aria-busy={load.loading}>
+          {load.resource.status === "failed" && (
             <p role="alert">
-              Error: {load.message}{" "}
-              <button type="button" className="secondary outline" onClick={() => setAttempt((count) => count + 1)}>
+              Error: {load.resource.error instanceof Error ? load.resource.error.message : String(load.resource.error)}{" "}
+              <button type="button" className="secondary outline" onClick={load.reload}>
                 Retry
               </button>
             </p>
           )}
-          {load.state === "loaded" && load.sites.length === 0 && (
+          {load.resource.status === "ready" && load.resource.data.sites.length === 0 && (
             <article className="sites-empty">
               <p>No WordPress sites connected yet.</p>
               <p>Choose Add Site to connect your first site.</p>
             </article>
           )}
-          {load.state === "loaded" &&
-            load.sites.map((site) => (
+          {load.resource.status === "ready" &&
+            load.resource.data.sites.map((site) => (
               <SiteCard
                 key={site.id}
                 site={site}
                 removing={removingId === site.id}
                 onEdit={setEditing}
                 onRemove={remove}
-                sync={syncs[site.id]}
+                sync={load.data?.syncs[site.id]}
                 refreshing={refreshingIds.has(site.id)}
                 onRefresh={(target) => void refresh(target)}
               />

@@ -12,19 +12,29 @@ import { supabase } from "../../../backend/supabase";
 export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
-export type Article = {
-  id: string;
+/**
+ * An article's text and SEO fields: what a person writes, what a revision
+ * keeps and what History compares. Every other article shape is built on it.
+ */
+export type ArticleText = {
   title: string;
   /** HTML; sanitise before rendering. */
   content: string;
   excerpt: string;
-  status: string;
-  featuredImageUrl: string | null;
   metaDescription: string;
   focusKeyword: string;
   slug: string;
   categories: string[];
   tags: string[];
+};
+
+/** In the form (text fields only): categories and tags as typed, comma separated. */
+export type ArticleTextInForm = Omit<ArticleText, "categories" | "tags"> & { categories: string; tags: string };
+
+export type Article = ArticleText & {
+  id: string;
+  status: string;
+  featuredImageUrl: string | null;
   assistantId: string | null;
   scheduledFor: Date | null;
   /** The connected sites a scheduled article will be published to. */
@@ -33,15 +43,7 @@ export type Article = {
 };
 
 /** A new article, always saved as a draft. */
-export type NewArticle = {
-  title: string;
-  content: string;
-  excerpt: string;
-  metaDescription: string;
-  focusKeyword: string;
-  slug: string;
-  categories: string[];
-  tags: string[];
+export type NewArticle = ArticleText & {
   assistantId: string | null;
   /**
    * The AI draft the form was filled with, as the model wrote it: kept as
@@ -50,16 +52,8 @@ export type NewArticle = {
   generatedDraft?: GeneratedDraft;
 };
 
-export type ArticleChanges = {
-  title: string;
-  content: string;
-  excerpt: string;
+export type ArticleChanges = ArticleText & {
   status: ArticleStatus;
-  metaDescription: string;
-  focusKeyword: string;
-  slug: string;
-  categories: string[];
-  tags: string[];
   /** Required when the status is scheduled (the database enforces it). */
   scheduledFor: Date | null;
   scheduledSiteIds: string[];

@@ -1,14 +1,10 @@
 import { useId, type ChangeEvent } from "react";
 import { Link } from "wouter";
 import type { AssistantSummary } from "../../assistants/index";
-
-export type AssistantsLoad =
-  | { state: "loading" }
-  | { state: "failed" }
-  | { state: "ready"; assistants: AssistantSummary[] };
+import type { Resource } from "../../../lib/useResource";
 
 type AssistantPickerProps = {
-  load: AssistantsLoad;
+  load: Resource<AssistantSummary[]>;
   name: string;
   value: string;
   error?: string;
@@ -22,7 +18,7 @@ export function AssistantPicker({ load, name, value, error, disabled, onChange, 
   const id = useId();
   const noteId = `${id}-note`;
 
-  if (load.state === "ready" && load.assistants.length === 0) {
+  if (load.status === "ready" && load.data.length === 0) {
     return (
       <p className="assistant-note">
         <strong>Choose Assistant: </strong>
@@ -30,7 +26,7 @@ export function AssistantPicker({ load, name, value, error, disabled, onChange, 
       </p>
     );
   }
-  if (load.state === "failed") {
+  if (load.status === "failed") {
     return (
       <p className="assistant-note">
         <strong>Choose Assistant: </strong>
@@ -42,7 +38,7 @@ export function AssistantPicker({ load, name, value, error, disabled, onChange, 
     );
   }
 
-  const loading = load.state === "loading";
+  const loading = load.status === "loading";
   return (
     <>
       <label htmlFor={id}>Choose Assistant</label>
@@ -61,7 +57,7 @@ export function AssistantPicker({ load, name, value, error, disabled, onChange, 
         ) : (
           <>
             <option value="">Select an assistant</option>
-            {load.assistants.map((assistant) => (
+            {load.data?.map((assistant) => (
               <option key={assistant.id} value={assistant.id}>
                 {`${assistant.name} — ${assistant.description}`}
               </option>

@@ -25,7 +25,8 @@ import { useForm } from "../../../lib/useForm";
 import { useLocalDraft } from "../useLocalDraft";
 import { useUnsavedChangesGuard } from "../useUnsavedChangesGuard";
 import { useUser } from "../../auth/index";
-import { AssistantPicker, type AssistantsLoad } from "./AssistantPicker";
+import { AssistantPicker } from "./AssistantPicker";
+import { useResource } from "../../../lib/useResource";
 import {
   aiRequestSchema,
   draftFromGenerated,
@@ -66,8 +67,9 @@ function previewOf(values: DraftValues) {
 export default function CreateArticlePage() {
   const user = useUser();
   const [, navigate] = useLocation();
-  const [assistants, setAssistants] = useState<AssistantsLoad>({ state: "loading" });
-  const [assistantsAttempt, setAssistantsAttempt] = useState(0);
+  const assistants = useResource(() => listAssistantChoices(), [], {
+    onError: () => notifyError("Failed to load assistants"),
+  });
   const ai = useForm(aiRequestSchema, EMPTY_AI_REQUEST);
   const draft = useDraftForm();
   const [generating, setGenerating] = useState(false);
@@ -87,21 +89,6 @@ export default function CreateArticlePage() {
   const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", "new"));
   const localDraft = useLocalDraft(storageKey, EMPTY_PAGE, pageValues);
   const guard = useUnsavedChangesGuard(!sameValues(pageValues, EMPTY_PAGE));
-
-  useEffect(() => {
-    let current = true;
-    setAssistants({ state: "loading" });
-    listAssistantChoices()
-      .then((list) => current && setAssistants({ state: "ready", assistants: list }))
-      .catch(() => {
-        if (!current) return;
-        notifyError("Failed to load assistants");
-        setAssistants({ state: "failed" });
-      });
-    return () => {
-      current = false;
-    };
-  }, [assistantsAttempt]);
 
   // Leaving the page stops a generation in progress.
   useEffect(() => () => generation.current?.abort(), []);
@@ -197,7 +184,7 @@ export default function CreateArticlePage() {
     draft.fill(article);
   };
 
-  const noAssistants = assistants.state !== "ready" || assistants.assistants.length === 0;
+  const noAssistants = assistants.resource.status !== "ready" || assistants.resource.data.length === 0;
   const locked = generating ? { readOnly: true } : {};
 
   return (
@@ -210,10 +197,10 @@ export default function CreateArticlePage() {
           <FormField label="AI Article Idea" autoComplete="off" {...ai.field("idea")} readOnly={generating} />
           <TextAreaField label="Paste Your Existing Article" rows={5} {...ai.field("existingArticle")} readOnly={generating} />
           <AssistantPicker
-            load={assistants}
+            load={assistants.resource}
             {...ai.field("assistantId")}
             disabled={generating}
-            onRetry={() => setAssistantsAttempt((count) => count + 1)}
+            onRetry={assistants.reload}
           />
           <div className="ai-actions">
             <button type="submit" disabled={generating || noAssistants} aria-busy={generating || undefined}>

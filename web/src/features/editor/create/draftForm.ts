@@ -18,13 +18,14 @@ import {
   requiredText,
   SEO_FIELD_LIMITS,
   tagLimits,
+  type ArticleTextInForm,
 } from "../../articles/index";
-
-const trimmed = z.string().check(z.trim());
 import type { GeneratedArticle } from "../data/articleDrafts";
 import { fieldElement } from "../../../lib/focusField";
 import { showsText, withoutUnfinishedTag } from "./partialHtml";
 import { splitCommaList } from "../../../lib/tagList";
+
+const trimmed = z.string().check(z.trim());
 
 /** The AI section: what to write from, and which assistant writes it. */
 export const aiRequestSchema = z
@@ -47,16 +48,8 @@ export const aiRequestSchema = z
     }),
   );
 
-export type DraftValues = {
-  title: string;
-  content: string;
-  excerpt: string;
-  category: string;
-  tags: string;
-  metaDescription: string;
-  focusKeyword: string;
-  slug: string;
-};
+/** A new article's form: one category (spec §2), the tags comma separated. */
+export type DraftValues = Omit<ArticleTextInForm, "categories"> & { category: string };
 
 export const createArticleSchema = z.object({
   title: articleTitle,

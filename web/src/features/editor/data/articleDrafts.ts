@@ -9,21 +9,13 @@ import {
   type GenerateArticleRequest,
 } from "@contracts/article";
 import { readFunctionError } from "../../../backend/functionErrors";
-import { readServerSentEvents } from "../../../backend/serverSentEvents";
+import { eventJson, readServerSentEvents } from "../../../backend/serverSentEvents";
 import { supabase } from "../../../backend/supabase";
 
 export type { GeneratedArticle, GenerateArticleRequest };
 
 /** Spec §8: shown when a failure carries no message of its own. */
 export const GENERATE_CONTENT_FAILURE = "Failed to generate content";
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The message of a failed call: the function's JSON `{ error }`, else the fallback. */
 async function failureMessage(error: unknown): Promise<string> {
@@ -70,16 +62,16 @@ export async function streamArticleDraft(
   try {
     for await (const { event, data: payload } of readServerSentEvents(data.body)) {
       if (event === ARTICLE_STREAM_EVENTS.delta) {
-        const delta = articleDeltaEventSchema.safeParse(parseJson(payload));
+        const delta = articleDeltaEventSchema.safeParse(eventJson(payload));
         if (!delta.success) continue;
         text += delta.data.text;
         onProgress(extractPartialArticle(text));
       } else if (event === ARTICLE_STREAM_EVENTS.done) {
-        const article = generatedArticleSchema.safeParse(parseJson(payload));
+        const article = generatedArticleSchema.safeParse(eventJson(payload));
         outcome = article.success ? { article: article.data } : { failure: GENERATE_CONTENT_FAILURE };
         break;
       } else if (event === ARTICLE_STREAM_EVENTS.error) {
-        const failure = articleErrorEventSchema.safeParse(parseJson(payload));
+        const failure = articleErrorEventSchema.safeParse(eventJson(payload));
         const message = failure.success ? failure.data.error.trim() : "";
         outcome = { failure: message || GENERATE_CONTENT_FAILURE };
         break;

@@ -1,6 +1,6 @@
 import type { QueryData } from "@supabase/supabase-js";
 import { parseTimestamp } from "../../../lib/dates";
-import { ARTICLE_STATUSES, getArticle, saveArticle, toArticle, type Article, type ArticleStatus } from "../../articles/index";
+import { ARTICLE_STATUSES, getArticle, saveArticle, toArticle, type Article, type ArticleStatus, type ArticleText } from "../../articles/index";
 import { supabase } from "../../../backend/supabase";
 
 /**
@@ -24,20 +24,8 @@ export type RevisionSummary = {
   title: string;
 };
 
-/** The text a revision holds: an article's text and SEO fields. */
-export type RevisionText = {
-  title: string;
-  /** HTML, sanitised by save-article. */
-  content: string;
-  excerpt: string;
-  metaDescription: string;
-  focusKeyword: string;
-  slug: string;
-  categories: string[];
-  tags: string[];
-};
-
-export type Revision = RevisionSummary & RevisionText;
+/** A revision: its summary and the text it holds (content sanitised by save-article). */
+export type Revision = RevisionSummary & ArticleText;
 
 const SUMMARY_COLUMNS = "id, source, restored_from, created_at, title";
 const REVISION_COLUMNS = `${SUMMARY_COLUMNS}, content, excerpt, meta_description, focus_keyword, slug, categories, tags`;

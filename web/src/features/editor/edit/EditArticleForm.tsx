@@ -19,7 +19,8 @@ import { useUnsavedChangesGuard } from "../useUnsavedChangesGuard";
 import { useUser } from "../../auth/index";
 import { editArticleSchema, editValuesOf, isArticleStatus, type EditValues } from "./editForm";
 import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
-import { ScheduleTargets, type TargetsLoad } from "./ScheduleTargets";
+import { ScheduleTargets } from "./ScheduleTargets";
+import { useResource } from "../../../lib/useResource";
 
 /** The History panel and the diff library (jsdiff) load when History is first opened. */
 const LazyRevisionHistory = lazy(() =>
@@ -54,7 +55,7 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
   const [, navigate] = useLocation();
   const [initialValues] = useState(() => editValuesOf(article));
   const form = useForm(editArticleSchema(initialValues.scheduledFor), initialValues);
-  const [targets, setTargets] = useState<TargetsLoad>({ state: "loading" });
+  const targets = useResource(() => listScheduleTargets(), []);
   const [siteIds, setSiteIds] = useState<string[]>(article.scheduledSiteIds);
   const [previewing, setPreviewing] = useState(false);
   const [showingHistory, setShowingHistory] = useState(false);
@@ -90,20 +91,12 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
     setSiteIds(storedSiteIds);
   };
 
-  useEffect(() => {
-    let current = true;
-    listScheduleTargets()
-      .then((sites) => current && setTargets({ state: "ready", sites }))
-      .catch(() => current && setTargets({ state: "failed" }));
-    return () => {
-      current = false;
-    };
-  }, []);
-
   const save = form.handleSubmit(async (values) => {
     // Sites removed since the article was scheduled are dropped; unknown until the list loads.
     const chosenSites =
-      targets.state === "ready" ? siteIds.filter((id) => targets.sites.some((site) => site.id === id)) : siteIds;
+      targets.resource.status === "ready"
+        ? siteIds.filter((id) => targets.resource.data?.some((site) => site.id === id))
+        : siteIds;
     try {
       await updateArticle(article.id, {
         title: values.title,
@@ -166,7 +159,7 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
                 help="Your local time."
                 {...form.field("scheduledFor")}
               />
-              <ScheduleTargets load={targets} selected={siteIds} disabled={form.submitting} onChange={setSiteIds} />
+              <ScheduleTargets load={targets.resource} selected={siteIds} disabled={form.submitting} onChange={setSiteIds} />
             </>
           )}
           <fieldset className="seo-settings">

@@ -1,10 +1,9 @@
 import { Link } from "wouter";
 import type { ScheduleTarget } from "../../articles/index";
-
-export type TargetsLoad = { state: "loading" } | { state: "failed" } | { state: "ready"; sites: ScheduleTarget[] };
+import type { Resource } from "../../../lib/useResource";
 
 type ScheduleTargetsProps = {
-  load: TargetsLoad;
+  load: Resource<ScheduleTarget[]>;
   selected: readonly string[];
   disabled: boolean;
   onChange(selected: string[]): void;
@@ -16,18 +15,18 @@ export function ScheduleTargets({ load, selected, disabled, onChange }: Schedule
     onChange(checked ? [...selected, siteId] : selected.filter((id) => id !== siteId));
 
   return (
-    <fieldset className="schedule-targets" aria-busy={load.state === "loading"}>
+    <fieldset className="schedule-targets" aria-busy={load.status === "loading"}>
       <legend>Publish To</legend>
-      {load.state === "failed" && <small>Your WordPress sites could not be loaded.</small>}
-      {load.state === "ready" && load.sites.length === 0 && (
+      {load.status === "failed" && <small>Your WordPress sites could not be loaded.</small>}
+      {load.status === "ready" && load.data.length === 0 && (
         <small>
           No WordPress sites connected, so this article will not be published anywhere when its time comes.{" "}
           <Link href="/wordpress-sites">Connect a site in WordPress Sites</Link>.
         </small>
       )}
-      {load.state === "ready" && load.sites.length > 0 && (
+      {load.status === "ready" && load.data.length > 0 && (
         <>
-          {load.sites.map((site) => (
+          {load.data.map((site) => (
             <label key={site.id}>
               <input
                 type="checkbox"

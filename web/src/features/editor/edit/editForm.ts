@@ -10,22 +10,14 @@ import {
   SEO_FIELD_LIMITS,
   tagLimits,
 } from "../../articles/index";
-import { ARTICLE_STATUSES, type Article, type ArticleStatus } from "../../articles/index";
+import { ARTICLE_STATUSES, type Article, type ArticleStatus, type ArticleTextInForm } from "../../articles/index";
 import { joinCommaList } from "../../../lib/tagList";
 import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
 
-export type EditValues = {
-  title: string;
-  content: string;
-  excerpt: string;
+export type EditValues = ArticleTextInForm & {
   status: ArticleStatus;
   /** A datetime-local value, in the browser's time zone. */
   scheduledFor: string;
-  metaDescription: string;
-  focusKeyword: string;
-  slug: string;
-  categories: string;
-  tags: string;
 };
 
 export const isArticleStatus = (status: string): status is ArticleStatus =>

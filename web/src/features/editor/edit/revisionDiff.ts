@@ -1,4 +1,5 @@
 import { diffArrays, diffWords } from "diff";
+import type { ArticleText } from "../../articles/index";
 
 /**
  * A readable comparison of an article revision with the current text, for
@@ -13,17 +14,8 @@ import { diffArrays, diffWords } from "diff";
  * is in the current text but was not in the revision.
  */
 
-export type ComparedText = {
-  title: string;
-  /** HTML. */
-  content: string;
-  excerpt: string;
-  metaDescription: string;
-  focusKeyword: string;
-  slug: string;
-  categories: string[];
-  tags: string[];
-};
+/** What History compares: an article's text and SEO fields. */
+export type ComparedText = ArticleText;
 
 export type Segment = { change: "same" | "added" | "removed"; text: string };
 

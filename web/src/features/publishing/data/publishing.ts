@@ -5,7 +5,7 @@ import {
   publishStepEventSchema,
 } from "@contracts/publish_events";
 import { PUBLISH_MESSAGES, PUBLISH_STEPS, publishArticleResultSchema, type PostStatus, type PublishArticleResult, type PublishStep } from "@contracts/publishing";
-import { readServerSentEvents } from "../../../backend/serverSentEvents";
+import { eventJson, readServerSentEvents } from "../../../backend/serverSentEvents";
 import { readFunctionError } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
@@ -29,14 +29,6 @@ export class PublishError extends Error {
   ) {
     super(message);
     this.name = "PublishError";
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 
@@ -78,14 +70,14 @@ export async function publishArticle(
   try {
     for await (const { event, data: payload } of readServerSentEvents(data.body)) {
       if (event === PUBLISH_EVENTS.step) {
-        const step = publishStepEventSchema.safeParse(parseJson(payload));
+        const step = publishStepEventSchema.safeParse(eventJson(payload));
         if (step.success) onStep?.(step.data);
       } else if (event === PUBLISH_EVENTS.result) {
-        const result = publishArticleResultSchema.safeParse(parseJson(payload));
+        const result = publishArticleResultSchema.safeParse(eventJson(payload));
         if (!result.success) throw new PublishError(PUBLISH_MESSAGES.publishFailed);
         return result.data;
       } else if (event === PUBLISH_EVENTS.error) {
-        const failure = publishErrorEventSchema.safeParse(parseJson(payload));
+        const failure = publishErrorEventSchema.safeParse(eventJson(payload));
         throw failureFrom(failure.success ? failure.data : null);
       }
     }
