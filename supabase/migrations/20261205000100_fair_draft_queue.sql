@@ -35,8 +35,10 @@
 -- provider refused with a rate limit: pause the user for retry_after_seconds
 -- (never shortening a pause) and halve their in-flight limit (at least 1).
 --
--- complete_draft_job: as before, and a stored draft raises the user's learned
--- limit by one (additive increase after the multiplicative decrease).
+-- complete_draft_job: as before, and a draft stored once the user's pause is
+-- over raises their learned limit by one (additive increase after the
+-- multiplicative decrease; drafts that were under way when the provider
+-- refused are no evidence that it would take more).
 --
 -- Why our own table and not Supabase Queues (pgmq): pgmq's read() is one
 -- global FIFO (ORDER BY msg_id ... SKIP LOCKED), with no turn-taking across
@@ -287,10 +289,11 @@ begin
       next_attempt_at = now()
   where id = p_job_id;
 
-  -- The provider took one more: the user's learned limit grows back by one.
+  -- The provider took one more: the user's learned limit grows back by one
+  -- (not by drafts that were already under way when it refused).
   update public.draft_queue_users
   set in_flight_limit = case when in_flight_limit >= 19 then null else in_flight_limit + 1 end
-  where user_id = job.user_id and in_flight_limit is not null;
+  where user_id = job.user_id and in_flight_limit is not null and (paused_until is null or paused_until <= now());
   return draft_id;
 end;
 $$;

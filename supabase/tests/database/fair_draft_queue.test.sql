@@ -6,7 +6,7 @@
 -- tests/integration/fair-drafting.test.ts on PostgreSQL.)
 begin;
 \ir _helpers.psql
-select plan(23);
+select plan(25);
 
 select tests.create_supabase_user('alice');
 select tests.create_supabase_user('bob');
@@ -154,15 +154,24 @@ select is_empty(
   $$ select * from public.claim_draft_jobs(5, 10, 32, 300, 4) $$,
   'a paused user''s jobs wait out the pause'
 );
-update public.draft_queue_users set paused_until = now() - interval '1 second' where user_id = tests.get_supabase_uid('alice');
 select isnt(
   public.complete_draft_job(pg_temp.job_of('a1'), pg_temp.claim_of('a1'), 'A1', '<p>a</p>', '', '', '', '', '{}', '{}'),
-  null, 'her draft in flight is stored'
+  null, 'her draft in flight during the pause is stored'
+);
+select results_eq(
+  $$ select in_flight_limit from public.draft_queue_users where user_id = tests.get_supabase_uid('alice') $$,
+  $$ values (1) $$,
+  'but does not raise her limit: it was under way when the provider refused'
+);
+update public.draft_queue_users set paused_until = now() - interval '1 second' where user_id = tests.get_supabase_uid('alice');
+select isnt(
+  public.complete_draft_job(pg_temp.job_of('a2'), pg_temp.claim_of('a2'), 'A2', '<p>a</p>', '', '', '', '', '{}', '{}'),
+  null, 'after the pause, her next draft is stored'
 );
 select results_eq(
   $$ select in_flight_limit from public.draft_queue_users where user_id = tests.get_supabase_uid('alice') $$,
   $$ values (2) $$,
-  'each stored draft raises her learned limit by one'
+  'each draft stored after the pause raises her learned limit by one'
 );
 
 select * from finish();
