@@ -114,7 +114,7 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
   const { createLocalApi } = await import("./local-backend/local-api.ts");
   const outDir = Deno.env.get("BUILD_OUT_DIR") || "dist";
   // The build and the database boot side by side (a build runs in its own process).
-  const [build, { app, close: closeLite }] = await Promise.all([
+  const [build, { app, embedded, close: closeLite }] = await Promise.all([
     buildIfChanged({
       repo: ".",
       outDir,
@@ -135,7 +135,7 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
       reportUri: CSP_REPORT_PATH,
       inline: await inlineHashes(await Deno.readTextFile(`${outDir}/index.html`)),
     }),
-    api: createLocalApi(app),
+    api: createLocalApi(app, { serialize: embedded }),
     functionsUrl: (await runtime).url,
   });
   return async () => {
