@@ -17,6 +17,7 @@ export default defineConfig({
     // Needs a PostgreSQL server to make fresh databases (npm run test:integration:pg).
     exclude: process.env.INTEGRATION_DATABASE_URL ? [] : ["tests/integration/refuse-default-grants.test.ts"],
     globalSetup: ["tests/integration/global-setup.ts"],
+    reporters: ["default", "./tests/integration/exit-code-reporter.ts"],
     // One server (one PGlite instance) is shared, so files run one at a time
     // in a single forked worker.
     pool: "forks",

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # npm run gen:types — regenerates supabase/functions/_shared/contracts/database.types.ts
-# from supabase/migrations: a throwaway PostgreSQL 15 with the hosted platform
+# and supabase/schema.sql (the schema in one read-only file) from supabase/migrations: a throwaway PostgreSQL 15 with the hosted platform
 # bootstrap (as npm run test:db), `supabase migration up`, then
 # scripts/db/gen-types.ts (@supabase/postgres-meta, the generator of
-# `supabase gen types typescript`).
+# `supabase gen types typescript`) and scripts/db/schema-dump.ts (pg_dump).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
@@ -21,3 +21,4 @@ if ! npx --no-install supabase migration up --yes --db-url "$CLUSTER_URL" >"$CLU
   cluster_die "supabase migration up failed"
 fi
 node_modules/.bin/deno run -A scripts/db/gen-types.ts --db-url "$CLUSTER_URL" "$@"
+PG_BIN="$PG_BIN" node_modules/.bin/deno run -A scripts/db/schema-dump.ts --db-url "$CLUSTER_URL" "$@"

@@ -13,6 +13,11 @@
  * `npm run dev` (`--dev`): the Vite dev server with hot reload and the same
  * API mounted (scripts/devstack/local-backend/vite-plugin.ts), for people changing
  * the code.
+ *
+ * `npm run try` (`--fakes`): as `npm start`, with the project's fake AI
+ * providers (the test doubles of OpenAI and fal.ai, which answer as the real
+ * services do) on loopback as the deployment's providers, to try everything
+ * without a paid key.
  */
 import { buildIfChanged } from "../build/build.ts";
 import { startAppServer } from "./app-server/app-server.ts";
@@ -25,9 +30,11 @@ import { installLogRedaction } from "./local-backend/log-redaction.ts";
 import { LITE_TEMP_DIR } from "./local-backend/lite-app.ts";
 import { makePrivate, restrictNewFiles } from "./local-backend/private-files.ts";
 import { type Scheduler, startScheduler } from "./scheduler/scheduler.ts";
+import { startFakeProviders } from "./fake-providers.ts";
 
 const startedAt = performance.now();
 const dev = Deno.args.includes("--dev");
+const withFakes = Deno.args.includes("--fakes");
 // The project's .env (.env.example lists it) under what the shell already set.
 for (const [name, value] of Object.entries(await readDotenvFile(".env"))) {
   if (Deno.env.get(name) === undefined) Deno.env.set(name, value);
@@ -57,6 +64,8 @@ const sharedEnv = {
   LOCAL_JWT_SECRET: keys.jwtSecret,
   DO_NOT_TRACK: "1",
 };
+const fakes = withFakes ? await startFakeProviders() : undefined;
+Object.assign(sharedEnv, fakes?.env);
 for (const [name, value] of Object.entries(sharedEnv)) Deno.env.set(name, value);
 
 // Stopping is possible from the first moment: a SIGTERM that arrived before
@@ -75,6 +84,7 @@ async function stop(code: number) {
   await Promise.all([scheduler?.stop(), draftWorker?.stop()]);
   await stopServing?.();
   await functions?.close();
+  await fakes?.close();
   Deno.exit(code);
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, () => stop(0));
@@ -170,6 +180,7 @@ function printReady() {
     `  Data               supabase/.temp/  (owner only; delete it to start afresh)`,
     `  E-mails            printed in this console (password recovery)`,
     `  Keys               npm run keys`,
+    ...(fakes ? fakes.lines : []),
     ...(minted.length > 0 ? firstStartKeys(keys) : []),
     "",
   ];

@@ -109,6 +109,13 @@ for mode in "${MODES[@]}"; do
       results+=("FAIL  generated types up to date (run npm run gen:types)")
       status=1
     fi
+    cluster_log "[$mode] supabase/schema.sql matches the migrations"
+    if PG_BIN="$PG_BIN" node_modules/.bin/deno run -A scripts/db/schema-dump.ts --check --db-url "$CLUSTER_URL"; then
+      results+=("ok    supabase/schema.sql up to date")
+    else
+      results+=("FAIL  supabase/schema.sql up to date (run npm run gen:types)")
+      status=1
+    fi
   fi
   cluster_stop
 done

@@ -44,6 +44,22 @@ function jsonText(value: unknown): string {
  * Either way the API roles keep exactly the privileges the migrations give
  * them, as on hosted Supabase (api-privileges.ts).
  */
+/**
+ * PGlite's Emscripten runtime writes process.exitCode as it runs (99 or 100)
+ * and when it closes (0). Closing is the last thing a test run does: a runner
+ * that had set 1 for a failed test would exit 0. Around the close the exit
+ * code the process had is put back (the integration suite's reporter sets 0
+ * for a clean run over what PGlite wrote meanwhile).
+ */
+async function keepExitCode<T>(work: () => Promise<T>): Promise<T> {
+  const exitCode = process.exitCode;
+  try {
+    return await work();
+  } finally {
+    process.exitCode = exitCode;
+  }
+}
+
 export async function createLiteApp(
   options: LiteAppOptions = {},
 ): Promise<{
@@ -116,7 +132,7 @@ export async function createLiteApp(
     });
     const close = async () => {
       schemaCache?.keepOnClose();
-      await app.connection.close();
+      await keepExitCode(() => app.connection.close());
     };
     return { app, keys, embedded: !databaseUrl, close };
   } catch (error) {

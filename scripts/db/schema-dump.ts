@@ -1,0 +1,135 @@
+/**
+ * supabase/schema.sql: the schema as all the migrations leave it, in one
+ * read-only file — every table, column, constraint, index, function,
+ * trigger, policy and grant of `public` and `private`, then what the
+ * migrations add to the platform's schemas (storage policies, the triggers
+ * on auth.users, the cron jobs).
+ * A schema-only pg_dump of a database with the migrations applied, without
+ * the lines that change from run to run.
+ *
+ *   deno run -A scripts/db/schema-dump.ts --db-url <url> [--check]
+ *
+ * Writes the file (or, with --check, exits 1 when it differs). Its header
+ * records the migrations' SHA-256, so `npm test` tells without a database
+ * that it is stale (schema-dump_test.ts); `npm run test:db` dumps and
+ * compares for real; `npm run gen:types` writes it beside the types.
+ */
+import postgres from "postgres";
+import { parseArgs } from "node:util";
+import { readFile } from "node:fs/promises";
+import { migrationsHash } from "./gen-types.ts";
+
+export const SCHEMA_FILE = "supabase/schema.sql";
+const HASH_PREFIX = "-- migrations-sha256: ";
+const PG_DUMP = `${Deno.env.get("PG_BIN") ?? "/usr/lib/postgresql/15/bin"}/pg_dump`;
+
+/** The hash recorded in the file's header, or null. */
+export function recordedSchemaHash(source: string): string | null {
+  const line = source.split("\n").find((l) => l.startsWith(HASH_PREFIX));
+  return line ? line.slice(HASH_PREFIX.length).trim() : null;
+}
+
+/** pg_dump's output without what differs between runs and servers of the same schema. */
+export function normalizeDump(dump: string): string {
+  return dump
+    .split("\n")
+    .filter(
+      (line) =>
+        !line.startsWith("-- Dumped from database version") &&
+        !line.startsWith("-- Dumped by pg_dump version") &&
+        // pg_dump 15.14+ fences the script with a random key.
+        !line.startsWith("\\restrict") &&
+        !line.startsWith("\\unrestrict") &&
+        !/^SET [a-z_]+ = /.test(line) &&
+        !line.startsWith("SELECT pg_catalog.set_config('search_path'"),
+    )
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+async function ourSchemas(dbUrl: string): Promise<string> {
+  const { success, stdout, stderr } = await new Deno.Command(PG_DUMP, {
+    args: ["--schema-only", "--schema=public", "--schema=private", "--no-owner", "--no-tablespaces", dbUrl],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  if (!success) throw new Error(`pg_dump failed:\n${new TextDecoder().decode(stderr)}`);
+  return normalizeDump(new TextDecoder().decode(stdout));
+}
+
+/** What the migrations create in the platform's schemas (auth, storage, cron), which a dump of ours leaves out. */
+async function platformSchemas(dbUrl: string): Promise<string> {
+  const sql = postgres(dbUrl, { max: 1, onnotice: () => {} });
+  try {
+    // With an empty search_path every name is printed with its schema.
+    await sql`select pg_catalog.set_config('search_path', '', false)`;
+    const policies = await sql<{ statement: string }[]>`
+      select format(
+        'CREATE POLICY %I ON %I.%I AS %s FOR %s TO %s%s%s;',
+        policyname, schemaname, tablename, permissive, cmd, array_to_string(roles, ', '),
+        case when qual is not null then E'\n  USING (' || qual || ')' else '' end,
+        case when with_check is not null then E'\n  WITH CHECK (' || with_check || ')' else '' end
+      ) as statement
+      from pg_policies
+      where schemaname in ('storage', 'auth')
+      order by schemaname, tablename, policyname`;
+    const triggers = await sql<{ statement: string }[]>`
+      select pg_get_triggerdef(t.oid) || ';' as statement
+      from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_proc p on p.oid = t.tgfoid
+      join pg_namespace pn on pn.oid = p.pronamespace
+      where not t.tgisinternal and n.nspname in ('auth', 'storage') and pn.nspname in ('public', 'private')
+      order by n.nspname, c.relname, t.tgname`;
+    const hasCron = (await sql`select 1 from pg_namespace where nspname = 'cron'`).length > 0;
+    const jobs = hasCron
+      ? await sql<{ statement: string }[]>`
+          select format('-- cron job %s, %s:%s', jobname, schedule, E'\n--   ' || replace(command, E'\n', E'\n--   ')) as statement
+          from cron.job order by jobname`
+      : [];
+    const section = (title: string, rows: { statement: string }[]) =>
+      rows.length ? [`--\n-- ${title}\n--\n`, ...rows.map((row) => row.statement)].join("\n") : "";
+    return [
+      section("Policies on the platform's tables (storage, auth)", policies),
+      section("Triggers on the platform's tables that run our functions", triggers),
+      section("Scheduled jobs (pg_cron, where the platform has it)", jobs),
+    ]
+      .filter(Boolean)
+      .join("\n\n");
+  } finally {
+    await sql.end();
+  }
+}
+
+export async function dumpSchema(dbUrl: string): Promise<string> {
+  const header = [
+    "-- Generated by `npm run gen:types` (scripts/db/schema-dump.ts): the schema after every migration",
+    "-- in supabase/migrations, as pg_dump writes it. Read-only: change a migration and regenerate.",
+    `${HASH_PREFIX}${await migrationsHash()}`,
+  ].join("\n");
+  const [dump, rest] = await Promise.all([ourSchemas(dbUrl), platformSchemas(dbUrl)]);
+  return `${header}\n\n${dump}\n\n${rest}\n`;
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { "db-url": { type: "string" }, check: { type: "boolean", default: false } },
+  });
+  const dbUrl = values["db-url"];
+  if (!dbUrl) throw new Error("usage: schema-dump.ts --db-url <postgres url with the migrations applied> [--check]");
+  const dumped = await dumpSchema(dbUrl);
+  if (values.check) {
+    const committed = await readFile(SCHEMA_FILE, "utf8").catch(() => "");
+    if (committed !== dumped) {
+      console.error(`${SCHEMA_FILE} does not match the migrations: run \`npm run gen:types\` and commit the result.`);
+      Deno.exit(1);
+    }
+    console.log(`${SCHEMA_FILE} is up to date`);
+  } else {
+    await Deno.writeTextFile(SCHEMA_FILE, dumped);
+    console.log(`wrote ${SCHEMA_FILE}`);
+  }
+}

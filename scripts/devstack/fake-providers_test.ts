@@ -1,0 +1,35 @@
+import assert from "node:assert/strict";
+import { openAISettingsFromEnv } from "../../supabase/functions/_shared/ai/openai_settings.ts";
+import { startFakeProviders } from "./fake-providers.ts";
+
+Deno.test({
+  name: "npm run try: the fake providers answer a key like the one the banner suggests, and their images are allowlisted",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    const fakes = await startFakeProviders({ get: (name) => (name === "PRIVATE_HOST_ALLOWLIST" ? "wp.local:8080" : undefined) });
+    try {
+      const completion = await fetch(`${fakes.env.OPENAI_BASE_URL}/chat/completions`, {
+        method: "POST",
+        headers: { Authorization: "Bearer sk-try-me", "Content-Type": "application/json" },
+        body: JSON.stringify({
+          model: openAISettingsFromEnv({ get: () => undefined }).defaultModel,
+          messages: [{ role: "user", content: "Say hello" }],
+        }),
+      });
+      assert.equal(completion.status, 200, await completion.clone().text());
+      await completion.body?.cancel();
+      const image = await fetch(`${fakes.env.FAL_BASE_URL}/fal-ai/fast-sdxl`, {
+        method: "POST",
+        headers: { Authorization: "Key fal-try-me", "Content-Type": "application/json" },
+        body: JSON.stringify({ prompt: "a lighthouse" }),
+      });
+      assert.equal(image.status, 200);
+      const { images } = await image.json() as { images: { url: string }[] };
+      const allowed = fakes.env.PRIVATE_HOST_ALLOWLIST.split(",");
+      assert.deepEqual(allowed, ["wp.local:8080", new URL(images[0].url).host]);
+    } finally {
+      await fakes.close();
+    }
+  },
+});
