@@ -12,6 +12,7 @@
  * by the API's log redaction; the parent reads them from keysFile), and runs
  * until SIGTERM.
  */
+import { apiProcessCount } from "../devstack/local-backend/api-workers.ts";
 import { startLocalApi } from "../devstack/local-backend/http-server.ts";
 
 export type LocalApiProcess = {
@@ -79,7 +80,8 @@ export async function startLocalApiProcess(dataDir: string, keysFile: string, da
 if (import.meta.main) {
   const [dataDir, keysFile, databaseUrl] = Deno.args;
   if (!dataDir || !keysFile) throw new Error("usage: local-api-process.ts <dataDir> <keysFile> [databaseUrl]");
-  const api = await startLocalApi({ dataDir, keysFile, databaseUrl });
+  // On PostgreSQL, as many API processes as npm start would run here (LOCAL_API_PROCESSES).
+  const api = await startLocalApi({ dataDir, keysFile, databaseUrl, processes: databaseUrl ? apiProcessCount() : 1 });
   const info = {
     url: api.url,
     publishableKey: api.publishableKey,

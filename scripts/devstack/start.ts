@@ -25,7 +25,8 @@ import { inlineHashes, pageHeaders } from "./app-server/security-headers.ts";
 import { CSP_REPORT_PATH } from "./app-server/csp-reports.ts";
 import { readDotenvFile } from "./functions-runtime/dotenv.ts";
 import { DEFAULT_FUNCTIONS_PORT, type FunctionsRuntime, startFunctionsRuntime } from "./functions-runtime/runtime.ts";
-import { loadOrMintLocalKeys, type LocalKeys } from "./local-backend/keys.ts";
+import { apiProcessCount, startApiWorkers } from "./local-backend/api-workers.ts";
+import { LOCAL_KEYS_FILE, loadOrMintLocalKeys, type LocalKeys } from "./local-backend/keys.ts";
 import { installLogRedaction } from "./local-backend/log-redaction.ts";
 import { LITE_TEMP_DIR } from "./local-backend/lite-app.ts";
 import { makePrivate, restrictNewFiles } from "./local-backend/private-files.ts";
@@ -136,6 +137,12 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
     createLiteApp(),
   ]);
   if (build.built) console.log(`Built the app in ${build.seconds.toFixed(1)} s (again only when its sources change)`);
+  // On a PostgreSQL server, more processes share the API (api-workers.ts).
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  const processes = embedded || !databaseUrl ? 1 : apiProcessCount();
+  const workers = processes > 1
+    ? await startApiWorkers({ count: processes - 1, databaseUrl: databaseUrl!, keysFile: LOCAL_KEYS_FILE })
+    : null;
   const server = await startAppServer({
     port,
     apiPort,
@@ -145,11 +152,12 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
       reportUri: CSP_REPORT_PATH,
       inline: await inlineHashes(await Deno.readTextFile(`${outDir}/index.html`)),
     }),
-    api: createLocalApi(app, { serialize: embedded }),
+    api: createLocalApi(app, { serialize: embedded, workers: workers?.backends }),
     functionsUrl: (await runtime).url,
   });
   return async () => {
     await server.close();
+    await workers?.close();
     await closeLite().catch(() => {});
   };
 }

@@ -1,6 +1,8 @@
 import { type HttpTimeouts, serveHttp } from "../serve-http.ts";
 import type { AuthRateLimits } from "./auth-rate-limit.ts";
 import { createLiteApp, type LiteAppOptions } from "./lite-app.ts";
+import { startApiWorkers } from "./api-workers.ts";
+import { LOCAL_KEYS_FILE } from "./keys.ts";
 import { createLocalApi } from "./local-api.ts";
 import type { BodyLimits } from "./request-body.ts";
 
@@ -29,10 +31,32 @@ export async function startLocalApi(
     authRateLimits?: AuthRateLimits;
     bodyLimits?: BodyLimits;
     timeouts?: Partial<HttpTimeouts>;
+    /** On PostgreSQL, this many processes share the API (api-workers.ts); default 1, this one alone. */
+    processes?: number;
+    /** Where the workers' output goes (default console.error). */
+    workerLog?: (line: string) => void;
   } = {},
 ): Promise<LocalApiServer> {
   const { app, keys, embedded, close: closeLite } = await createLiteApp(options);
-  const api = createLocalApi(app, { authRateLimits: options.authRateLimits, serialize: embedded, bodyLimits: options.bodyLimits });
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const workers = !embedded && databaseUrl && (options.processes ?? 1) > 1
+    ? await startApiWorkers({
+      count: options.processes! - 1,
+      databaseUrl,
+      keysFile: options.keysFile ?? LOCAL_KEYS_FILE,
+      log: options.workerLog,
+    })
+        .catch(async (error) => {
+          await closeLite();
+          throw error;
+        })
+    : null;
+  const api = createLocalApi(app, {
+    authRateLimits: options.authRateLimits,
+    serialize: embedded,
+    bodyLimits: options.bodyLimits,
+    workers: workers?.backends,
+  });
   const server = await serveHttp({
     hostname: "127.0.0.1",
     port: options.port ?? 0,
@@ -49,6 +73,7 @@ export async function startLocalApi(
     },
     async close() {
       await server.close();
+      await workers?.close();
       await closeLite();
     },
   };

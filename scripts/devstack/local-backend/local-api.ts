@@ -1,5 +1,6 @@
 import type { App } from "@supabase/lite";
 import { gatewayPreflight, isGatewayPath, withGatewayCors } from "./api-cors.ts";
+import { leastBusy, type LiteBackend } from "./api-workers.ts";
 import { type AuthRateLimits, authRateLimitsFromEnv, createAuthRateLimiter } from "./auth-rate-limit.ts";
 import { withByteChunks } from "./lite-app.ts";
 import { BODY_LIMITS, type BodyLimits, maxBodyBytes, readBoundedBody, refusalResponse, withBody } from "./request-body.ts";
@@ -25,6 +26,8 @@ export type LocalApiOptions = {
   serialize?: boolean;
   /** Body caps and deadline (request-body.ts); default BODY_LIMITS. */
   bodyLimits?: BodyLimits;
+  /** Worker processes sharing the load with this one (api-workers.ts; PostgreSQL only). */
+  workers?: LiteBackend[];
 };
 
 /**
@@ -53,10 +56,10 @@ export function createLocalApi(app: App, options: LocalApiOptions = {}): LocalAp
     previous = response.catch(() => {});
     return response;
   };
-  const lite = async (request: Request, clientIp: string | null) =>
-    withByteChunks(
-      await (options.serialize === false ? app.fetch(request, { peerAddress: clientIp }) : serialized(request, clientIp)),
-    );
+  const here: LiteBackend = (request, clientIp) =>
+    options.serialize === false ? app.fetch(request, { peerAddress: clientIp }) : serialized(request, clientIp);
+  const backend = options.workers?.length ? leastBusy([here, ...options.workers]) : here;
+  const lite = async (request: Request, clientIp: string | null) => withByteChunks(await backend(request, clientIp));
 
   async function wholeObject(request: Request, clientIp: string | null): Promise<ReadableStream<Uint8Array> | null> {
     const headers = new Headers(request.headers);
