@@ -4,9 +4,13 @@
  *
  *   api          list (list_articles + count_articles, as the articles page
  *                asks) and save (save-article) by 1 user, then by 50 users
- *                at once, on the embedded PGlite and on a PostgreSQL server
- *                (the team deployment: one npm start with DATABASE_URL).
- *                Goal: p99 under 300 ms for 50 users on PostgreSQL.
+ *                at once, each acting every second (a person working fast),
+ *                on the embedded PGlite and on a PostgreSQL server (the team
+ *                deployment: one npm start with DATABASE_URL). Goal: p99
+ *                under 300 ms for 50 users on PostgreSQL. Then saturated,
+ *                every user's next action as soon as the last one answered:
+ *                the actions a second the installation answers, 50 users
+ *                against 1 (what more processes and connections buy).
  *   drafting     bulk drafting of 25 ideas by 1 user, then by 20 users who
  *                submit at once, through draft-batch-worker called by the
  *                local scheduler at npm start's cadence (every 15 s, runs
@@ -30,12 +34,15 @@ import { proxyRequest } from "../devstack/functions-runtime/proxy.ts";
 import type { FunctionsRuntime } from "../devstack/functions-runtime/runtime.ts";
 import { type Scheduler, startScheduler } from "../devstack/scheduler/scheduler.ts";
 import { type BenchUser, signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
+import { apiProcessCount } from "../devstack/local-backend/api-workers.ts";
 import { type LocalApiProcess, startLocalApiProcess } from "./local-api-process.ts";
 import { startPostgresCluster } from "./postgres-cluster.ts";
 import { median, ms, percentile } from "./stats.ts";
 
 const API_USERS = 50;
 const API_ROUNDS = 10;
+/** A person working fast: an action a second. */
+const API_PAUSE_MS = 1_000;
 const API_ARTICLES_PER_USER = 40;
 const API_GOAL_P99_MS = 300;
 
@@ -122,12 +129,27 @@ const percentiles = (values: number[]) => `p50 ${ms(median(values))} / p99 ${ms(
 
 // ─── api ───────────────────────────────────────────────────────────────────
 
-type ApiFigures = { list: number[]; save: number[] };
+type ApiFigures = { list: number[]; save: number[]; actionsPerSecond: number };
 
-async function apiRounds(stack: LoadStack, users: BenchUser[], articleIds: Map<string, string[]>, rounds: number): Promise<ApiFigures> {
-  const figures: ApiFigures = { list: [], save: [] };
-  await Promise.all(users.map(async (user) => {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Each user lists then saves, `rounds` times, waiting `pauseMs` after each
+ * action (users start spread over one pause); 0 is a load generator's
+ * closed loop, the next action as soon as the last one answered.
+ */
+async function apiRounds(
+  stack: LoadStack,
+  users: BenchUser[],
+  articleIds: Map<string, string[]>,
+  rounds: number,
+  pauseMs: number,
+): Promise<ApiFigures> {
+  const figures: ApiFigures = { list: [], save: [], actionsPerSecond: 0 };
+  const began = performance.now();
+  await Promise.all(users.map(async (user, u) => {
     const ids = articleIds.get(user.userId)!;
+    await pause((pauseMs * u) / users.length);
     for (let round = 0; round < rounds; round++) {
       let started = performance.now();
       const [list, count] = await Promise.all([
@@ -136,6 +158,7 @@ async function apiRounds(stack: LoadStack, users: BenchUser[], articleIds: Map<s
       ]);
       if (list.error || count.error) throw new Error(`listing: ${(list.error ?? count.error)!.message}`);
       figures.list.push(performance.now() - started);
+      await pause(pauseMs);
 
       started = performance.now();
       const saved = await fetch(`${stack.projectUrl}/functions/v1/save-article`, {
@@ -155,12 +178,16 @@ async function apiRounds(stack: LoadStack, users: BenchUser[], articleIds: Map<s
       const answer = await saved.text();
       if (!saved.ok) throw new Error(`save-article answered ${saved.status}: ${answer.slice(0, 300)}`);
       figures.save.push(performance.now() - started);
+      await pause(pauseMs);
     }
   }));
+  figures.actionsPerSecond = (figures.list.length + figures.save.length) / ((performance.now() - began) / 1000);
   return figures;
 }
 
-async function apiScenario(label: string, databaseUrl: string | undefined): Promise<{ one: ApiFigures; many: ApiFigures }> {
+type ApiScenario = { one: ApiFigures; many: ApiFigures; oneFlat: ApiFigures; manyFlat: ApiFigures };
+
+async function apiScenario(label: string, databaseUrl: string | undefined): Promise<ApiScenario> {
   const stack = await startLoadStack(label, databaseUrl);
   try {
     const users = await benchUsers(stack, `api-${label}`, API_USERS + 1);
@@ -179,23 +206,30 @@ async function apiScenario(label: string, databaseUrl: string | undefined): Prom
       articleIds.set(user.userId, data.map((row: { id: string }) => row.id));
     }
     const [alone, ...crowd] = users;
-    await apiRounds(stack, [alone], articleIds, 3); // warm-up: functions started, plans cached
-    const one = await apiRounds(stack, [alone], articleIds, API_ROUNDS * 3);
-    const many = await apiRounds(stack, crowd, articleIds, API_ROUNDS);
-    return { one, many };
+    await apiRounds(stack, [alone], articleIds, 3, 0); // warm-up: functions started, plans cached
+    const one = await apiRounds(stack, [alone], articleIds, API_ROUNDS, API_PAUSE_MS);
+    const many = await apiRounds(stack, crowd, articleIds, API_ROUNDS, API_PAUSE_MS);
+    const oneFlat = await apiRounds(stack, [alone], articleIds, API_ROUNDS * 2, 0);
+    const manyFlat = await apiRounds(stack, crowd, articleIds, API_ROUNDS / 2, 0);
+    return { one, many, oneFlat, manyFlat };
   } finally {
     await stack.stop();
   }
 }
 
-function printApi(label: string, { one, many }: { one: ApiFigures; many: ApiFigures }, goal: boolean) {
+function printApi(label: string, { one, many, oneFlat, manyFlat }: ApiScenario, goal: boolean) {
   const ratio = (values: number[], base: number[]) => `${(percentile(values, 99) / percentile(base, 99)).toFixed(1)}× one user's p99`;
-  console.log(`  ${label}:`);
+  console.log(`  ${label}, each user acting every ${API_PAUSE_MS / 1000} s:`);
   console.log(`    1 user:    list ${percentiles(one.list)}, save ${percentiles(one.save)}`);
   console.log(
     `    ${API_USERS} users:  list ${percentiles(many.list)} (${ratio(many.list, one.list)}), save ${percentiles(many.save)} (${
       ratio(many.save, one.save)
     })${goal ? ` — goal: p99 < ${API_GOAL_P99_MS} ms for both` : ""}`,
+  );
+  console.log(
+    `    saturated (every user's next action as soon as the last answered): ${oneFlat.actionsPerSecond.toFixed(0)} actions/s for 1 user, ` +
+      `${manyFlat.actionsPerSecond.toFixed(0)} for ${API_USERS} (${(manyFlat.actionsPerSecond / oneFlat.actionsPerSecond).toFixed(1)}× one user's; ` +
+      `list ${percentiles(manyFlat.list)}, save ${percentiles(manyFlat.save)})`,
   );
 }
 
@@ -299,8 +333,8 @@ export async function benchLoad(): Promise<void> {
   try {
     if (chosen.includes("api")) {
       console.log(
-        `API: list (list_articles + count_articles, as the articles page asks) and save (save-article), ${API_ARTICLES_PER_USER} articles a user; ` +
-          `1 user ${API_ROUNDS * 3} rounds, then ${API_USERS} users at once ${API_ROUNDS} rounds each:`,
+        `API: list (list_articles + count_articles, as the articles page asks) and save (save-article), ${API_ARTICLES_PER_USER} articles a user, ` +
+          `${API_ROUNDS} rounds a user; the API in ${apiProcessCount()} processes on PostgreSQL (LOCAL_API_PROCESSES), one on PGlite:`,
       );
       printApi("PGlite (npm start's default)", await apiScenario("pglite", undefined), false);
       printApi("PostgreSQL (npm start with DATABASE_URL)", await apiScenario("postgres", postgres.url), true);

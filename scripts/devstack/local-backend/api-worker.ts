@@ -21,7 +21,9 @@ const server = await serveHttp({
     const request = await fromFront(incoming, token!);
     if (!request) return new Response("Forbidden", { status: 403 });
     // Admin mode is off and the front has the client's address: lite gets none.
-    return withByteChunks(await app.fetch(request, { peerAddress: null }));
+    const response = await app.fetch(request, { peerAddress: null });
+    // Storage downloads are the only bodies lite streams in ArrayBuffer chunks.
+    return new URL(request.url).pathname.startsWith("/storage/v1/") ? withByteChunks(response) : response;
   },
   onError: (error) => console.error("api worker:", error),
 });

@@ -140,15 +140,18 @@ function workerBackend(origin: string, token: string): LiteBackend {
   };
 }
 
-/** The least busy of `backends` for each request, and how many it is working on. */
+/** Each request to the least busy of `backends`, taking turns among equally busy ones. */
 export function leastBusy(backends: LiteBackend[]): LiteBackend {
   const busy = backends.map(() => 0);
   const alive = backends.map(() => true);
+  let turn = 0;
   return async (request, clientIp) => {
     let choice = -1;
-    for (let i = 0; i < backends.length; i++) {
+    for (let k = 0; k < backends.length; k++) {
+      const i = (turn + k) % backends.length;
       if (alive[i] && (choice < 0 || busy[i] < busy[choice])) choice = i;
     }
+    turn = (turn + 1) % backends.length;
     if (choice < 0) throw new Error("no API process is left to answer");
     busy[choice]++;
     try {

@@ -187,6 +187,7 @@ async function connect(databaseUrl: string | undefined, pgliteDir: string, schem
 /**
  * Lite's storage download streams yield ArrayBuffer chunks, which Node's
  * Response bridge cannot write (the body arrives empty). Re-chunk as bytes.
+ * (Its other answers are strings or bytes already.)
  */
 export function withByteChunks(response: Response): Response {
   if (!response.body) return response;

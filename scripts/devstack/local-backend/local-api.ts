@@ -59,7 +59,11 @@ export function createLocalApi(app: App, options: LocalApiOptions = {}): LocalAp
   const here: LiteBackend = (request, clientIp) =>
     options.serialize === false ? app.fetch(request, { peerAddress: clientIp }) : serialized(request, clientIp);
   const backend = options.workers?.length ? leastBusy([here, ...options.workers]) : here;
-  const lite = async (request: Request, clientIp: string | null) => withByteChunks(await backend(request, clientIp));
+  // Storage downloads are the only bodies lite streams in ArrayBuffer chunks.
+  const lite = async (request: Request, clientIp: string | null) => {
+    const response = await backend(request, clientIp);
+    return new URL(request.url).pathname.startsWith("/storage/v1/") ? withByteChunks(response) : response;
+  };
 
   async function wholeObject(request: Request, clientIp: string | null): Promise<ReadableStream<Uint8Array> | null> {
     const headers = new Headers(request.headers);
