@@ -33,7 +33,7 @@ export default defineConfig({
     {
       name: "cross-origin",
       outputDir: "test-results/cross-origin",
-      testMatch: /\/(articles|bulk|ghost|images|research|wordpress|internal-links)\.spec\.ts$/,
+      testMatch: /\/(ai-provider|articles|bulk|ghost|images|research|wordpress|internal-links)\.spec\.ts$/,
     },
   ],
   use: {

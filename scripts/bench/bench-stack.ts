@@ -23,6 +23,8 @@ export function startBenchFunctions(
       SUPABASE_SECRET_KEY: api.secretKey,
       // The secret the API signs user tokens with (also in keysFile): the runtime checks them with it.
       LOCAL_JWT_SECRET: api.jwtSecret,
+      // Stored secrets are sealed with the key in keysFile (minted with the API's keys), not one from this shell.
+      INKPRESS_SECRETS_KEY: "",
       ...env,
     },
     logger: { info: (line) => log.push(line), error: (line) => log.push(line) },
@@ -40,4 +42,20 @@ export async function signUpBenchUser(api: LocalApiProcess, label: string): Prom
   });
   if (error || !data.session || !data.user) throw error ?? new Error("sign-up returned no session");
   return { client, userId: data.user.id, accessToken: data.session.access_token };
+}
+
+/** Saves the user's provider keys as the Profile does: through save-api-keys, which seals them. */
+export async function saveBenchApiKeys(
+  runtime: FunctionsRuntime,
+  api: LocalApiProcess,
+  accessToken: string,
+  keys: { openaiKey?: string; falaiKey?: string },
+): Promise<void> {
+  const response = await fetch(`${runtime.url}/functions/v1/save-api-keys`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${accessToken}`, apikey: api.publishableKey, "Content-Type": "application/json" },
+    body: JSON.stringify(keys),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`save-api-keys answered ${response.status}: ${text}`);
 }

@@ -1,6 +1,6 @@
 import { startFakeOpenAI } from "../../supabase/functions/_testing/fakes/openai_server.ts";
 import { startScheduler } from "../devstack/scheduler/scheduler.ts";
-import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
+import { saveBenchApiKeys, signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
 import { ms } from "./stats.ts";
 
@@ -48,8 +48,7 @@ export async function benchBulkDrafting(): Promise<void> {
     cleanups.push(() => runtime.close());
 
     const { client, accessToken } = await signUpBenchUser(api, "bulk");
-    const { error: keyError } = await client.rpc("save_api_keys", { openai_key: "sk-bench-bulk-FIXTURE-not-a-real-key-6789" });
-    if (keyError) throw new Error(`storing the OpenAI key: ${keyError.message}`);
+    await saveBenchApiKeys(runtime, api, accessToken, { openaiKey: "sk-bench-bulk-FIXTURE-not-a-real-key-6789" });
     const { data: assistant, error: assistantError } = await client.from("assistants").select("id").limit(1).single();
     if (assistantError) throw new Error(`reading an assistant: ${assistantError.message}`);
 

@@ -1,5 +1,5 @@
 import { startFakeFal } from "../../supabase/functions/_testing/fakes/fal_server.ts";
-import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
+import { saveBenchApiKeys, signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
 import { median, ms } from "./stats.ts";
 
@@ -38,9 +38,8 @@ export async function benchGenerateImage(): Promise<void> {
     const runtime = await startBenchFunctions(api, keysFile, env, functionLog);
     cleanups.push(() => runtime.close());
 
-    const { client, accessToken: token } = await signUpBenchUser(api, "images");
-    const { error: keyError } = await client.rpc("save_api_keys", { falai_key: "fal-bench-key-123" });
-    if (keyError) throw keyError;
+    const { accessToken: token } = await signUpBenchUser(api, "images");
+    await saveBenchApiKeys(runtime, api, token, { falaiKey: "fal-bench-key-123" });
 
     const call = async (numImages: number) => {
       const started = performance.now();

@@ -1,5 +1,6 @@
 import { createClient } from "npm:@supabase/supabase-js@2.119.1";
 import { encodePng } from "../../supabase/functions/_testing/fakes/png.ts";
+import { ghostAdminToken } from "../../supabase/functions/_shared/publishing/ghost/admin_token.ts";
 import { startGhost } from "../rigs/ghost/ghost.ts";
 import { signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { startLocalApiProcess } from "./local-api-process.ts";
@@ -10,6 +11,8 @@ import { type Exchange, sequentialRoundTrips, startCountingProxy } from "./wordp
 const LATENCY_MS = 100;
 /** Issue 12: the image upload, then the post (tags are created with it). */
 const ROUND_TRIP_GOAL = 2;
+/** Concurrent publishes of one new article: one creates the post, the others are refused (409) without asking Ghost. */
+const CONCURRENT_PUBLISHES = 5;
 
 function report(label: string, exchanges: Exchange[], wallMs: number, origin: number): number {
   const trips = sequentialRoundTrips(exchanges);
@@ -107,6 +110,61 @@ export async function benchGhostPublish(): Promise<void> {
     expectOk("publish-article (Ghost, again)", second);
     if (second.body.updated !== true) throw new Error(`the second publish did not update the post: ${JSON.stringify(second.body)}`);
     report("publish again (same image: read updated_at, then update)", proxy.take(), performance.now() - started, started);
+
+    // Exactly once: the claim and the marker lookup, measured.
+    const newArticle = async (title: string) => {
+      const { data, error } = await service
+        .from("articles")
+        .insert({ user_id: userId, title, content: "<p>Walking from hut to hut.</p>", excerpt: "Walking." })
+        .select("id")
+        .single();
+      if (error) throw error;
+      return data.id as string;
+    };
+    const racedId = await newArticle(`Five at once ${Date.now()}`);
+    started = performance.now();
+    const raced = await Promise.all(
+      Array.from({ length: CONCURRENT_PUBLISHES }, async () => {
+        const begun = performance.now();
+        const result = await invoke("publish-article", { articleId: racedId, siteId, status: "publish" });
+        return { ...result, ms: performance.now() - begun };
+      }),
+    );
+    const racedTrips = report(`${CONCURRENT_PUBLISHES} publishes of a new article at once`, proxy.take(), performance.now() - started, started);
+    const created = raced.filter((result) => result.status === 200 && result.body.updated === false);
+    const refused = raced.filter((result) => result.status === 409);
+    console.log(
+      `  answers: ${raced.map((result) => result.status).sort().join(", ")}; created ${created.length} post(s); ` +
+        `refusals answered in ${refused.map((result) => ms(result.ms)).join(", ") || "—"}`,
+    );
+    console.log(`  goal: exactly 1 post, in ≤ ${ROUND_TRIP_GOAL} sequential round trips — measured ${created.length}, ${racedTrips}`);
+    if (created.length !== 1) throw new Error(`expected exactly one created post: ${JSON.stringify(raced.map((r) => r.body))}`);
+
+    // After an interrupted create: the publication says a create was under way, the post (with its marker tag) is there.
+    const interruptedId = await newArticle(`Interrupted ${Date.now()}`);
+    const marker = crypto.randomUUID();
+    const { error: interruptedError } = await service.from("publications").insert({
+      user_id: userId,
+      article_id: interruptedId,
+      site_id: siteId,
+      status: "pending",
+      remote_marker: marker,
+      remote_create_started_at: new Date().toISOString(),
+    });
+    if (interruptedError) throw interruptedError;
+    const orphan = await fetch(`${ghost.adminApiUrl}/posts/?source=html`, {
+      method: "POST",
+      headers: { authorization: `Ghost ${await ghostAdminToken(ghost.adminApiKey)}`, "content-type": "application/json" },
+      body: JSON.stringify({ posts: [{ title: "Interrupted", html: "<p>Walking</p>", tags: [{ name: `#inkpress-${marker}` }] }] }),
+    });
+    const orphanId = ((await orphan.json()) as { posts: { id: string }[] }).posts[0].id;
+    proxy.take();
+    started = performance.now();
+    const adopted = await invoke("publish-article", { articleId: interruptedId, siteId, status: "publish" });
+    expectOk("publish-article (Ghost, adopting)", adopted);
+    if (adopted.body.remotePostId !== orphanId) throw new Error(`the interrupted post was not adopted: ${JSON.stringify(adopted.body)}`);
+    const adoptTrips = report("publish after an interrupted create (marker lookup, then update)", proxy.take(), performance.now() - started, started);
+    console.log(`  goal: ≤ ${ROUND_TRIP_GOAL + 1} sequential round trips (the lookup added) and no new post — measured ${adoptTrips}`);
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   }

@@ -159,8 +159,7 @@ export async function benchInternalLinks(): Promise<void> {
     const fullText = await rankRound("full_text");
 
     // Embeddings: the user's key and choice, then the whole index embedded as switching the setting does.
-    const { error: keyError } = await client.rpc("save_api_keys", { openai_key: "sk-bench-FIXTURE-not-a-real-key" });
-    if (keyError) throw new Error(`save_api_keys: ${keyError.message}`);
+    await invoke("save-api-keys", { openaiKey: "sk-bench-FIXTURE-not-a-real-key" });
     const { error: settingError } = await client.from("profiles").update({ link_relevance: "embeddings" }).eq("id", userId);
     if (settingError) throw new Error(`choosing embeddings: ${settingError.message}`);
     started = performance.now();

@@ -33,7 +33,7 @@ import { type FakeOpenAI, startFakeOpenAI } from "../../supabase/functions/_test
 import { proxyRequest } from "../devstack/functions-runtime/proxy.ts";
 import type { FunctionsRuntime } from "../devstack/functions-runtime/runtime.ts";
 import { type Scheduler, startScheduler } from "../devstack/scheduler/scheduler.ts";
-import { type BenchUser, signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
+import { type BenchUser, saveBenchApiKeys, signUpBenchUser, startBenchFunctions } from "./bench-stack.ts";
 import { apiProcessCount } from "../devstack/local-backend/api-workers.ts";
 import { type LocalApiProcess, startLocalApiProcess } from "./local-api-process.ts";
 import { startPostgresCluster } from "./postgres-cluster.ts";
@@ -113,8 +113,9 @@ export async function benchUsers(stack: LoadStack, label: string, count: number)
   for (let i = 0; i < count; i += 10) {
     users.push(...await Promise.all(Array.from({ length: Math.min(10, count - i) }, async (_, j) => {
       const user = await signUpBenchUser(stack.api, `${label}-${i + j}`);
-      const { error } = await user.client.rpc("save_api_keys", { openai_key: `sk-bench-${label}-${i + j}-FIXTURE-not-a-real-key` });
-      if (error) throw new Error(`storing a key: ${error.message}`);
+      await saveBenchApiKeys(stack.runtime, stack.api, user.accessToken, {
+        openaiKey: `sk-bench-${label}-${i + j}-FIXTURE-not-a-real-key`,
+      });
       return user;
     })));
   }

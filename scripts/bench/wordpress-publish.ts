@@ -9,6 +9,8 @@ import { ms } from "./stats.ts";
 /** Added by the latency proxy before each request reaches WordPress: a host across the internet. */
 const LATENCY_MS = 100;
 const ROUND_TRIP_GOAL = 3;
+/** Concurrent publishes of one new article: one creates the post, the others are refused (409) without asking WordPress. */
+const CONCURRENT_PUBLISHES = 5;
 
 /**
  * The latency proxy passes the client's host only as X-Forwarded-Host, so
@@ -137,8 +139,11 @@ function report(label: string, exchanges: Exchange[], wallMs: number, origin: nu
  * Connects a real WordPress behind a 100 ms latency proxy and publishes an
  * article with a featured image, 2 new categories and 2 new tags through the
  * local API and functions runtime; then publishes it again (the update path).
- * Prints every request WordPress received, how many of them the function
- * waited for one after another, and the wall time.
+ * Then exactly-once: five publishes of a new article at once (one post; the
+ * other four refused by the claim without asking WordPress), and a publish
+ * after an interrupted create (the marker lookup adopts the post). Prints
+ * every request WordPress received, how many of them the function waited for
+ * one after another, and the wall time.
  */
 export async function benchWordPressPublish(): Promise<void> {
   const dataDir = await Deno.makeTempDir({ prefix: "inkpress-bench-wp-" });
@@ -237,6 +242,81 @@ export async function benchWordPressPublish(): Promise<void> {
       throw new Error(`the second publish did not update the post: ${JSON.stringify(second.body)}`);
     }
     report("publish again (updates the same post)", proxy.take(), performance.now() - started, started);
+
+    // Exactly once: the claim and the marker lookup, measured.
+    const newArticle = async (title: string) => {
+      const { data, error } = await service
+        .from("articles")
+        .insert({
+          user_id: userId,
+          title,
+          content: "<p>Walking from hut to hut.</p>",
+          excerpt: "Walking from hut to hut.",
+          categories: ["Travel"],
+          tags: ["alps"],
+        })
+        .select("id")
+        .single();
+      if (error) throw error;
+      return data.id as string;
+    };
+
+    const racedId = await newArticle("Five at once");
+    started = performance.now();
+    const raced = await Promise.all(
+      Array.from({ length: CONCURRENT_PUBLISHES }, async () => {
+        const begun = performance.now();
+        const result = await invoke("publish-article", { articleId: racedId, siteId, status: "publish" });
+        return { ...result, ms: performance.now() - begun };
+      }),
+    );
+    const racedTrips = report(
+      `${CONCURRENT_PUBLISHES} publishes of a new article at once`,
+      proxy.take(),
+      performance.now() - started,
+      started,
+    );
+    const created = raced.filter((result) => result.status === 200 && result.body.updated === false);
+    const refused = raced.filter((result) => result.status === 409);
+    console.log(
+      `  answers: ${raced.map((result) => result.status).sort().join(", ")}; created ${created.length} post(s); ` +
+        `refusals answered in ${refused.map((result) => ms(result.ms)).join(", ") || "—"}`,
+    );
+    console.log(`  goal: exactly 1 post, in ≤ ${ROUND_TRIP_GOAL} sequential round trips — measured ${created.length}, ${racedTrips}`);
+    if (created.length !== 1) throw new Error(`expected exactly one created post: ${JSON.stringify(raced.map((r) => r.body))}`);
+
+    // After an interrupted create: the publication says a create was under way, the post (with its marker) is there.
+    const interruptedId = await newArticle("Interrupted");
+    const marker = crypto.randomUUID();
+    const { error: interruptedError } = await service.from("publications").insert({
+      user_id: userId,
+      article_id: interruptedId,
+      site_id: siteId,
+      status: "pending",
+      remote_marker: marker,
+      remote_create_started_at: new Date().toISOString(),
+    });
+    if (interruptedError) throw interruptedError;
+    const orphan = await fetch(`${wordpress.url}/wp-json/wp/v2/posts`, {
+      method: "POST",
+      headers: { authorization: wordpress.authHeader, "content-type": "application/json" },
+      body: JSON.stringify({ title: "Interrupted", content: `<p>Walking</p>\n<!-- inkpress-pub-${marker} -->`, status: "draft" }),
+    });
+    const orphanId = ((await orphan.json()) as { id: number }).id;
+    proxy.take();
+    started = performance.now();
+    const adopted = await invoke("publish-article", { articleId: interruptedId, siteId, status: "publish" });
+    expectOk("publish-article (adopting)", adopted);
+    if (adopted.body.remotePostId !== orphanId) throw new Error(`the interrupted post was not adopted: ${JSON.stringify(adopted.body)}`);
+    const adoptTrips = report(
+      "publish after an interrupted create (marker lookup, then update)",
+      proxy.take(),
+      performance.now() - started,
+      started,
+    );
+    console.log(
+      `  goal: ≤ ${ROUND_TRIP_GOAL + 1} sequential round trips (the lookup added) and no new post — measured ${adoptTrips}`,
+    );
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
   }

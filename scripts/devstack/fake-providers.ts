@@ -4,15 +4,15 @@
  */
 export interface FakeProviders {
   /** What the functions get: the providers' base URLs and the allowlist for fal's loopback images. */
-  env: { OPENAI_BASE_URL: string; FAL_BASE_URL: string; PRIVATE_HOST_ALLOWLIST: string };
+  env: { OPENAI_BASE_URL: string; OPENROUTER_BASE_URL: string; FAL_BASE_URL: string; PRIVATE_HOST_ALLOWLIST: string };
   /** For the start-up banner. */
   lines: string[];
   close(): Promise<void>;
 }
 
 /**
- * The fake OpenAI and fal.ai servers of the tests, paced like the real ones,
- * as this deployment's providers. Their image URLs are on loopback, which the
+ * The fake OpenAI, OpenRouter and fal.ai servers of the tests (as strict as
+ * the real services), paced like them, as this deployment's providers. Their image URLs are on loopback, which the
  * SSRF guard lets through only when allowlisted.
  */
 export async function startFakeProviders(env: Pick<Deno.Env, "get"> = Deno.env): Promise<FakeProviders> {
@@ -21,16 +21,22 @@ export async function startFakeProviders(env: Pick<Deno.Env, "get"> = Deno.env):
     import("../../supabase/functions/_testing/fakes/fal_server.ts"),
   ]);
   const openai = startFakeOpenAI({ firstTokenDelayMs: 400, tokensPerSecond: 120 });
+  const openrouter = startFakeOpenAI({ flavour: "openrouter", firstTokenDelayMs: 400, tokensPerSecond: 120 });
   const fal = await startFakeFal();
   const allowlist = [env.get("PRIVATE_HOST_ALLOWLIST"), new URL(fal.url).host].filter(Boolean).join(",");
   return {
-    env: { OPENAI_BASE_URL: openai.url, FAL_BASE_URL: fal.url, PRIVATE_HOST_ALLOWLIST: allowlist },
+    env: {
+      OPENAI_BASE_URL: openai.url,
+      OPENROUTER_BASE_URL: openrouter.url,
+      FAL_BASE_URL: fal.url,
+      PRIVATE_HOST_ALLOWLIST: allowlist,
+    },
     lines: [
-      `  AI providers       fakes on loopback (text ${openai.url}, images ${fal.url}):`,
+      `  AI providers       fakes on loopback (OpenAI ${openai.url}, OpenRouter ${openrouter.url}, fal.ai ${fal.url}):`,
       "                     store any key in Profile, e.g. sk-try-me and fal-try-me",
     ],
     close: async () => {
-      await Promise.all([openai.close(), fal.close()]);
+      await Promise.all([openai.close(), openrouter.close(), fal.close()]);
     },
   };
 }

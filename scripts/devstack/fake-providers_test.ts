@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openAISettingsFromEnv } from "../../supabase/functions/_shared/ai/openai_settings.ts";
+import { aiDeploymentFromEnv } from "../../supabase/functions/_shared/ai/ai_deployment.ts";
 import { startFakeProviders } from "./fake-providers.ts";
 
 Deno.test({
@@ -13,7 +13,7 @@ Deno.test({
         method: "POST",
         headers: { Authorization: "Bearer sk-try-me", "Content-Type": "application/json" },
         body: JSON.stringify({
-          model: openAISettingsFromEnv({ get: () => undefined }).defaultModel,
+          model: aiDeploymentFromEnv({ get: () => undefined }).openAIDefaults.drafting,
           messages: [{ role: "user", content: "Say hello" }],
         }),
       });

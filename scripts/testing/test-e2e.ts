@@ -17,8 +17,14 @@
  * provider key or application password, any secret key or JWT) or a CSP
  * violation, or if their data folders are not owner-only.
  *
+ * The fake providers are strict (they refuse what the real services refuse):
+ * OpenAI at OPENAI_BASE_URL, OpenRouter at OPENROUTER_BASE_URL, and a local
+ * Ollama a user can name as their own server (its loopback host on
+ * PRIVATE_HOST_ALLOWLIST, as an operator would allow it).
+ *
  * Playwright tests read: E2E_BASE_URL, E2E_API_URL, E2E_PUBLISHABLE_KEY,
- * E2E_SECRET_KEY, E2E_OPENAI_URL, E2E_FAL_URL, and (when WordPress runs)
+ * E2E_SECRET_KEY, E2E_OPENAI_URL, E2E_OPENROUTER_URL, E2E_OLLAMA_URL,
+ * E2E_FAL_URL, and (when WordPress runs)
  * E2E_WP_URL, E2E_WP_USER, E2E_WP_APP_PASSWORD.
  */
 import { startAppProcess } from "./e2e/app-process.ts";
@@ -56,6 +62,10 @@ try {
   // A paced stream, so tests can see a draft appear before it is complete.
   const openai = startFakeOpenAI({ firstTokenDelayMs: 300, tokensPerSecond: 200 });
   cleanups.push(() => openai.close());
+  const openrouter = startFakeOpenAI({ flavour: "openrouter" });
+  cleanups.push(() => openrouter.close());
+  const ollama = startFakeOpenAI({ flavour: "ollama" });
+  cleanups.push(() => ollama.close());
   const fal = await startFakeFal();
   cleanups.push(() => fal.close());
 
@@ -84,11 +94,13 @@ try {
   const keys = ensureLocalKeys();
   const appEnv = {
     OPENAI_BASE_URL: openai.url,
+    OPENROUTER_BASE_URL: openrouter.url,
     FAL_BASE_URL: fal.url,
     // The fake fal.ai serves its images from loopback, and provider image
     // URLs go through the SSRF guard like any URL we did not configure.
     PRIVATE_HOST_ALLOWLIST: [
       new URL(fal.url).host,
+      new URL(ollama.url).host,
       ...(wordpress ? [new URL(wordpress.url).host] : []),
       ...(ghost ? [new URL(ghost.url).host] : []),
     ].join(","),
@@ -113,7 +125,10 @@ try {
         E2E_API_URL: app.apiUrl,
         E2E_PUBLISHABLE_KEY: keys.publishableKey,
         E2E_SECRET_KEY: keys.secretKey,
+        E2E_SECRETS_KEY: keys.secretsKey,
         E2E_OPENAI_URL: openai.url,
+        E2E_OPENROUTER_URL: openrouter.url,
+        E2E_OLLAMA_URL: ollama.url,
         E2E_FAL_URL: fal.url,
         ...(wordpress && {
           E2E_WP_URL: wordpress.url,
@@ -130,7 +145,7 @@ try {
     audited.push({
       name: `${project} app`,
       output: app.output(),
-      storedSecrets: await storedSecrets(app.apiUrl, keys.secretKey),
+      storedSecrets: await storedSecrets(app.apiUrl, keys.secretKey, keys.secretsKey),
       looseFiles: looserThanPrivate(app.dataDir),
     });
     await app.stop();
@@ -139,6 +154,7 @@ try {
   const problems = auditRun(audited, [
     { label: "the secret key", value: keys.secretKey },
     { label: "the JWT secret", value: keys.jwtSecret },
+    { label: "the key that seals stored secrets", value: keys.secretsKey },
     ...(wordpress ? [{ label: "the WordPress application password", value: wordpress.applicationPassword }] : []),
     ...(ghost ? [{ label: "the Ghost Admin API key's secret", value: ghost.adminApiKey.split(":")[1] }] : []),
   ]);

@@ -64,7 +64,7 @@ test("AI draft latency on /articles/create", async ({ page }) => {
   test.setTimeout(600_000);
   const account = await register(page);
   const backend = await backendAs(account);
-  const { error } = await backend.rpc("save_api_keys", { openai_key: "sk-bench-key-FIXTURE-not-a-real-key-1234" });
+  const { error } = await backend.functions.invoke("save-api-keys", { body: { openaiKey: "sk-bench-key-FIXTURE-not-a-real-key-1234" } });
   if (error) throw error;
 
   const runs: Run[] = [];

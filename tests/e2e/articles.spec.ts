@@ -35,7 +35,7 @@ async function seedArticles(account: Account, seeds: ArticleSeed[]): Promise<str
 }
 
 async function saveOpenAIKey(account: Account, key: string): Promise<void> {
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", { openai_key: key, falai_key: null });
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", { body: { openaiKey: key } });
   expect(error).toBeNull();
 }
 
@@ -204,7 +204,7 @@ test("create with AI: the content streams in before the draft is done, then ever
   expect(saved!.assistant_id).toEqual(expect.any(String));
 });
 
-test("a refused OpenAI key shows the mapped message and the form keeps what was typed", async ({ page }) => {
+test("a refused OpenAI key shows the provider's reason in place, with where to fix it, and the form keeps what was typed", async ({ page }) => {
   const account = await register(page);
   await saveOpenAIKey(account, "sk-wrong-articles-FIXTURE-not-a-real-key-0001");
   await openCreatePage(page);
@@ -218,12 +218,20 @@ test("a refused OpenAI key shows the mapped message and the form keeps what was 
   await expectNoSeriousA11yViolations(page);
   await replace.getByRole("button", { name: "Replace with AI draft" }).click();
 
-  await expect(page.getByText("Invalid OpenAI API key. Check it in Profile Settings.")).toBeVisible();
+  const refused = "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.";
+  const inPlace = page.locator(".ai-section .request-error");
+  await expect(inPlace).toHaveText(`${refused} Go to Profile Settings → API KeysDismiss`);
+  await expectNoSeriousA11yViolations(page);
   // Nothing of a draft arrived, so nothing is marked as interrupted.
   await expect(page.getByRole("alert").filter({ hasText: "The AI draft was" })).toHaveCount(0);
   await expect(page.getByLabel("Title")).toHaveValue("My own working title");
   await expect(page.getByLabel("AI Article Idea")).toHaveValue("beekeeping");
   await expect(page.getByRole("button", { name: "Generate with AI" })).toBeEnabled();
+  // The message stays until dismissed (not only a toast).
+  await page.waitForTimeout(4_500);
+  await expect(inPlace).toBeVisible();
+  await inPlace.getByRole("button", { name: "Dismiss" }).click();
+  await expect(inPlace).toHaveCount(0);
 });
 
 test("edit and schedule an article for a connected site; a reload shows the schedule", async ({ page }) => {
@@ -567,7 +575,7 @@ test("search title, excerpt and content with partial words, combined with the fi
 });
 
 test("assistants: list the defaults, create, edit, use on Create, delete", async ({ page }) => {
-  await register(page);
+  const account = await register(page);
   await openCreatePage(page);
   await page.getByRole("link", { name: "Manage assistants" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Assistants" })).toBeVisible();
@@ -578,7 +586,9 @@ test("assistants: list the defaults, create, edit, use on Create, delete", async
 
   await page.getByRole("button", { name: "New Assistant" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New Assistant" })).toBeVisible();
-  await expect(page.getByLabel("Model")).toHaveAttribute("placeholder", "Server default");
+  // Without a key the provider's list cannot be read: the drafting model is offered, with the reason.
+  await expect(page.getByLabel("Model").locator("option")).toHaveText(["Your drafting model (gpt-6.1-terra)"]);
+  await expect(page.getByText("Save your OpenAI API key to see its models.")).toBeVisible();
   await page.getByRole("button", { name: "Save Assistant" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
@@ -589,17 +599,22 @@ test("assistants: list the defaults, create, edit, use on Create, delete", async
   await page.getByRole("button", { name: "Save Assistant" }).click();
   await expect(page.getByText("Assistant created successfully")).toBeVisible();
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Travel Writer" }) });
-  await expect(card.getByText("Model: Server default")).toBeVisible();
+  await expect(card.getByText("Model: your drafting model")).toBeVisible();
 
+  // With a key, the model is a choice among the provider's models (the strict fake OpenAI's list).
+  await saveOpenAIKey(account, "sk-test-assistants-FIXTURE-not-a-real-key-0003");
+  await page.reload();
   await card.getByRole("button", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Assistant" })).toBeVisible();
+  await expect(page.getByLabel("Model").locator("option").first()).toHaveText("Your drafting model (gpt-6.1-terra)");
+  await expect(page.getByLabel("Model").locator("option", { hasText: /^gpt-4$/ })).toHaveCount(0);
   await expect(page.getByLabel("Name")).toHaveValue("Travel Writer");
   await page.getByLabel("Description").fill("Writes city guides.");
-  await page.getByLabel("Model").fill("gpt-4o");
+  await page.getByLabel("Model").selectOption("gpt-6.2-sol");
   await page.getByRole("button", { name: "Save Assistant" }).click();
   await expect(page.getByText("Assistant updated successfully")).toBeVisible();
   await expect(card.getByText("Writes city guides.")).toBeVisible();
-  await expect(card.getByText("Model: gpt-4o")).toBeVisible();
+  await expect(card.getByText("Model: gpt-6.2-sol")).toBeVisible();
 
   await page.goto("/articles/create");
   await expect(page.getByLabel("Choose Assistant").locator("option")).toContainText(["Travel Writer — Writes city guides."]);

@@ -15,9 +15,8 @@ import { backendAs, e2eEnv } from "./support/backend.ts";
 const wordpress = e2eEnv.wordpress;
 
 async function storeOpenAIKey(account: Account) {
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-e2e-bulk-FIXTURE-not-a-real-key-6789",
-    falai_key: null,
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-e2e-bulk-FIXTURE-not-a-real-key-6789" },
   });
   expect(error).toBeNull();
 }

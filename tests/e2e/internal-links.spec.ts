@@ -105,9 +105,8 @@ test("link suggestions after syncing the real WordPress: one click inserts the l
 test("relevance by embeddings: switching in Profile Settings embeds the index, the editor ranks by it", async ({ page }) => {
   test.setTimeout(120_000);
   const account = await register(page);
-  const { error: keyError } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-e2e-FIXTURE-not-a-real-key",
-    falai_key: null,
+  const { error: keyError } = await (await backendAs(account)).functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-e2e-FIXTURE-not-a-real-key" },
   });
   expect(keyError).toBeNull();
   const card = await connectFixtureBlog(page);
@@ -122,7 +121,9 @@ test("relevance by embeddings: switching in Profile Settings embeds the index, t
   await embeddings.focus();
   await page.keyboard.press("Space");
   await expect(embeddings).toBeChecked();
-  await expect(settings.getByLabel("Embeddings model")).toHaveValue("text-embedding-3-small");
+  // The provider's default (its list's embeddings models to choose from).
+  await expect(settings.getByLabel("Embeddings model")).toHaveValue("");
+  await expect(settings.getByLabel("Embeddings model").locator("option").first()).toHaveText("Provider default (text-embedding-3-small)");
   await settings.getByRole("button", { name: "Save internal links setting" }).click();
   await expect(settings.getByText(`${indexed} entries of your content index embedded with text-embedding-3-small.`)).toBeVisible({
     timeout: CONNECT_TIMEOUT,

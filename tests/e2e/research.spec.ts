@@ -11,7 +11,7 @@ const KEYWORD_HEADER = "Keyword,Search Volume,Difficulty,CPC,Competition";
 async function registerWithOpenAIKey(page: Page, openaiKey?: string) {
   const account = await register(page);
   if (openaiKey) {
-    const { error } = await (await backendAs(account)).rpc("save_api_keys", { openai_key: openaiKey, falai_key: null });
+    const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", { body: { openaiKey } });
     expect(error).toBeNull();
   }
   return account;
@@ -161,21 +161,20 @@ test("a wrong or missing OpenAI key is explained, with a way to Profile Settings
   await expect(page.locator(".Toastify").getByText("OpenAI API key not found")).toBeVisible();
   await expect(page.locator(".request-error")).toHaveText(/^OpenAI API key not found/);
 
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-wrong-e2e-research-FIXTURE-not-a-real-key-0000",
-    falai_key: null,
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-wrong-e2e-research-FIXTURE-not-a-real-key-0000" },
   });
   expect(error).toBeNull();
   await generateKeywords(page, "gardening");
-  const invalidKey = "Invalid OpenAI API key. Check it in Profile Settings.";
+  const invalidKey = "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.";
   await expect(page.locator(".Toastify").getByText(invalidKey)).toBeVisible();
   await expect(page.getByText("No keywords generated yet")).toBeVisible();
 
   await openScreen(page, "SEO Analysis");
   await page.getByLabel("Website URL").fill("https://example.com");
   await page.getByRole("button", { name: "Analyze" }).click();
-  await expect(page.locator(".request-error")).toHaveText(`${invalidKey} Go to Profile Settings`);
+  await expect(page.locator(".request-error")).toHaveText(`${invalidKey} Go to Profile Settings → API KeysDismiss`);
   await expect(page.getByText("These figures are AI estimates, not measured data.")).toHaveCount(0);
-  await page.getByRole("link", { name: "Go to Profile Settings" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole("link", { name: "Go to Profile Settings → API Keys" }).click();
+  await expect(page).toHaveURL(/\/profile#api-keys$/);
 });

@@ -31,9 +31,8 @@ const revisionChoice = (page: Page, source: RegExp) =>
 
 test("history lists the AI draft and each save, shows what changed, and restores over unsaved changes after asking", async ({ page }) => {
   const account = await register(page);
-  const { error } = await (await backendAs(account)).rpc("save_api_keys", {
-    openai_key: "sk-test-revisions-FIXTURE-not-a-real-key-0001",
-    falai_key: null,
+  const { error } = await (await backendAs(account)).functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-test-revisions-FIXTURE-not-a-real-key-0001" },
   });
   expect(error).toBeNull();
 

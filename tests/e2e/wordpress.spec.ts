@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
 import { expectNoSeriousA11yViolations } from "./support/axe.ts";
-import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
+import { adminBackend, backendAs, e2eEnv, openStoredSecret } from "./support/backend.ts";
 import { contentEditor, contentHtml, expectEditorReady, fillContentHtml, formattingToolbar } from "./support/editor.ts";
 
 const wordpress = e2eEnv.wordpress;
@@ -196,10 +196,17 @@ test("edit a site: a new name is saved at once; a new password or username is te
     const { data: site } = await adminBackend().from("wordpress_sites").select("name, username").eq("id", siteId).single();
     const { data: credentials } = await adminBackend()
       .from("wordpress_site_credentials")
-      .select("application_password")
+      .select("user_id, application_password")
       .eq("site_id", siteId)
       .single();
-    return { ...site, application_password: credentials?.application_password };
+    // Stored sealed: opened as the functions open it.
+    expect(credentials!.application_password).toMatch(/^inkpress:v1:/);
+    const password = await openStoredSecret(credentials!.application_password, {
+      column: "wordpress_site_credentials.application_password",
+      userId: credentials!.user_id,
+      rowKey: siteId,
+    });
+    return { ...site, application_password: password };
   };
   const connected = await stored();
   expect(connected).toEqual({ name: "Edit me", username: wordpress!.user, application_password: wordpress!.appPassword });

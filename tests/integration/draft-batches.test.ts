@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { env, functionsStack, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { env, functionsStack, ok, serviceClient, saveApiKeys, signUp, type TestUser } from "./support.ts";
 import { connectSite, functionError } from "./wordpress-support.ts";
 
 /**
@@ -123,11 +123,11 @@ describe("bulk drafting through the functions runtime", () => {
       signUp("bulk-alice", undefined, { project: true }),
       signUp("bulk-bob", undefined, { project: true }),
     ]);
-    for (const user of [alice, bob]) ok(await user.client.rpc("save_api_keys", { openai_key: "sk-test-bulk-FIXTURE-not-a-real-key-6789" }));
+    for (const user of [alice, bob]) await saveApiKeys(user, { openaiKey: "sk-test-bulk-FIXTURE-not-a-real-key-6789" });
     assistantId = ok(await alice.client.from("assistants").select("id").order("created_at").limit(1).single()).id;
   });
 
-  test("20 ideas, two workers at once, rate limits and malformed answers: each idea ends as one draft or one failure with its reason", async () => {
+  test("20 ideas, two workers at once, rate limits, outages and unusable answers: each idea ends as one draft or one failure with its reason; only rate limits and outages are retried", async () => {
     const marker = `lemon-${Date.now()}`;
     const idea = (n: number) => `${marker} idea ${String(n).padStart(2, "0")}`;
     await fakeOpenAI({
@@ -150,19 +150,21 @@ describe("bulk drafting through the functions runtime", () => {
 
       const rounds = await drainWithWorkers(batchId, 2);
       const sums = total(rounds);
-      expect(sums).toEqual({ claimed: 20 + sums.retried, drafted: 19, retried: 8, failed: 1, released: 0, lost: 0 });
+      expect(sums).toEqual({ claimed: 20 + sums.retried, drafted: 17, retried: 5, failed: 3, released: 0, lost: 0 });
 
       const jobs = await jobsOf(batchId);
       const byIdea = (n: number) => jobs[n - 1];
-      expect(jobs.filter((job) => job.status === "done")).toHaveLength(19);
+      expect(jobs.filter((job) => job.status === "done")).toHaveLength(17);
       expect(byIdea(7)).toMatchObject({
         status: "failed",
         attempts: 4,
         article_id: null,
-        last_error:
-          "The AI provider is rate limiting requests. Please wait a moment and try again. (gave up after 4 attempts)",
+        last_error: "OpenAI is rate limiting your requests. Wait about 1 second and try again. (gave up after 4 attempts)",
       });
-      expect([3, 5, 9, 11].map((n) => byIdea(n).attempts)).toEqual([2, 2, 3, 2]);
+      // An unusable answer would come back the same: the job ends at once with the reason.
+      expect(byIdea(5)).toMatchObject({ status: "failed", attempts: 1, last_error: "OpenAI answered with a body that is not JSON." });
+      expect(byIdea(9)).toMatchObject({ status: "failed", attempts: 1, last_error: "Failed to parse response from OpenAI" });
+      expect([3, 11].map((n) => [byIdea(n).status, byIdea(n).attempts])).toEqual([["done", 2], ["done", 2]]);
       expect(jobs.filter((job) => ![3, 5, 7, 9, 11].includes(job.position + 1)).every((job) => job.attempts === 1))
         .toBe(true);
 
@@ -173,7 +175,7 @@ describe("bulk drafting through the functions runtime", () => {
           .select("id, title, status, content, tags, draft_batch_id, approval_required, approved_at")
           .eq("draft_batch_id", batchId),
       );
-      expect(drafts).toHaveLength(19);
+      expect(drafts).toHaveLength(17);
       expect(new Set(drafts.map((draft) => draft.id))).toEqual(new Set(jobs.map((job) => job.article_id).filter(Boolean)));
       for (const draft of drafts) {
         expect(draft).toMatchObject({ status: "draft", approval_required: true, approved_at: null });
@@ -181,8 +183,8 @@ describe("bulk drafting through the functions runtime", () => {
       }
       expect(drafts.find((draft) => draft.title.startsWith(capitalised(idea(1))))?.tags).toEqual(["citrus"]);
       const requests = await openAIRequests(marker);
-      expect(requests.filter((request) => request.scenario === "ok")).toHaveLength(19);
-      expect(requests).toHaveLength(19 + 9);
+      expect(requests.filter((request) => request.scenario === "ok")).toHaveLength(17);
+      expect(requests).toHaveLength(17 + 8);
       // Drafts ran side by side, and the per-user limit held across both workers (8 slots between them).
       expect(maxOverlap(requests)).toBeGreaterThanOrEqual(2);
       expect(maxOverlap(requests)).toBeLessThanOrEqual(3);

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
-import { anonClient, expectRefusedOrEmpty, functionsStack, ok, signUp, type TestUser } from "./support.ts";
+import { anonClient, expectRefusedOrEmpty, functionsStack, ok, saveApiKeys, signUp, type TestUser } from "./support.ts";
 import { connectSite } from "./wordpress-support.ts";
 
 /**
@@ -58,7 +58,7 @@ describe("relevance by embeddings", () => {
       "<p>Cleaning the escapement, oiling pivots and regulating the pendulum of an antique clock.</p>",
     );
     await publishOnWordPress(`Brewing kombucha at home ${tag}`, "<p>Scoby, sweet tea and a warm cupboard.</p>");
-    ok(await alice.client.rpc("save_api_keys", { openai_key: "sk-test-FIXTURE-not-a-real-key" }));
+    await saveApiKeys(alice, { openaiKey: "sk-test-FIXTURE-not-a-real-key" });
     ok(await alice.client.from("profiles").update({ link_relevance: "embeddings" }).eq("id", alice.id).select("id"));
   });
 
@@ -112,11 +112,11 @@ describe("relevance by embeddings", () => {
     const bobs = await bob.client.functions.invoke<Ranked>("link-targets", { body });
     expect(bobs.data).toEqual({ targets: [], relevance: "full_text" });
 
-    ok(await alice.client.rpc("save_api_keys", { openai_key: "sk-wrong-FIXTURE-not-a-real-key" }));
+    await saveApiKeys(alice, { openaiKey: "sk-wrong-FIXTURE-not-a-real-key" });
     const fallback = await alice.client.functions.invoke<Ranked>("link-targets", { body });
     expect(fallback.data!.relevance).toBe("full_text");
     expect(fallback.data!.fallback).toBe(
-      "Invalid OpenAI API key. Check it in Profile Settings. Links are ranked by full text meanwhile.",
+      "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys. Links are ranked by full text meanwhile.",
     );
     expect(fallback.data!.targets[0].url).toBe(clocks.link);
 
@@ -124,7 +124,7 @@ describe("relevance by embeddings", () => {
     await publishOnWordPress(`Sharpening chisels ${tag}`, "<p>Whetstones and a honing guide.</p>");
     const synced = await alice.client.functions.invoke<{ embeddings: Pass }>("sync-site-content", { body: { siteId: aliceSite } });
     expect(synced.error).toBeNull();
-    expect(synced.data!.embeddings).toMatchObject({ embedded: 0, error: "Invalid OpenAI API key. Check it in Profile Settings." });
+    expect(synced.data!.embeddings).toMatchObject({ embedded: 0, error: "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys." });
     expect(synced.data!.embeddings.pending).toBeGreaterThanOrEqual(1);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { type SchedulerLogger, startScheduler } from "../../scripts/devstack/scheduler/scheduler.ts";
 import { type FunctionsStack, startFunctionsStack } from "./functions-stack.ts";
-import { env, functionsStack, ok, serviceClient, signUp, type TestUser, timestampMs } from "./support.ts";
+import { env, functionsStack, ok, saveApiKeys, serviceClient, signUp, type TestUser, timestampMs } from "./support.ts";
 
 /**
  * Bulk drafting shared by many users: the draft-batch-worker through the
@@ -106,7 +106,7 @@ function maxOverlap<T>(items: T[], from: (item: T) => number, to: (item: T) => n
 async function usersWithKeys(label: string, count: number): Promise<{ user: TestUser; assistantId: string }[]> {
   return await Promise.all(Array.from({ length: count }, async (_, i) => {
     const user = await signUp(`${label}-${i}`, undefined, { project: true });
-    ok(await user.client.rpc("save_api_keys", { openai_key: `sk-test-${label}-${i}-FIXTURE-not-a-real-key` }));
+    await saveApiKeys(user, { openaiKey: `sk-test-${label}-${i}-FIXTURE-not-a-real-key` });
     const assistantId = ok(await user.client.from("assistants").select("id").order("created_at").limit(1).single()).id;
     return { user, assistantId };
   }));

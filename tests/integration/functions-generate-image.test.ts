@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
-import { functionsStack, ok, projectAnonClient, signUp, type TestUser } from "./support.ts";
+import { functionsStack, ok, projectAnonClient, saveApiKeys, signUp, type TestUser } from "./support.ts";
 
 /**
  * The generate-image ↔ database/Storage seam, for real: a signed-in user
@@ -39,7 +39,7 @@ describe("generate-image through the functions runtime", () => {
       signUp("image-alice", undefined, { project: true }),
       signUp("image-bob", undefined, { project: true }),
     ]);
-    ok(await alice.client.rpc("save_api_keys", { falai_key: "fal-integration-key" }));
+    await saveApiKeys(alice, { falaiKey: "fal-integration-key" });
   });
 
   test("stores fal's images in Storage byte for byte and records them for the caller only", async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
-import { functionsStack, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { functionsStack, ok, serviceClient, saveApiKeys, signUp, type TestUser } from "./support.ts";
 import { connectSite, functionError, wordpressRequestCount } from "./wordpress-support.ts";
 
 /**
@@ -60,8 +60,8 @@ describe("functions refuse another user's rows, even when handed their ids", () 
     ]);
     [aliceSite, bobSite] = await Promise.all([connectSite(alice, "Alice's orchard"), connectSite(bob, "Bob's allotment")]);
     // Both have an OpenAI key, so the AI functions get as far as the ids.
-    ok(await alice.client.rpc("save_api_keys", { openai_key: "sk-FIXTURE-alice-openai" }));
-    ok(await bob.client.rpc("save_api_keys", { openai_key: "sk-FIXTURE-bob-openai" }));
+    await saveApiKeys(alice, { openaiKey: "sk-FIXTURE-alice-openai" });
+    await saveApiKeys(bob, { openaiKey: "sk-FIXTURE-bob-openai" });
     [aliceAssistant, bobAssistant] = await Promise.all(
       [alice, bob].map(async (user) => ok(await user.client.from("assistants").select("id").limit(1).single()).id),
     );
@@ -116,13 +116,23 @@ describe("functions refuse another user's rows, even when handed their ids", () 
     const before = await row("articles", aliceArticle);
     const bobsBefore = await row("articles", bobArticle);
 
-    expect(await invoke(bob, "save-article", articleBody({ id: aliceArticle, title: "Mallory was here" }))).toEqual({
+    // Whatever version bob names, alice's article is not found (never a conflict that would show it).
+    expect(await invoke(bob, "save-article", articleBody({ id: aliceArticle, expectedVersion: 1, title: "Mallory was here" }))).toEqual({
       status: 404,
       body: { error: "Article not found", field: "id" },
     });
-    const withAssistant = await invoke(bob, "save-article", articleBody({ id: bobArticle, assistantId: aliceAssistant }));
+    const bobsVersion = (bobsBefore as { version: number }).version;
+    const withAssistant = await invoke(
+      bob,
+      "save-article",
+      articleBody({ id: bobArticle, expectedVersion: bobsVersion, assistantId: aliceAssistant }),
+    );
     expect(withAssistant).toMatchObject({ status: 400, body: { field: "assistantId" } });
-    const restoring = await invoke(bob, "save-article", articleBody({ id: bobArticle, restoredFrom: aliceRevision }));
+    const restoring = await invoke(
+      bob,
+      "save-article",
+      articleBody({ id: bobArticle, expectedVersion: bobsVersion, restoredFrom: aliceRevision }),
+    );
     expect(restoring).toMatchObject({ status: 400, body: { field: "restoredFrom" } });
 
     expect(await row("articles", aliceArticle)).toEqual(before);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { functionsStack, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { functionsStack, ok, serviceClient, saveApiKeys, signUp, type TestUser } from "./support.ts";
 import {
   connectSite,
   createArticle,
@@ -35,7 +35,7 @@ describe("publish-article through the functions runtime", () => {
       signUp("publish-bob", undefined, { project: true }),
     ]);
     [aliceSite, bobSite] = await Promise.all([connectSite(alice, "Alice's garden"), connectSite(bob, "Bob's blog")]);
-    ok(await alice.client.rpc("save_api_keys", { falai_key: "fal-integration-key" }));
+    await saveApiKeys(alice, { falaiKey: "fal-integration-key" });
     const { data, error } = await alice.client.functions.invoke<{ images: { url: string }[] }>("generate-image", {
       body: { prompt: "Compost heap", imageSize: "square" },
     });
@@ -58,7 +58,11 @@ describe("publish-article through the functions runtime", () => {
     expect(posts).toHaveLength(postsBefore + 1);
     const post = posts.find((candidate) => candidate.id === remotePostId)!;
     expect(post).toMatchObject({ status: "publish", link, title: { raw: article.title } });
-    expect(post.content.raw).toBe("<p>Start with <strong>brown</strong> and green layers.</p>");
+    const { remote_marker: marker } = ok(
+      await serviceClient().from("publications").select("remote_marker").eq("article_id", article.id).single(),
+    );
+    // The article's HTML, then the publication's marker (exactly-once creates: wordpress/post_marker.ts).
+    expect(post.content.raw).toBe(`<p>Start with <strong>brown</strong> and green layers.</p>\n<!-- inkpress-pub-${marker} -->`);
     // The featured image went from our Storage to WordPress's media library.
     expect(post.featured_media).toBeGreaterThan(0);
     const media = (await (await fetch(`${functionsStack().controlUrl}/wordpress/media`)).json()) as {

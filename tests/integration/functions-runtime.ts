@@ -22,7 +22,7 @@ export type FunctionsRuntime = {
 };
 
 export async function startFunctionsRuntime(env: Record<string, string>): Promise<FunctionsRuntime> {
-  const keys = JSON.parse(readFileSync(inject("keysFile"), "utf8")) as { jwtSecret: string };
+  const keys = JSON.parse(readFileSync(inject("keysFile"), "utf8")) as { jwtSecret: string; secretsKey: string };
   // Its own process group, so stop() ends the Deno process behind npm's wrapper and its function processes.
   const child: ChildProcess = spawn("node_modules/.bin/deno", ["run", "-A", "scripts/devstack/functions-runtime/main.ts"], {
     detached: true,
@@ -37,6 +37,7 @@ export async function startFunctionsRuntime(env: Record<string, string>): Promis
       SUPABASE_PUBLISHABLE_KEY: inject("publishableKey"),
       SUPABASE_SECRET_KEY: inject("secretKey"),
       LOCAL_JWT_SECRET: keys.jwtSecret,
+      INKPRESS_SECRETS_KEY: keys.secretsKey,
       ...env,
     },
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { ghostSiteSaver } from "../../supabase/functions/ghost-connect/site_store.ts";
-import { expectRefusedOrEmpty, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { expectRefusedOrEmpty, ok, serviceClient, signUp, type TestUser, testSecretBox } from "./support.ts";
 
 /**
  * Ghost sites on the real local backend with the real supabase-js: what
@@ -17,7 +17,7 @@ let siteId: string;
 
 beforeAll(async () => {
   [alice, bob] = await Promise.all([signUp("ghost-alice"), signUp("ghost-bob")]);
-  const site = await ghostSiteSaver(serviceClient())({
+  const site = await ghostSiteSaver(serviceClient(), (value, place) => testSecretBox().seal(value, place))({
     userId: alice.id,
     name: "Alice's journal",
     siteUrl: "https://journal.example/",
@@ -36,7 +36,15 @@ describe("a connected Ghost site", () => {
     expectRefusedOrEmpty(await bob.client.from("wordpress_sites").select("id").eq("id", siteId));
     expectRefusedOrEmpty(await bob.client.from("ghost_site_credentials").select("admin_api_key"));
     const stored = ok(await serviceClient().from("ghost_site_credentials").select("admin_api_key").eq("site_id", siteId).single());
-    expect(stored.admin_api_key).toBe(KEY);
+    // Stored sealed for its row; the functions' key opens it.
+    expect(stored.admin_api_key).toMatch(/^inkpress:v1:/);
+    expect(stored.admin_api_key).not.toContain(KEY.split(":")[1]);
+    const opened = await testSecretBox().open(stored.admin_api_key, {
+      column: "ghost_site_credentials.admin_api_key",
+      userId: alice.id,
+      rowKey: siteId,
+    });
+    expect(opened.value).toBe(KEY);
   });
 
   test("a Ghost post is recorded on its publication (remote_post_ref) and the owner reads it", async () => {

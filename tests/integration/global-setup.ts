@@ -37,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // use keys minted for this throwaway backend.
   delete process.env.SUPABASE_PUBLISHABLE_KEY;
   delete process.env.SUPABASE_SECRET_KEY;
+  delete process.env.INKPRESS_SECRETS_KEY;
   delete process.env.DATABASE_URL;
   // The local stack prints every failed SQL statement with its stack; the
   // refusals these tests provoke on purpose would bury the report. Count

@@ -164,4 +164,30 @@ describe("generated_images: read and delete by the owner; rows written by edge f
     expect(await stored(aliceImageId)).toBeNull();
     expect(await stored(bobImageId)).not.toBeNull();
   });
+
+  // Migration 20261204000200: the quota is what Storage holds, and a row goes only with its file.
+  test("deleting an image's row while its file is stored is refused and frees nothing; deleting the file first does", async () => {
+    const path = `${alice.id}/quota/kept.png`;
+    const bytes = pngBytes();
+    ok(await images(serviceClient()).upload(path, bytes, { contentType: "image/png" }));
+    const [image] = ok(
+      await serviceClient().from("generated_images").insert({ ...row(alice, "quota/kept.png"), byte_size: bytes.length }).select("id"),
+    );
+    const used = async () => Number(ok(await serviceClient().rpc("image_storage_used", { p_user_id: alice.id })));
+    const before = await used();
+    expect(before).toBeGreaterThanOrEqual(bytes.length);
+
+    // The red team's bypass: the row deleted over REST, the file left public.
+    const bypass = await alice.client.from("generated_images").delete().eq("id", image.id);
+    expect(bypass.error?.message).toBe("Delete the image's file first: an image is removed together with its file");
+    expect(await stored(image.id)).not.toBeNull();
+    expect(await used()).toBe(before);
+
+    // The image library's delete: the file, then the row.
+    expect(ok(await images(alice).remove([path]))).toHaveLength(1);
+    expect(await used()).toBe(before - bytes.length);
+    ok(await alice.client.from("generated_images").delete().eq("id", image.id));
+    expect(await stored(image.id)).toBeNull();
+    expect((await fetch(images(anonClient()).getPublicUrl(path).data.publicUrl)).status).not.toBe(200);
+  });
 });

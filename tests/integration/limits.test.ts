@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type FunctionsRuntime, startFunctionsRuntime } from "./functions-runtime.ts";
-import { anonClient, expectError, ok, serviceClient, signUp, type TestUser } from "./support.ts";
+import { anonClient, expectError, ok, pngBytes, serviceClient, signUp, type TestUser } from "./support.ts";
 
 /**
  * Issue 8 from two users' side, with the real supabase-js: article HTML
@@ -75,7 +75,11 @@ describe("article HTML is stored only after the server sanitised it", () => {
   });
 
   test("bob cannot overwrite alice's article through save-article", async () => {
-    const { status, body } = await invoke(bob, "save-article", articleBody({ id: articleId, title: "Mallory", content: HOSTILE }));
+    const { status, body } = await invoke(
+      bob,
+      "save-article",
+      articleBody({ id: articleId, expectedVersion: 1, title: "Mallory", content: HOSTILE }),
+    );
     expect(status).toBe(404);
     expect(body.error).toBe("Article not found");
     const stored = ok(await serviceClient().from("articles").select("title, user_id").eq("id", articleId).single());
@@ -84,7 +88,12 @@ describe("article HTML is stored only after the server sanitised it", () => {
 
   test("bob cannot attach his assistant to alice's article (a 400 naming the field, not a 500)", async () => {
     const bobsAssistant = ok(await bob.client.from("assistants").select("id").limit(1).single()).id;
-    const { status, body } = await invoke(alice, "save-article", articleBody({ id: articleId, assistantId: bobsAssistant }));
+    const { version } = ok(await serviceClient().from("articles").select("version").eq("id", articleId).single());
+    const { status, body } = await invoke(
+      alice,
+      "save-article",
+      articleBody({ id: articleId, expectedVersion: version, assistantId: bobsAssistant }),
+    );
     expect([status, body.error]).toEqual([400, "assistantId: Please select an assistant"]);
   });
 
@@ -166,7 +175,8 @@ describe("rate limits are counted in the database, per user, atomically", () => 
   });
 
   test("the AI functions share one limit: past it, 429 before the provider is called", async () => {
-    ok(await alice.client.rpc("save_api_keys", { openai_key: "sk-integration-test-key", falai_key: "fal-integration-test-key" }));
+    expect((await invoke(alice, "save-api-keys", { openaiKey: "sk-integration-test-key", falaiKey: "fal-integration-test-key" })).status)
+      .toBe(200);
     const first = await invoke(alice, "keywords", { topic: "gardening" });
     expect(first.status, "the provider (nothing listening) fails").toBeGreaterThanOrEqual(500);
     const second = await invoke(alice, "seo-analysis", { url: "https://example.com" });
@@ -175,7 +185,7 @@ describe("rate limits are counted in the database, per user, atomically", () => 
   });
 
   test("generate-image counts images, not calls: 4 images against a limit of 3 are refused", async () => {
-    ok(await bob.client.rpc("save_api_keys", { falai_key: "fal-integration-test-key" }));
+    expect((await invoke(bob, "save-api-keys", { falaiKey: "fal-integration-test-key" })).status).toBe(200);
     const refused = await invoke(bob, "generate-image", { prompt: "A fox", numImages: 4 });
     expect([refused.status, refused.body.error]).toEqual([429, "You can generate at most 3 images every 10 minutes."]);
   });
@@ -201,16 +211,30 @@ describe("image storage quota", () => {
       content_type: "image/png",
       byte_size: 300,
     });
+    const bytes = new Uint8Array(300);
+    bytes.set(pngBytes().subarray(0, 8));
+    // Each as generate-image does it: upload, record, remove the upload when the record is refused.
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        service.rpc("record_generated_images", { p_user_id: bob.id, p_quota_bytes: 1000, p_images: [row(`r${i}`)] })
-      ),
+      Array.from({ length: 10 }, async (_, i) => {
+        const image = row(`r${i}`);
+        ok(await service.storage.from("images").upload(image.storage_path, bytes, { contentType: "image/png" }));
+        const recorded = ok(
+          await service.rpc("record_generated_images", { p_user_id: bob.id, p_quota_bytes: 1000, p_images: [image] }),
+        ) as { stored: boolean };
+        if (!recorded.stored) ok(await service.storage.from("images").remove([image.storage_path]));
+        return recorded.stored;
+      }),
     );
-    expect(results.filter((result) => (ok(result) as { stored: boolean }).stored)).toHaveLength(3);
+    // Records take turns under the user's lock: each sees the files recorded before it.
+    expect(results.filter(Boolean)).toHaveLength(3);
     expect(Number(ok(await service.rpc("image_storage_used", { p_user_id: bob.id })))).toBe(900);
   });
 
   test("generate-image refuses a full library with 403 and how full it is, before any generation", async () => {
+    // The quota counts what Storage holds: an image generated earlier, its file and its row.
+    const filler = new Uint8Array(5000);
+    filler.set(pngBytes().subarray(0, 8));
+    ok(await serviceClient().storage.from("images").upload(`${alice.id}/full.png`, filler, { contentType: "image/png" }));
     ok(await serviceClient().from("generated_images").insert({
       user_id: alice.id,
       storage_path: `${alice.id}/full.png`,

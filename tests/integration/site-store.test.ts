@@ -10,6 +10,7 @@ import {
   serviceClient,
   signUp,
   type TestUser,
+  testSecretBox,
 } from "./support.ts";
 
 /**
@@ -42,9 +43,20 @@ async function editSite(client: SupabaseClient, body: Record<string, unknown>): 
   return { status: response.status, body: await response.json() };
 }
 
-const storedPassword = async (siteId: string) =>
-  ok(await serviceClient().from("wordpress_site_credentials").select("application_password").eq("site_id", siteId).single())
-    .application_password;
+/** The stored password, opened as the functions open it (it is stored sealed for its row). */
+const storedPassword = async (siteId: string) => {
+  const row = ok(
+    await serviceClient().from("wordpress_site_credentials").select("user_id, application_password").eq("site_id", siteId).single(),
+  );
+  expect(row.application_password).toMatch(/^inkpress:v1:/);
+  return (await testSecretBox().open(row.application_password, sealedAt(row.user_id, siteId))).value;
+};
+const sealedAt = (userId: string, siteId: string) => ({
+  column: "wordpress_site_credentials.application_password" as const,
+  userId,
+  rowKey: siteId,
+});
+const seal = (value: string, place: Parameters<ReturnType<typeof testSecretBox>["seal"]>[1]) => testSecretBox().seal(value, place);
 const storedRow = async (siteId: string) =>
   ok(await serviceClient().from("wordpress_sites").select("name, username, site_url, base_url, seo_plugin").eq("id", siteId).single());
 
@@ -61,7 +73,13 @@ beforeAll(async () => {
       .select("id")
       .single(),
   ).id;
-  ok(await service.from("wordpress_site_credentials").insert({ site_id: aliceSiteId, user_id: alice.id, application_password: ALICE_PASSWORD }));
+  ok(
+    await service.from("wordpress_site_credentials").insert({
+      site_id: aliceSiteId,
+      user_id: alice.id,
+      application_password: await seal(ALICE_PASSWORD, sealedAt(alice.id, aliceSiteId)),
+    }),
+  );
 });
 
 describe("editing a connected site through wordpress-connect", () => {
@@ -121,16 +139,18 @@ describe("editing a connected site through wordpress-connect", () => {
   });
 });
 
-/** SystemAccess.readApplicationPassword, as the function reads it: the secret key, scoped by user and site. */
-const readApplicationPassword = async (userId: string, siteId: string) =>
-  ok(
+/** SystemAccess.readApplicationPassword, as the function reads it: the secret key, scoped by user and site, opened. */
+const readApplicationPassword = async (userId: string, siteId: string) => {
+  const stored = ok(
     await serviceClient()
       .from("wordpress_site_credentials")
       .select("application_password")
       .eq("site_id", siteId)
       .eq("user_id", userId)
       .maybeSingle(),
-  )?.application_password ?? null;
+  )?.application_password;
+  return stored ? (await testSecretBox().open(stored, sealedAt(userId, siteId))).value : null;
+};
 
 describe("wordpress-connect's site store (as the caller, and with the secret key)", () => {
   const update = (overrides: Partial<SiteUpdate> = {}): SiteUpdate => ({
@@ -156,7 +176,7 @@ describe("wordpress-connect's site store (as the caller, and with the secret key
   });
 
   test("a kept password stays; the row gets the tested details", async () => {
-    const updated = await siteUpdater(serviceClient())(update());
+    const updated = await siteUpdater(serviceClient(), seal)(update());
     expect(updated).toMatchObject({ id: aliceSiteId, name: "Alice's garden", username: "alice-editor", seo_plugin: "yoast" });
     expect(JSON.stringify(updated)).not.toContain("abcd");
     expect(await storedRow(aliceSiteId)).toMatchObject({ site_url: "https://alice.example", base_url: "https://alice.example/wp-json/" });
@@ -165,18 +185,18 @@ describe("wordpress-connect's site store (as the caller, and with the secret key
 
   test("without a connection test only the name and username are written", async () => {
     const before = await storedRow(aliceSiteId);
-    await siteUpdater(serviceClient())(update({ name: "Renamed only", username: before.username, connection: null }));
+    await siteUpdater(serviceClient(), seal)(update({ name: "Renamed only", username: before.username, connection: null }));
     expect(await storedRow(aliceSiteId)).toEqual({ ...before, name: "Renamed only" });
   });
 
   test("a new password replaces the stored one", async () => {
-    await siteUpdater(serviceClient())(update({ applicationPassword: "qrst uvwx yz12 3456" }));
+    await siteUpdater(serviceClient(), seal)(update({ applicationPassword: "qrst uvwx yz12 3456" }));
     expect(await storedPassword(aliceSiteId)).toBe("qrst uvwx yz12 3456");
   });
 
   test("bob's id changes nothing, even through the secret-key store", async () => {
     const before = await storedRow(aliceSiteId);
-    const result = await siteUpdater(serviceClient())(update({ userId: bob.id, name: "Mallory", applicationPassword: "stolen" }));
+    const result = await siteUpdater(serviceClient(), seal)(update({ userId: bob.id, name: "Mallory", applicationPassword: "stolen" }));
     expect(result).toBeNull();
     expect(await storedRow(aliceSiteId)).toEqual(before);
     expect(await storedPassword(aliceSiteId)).toBe("qrst uvwx yz12 3456");
@@ -189,7 +209,7 @@ describe("wordpress-connect's site store (as the caller, and with the secret key
       applicationPassword: "new password that must not stay",
       previousApplicationPassword: "qrst uvwx yz12 3456",
     });
-    await expect(siteUpdater(serviceClient())(refused)).rejects.toThrow(/updating the site/);
+    await expect(siteUpdater(serviceClient(), seal)(refused)).rejects.toThrow(/updating the site/);
     expect(await storedPassword(aliceSiteId)).toBe("qrst uvwx yz12 3456");
     expect(await storedRow(aliceSiteId)).toEqual(before);
   });

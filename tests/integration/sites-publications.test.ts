@@ -7,6 +7,7 @@ import {
   serviceClient,
   signUp,
   type TestUser,
+  testSecretBox,
 } from "./support.ts";
 
 let alice: TestUser;
@@ -15,6 +16,8 @@ let aliceSiteId: string;
 let bobSiteId: string;
 let aliceArticleId: string;
 let alicePublicationId: string;
+/** Alice's application password as stored (sealed). */
+let alicePassword: string;
 
 const site = (user: TestUser, name: string) => ({
   user_id: user.id,
@@ -31,10 +34,23 @@ beforeAll(async () => {
   const sites = ok(await service.from("wordpress_sites").insert([site(alice, "alice"), site(bob, "bob")]).select("id, user_id"));
   aliceSiteId = sites.find((s) => s.user_id === alice.id)!.id;
   bobSiteId = sites.find((s) => s.user_id === bob.id)!.id;
+  // Sealed, as the functions store them (the database refuses plain text).
+  const seal = (value: string, userId: string, siteId: string, column: "application_password" | "webhook_secret") =>
+    testSecretBox().seal(value, { column: `wordpress_site_credentials.${column}`, userId, rowKey: siteId });
+  alicePassword = await seal("abcd efgh ijkl mnop", alice.id, aliceSiteId, "application_password");
   ok(
     await service.from("wordpress_site_credentials").insert([
-      { site_id: aliceSiteId, user_id: alice.id, application_password: "abcd efgh ijkl mnop", webhook_secret: "whsec_alice" },
-      { site_id: bobSiteId, user_id: bob.id, application_password: "qrst uvwx yz12 3456" },
+      {
+        site_id: aliceSiteId,
+        user_id: alice.id,
+        application_password: alicePassword,
+        webhook_secret: await seal("whsec_alice", alice.id, aliceSiteId, "webhook_secret"),
+      },
+      {
+        site_id: bobSiteId,
+        user_id: bob.id,
+        application_password: await seal("qrst uvwx yz12 3456", bob.id, bobSiteId, "application_password"),
+      },
     ]),
   );
   aliceArticleId = ok(await alice.client.from("articles").insert({ user_id: alice.id, title: "Post" }).select("id").single()).id;
@@ -115,7 +131,7 @@ describe("wordpress_site_credentials: invisible to every user, owner included", 
     expectError(await anonClient().from("wordpress_site_credentials").insert({ site_id: aliceSiteId, user_id: alice.id, application_password: "x" }));
     expectRefusedOrEmpty(await anonClient().from("wordpress_site_credentials").delete().eq("site_id", aliceSiteId).select());
     const stored = ok(await serviceClient().from("wordpress_site_credentials").select("application_password").eq("site_id", aliceSiteId).single());
-    expect(stored.application_password).toBe("abcd efgh ijkl mnop");
+    expect(stored.application_password).toBe(alicePassword);
   });
 });
 

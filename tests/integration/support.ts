@@ -1,5 +1,7 @@
 import { createClient, type SupabaseClient, type User } from "@supabase/supabase-js";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { parseSecretsKey, secretBox, type SecretBox } from "../../supabase/functions/_shared/platform/secret_box.ts";
 import { expect, inject } from "vitest";
 import ws from "ws";
 
@@ -111,4 +113,24 @@ export function timestampMs(value: string): number {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) throw new Error(`unparseable timestamp ${value}`);
   return ms;
+}
+
+/**
+ * The test backend's box for stored secrets: the functions' INKPRESS_SECRETS_KEY,
+ * minted into its keys file like the other local keys. For tests that write
+ * or read a sealed secret themselves (the database refuses plain text).
+ */
+export function testSecretBox(): SecretBox {
+  const { secretsKey } = JSON.parse(readFileSync(inject("keysFile"), "utf8")) as { secretsKey: string };
+  return secretBox(parseSecretsKey(secretsKey));
+}
+
+/**
+ * Saves the user's provider keys as the Profile does, through the
+ * save-api-keys function (which seals them); the user's client must reach
+ * functions (signUp with `{ project: true }`). A key left out is kept; "" removes it.
+ */
+export async function saveApiKeys(user: TestUser, keys: { openaiKey?: string; falaiKey?: string }): Promise<void> {
+  const { error } = await user.client.functions.invoke("save-api-keys", { body: keys });
+  expect(error).toBeNull();
 }

@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { functionsStack, ok, serviceClient, type TestUser } from "./support.ts";
+import { functionsStack, ok, serviceClient, type TestUser, testSecretBox } from "./support.ts";
 
 /**
  * Helpers for the tests that publish to the fake WordPress of the functions
@@ -65,13 +65,21 @@ export async function connectSite(user: TestUser, name: string): Promise<string>
 /**
  * Changes a site's stored application password, as if it had been revoked
  * on WordPress (or a new one saved). Credentials are readable and writable
- * with the secret key only.
+ * with the secret key only, and stored sealed (as the functions seal them).
  */
 export async function setApplicationPassword(siteId: string, password: string): Promise<void> {
+  const { user_id: userId } = ok(
+    await serviceClient().from("wordpress_site_credentials").select("user_id").eq("site_id", siteId).single(),
+  );
+  const sealed = await testSecretBox().seal(password, {
+    column: "wordpress_site_credentials.application_password",
+    userId,
+    rowKey: siteId,
+  });
   const rows = ok(
     await serviceClient()
       .from("wordpress_site_credentials")
-      .update({ application_password: password })
+      .update({ application_password: sealed })
       .eq("site_id", siteId)
       .select("site_id"),
   );

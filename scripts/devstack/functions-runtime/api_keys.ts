@@ -1,8 +1,11 @@
 /** The project's API keys (new-style `sb_publishable_…` / `sb_secret_…`). */
 export type ApiKeys = { publishableKey: string; secretKey: string };
 
-/** The API keys plus the HS256 secret the local backend signs user JWTs with. */
-export type LocalKeys = ApiKeys & { jwtSecret: string };
+/**
+ * The API keys plus the HS256 secret the local backend signs user JWTs with,
+ * and the functions' INKPRESS_SECRETS_KEY (sealing stored secrets).
+ */
+export type LocalKeys = ApiKeys & { jwtSecret: string; secretsKey: string };
 
 /**
  * Resolves the local stack's keys from the same places the local backend
@@ -19,6 +22,7 @@ export async function resolveLocalKeys(env: Record<string, string>, localKeysPat
     publishableKey: env.SUPABASE_PUBLISHABLE_KEY || stored.publishableKey || "",
     secretKey: env.SUPABASE_SECRET_KEY || stored.secretKey || "",
     jwtSecret: env.LOCAL_JWT_SECRET || stored.jwtSecret || "",
+    secretsKey: env.INKPRESS_SECRETS_KEY || stored.secretsKey || "",
   };
 }
 
@@ -36,5 +40,10 @@ async function readLocalKeysFile(path: string): Promise<Partial<LocalKeys>> {
     const value = (parsed as Record<string, unknown>)[name];
     return typeof value === "string" ? value : undefined;
   };
-  return { publishableKey: stringAt("publishableKey"), secretKey: stringAt("secretKey"), jwtSecret: stringAt("jwtSecret") };
+  return {
+    publishableKey: stringAt("publishableKey"),
+    secretKey: stringAt("secretKey"),
+    jwtSecret: stringAt("jwtSecret"),
+    secretsKey: stringAt("secretsKey"),
+  };
 }

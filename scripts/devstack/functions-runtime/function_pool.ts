@@ -66,6 +66,21 @@ export class FunctionPool {
     await running.stopForLimit(limit);
   }
 
+  /**
+   * Kills `name`'s process at once (SIGKILL), forgetting it first, so the
+   * next request starts a fresh one: a crash, for tests of what survives one.
+   * False when the function had no process.
+   */
+  async kill(name: string): Promise<boolean> {
+    const boot = this.#processes.get(name);
+    if (!boot) return false;
+    this.#processes.delete(name);
+    const running = await boot.catch(() => null);
+    if (!running) return false;
+    await running.kill();
+    return true;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
     await this.stop();

@@ -36,6 +36,8 @@ export type RunningFunction = {
   stop(): Promise<void>;
   /** Kills the process at once, recording the limit it exceeded. */
   stopForLimit(limit: ExceededLimit): Promise<void>;
+  /** Kills the process at once (SIGKILL), as a crash of the worker would. */
+  kill(): Promise<void>;
 };
 
 /**
@@ -139,6 +141,10 @@ export async function spawnFunctionProcess(options: FunctionProcessOptions): Pro
       },
       stop,
       stopForLimit,
+      async kill() {
+        signal(child, "SIGKILL");
+        await exited;
+      },
     };
   } catch (error) {
     await stop();

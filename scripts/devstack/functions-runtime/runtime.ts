@@ -59,6 +59,13 @@ export type FunctionsRuntimeOptions = {
 export type FunctionsRuntime = {
   /** Base URL, e.g. `http://127.0.0.1:54329`; functions live under `${url}/functions/v1/<name>`. */
   url: string;
+  /**
+   * Kills the function's process at once (SIGKILL), as a crashed worker
+   * dies: requests in flight get the gateway's error, the next request
+   * starts a fresh process. For tests of crash recovery. False when the
+   * function had no process.
+   */
+  killFunction(name: string): Promise<boolean>;
   /** Stops the watcher, every function process and the server. */
   close(): Promise<void>;
 };
@@ -85,6 +92,8 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
   // Read once: user JWTs are checked, and the legacy keys signed, with the
   // secret the local backend signs with, for the runtime's whole life.
   const localKeys = await resolveLocalKeys(runtimeEnv, localKeysPath);
+  // The local stack's key for sealing stored secrets, as hosted functions get theirs from `supabase secrets set`.
+  if (!runtimeEnv.INKPRESS_SECRETS_KEY && localKeys.secretsKey) runtimeEnv.INKPRESS_SECRETS_KEY = localKeys.secretsKey;
   if (!localKeys.jwtSecret) {
     throw new Error(
       `No JWT secret for the functions runtime: set LOCAL_JWT_SECRET or start the local backend first ` +
@@ -137,6 +146,7 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
 
   return {
     url: `http://127.0.0.1:${port}`,
+    killFunction: (name) => pool.kill(name),
     async close() {
       await watcher?.close();
       // Stop functions first: open streams then end, so the server can drain.

@@ -335,6 +335,23 @@ Deno.test("functions runtime stops a request past the wall-clock limit", async (
   }
 });
 
+Deno.test("killFunction kills a function mid-request (a crash): the request fails, the next one starts afresh", async () => {
+  const runtime = await startFixtureRuntime();
+  const startsOf = (name: string) => runtime.logs.filter((line) => line.startsWith(`[${name}] started in`)).length;
+  try {
+    assert.equal(await runtime.killFunction("sleeps"), false, "nothing to kill before the first request");
+    const sleeping = runtime.fn("sleeps");
+    await waitFor(() => startsOf("sleeps") === 1, 15_000, "the sleeping function to start");
+    assert.equal(await runtime.killFunction("sleeps"), true);
+    await assertGatewayError(await sleeping, 500, "WORKER_ERROR");
+    const again = await runtime.fn("sleeps?quick");
+    assert.equal(await again.text(), "awake");
+    assert.equal(startsOf("sleeps"), 2);
+  } finally {
+    await runtime.close();
+  }
+});
+
 Deno.test("functions runtime stops a function past its memory cap", async () => {
   const runtime = await startFixtureRuntime({ memoryLimitMb: 64 });
   const user = bearer(await signUserToken({ sub: "user-1", exp: inOneHour() }));

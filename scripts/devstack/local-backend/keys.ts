@@ -2,8 +2,16 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
-/** Per-machine local credentials, given to lite in-process (local-config.ts), never written to config.toml. */
-export type LocalKeys = { publishableKey: string; secretKey: string; jwtSecret: string };
+/**
+ * Per-machine local credentials, given to lite in-process (local-config.ts),
+ * never written to config.toml. `secretsKey` is the functions'
+ * INKPRESS_SECRETS_KEY, which seals stored keys and passwords
+ * (supabase/functions/_shared/platform/secret_box.ts): the local stack runs
+ * the same code path as hosted, with its own key here instead of a function
+ * secret. Losing it makes the stored secrets unreadable (they must be saved
+ * again); it is not printed.
+ */
+export type LocalKeys = { publishableKey: string; secretKey: string; jwtSecret: string; secretsKey: string };
 
 export const LOCAL_KEYS_FILE = "supabase/.temp/local-keys.json";
 
@@ -11,12 +19,14 @@ const ENV_NAMES = {
   publishableKey: "SUPABASE_PUBLISHABLE_KEY",
   secretKey: "SUPABASE_SECRET_KEY",
   jwtSecret: "LOCAL_JWT_SECRET",
+  secretsKey: "INKPRESS_SECRETS_KEY",
 } as const satisfies Record<keyof LocalKeys, string>;
 
 const mint: Record<keyof LocalKeys, () => string> = {
   publishableKey: () => "sb_publishable_" + randomBytes(24).toString("base64url"),
   secretKey: () => "sb_secret_" + randomBytes(24).toString("base64url"),
   jwtSecret: () => randomBytes(48).toString("base64url"),
+  secretsKey: () => randomBytes(32).toString("base64url"),
 };
 
 /**
@@ -51,5 +61,5 @@ export function loadOrMintLocalKeys(file = LOCAL_KEYS_FILE): { keys: LocalKeys; 
 export function readLocalKeys(file = LOCAL_KEYS_FILE): LocalKeys | null {
   if (!existsSync(file)) return null;
   const stored: Partial<LocalKeys> = JSON.parse(readFileSync(file, "utf8"));
-  return stored.publishableKey && stored.secretKey && stored.jwtSecret ? stored as LocalKeys : null;
+  return stored.publishableKey && stored.secretKey && stored.jwtSecret && stored.secretsKey ? stored as LocalKeys : null;
 }

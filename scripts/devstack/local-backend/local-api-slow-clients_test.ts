@@ -77,7 +77,7 @@ Deno.test({
       chunk.set(new TextEncoder().encode("\r\n"), chunk.length - 2);
       const chunked = rawClient(
         Number(port),
-        `POST /rest/v1/rpc/save_api_keys HTTP/1.1\r\nHost: x\r\napikey: ${api.publishableKey}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        `POST /rest/v1/rpc/save_ai_provider HTTP/1.1\r\nHost: x\r\napikey: ${api.publishableKey}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`,
         () => (chunkedSent++ < 300 ? chunk : null),
       );
       sockets.push(slow.socket, declared.socket, chunked.socket);

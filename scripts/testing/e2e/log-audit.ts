@@ -1,4 +1,5 @@
 import { CSP_VIOLATION_MARKER } from "../../devstack/app-server/csp-reports.ts";
+import { parseSecretsKey, secretBox, type SecretPlace } from "../../../supabase/functions/_shared/platform/secret_box.ts";
 
 /**
  * What the e2e harness checks in the combined output of a run (the app
@@ -56,25 +57,47 @@ export function cspViolations(log: string): string[] {
 }
 
 /**
- * Every provider key, application password and webhook secret stored in the
- * app's database at the end of the run (read with the secret key, as only
- * the functions may).
+ * Every provider key, application password, webhook secret and Ghost Admin
+ * API key stored in the app's database at the end of the run (read with the
+ * secret key, as only the functions may), opened with the functions' key:
+ * they are stored sealed, and what must never reach a log is what they
+ * open to.
  */
-export async function storedSecrets(apiUrl: string, secretKey: string): Promise<Secret[]> {
+export async function storedSecrets(apiUrl: string, secretKey: string, secretsKey: string): Promise<Secret[]> {
+  const box = secretBox(parseSecretsKey(secretsKey));
   const read = async (path: string) => {
     const response = await fetch(`${apiUrl}/rest/v1/${path}`, { headers: { apikey: secretKey } });
     if (!response.ok) throw new Error(`reading ${path} for the log audit: ${response.status} ${await response.text()}`);
     return await response.json() as Record<string, string | null>[];
   };
-  const rows = [
-    ...(await read("api_keys?select=openai_key,falai_key")),
-    ...(await read("wordpress_site_credentials?select=application_password,webhook_secret")),
+  const open = async (value: string | null, place: SecretPlace) => value === null ? null : (await box.open(value, place)).value;
+  const secrets: { label: string; value: string | null }[] = [];
+  for (const row of await read("api_keys?select=user_id,openai_key,falai_key")) {
+    const userId = row.user_id as string;
+    secrets.push(
+      { label: "a stored openai_key", value: await open(row.openai_key, { column: "api_keys.openai_key", userId, rowKey: userId }) },
+      { label: "a stored falai_key", value: await open(row.falai_key, { column: "api_keys.falai_key", userId, rowKey: userId }) },
+    );
+  }
+  for (const row of await read("wordpress_site_credentials?select=site_id,user_id,application_password,webhook_secret")) {
+    const place = (column: "application_password" | "webhook_secret"): SecretPlace => ({
+      column: `wordpress_site_credentials.${column}`,
+      userId: row.user_id as string,
+      rowKey: row.site_id as string,
+    });
+    secrets.push(
+      { label: "a stored application_password", value: await open(row.application_password, place("application_password")) },
+      { label: "a stored webhook_secret", value: await open(row.webhook_secret, place("webhook_secret")) },
+    );
+  }
+  for (const row of await read("ghost_site_credentials?select=site_id,user_id,admin_api_key")) {
+    const key = await open(row.admin_api_key, {
+      column: "ghost_site_credentials.admin_api_key",
+      userId: row.user_id as string,
+      rowKey: row.site_id as string,
+    });
     // The key's secret half: the id alone is not secret (it is every token's `kid`).
-    ...(await read("ghost_site_credentials?select=admin_api_key")).map((row) => ({
-      admin_api_key_secret: row.admin_api_key?.split(":")[1] ?? null,
-    })),
-  ];
-  return rows.flatMap((row) =>
-    Object.entries(row).flatMap(([column, value]) => value ? [{ label: `a stored ${column}`, value }] : [])
-  );
+    secrets.push({ label: "a stored admin_api_key_secret", value: key?.split(":")[1] ?? null });
+  }
+  return secrets.flatMap(({ label, value }) => value ? [{ label, value }] : []);
 }

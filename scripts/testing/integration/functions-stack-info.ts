@@ -8,11 +8,24 @@ export type FunctionsStackInfo = {
   functionsUrl: string;
   /**
    * Reports what the fakes received: GET /wordpress/requests, /wordpress/media,
-   * /fal/requests, /openai/requests, /logs; POST /openai/settings
-   * `{ plan?, firstTokenDelayMs?, parallel?, requestLimit? }` sets the fake OpenAI's plan, pace and limits.
+   * /fal/requests, /openai/requests, /openrouter/requests, /ollama/requests,
+   * /logs; POST /openai/settings `{ plan?, firstTokenDelayMs?, parallel?, requestLimit? }`
+   * sets the fake OpenAI's plan, pace and limits.
+   * Crash tests: POST /wordpress/hold-create holds the answer to the next
+   * post create after the post is saved; GET /wordpress/held waits for that
+   * post `{ id, title }`; POST /wordpress/release lets the answer go; POST
+   * /functions/<name>/kill kills that function's process (SIGKILL).
+   * GET /ghost/posts lists the fake Ghost's posts `{ id, title, status, tags }`.
    */
   controlUrl: string;
   wordpress: { origin: string; restRoot: string; username: string; applicationPassword: string };
+  /** The fake Ghost: its site address (a custom integration's API URL) and Admin API key. */
+  ghost: { origin: string; adminApiKey: string };
   falUrl: string;
+  /** The deployment's OPENAI_BASE_URL (the fake OpenAI). */
   openaiUrl: string;
+  /** The deployment's OPENROUTER_BASE_URL (the fake OpenRouter). */
+  openrouterUrl: string;
+  /** A fake local Ollama a user may name as their own server (on PRIVATE_HOST_ALLOWLIST, as an operator would allow it). */
+  ollamaUrl: string;
 };

@@ -11,11 +11,13 @@
  *     `<url>/functions/v1`) drives functions and tables through one URL. The
  *     functions get that origin as SUPABASE_URL;
  *   - the fakes the functions call out to, at the HTTP level: a WordPress
- *     (supabase/functions/_testing/fakes/wordpress_server.ts), fal.ai
+ *     (supabase/functions/_testing/fakes/wordpress_server.ts), a Ghost
+ *     (supabase/functions/_testing/fakes/ghost_server.ts), fal.ai
  *     (supabase/functions/_testing/fakes/fal_server.ts) and OpenAI (supabase/functions/_testing/fakes/openai_server.ts);
  *   - a control server that reports what the fakes received (tests read the
- *     WordPress posts themselves through its REST API) and sets the fake
- *     OpenAI's plan and pace.
+ *     WordPress posts themselves through its REST API), sets the fake
+ *     OpenAI's plan and pace, holds a WordPress create open and kills a
+ *     function's process (crash tests).
  *
  *   deno run -A scripts/testing/integration/functions-stack.ts <apiUrl> <keysFile>
  *
@@ -33,8 +35,10 @@ import { startFunctionsRuntime } from "../../devstack/functions-runtime/runtime.
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
+  type HeldCreate,
   startFakeWordPress,
 } from "../../../supabase/functions/_testing/fakes/wordpress_server.ts";
+import { FAKE_GHOST_ADMIN_API_KEY, startFakeGhost } from "../../../supabase/functions/_testing/fakes/ghost_server.ts";
 import { FUNCTIONS_STACK_READY_PREFIX, type FunctionsStackInfo } from "./functions-stack-info.ts";
 
 /** Scheduled articles claimed per run: small, so that concurrent runs contend for the same due pairs. */
@@ -57,8 +61,12 @@ const remember = (line: string) => {
 };
 
 const wordpress = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"] });
+const ghost = startFakeGhost();
+let heldCreate: HeldCreate | null = null;
 const fal = await startFakeFal();
 const openai = startFakeOpenAI({ retryAfterMs: 10 });
+const openrouter = startFakeOpenAI({ flavour: "openrouter", retryAfterMs: 10 });
+const ollama = startFakeOpenAI({ flavour: "ollama" });
 
 let functionsUrl = "";
 const projectReady = Promise.withResolvers<Deno.NetAddr>();
@@ -89,10 +97,12 @@ const runtime = await startFunctionsRuntime({
     SUPABASE_PUBLISHABLE_KEY: "",
     SUPABASE_SECRET_KEY: "",
     LOCAL_JWT_SECRET: "",
+    INKPRESS_SECRETS_KEY: "",
     FAL_BASE_URL: fal.url,
-    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, new URL(fal.url).host].join(","),
+    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, ghost.hostPort, new URL(fal.url).host, new URL(ollama.url).host].join(","),
     PUBLISH_SCHEDULED_BATCH_SIZE: SCHEDULED_BATCH_SIZE,
     OPENAI_BASE_URL: openai.url,
+    OPENROUTER_BASE_URL: openrouter.url,
     ...DRAFT_WORKER_ENV,
     ...JSON.parse(Deno.env.get("FUNCTIONS_STACK_ENV") || "{}"),
   },
@@ -103,9 +113,12 @@ functionsUrl = runtime.url;
 const controlReady = Promise.withResolvers<Deno.NetAddr>();
 const control = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: controlReady.resolve }, async (request) => {
   const { pathname } = new URL(request.url);
-  if (pathname === "/openai/requests") {
-    return Response.json(openai.requests.map(({ body, ...recorded }) => ({
+  const fakes = { "/openai/requests": openai, "/openrouter/requests": openrouter, "/ollama/requests": ollama };
+  const fake = fakes[pathname as keyof typeof fakes];
+  if (fake) {
+    return Response.json(fake.requests.map(({ body, ...recorded }) => ({
       ...recorded,
+      model: (body as { model?: unknown } | undefined)?.model,
       lastUserMessage: lastUserMessage(body),
     })));
   }
@@ -118,6 +131,26 @@ const control = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: controlRe
     return Response.json({ ok: true });
   }
   if (pathname === "/wordpress/requests") return Response.json(wordpress.requests);
+  // Crash tests: hold the answer to the next post create (the post is saved
+  // first), wait until it is saved, release it; kill a function's process.
+  if (pathname === "/wordpress/hold-create" && request.method === "POST") {
+    heldCreate = wordpress.holdNextCreate();
+    return Response.json({ ok: true });
+  }
+  if (pathname === "/wordpress/held" && heldCreate) {
+    const post = await Promise.race([heldCreate.saved, new Promise<null>((resolve) => setTimeout(resolve, 30_000, null))]);
+    return post ? Response.json({ id: post.id, title: post.title }) : new Response("nothing was created", { status: 504 });
+  }
+  if (pathname === "/wordpress/release" && request.method === "POST" && heldCreate) {
+    heldCreate.release();
+    heldCreate = null;
+    return Response.json({ ok: true });
+  }
+  const kill = /^\/functions\/([a-z0-9-]+)\/kill$/.exec(pathname);
+  if (kill && request.method === "POST") return Response.json({ killed: await runtime.killFunction(kill[1]) });
+  if (pathname === "/ghost/posts") {
+    return Response.json(ghost.posts.map(({ id, title, status, tags }) => ({ id, title, status, tags: tags.map((tag) => tag.name) })));
+  }
   if (pathname === "/wordpress/media") return Response.json(wordpress.media);
   if (pathname === "/fal/requests") return Response.json(fal.requests.map(({ method, path }) => ({ method, path })));
   if (pathname === "/logs") return new Response(log.join("\n"));
@@ -140,8 +173,11 @@ const info: FunctionsStackInfo = {
     username: FAKE_USERNAME,
     applicationPassword: FAKE_APPLICATION_PASSWORD,
   },
+  ghost: { origin: ghost.origin, adminApiKey: FAKE_GHOST_ADMIN_API_KEY },
   falUrl: fal.url,
   openaiUrl: openai.url,
+  openrouterUrl: openrouter.url,
+  ollamaUrl: ollama.url,
 };
 console.log(`${FUNCTIONS_STACK_READY_PREFIX}${JSON.stringify(info)}`);
 
@@ -150,7 +186,16 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await runtime.close().catch(() => {});
-  await Promise.allSettled([project.shutdown(), control.shutdown(), wordpress.close(), fal.close(), openai.close()]);
+  await Promise.allSettled([
+    project.shutdown(),
+    control.shutdown(),
+    wordpress.close(),
+    ghost.close(),
+    fal.close(),
+    openai.close(),
+    openrouter.close(),
+    ollama.close(),
+  ]);
   Deno.exit(0);
 };
 Deno.addSignalListener("SIGTERM", stop);

@@ -21,6 +21,7 @@ const functionNames = [...Deno.readDirSync(functionsDir)]
 
 /** publish-scheduled and draft-batch-worker are called by pg_cron with an API key; everything else by a signed-in browser. */
 const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
+  "ai-provider": true,
   "generate-article": true,
   "generate-image": true,
   keywords: true,
@@ -34,6 +35,8 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "publish-scheduled": false,
   "draft-batches": true,
   "draft-batch-worker": false,
+  "save-api-keys": true,
+  "seal-secrets": false,
 };
 
 const readJson = async (url: URL) => JSON.parse(await Deno.readTextFile(url));

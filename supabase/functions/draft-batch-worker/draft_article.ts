@@ -1,23 +1,11 @@
-/**
- * One bulk draft: the model call (the Chat Completions request and the
- * structured output of generate-article, without streaming: nobody watches
- * it being written), the article as it is stored (sanitised as save-article
- * sanitises, within the articles' limits, the idea's own focus keyword,
- * categories and tags winning over the model's), and what a failure means
- * for the job: retry later, or give up with a reason the user can read.
- */
-import { APIConnectionError, APIError, APIUserAbortError, OpenAIError } from "openai";
-import {
-  ARTICLE_FAILURE_MESSAGE,
-  PARSE_FAILURE_MESSAGE,
-  parseGeneratedArticle,
-  REFUSAL_MESSAGE,
-} from "../_shared/ai/article_output.ts";
+import { APIUserAbortError } from "openai";
+import { ARTICLE_FAILURE_MESSAGE, parseGeneratedArticle } from "../_shared/ai/article_output.ts";
 import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
 import type { AssistantSettings } from "../_shared/ai/assistants.ts";
+import { completeJson } from "../_shared/ai/completion.ts";
 import { createOpenAIClient } from "../_shared/ai/openai_client.ts";
-import type { OpenAISettings } from "../_shared/ai/openai_settings.ts";
-import { ModelOutputError, PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { describeProviderFailure, ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
+import type { ModelChoice, ProviderTarget } from "../_shared/ai/provider_target.ts";
 import { sanitizeArticleHtml } from "../_shared/html/sanitize_article_html.ts";
 import {
   ARTICLE_SCHEMA_NAME,
@@ -28,12 +16,16 @@ import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/contracts/tex
 import type { ClaimedDraftJob, DraftFields } from "./queue_store.ts";
 
 export interface DraftRequest {
-  apiKey: string;
+  /** The user's provider, with their key. */
+  target: ProviderTarget;
+  /** The model (the assistant's own, or the user's drafting model) and where it is chosen. */
+  model: ModelChoice;
   assistant: AssistantSettings;
   job: ClaimedDraftJob;
-  settings: OpenAISettings;
   /** Blocks appended to the request: the user's own posts to link to (internalLinksContext). */
   context: readonly string[];
+  /** Per request (the SDK's own time-out). */
+  timeoutMs: number;
   /** Aborts the call (the run's deadline). */
   signal: AbortSignal;
 }
@@ -46,37 +38,42 @@ export function articleSource(job: ClaimedDraftJob): ArticleSource {
 /** Thrown when our own deadline stopped the call: the provider took too long. */
 export class DraftTimedOut extends Error {}
 
-/** The model's article for the job's idea. Throws the provider's errors, ModelOutputError or DraftTimedOut. */
-export async function draftArticle({ apiKey, assistant, job, settings, context, signal }: DraftRequest): Promise<GeneratedArticle> {
-  let completion;
+/**
+ * The model's article for the job's idea: one non-streamed request (nobody
+ * watches it being written) with generate-article's structured output and
+ * its fallbacks (completion.ts). Throws the provider's errors,
+ * ProviderProblemError (refusal, content filter, an answer cut at the length
+ * limit, unusable output) or DraftTimedOut.
+ */
+export async function draftArticle({ target, model, assistant, job, context, timeoutMs, signal }: DraftRequest): Promise<GeneratedArticle> {
+  let answer;
   try {
     // No SDK retries: a refused attempt goes back to the queue with a back-off
     // instead of holding the run.
-    completion = await createOpenAIClient(apiKey, settings).chat.completions.create(
+    answer = await completeJson(
+      createOpenAIClient(target, timeoutMs),
+      target,
       {
-        model: assistant.model?.trim() || settings.defaultModel,
+        model: model.model,
         messages: buildArticleMessages(assistant.instructions, { ...articleSource(job), context }),
-        response_format: {
-          type: "json_schema",
-          json_schema: { name: ARTICLE_SCHEMA_NAME, strict: true, schema: generatedArticleJsonSchema },
-        },
+        schema: { name: ARTICLE_SCHEMA_NAME, schema: generatedArticleJsonSchema },
+        effort: ["low", "minimal", "medium"],
       },
       { signal, maxRetries: 0 },
     );
   } catch (error) {
     if (signal.aborted || error instanceof APIUserAbortError) throw new DraftTimedOut("The provider call timed out");
-    // A body that is not JSON: the SDK's JSON.parse fails.
-    if (error instanceof SyntaxError) throw new ModelOutputError(PARSE_FAILURE_MESSAGE);
-    if (error instanceof OpenAIError) throw error;
-    // Reading the body failed: the connection broke off.
-    throw new APIConnectionError({
-      message: "The response broke off",
-      cause: error instanceof Error ? error : undefined,
-    });
+    throw error;
   }
-  const message = completion.choices[0]?.message;
-  if (!message?.content?.trim() && message?.refusal) throw new ModelOutputError(REFUSAL_MESSAGE);
-  return parseGeneratedArticle(message?.content ?? "");
+  if (answer.truncated) {
+    throw new ProviderProblemError(
+      "length",
+      `The draft was cut off at ${model.model}'s length limit before it was complete. ` +
+        `Shorten the idea, or choose a model that writes longer answers in ${model.place.label}, then use Retry failed.`,
+      { status: 502, model: model.model, fix: model.place },
+    );
+  }
+  return parseGeneratedArticle(answer.content);
 }
 
 export const EMPTY_WHEN_SANITISED = "The draft had no content left once unsafe HTML was removed";
@@ -115,47 +112,38 @@ export function draftFields(article: GeneratedArticle, job: ClaimedDraftJob): Dr
 /** What a failed attempt means: try again (not before `retryAfterSeconds` from the provider), or stop. */
 export interface DraftFailure {
   retryable: boolean;
-  /** For the user; never the provider's text (it can quote the key). */
+  /** For the user: the cause and the fix (provider_errors.ts), never the key. */
   reason: string;
-  /** The provider's own Retry-After, when it sent one. */
+  /** The provider's own wait, when it said one. */
   retryAfterSeconds?: number;
   /** The provider refused the user's key for its rate limit (429): their other jobs wait too. */
   rateLimited?: boolean;
 }
 
-function providerRetryAfter(error: APIError): number | undefined {
-  const headers = error.headers;
-  const milliseconds = Number(headers?.get("retry-after-ms"));
-  if (Number.isFinite(milliseconds) && milliseconds > 0) return Math.ceil(milliseconds / 1000);
-  const seconds = Number(headers?.get("retry-after"));
-  if (Number.isFinite(seconds) && seconds > 0) return Math.ceil(seconds);
-  return undefined;
-}
-
 /**
- * Rate limits, outages, time-outs and unusable answers are worth another
- * attempt; a refused key, a refused request or the model declining are not
- * (the same request would fail the same way).
+ * Only rate limits and outages (time-outs and broken connections included)
+ * are worth another attempt; everything else — a refused key, no credit, a
+ * missing model, a refusal, an answer cut at the length limit, an unusable
+ * answer — would fail the same way again, so the job ends at once with the
+ * reason.
  */
-export function classifyDraftFailure(error: unknown): DraftFailure {
-  if (error instanceof DraftTimedOut) return { retryable: true, reason: PROVIDER_MESSAGES.timedOut };
-  if (error instanceof ModelOutputError) return { retryable: error.message !== REFUSAL_MESSAGE, reason: error.message };
-  if (error instanceof APIConnectionError) return { retryable: true, reason: PROVIDER_MESSAGES.unavailable };
-  if (error instanceof APIError) {
-    const status = error.status ?? 0;
-    if (status === 401) return { retryable: false, reason: PROVIDER_MESSAGES.invalidKey };
-    if (status === 429) {
-      return {
-        retryable: true,
-        reason: PROVIDER_MESSAGES.rateLimited,
-        retryAfterSeconds: providerRetryAfter(error),
-        rateLimited: true,
-      };
-    }
-    if (status >= 500 || status === 408 || status === 409) {
-      return { retryable: true, reason: PROVIDER_MESSAGES.unavailable, retryAfterSeconds: providerRetryAfter(error) };
-    }
-    return { retryable: false, reason: `The AI provider refused the request (HTTP ${status}).` };
+export function classifyDraftFailure(error: unknown, target: ProviderTarget, model?: ModelChoice): DraftFailure {
+  if (error instanceof DraftTimedOut) {
+    return { retryable: true, reason: `${target.label} did not answer in time.` };
   }
-  return { retryable: true, reason: ARTICLE_FAILURE_MESSAGE };
+  const failure = describeProviderFailure(error, {
+    provider: target.provider,
+    providerLabel: target.label,
+    model: model?.model,
+    modelPlace: model?.place,
+    operationLabel: model?.operationLabel,
+    apiKey: target.apiKey,
+    fallbackMessage: ARTICLE_FAILURE_MESSAGE,
+  });
+  return {
+    retryable: failure.retryable,
+    reason: failure.message,
+    ...(failure.problem.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.problem.retryAfterSeconds }),
+    ...(failure.problem.kind === "rate-limited" ? { rateLimited: true } : {}),
+  };
 }

@@ -5,8 +5,9 @@
 import assert from "node:assert/strict";
 import { type FakeOpenAIScenario, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
 import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
-import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
-import { ModelOutputError, PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
+import { MODEL_SETTING_PLACES } from "../_shared/contracts/ai_provider.ts";
+import { testTarget } from "../_testing/provider_fixtures.ts";
 import type { GeneratedArticle } from "../_shared/contracts/article.ts";
 import type { ChatRequest } from "../_testing/text_function_harness.ts";
 import {
@@ -32,16 +33,24 @@ const job = (overrides: Partial<ClaimedDraftJob> = {}): ClaimedDraftJob => ({
   ...overrides,
 });
 
-const assistant = { instructions: "You write for apartment gardeners.", model: null };
+const assistant = { id: "40000000-0000-4000-8000-000000000001", name: "Gardener", instructions: "You write for apartment gardeners.", model: null };
+const MODEL = { model: "gpt-6.1-terra", place: MODEL_SETTING_PLACES.drafting, operationLabel: "Article drafting" };
 
 async function attempt(scenario: FakeOpenAIScenario | "wrong-key", draftJob = job(), timeoutMs = 10_000) {
   const fake = startFakeOpenAI({ retryAfterMs: 7_000 });
   try {
     const apiKey = scenario === "wrong-key" ? "sk-wrong-FIXTURE-not-a-real-key-cdef" : `sk-scenario-${scenario}-alice`;
-    const settings = openAISettingsFromEnv(new Map([["OPENAI_BASE_URL", fake.url]]));
-    const outcome = await draftArticle({ apiKey, assistant, job: draftJob, settings, context: [], signal: AbortSignal.timeout(timeoutMs) })
-      .then((article) => ({ article, error: undefined }), (error) => ({ article: undefined, error }));
-    return { ...outcome, requests: fake.requests };
+    const target = testTarget(fake, "openai", apiKey);
+    const outcome = await draftArticle({
+      target,
+      model: MODEL,
+      assistant,
+      job: draftJob,
+      context: [],
+      timeoutMs,
+      signal: AbortSignal.timeout(timeoutMs),
+    }).then((article) => ({ article, error: undefined }), (error) => ({ article: undefined, error }));
+    return { ...outcome, requests: fake.requests, target };
   } finally {
     await fake.close();
   }
@@ -56,7 +65,8 @@ Deno.test("draftArticle: one non-streamed structured-output request with the ass
   assert.equal(requests.length, 1, "no SDK retries");
   const body = requests[0].body as ChatRequest;
   assert.equal(body.stream, undefined);
-  assert.equal(body.model, "gpt-4o-mini");
+  assert.equal(body.model, "gpt-6.1-terra");
+  assert.equal(body.reasoning_effort, "low");
   assert.equal(body.response_format?.json_schema.name, "article");
   assert.equal(body.response_format?.json_schema.strict, true);
   assert.deepEqual(body.messages, [
@@ -73,20 +83,34 @@ Deno.test("draftArticle: one non-streamed structured-output request with the ass
   ]);
 });
 
-Deno.test("classifyDraftFailure: rate limits (which pause the user), outages and unusable answers are retried; a refused key is not", async () => {
-  const cases: [FakeOpenAIScenario | "wrong-key", ReturnType<typeof classifyDraftFailure>][] = [
-    ["rate-limit", { retryable: true, reason: PROVIDER_MESSAGES.rateLimited, retryAfterSeconds: 7, rateLimited: true }],
-    ["server-error", { retryable: true, reason: PROVIDER_MESSAGES.unavailable, retryAfterSeconds: 7 }],
-    ["malformed-chunk", { retryable: true, reason: "Failed to parse response from OpenAI" }],
-    ["cut-stream", { retryable: true, reason: PROVIDER_MESSAGES.unavailable }],
-    ["invalid-json", { retryable: true, reason: "Failed to parse response from OpenAI" }],
-    ["empty", { retryable: true, reason: "Empty response from OpenAI" }],
-    ["wrong-key", { retryable: false, reason: PROVIDER_MESSAGES.invalidKey }],
+Deno.test("classifyDraftFailure: only rate limits (which pause the user) and outages are retried; the rest fails at once with the reason", async () => {
+  const cases: [FakeOpenAIScenario | "wrong-key", {
+    retryable: boolean;
+    reason: string | RegExp;
+    retryAfterSeconds?: number;
+    rateLimited?: boolean;
+  }][] = [
+    ["rate-limit", { retryable: true, reason: /^OpenAI is rate limiting your requests/, retryAfterSeconds: 7, rateLimited: true }],
+    ["server-error", { retryable: true, reason: "OpenAI is unavailable (HTTP 500). Please try again later.", retryAfterSeconds: 7 }],
+    ["cut-stream", { retryable: true, reason: "OpenAI could not be reached. Please try again later." }],
+    ["malformed-chunk", { retryable: false, reason: "OpenAI answered with a body that is not JSON." }],
+    ["invalid-json", { retryable: false, reason: "Failed to parse response from OpenAI" }],
+    ["empty", { retryable: false, reason: "Empty response from OpenAI" }],
+    ["insufficient-quota", { retryable: false, reason: /no credit left/ }],
+    ["refusal", { retryable: false, reason: /^The model declined the request/ }],
+    ["length", { retryable: false, reason: /^The draft was cut off at gpt-6\.1-terra's length limit/ }],
+    ["wrong-key", { retryable: false, reason: /^OpenAI refused the API key/ }],
   ];
   for (const [scenario, expected] of cases) {
-    const { error, requests } = await attempt(scenario);
+    const { error, requests, target } = await attempt(scenario);
     assert.ok(error, `${scenario} fails`);
-    assert.deepEqual(classifyDraftFailure(error), expected, scenario);
+    const failure = classifyDraftFailure(error, target, MODEL);
+    assert.equal(failure.retryable, expected.retryable, scenario);
+    if (typeof expected.reason === "string") assert.equal(failure.reason, expected.reason, scenario);
+    else assert.match(failure.reason, expected.reason, scenario);
+    assert.equal(failure.retryAfterSeconds, expected.retryAfterSeconds, scenario);
+    // No credit is a 429 too, but not a rate limit: it must not pause the user's other drafts (it fails them).
+    assert.equal(failure.rateLimited, expected.rateLimited, scenario);
     assert.equal(requests.length, 1, `${scenario}: one request, the queue retries`);
   }
   const { article } = await attempt("wrapped");
@@ -94,20 +118,27 @@ Deno.test("classifyDraftFailure: rate limits (which pause the user), outages and
 });
 
 Deno.test("draftArticle: the run's deadline stops a slow call, which is retried as a time-out", async () => {
-  const { error } = await attempt("slow-first-token", job(), 200);
+  const { error, target } = await attempt("slow-first-token", job(), 200);
   assert.ok(error instanceof DraftTimedOut, String(error));
-  assert.deepEqual(classifyDraftFailure(error), { retryable: true, reason: PROVIDER_MESSAGES.timedOut });
+  assert.deepEqual(classifyDraftFailure(error, target), { retryable: true, reason: "OpenAI did not answer in time." });
 });
 
-Deno.test("classifyDraftFailure: a refusal and a refused request fail at once; anything unknown is retried", () => {
-  assert.deepEqual(classifyDraftFailure(new ModelOutputError("The AI model declined to write this article.")), {
-    retryable: false,
-    reason: "The AI model declined to write this article.",
-  });
-  assert.deepEqual(classifyDraftFailure(new Error("socket hang up")), {
-    retryable: true,
-    reason: "Failed to generate content",
-  });
+Deno.test("classifyDraftFailure: a refusal fails at once; anything unknown is not retried either", async () => {
+  const fake = startFakeOpenAI();
+  try {
+    const target = testTarget(fake, "openai", "sk-test-FIXTURE-not-a-real-key-0000");
+    const refusal = new ProviderProblemError("refusal", "The AI model declined to write this article.");
+    assert.deepEqual(classifyDraftFailure(refusal, target), {
+      retryable: false,
+      reason: "The AI model declined to write this article.",
+    });
+    assert.deepEqual(classifyDraftFailure(new Error("socket hang up"), target), {
+      retryable: false,
+      reason: "Failed to generate content",
+    });
+  } finally {
+    await fake.close();
+  }
 });
 
 const generated = (overrides: Partial<GeneratedArticle> = {}): GeneratedArticle => ({

@@ -26,18 +26,22 @@
  * end before the run's wall clock (`wallClockMs` − `providerTimeoutMs` −
  * `marginMs` into the run), and every call is cut at `wallClockMs` −
  * `marginMs`, so the run ends on its own before the Edge Runtime stops it.
- * Failures that another attempt may fix (rate limit, outage, time-out,
- * unusable answer) are queued again with a back-off (retryBaseSeconds,
- * doubling, at most 10 minutes, or the provider's Retry-After when longer)
- * until `maxAttempts`; the others fail the job at once with the reason. A
- * rate limit (429) also pauses the user's other jobs for as long and halves
+ * Failures that another attempt may fix (rate limit, outage, time-out) are
+ * queued again with a back-off (retryBaseSeconds, doubling, at most 10
+ * minutes, or the provider's Retry-After when longer) until `maxAttempts`;
+ * the others (a refused key, no credit, a missing model, a refusal, an answer
+ * cut at the length limit, an unusable answer) fail the job at once with the
+ * reason (classifyDraftFailure). A rate limit (provider_errors.ts's
+ * "rate-limited", never a 429 for no credit) also pauses the user's other jobs for as long and halves
  * their own limit of drafts in flight (record_draft_rate_limit), which grows
  * back by one with each stored draft: each user's key gets the pace its
  * provider allows, whatever the installation's limit.
  */
-import { type AssistantSettings, assistantFinder, type FindAssistant } from "../_shared/ai/assistants.ts";
-import { type OpenAISettings, openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { type AssistantSettings, assistantFinder, assistantPlace, type FindAssistant } from "../_shared/ai/assistants.ts";
+import { type AiDeployment, aiDeploymentFromEnv } from "../_shared/ai/ai_deployment.ts";
+import type { ReadTextProvider } from "../_shared/ai/provider_access.ts";
+import { describeProviderFailure } from "../_shared/ai/provider_errors.ts";
+import { type ModelChoice, modelFor, type ProviderTarget, requireKey, resolveProviderTarget } from "../_shared/ai/provider_target.ts";
 import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
@@ -45,6 +49,7 @@ import { createSystemAccess, type SystemAccess } from "../_shared/platform/syste
 import { internalLinksContext } from "../_shared/links/draft_link_context.ts";
 import { type FindLinkTargets, linkTargetFinder } from "../_shared/links/link_targets.ts";
 import type { GeneratedArticle } from "../_shared/contracts/article.ts";
+import { ARTICLE_FAILURE_MESSAGE } from "../_shared/ai/article_output.ts";
 import { DRAFT_BATCH_MESSAGES, DRAFT_MAX_ATTEMPTS } from "../_shared/contracts/draft_batch.ts";
 import { z } from "zod";
 import { articleSource, classifyDraftFailure, draftArticle, type DraftRequest, draftFields } from "./draft_article.ts";
@@ -85,13 +90,14 @@ export const MAX_BACKOFF_SECONDS = 600;
 export interface DraftWorkerDependencies {
   secretKeys: readonly string[];
   store: DraftQueueStore;
-  readOpenAIKey(userId: string): Promise<string | null>;
+  /** The user's provider and key (_shared/ai/provider_access.ts). */
+  readTextProvider: ReadTextProvider;
   findAssistant: FindAssistant;
   /** The user's most relevant published posts (their content index), offered to the model as internal links. */
   findLinkTargets: FindLinkTargets;
   /** The model call (draftArticle); replaced in tests that are about the queue. */
   draft(request: DraftRequest): Promise<GeneratedArticle>;
-  openAI: OpenAISettings;
+  deployment: AiDeployment;
   settings: DraftWorkerSettings;
   /**
    * Starts a helper run within `budgetMs` (POSTs `{ budgetMs }` to this
@@ -180,10 +186,11 @@ export async function runDraftWorker(
   const elapsed = () => now() - started;
   const mayStartCall = () => elapsed() + settings.providerTimeoutMs + settings.marginMs <= settings.wallClockMs;
 
-  // Per run: a user's key and assistants are read once.
-  const keys = new Map<string, Promise<string | null>>();
+  // Per run: a user's provider and assistants are read once.
+  const targets = new Map<string, Promise<ProviderTarget>>();
   const assistants = new Map<string, Promise<AssistantSettings | null>>();
-  const keyOf = (userId: string) => memo(keys, userId, () => deps.readOpenAIKey(userId));
+  const targetOf = (userId: string) =>
+    memo(targets, userId, async () => resolveProviderTarget(await deps.readTextProvider(userId), deps.deployment));
   const assistantOf = (job: ClaimedDraftJob) =>
     job.assistantId
       ? memo(assistants, `${job.userId}:${job.assistantId}`, () => deps.findAssistant(job.userId, job.assistantId!))
@@ -201,27 +208,50 @@ export async function runDraftWorker(
       summary.released++;
       return;
     }
-    const [apiKey, assistant, context] = await Promise.all([
-      keyOf(job.userId),
+    const [target, assistant, context] = await Promise.all([
+      targetOf(job.userId),
       assistantOf(job),
       internalLinksContext(deps.findLinkTargets, job.userId, articleSource(job), "draft-batch-worker"),
     ]);
-    if (!apiKey) return await giveUp(job, `${PROVIDER_MESSAGES.missingKey}: store it in Profile, then use Retry failed.`);
     if (!assistant) return await giveUp(job, DRAFT_BATCH_MESSAGES.assistantNotFound);
+    // No key, no model, or a model Chat Completions refuses: nothing to try; the reason says what to change.
+    let model: ModelChoice;
+    try {
+      requireKey(target);
+      model = modelFor(target, "drafting", { model: assistant.model, place: assistantPlace(assistant) });
+    } catch (error) {
+      const { message, problem } = describeProviderFailure(error, {
+        provider: target.provider,
+        providerLabel: target.label,
+        fallbackMessage: ARTICLE_FAILURE_MESSAGE,
+      });
+      const reason = problem.kind === "missing-key" && problem.fix
+        ? `${message}: store it in ${problem.fix.label}, then use Retry failed.`
+        : `${message} Then use Retry failed.`;
+      return await giveUp(job, reason);
+    }
 
     const callStarted = now();
     const signal = AbortSignal.timeout(
       Math.max(1, Math.min(settings.providerTimeoutMs, settings.wallClockMs - settings.marginMs - elapsed())),
     );
     try {
-      const article = await deps.draft({ apiKey, assistant, job, settings: deps.openAI, context, signal }).finally(() => {
+      const article = await deps.draft({
+        target,
+        model,
+        assistant,
+        job,
+        context,
+        timeoutMs: settings.providerTimeoutMs,
+        signal,
+      }).finally(() => {
         timing.providerMs = now() - callStarted;
       });
       const articleId = await deps.store.complete(job, draftFields(article, job));
       if (articleId) summary.drafted++;
       else summary.lost++;
     } catch (error) {
-      const failure = classifyDraftFailure(error);
+      const failure = classifyDraftFailure(error, target, model);
       log(job, failure.retryable && job.attempts < settings.maxAttempts ? "will retry" : "failed", error);
       if (!failure.retryable) return await giveUp(job, failure.reason);
       if (failure.rateLimited) {
@@ -347,7 +377,7 @@ function positiveIntegerEnv(env: EnvReader, name: string, fallback: number, maxi
  * DRAFT_WORKER_CONCURRENCY (8 per run), DRAFT_WORKER_PER_USER (2),
  * DRAFT_MAX_ATTEMPTS (4), DRAFT_RETRY_BASE_SECONDS (30),
  * FUNCTIONS_WALL_CLOCK_LIMIT_MS (150000, hosted's Free plan; set by the local
- * runtime), the OPENAI_* variables. A malformed value stops the function at
+ * runtime), the OPENAI_* and OPENROUTER_BASE_URL variables. A malformed value stops the function at
  * boot.
  */
 export function settingsFromEnv(env: EnvReader = Deno.env): DraftWorkerSettings {
@@ -380,16 +410,16 @@ export function productionDependencies(env: EnvReader = Deno.env): DraftWorkerDe
     secretKeys: readSecretKeys(env).all,
     startHelper: helperStarter(system.startRun),
     store: createDraftQueueStore(system.draftWorker),
-    readOpenAIKey: system.readOpenAIKey,
+    readTextProvider: system.readTextProvider,
     findAssistant: assistantFinder(system.draftWorker),
     findLinkTargets: linkTargetFinder(
       system.draftWorker,
-      system.readOpenAIKey,
-      openAISettingsFromEnv(env),
+      system.readTextProvider,
+      aiDeploymentFromEnv(env),
       "draft-batch-worker",
     ),
     draft: draftArticle,
-    openAI: openAISettingsFromEnv(env),
+    deployment: aiDeploymentFromEnv(env),
     settings: settingsFromEnv(env),
   };
 }

@@ -9,8 +9,7 @@
 import assert from "node:assert/strict";
 import { type RecordedRequest, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
 import { INTERNAL_LINKS_INSTRUCTIONS } from "../_shared/ai/internal_links_prompt.ts";
-import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { storedProvider, testDeployment } from "../_testing/provider_fixtures.ts";
 import type { FindLinkTargets, LinkTargetQuery } from "../_shared/links/link_targets.ts";
 import type { GeneratedArticle } from "../_shared/contracts/article.ts";
 import { DRAFT_LINK_TARGETS, type LinkTarget } from "../_shared/contracts/site_content.ts";
@@ -32,6 +31,7 @@ import type { ClaimedDraftJob, DraftQueueStore } from "./queue_store.ts";
 
 const SECRET = "sb_secret_FIXTURE-worker-not-a-real-key";
 const ASSISTANT = "40000000-0000-4000-8000-000000000001";
+const PRO_ASSISTANT = "40000000-0000-4000-8000-000000000002";
 const user = (name: string) => `00000000-0000-4000-8000-${name.padStart(12, "0")}`;
 
 const job = (n: number, userId = user("a"), overrides: Partial<ClaimedDraftJob> = {}): ClaimedDraftJob => ({
@@ -103,15 +103,23 @@ async function withWorker(
   const handler = createHandler({
     secretKeys: [SECRET],
     store,
-    readOpenAIKey: (userId) => {
+    readTextProvider: (userId) => {
       keyReads.push(userId);
-      return Promise.resolve(options.keys?.[userId] ?? (userId in (options.keys ?? {}) ? null : "sk-test-ok-FIXTURE-not-a-real-key-0123"));
+      const key = options.keys?.[userId] ??
+        (userId in (options.keys ?? {}) ? null : "sk-test-ok-FIXTURE-not-a-real-key-0123");
+      return Promise.resolve(storedProvider(fake, "openai", key));
     },
     findAssistant: (_userId, assistantId) =>
-      Promise.resolve(assistantId === ASSISTANT ? { instructions: "Write well.", model: null } : null),
+      Promise.resolve(
+        assistantId === ASSISTANT
+          ? { id: ASSISTANT, name: "Writer", instructions: "Write well.", model: null }
+          : assistantId === PRO_ASSISTANT
+          ? { id: PRO_ASSISTANT, name: "Pro", instructions: "", model: "gpt-5.5-pro" }
+          : null,
+      ),
     findLinkTargets: () => Promise.resolve([]),
     draft: draftArticle,
-    openAI: openAISettingsFromEnv(new Map([["OPENAI_BASE_URL", fake.url]])),
+    deployment: testDeployment(fake),
     settings: { ...DEFAULT_SETTINGS, concurrency: 1, ...options.settings },
     ...options.deps,
   });
@@ -260,32 +268,39 @@ Deno.test("draft-batch-worker: an unreadable content index costs the links, not 
   });
 });
 
-Deno.test("draft-batch-worker: provider failures are queued again with a back-off until the last attempt, then fail with the reason", () =>
+Deno.test("draft-batch-worker: only rate limits and outages are queued again; everything else ends the job at once with its reason", () =>
   withWorker(
     [
       job(1, user("limited")),
-      job(2, user("broken"), { attempts: 2 }),
+      job(2, user("down"), { attempts: 2 }),
       job(3, user("limited"), { attempts: 4 }),
       job(4, user("wrong")),
       job(5, user("nokey")),
       job(6, user("a"), { assistantId: null }),
       job(7, user("a")),
+      job(8, user("broke")),
+      job(9, user("broken")),
+      job(10, user("cut")),
+      job(11, user("a"), { assistantId: PRO_ASSISTANT }),
     ],
     {
       keys: {
         [user("limited")]: "sk-scenario-rate-limit-x",
+        [user("down")]: "sk-scenario-server-error-x",
         [user("broken")]: "sk-scenario-malformed-chunk-x",
+        [user("broke")]: "sk-scenario-insufficient-quota-x",
+        [user("cut")]: "sk-scenario-length-x",
         [user("wrong")]: "sk-wrong-FIXTURE-not-a-real-key-abcd",
         [user("nokey")]: null,
       },
       lose: [job(7).jobId],
     },
-    async ({ run, calls, logs }) => {
+    async ({ run, calls, logs, requests }) => {
       assert.deepEqual(await summaryOf(await run()), {
-        claimed: 7,
+        claimed: 11,
         drafted: 0,
         retried: 2,
-        failed: 4,
+        failed: 8,
         released: 0,
         lost: 1,
       });
@@ -294,17 +309,25 @@ Deno.test("draft-batch-worker: provider failures are queued again with a back-of
         // The provider asked for 45 s (retry-after-ms), more than the first back-off of 30 s:
         // the user's other jobs wait as long, and their own limit halves.
         `pause ${user("limited")} for=45 perUser=2`,
-        `fail ${job(1).jobId} retry=45 ${PROVIDER_MESSAGES.rateLimited}`,
-        `fail ${job(2).jobId} retry=60 Failed to parse response from OpenAI`,
+        `fail ${job(1).jobId} retry=45 OpenAI is rate limiting your requests. Wait about 45 seconds and try again.`,
+        `fail ${job(2).jobId} retry=60 OpenAI is unavailable (HTTP 500). Please try again later.`,
         `pause ${user("limited")} for=45 perUser=2`,
-        `fail ${job(3).jobId} retry=null ${PROVIDER_MESSAGES.rateLimited} (gave up after 4 attempts)`,
-        `fail ${job(4).jobId} retry=null ${PROVIDER_MESSAGES.invalidKey}`,
-        `fail ${job(5).jobId} retry=null OpenAI API key not found: store it in Profile, then use Retry failed.`,
+        `fail ${job(3).jobId} retry=null OpenAI is rate limiting your requests. Wait about 45 seconds and try again. (gave up after 4 attempts)`,
+        `fail ${job(4).jobId} retry=null OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.`,
+        `fail ${job(5).jobId} retry=null OpenAI API key not found: store it in Profile Settings → API Keys, then use Retry failed.`,
         `fail ${job(6).jobId} retry=null Assistant not found`,
         `complete ${job(7).jobId} Idea number 7: A Practical Guide`,
+        `fail ${job(8).jobId} retry=null Your OpenAI account has no credit left for this request (insufficient_quota). ` +
+        "Add credit at platform.openai.com → Settings → Billing, then try again.",
+        `fail ${job(9).jobId} retry=null OpenAI answered with a body that is not JSON.`,
+        `fail ${job(10).jobId} retry=null The draft was cut off at gpt-6.1-terra's length limit before it was complete. ` +
+        "Shorten the idea, or choose a model that writes longer answers in Profile Settings → AI models, then use Retry failed.",
+        `fail ${job(11).jobId} retry=null gpt-5.5-pro works only through OpenAI's Responses API, which Inkpress does not use. ` +
+        "Choose another model for Article drafting in the assistant “Pro”. Then use Retry failed.",
       ]);
-      assert.equal(logs.length, 4, "each provider failure is logged");
+      assert.equal(logs.length, 7, "each provider failure is logged");
       assert.ok(logs.every((line) => !line.includes("sk-")), "no key in the logs");
+      assert.equal(requests.filter((request) => request.apiKey === "sk-scenario-insufficient-quota-x").length, 1);
     },
   ));
 

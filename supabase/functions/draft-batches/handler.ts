@@ -16,8 +16,12 @@
  * (another user's is indistinguishable from none); 405; 413; 429; 500
  * 'Failed to queue the drafts'.
  */
-import { assistantFinder, type FindAssistant } from "../_shared/ai/assistants.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { assistantFinder, assistantPlace, type FindAssistant } from "../_shared/ai/assistants.ts";
+import { type AiDeployment, aiDeploymentFromEnv } from "../_shared/ai/ai_deployment.ts";
+import type { ReadTextProvider } from "../_shared/ai/provider_access.ts";
+import { describeProviderFailure } from "../_shared/ai/provider_errors.ts";
+import { modelFor, requireKey, resolveProviderTarget } from "../_shared/ai/provider_target.ts";
+import { failureResponse } from "../_shared/ai/text_function.ts";
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
@@ -40,8 +44,9 @@ export const QUEUE_FAILED = "Failed to queue the drafts";
 
 export interface DraftBatchesDependencies {
   authenticate: Authenticate;
-  /** The caller's stored OpenAI key, or null. */
-  readOpenAIKey(userId: string): Promise<string | null>;
+  /** The caller's provider and key (_shared/ai/provider_access.ts). */
+  readTextProvider: ReadTextProvider;
+  deployment: AiDeployment;
   findAssistant: FindAssistant;
   store: DraftBatchStore;
   /** BULK_DRAFT_RATE_LIMIT per BULK_DRAFT_RATE_LIMIT_WINDOW_SECONDS, per user, counted in ideas. */
@@ -81,10 +86,21 @@ export function createHandler(deps: DraftBatchesDependencies): (req: Request) =>
 }
 
 async function create(deps: DraftBatchesDependencies, userId: string, input: CreateDraftBatchInput) {
-  if (!(await deps.readOpenAIKey(userId))) return errorResponse(400, PROVIDER_MESSAGES.missingKey);
-  if (!(await deps.findAssistant(userId, input.assistantId))) {
-    return errorResponse(404, DRAFT_BATCH_MESSAGES.assistantNotFound, { field: "assistantId" });
+  const [stored, assistant] = await Promise.all([
+    deps.readTextProvider(userId),
+    deps.findAssistant(userId, input.assistantId),
+  ]);
+  const target = resolveProviderTarget(stored, deps.deployment);
+  // Up front, not once per idea in the worker: no key, no model, or a model Chat Completions refuses.
+  try {
+    requireKey(target);
+    if (assistant) modelFor(target, "drafting", { model: assistant.model, place: assistantPlace(assistant) });
+  } catch (error) {
+    return failureResponse(
+      describeProviderFailure(error, { provider: target.provider, providerLabel: target.label, fallbackMessage: QUEUE_FAILED }),
+    );
   }
+  if (!assistant) return errorResponse(404, DRAFT_BATCH_MESSAGES.assistantNotFound, { field: "assistantId" });
   if ((await deps.store.countOwnSites(userId, input.targetSiteIds)) !== input.targetSiteIds.length) {
     return fieldError("targetSiteIds", DRAFT_BATCH_MESSAGES.site);
   }
@@ -105,15 +121,17 @@ async function create(deps: DraftBatchesDependencies, userId: string, input: Cre
 /**
  * Env: SUPABASE_URL, the publishable and secret keys,
  * BULK_DRAFT_RATE_LIMIT(_WINDOW_SECONDS). Built at boot; per caller: the
- * assistant, sites and batches read as the caller, the queue written on the
- * system's draftQueue path.
+ * assistant, sites and batches read as the caller, the provider and key a
+ * stored secret, the queue written on the system's draftQueue path.
  */
 export function productionDependencies(): (caller: RequestCaller) => DraftBatchesDependencies {
   const system = createSystemAccess();
   const rateLimit = rateLimitFromEnv("bulkDrafts", system.rateLimits);
+  const deployment = aiDeploymentFromEnv();
   return (caller) => ({
     authenticate: () => caller.authenticate(),
-    readOpenAIKey: system.readOpenAIKey,
+    readTextProvider: system.readTextProvider,
+    deployment,
     findAssistant: assistantFinder(caller.client),
     store: createDraftBatchStore(caller.client, system.draftQueue),
     rateLimit,

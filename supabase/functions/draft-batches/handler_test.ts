@@ -4,6 +4,7 @@
  * tests/integration/draft-batches.test.ts) and the in-memory rate limiter.
  */
 import assert from "node:assert/strict";
+import { aiDeploymentFromEnv } from "../_shared/ai/ai_deployment.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { createMemoryRateLimiter, memoryRateLimit } from "../_testing/memory_rate_limiter.ts";
 import type { DraftBatchStore, NewDraftBatch } from "./batch_store.ts";
@@ -15,7 +16,9 @@ const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const SITE = "51000000-0000-4000-8000-000000000001";
 const BATCH = "61000000-0000-4000-8000-000000000001";
 
-function harness(options: { failed?: number; limit?: number; key?: string | null } = {}) {
+function harness(
+  options: { failed?: number; limit?: number; key?: string | null; assistantModel?: string | null } = {},
+) {
   const calls: string[] = [];
   const created: NewDraftBatch[] = [];
   const store: DraftBatchStore = {
@@ -45,9 +48,20 @@ function harness(options: { failed?: number; limit?: number; key?: string | null
       const user = req.headers.get("x-test-user");
       return user ? Promise.resolve({ id: user }) : Promise.reject(new UnauthenticatedError());
     },
-    readOpenAIKey: () => Promise.resolve(options.key === undefined ? "sk-test-FIXTURE-not-a-real-key-0123" : options.key),
+    readTextProvider: () =>
+      Promise.resolve({
+        provider: "openai",
+        baseUrl: null,
+        apiKey: options.key === undefined ? "sk-test-FIXTURE-not-a-real-key-0123" : options.key,
+        models: { drafting: null, keywords: null, seo: null, embeddings: null },
+      }),
+    deployment: aiDeploymentFromEnv(new Map()),
     findAssistant: (userId, id) =>
-      Promise.resolve(userId === ALICE && id === ASSISTANT ? { instructions: "", model: null } : null),
+      Promise.resolve(
+        userId === ALICE && id === ASSISTANT
+          ? { id, name: "Writer", instructions: "", model: options.assistantModel ?? null }
+          : null,
+      ),
     store,
     rateLimit: memoryRateLimit("bulkDrafts", limiter, { limit: options.limit ?? 200 }),
   });
@@ -124,7 +138,12 @@ Deno.test("draft-batches create: invalid input is a 400 naming the field, before
 
 Deno.test("draft-batches create: no OpenAI key stored is a 400; not signed in 401; oversized 413", async () => {
   const noKey = harness({ key: null });
-  assert.deepEqual((await noKey.call(create())).body, { error: "OpenAI API key not found" });
+  assert.deepEqual((await noKey.call(create())).body.error, "OpenAI API key not found");
+  const pro = harness({ assistantModel: "gpt-5.5-pro" });
+  const refused = await pro.call(create());
+  assert.equal(refused.status, 400);
+  assert.match(refused.body.error, /^gpt-5\.5-pro works only through OpenAI's Responses API.* the assistant “Writer”\.$/);
+  assert.deepEqual(pro.calls, [], "a model Chat Completions refuses is refused before any idea is queued");
   const { call, calls } = harness();
   assert.deepEqual(await call(create(), null), {
     status: 401,

@@ -1,60 +1,85 @@
 import type OpenAI from "openai";
 import { APIConnectionError, OpenAIError } from "openai";
-import { type ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
-import { describeProviderFailure, ModelOutputError } from "../_shared/ai/provider_failure.ts";
-import { ARTICLE_STREAM_EVENTS } from "../_shared/contracts/article.ts";
+import type { ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
 import { sseEvent } from "../_shared/http/server_sent_events.ts";
 import {
-  ARTICLE_FAILURE_MESSAGE,
-  PARSE_FAILURE_MESSAGE,
-  parseGeneratedArticle,
-  REFUSAL_MESSAGE,
-} from "../_shared/ai/article_output.ts";
+  type DescribedFailure,
+  ModelOutputError,
+  ProviderProblemError,
+  ProviderResponseError,
+} from "../_shared/ai/provider_errors.ts";
+import type { ModelChoice } from "../_shared/ai/provider_target.ts";
+import { ARTICLE_STREAM_EVENTS } from "../_shared/contracts/article.ts";
+import { PARSE_FAILURE_MESSAGE, parseGeneratedArticle, REFUSAL_MESSAGE } from "../_shared/ai/article_output.ts";
+
+export type ChunkSource = AsyncIterable<OpenAI.Chat.ChatCompletionChunk>;
+
+type Json = Record<string, unknown>;
 
 /**
  * Passes each content delta on and collects the whole text. Failures while
  * reading are classified: a chunk that is not JSON (the SDK throws a
  * SyntaxError) is unusable output; a connection that breaks off counts as
- * the provider being unavailable.
+ * the provider being unavailable; an error event (OpenRouter, after its 200)
+ * is thrown by the SDK as an APIError without a status, and an error in a
+ * choice (`finish_reason: "error"`) becomes ProviderResponseError.
  */
 async function readUpstream(
-  upstream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>,
+  upstream: ChunkSource,
   onDelta: (text: string) => void,
-): Promise<{ content: string; refusal: string }> {
+): Promise<{ content: string; refusal: string; finishReason: string | null }> {
   let content = "";
   let refusal = "";
+  let finishReason: string | null = null;
   try {
     for await (const chunk of upstream) {
-      const delta = chunk.choices[0]?.delta;
+      const choice = chunk.choices?.[0] as (OpenAI.Chat.ChatCompletionChunk.Choice & { error?: Json }) | undefined;
+      if ((choice?.finish_reason as string) === "error" || choice?.error) {
+        const error = choice?.error ?? { message: "The provider ended the answer with an error" };
+        throw new ProviderResponseError(error, typeof error.code === "number" ? error.code : undefined);
+      }
+      const delta = choice?.delta;
       if (delta?.refusal) refusal += delta.refusal;
       if (delta?.content) {
         content += delta.content;
         onDelta(delta.content);
       }
+      if (choice?.finish_reason) finishReason = choice.finish_reason;
     }
   } catch (error) {
     if (error instanceof SyntaxError) throw new ModelOutputError(PARSE_FAILURE_MESSAGE);
-    if (error instanceof OpenAIError) throw error;
+    if (error instanceof OpenAIError || error instanceof ProviderResponseError || error instanceof ProviderProblemError) {
+      throw error;
+    }
     throw new APIConnectionError({
       message: "The response stream broke off",
       cause: error instanceof Error ? error : undefined,
     });
   }
-  return { content, refusal };
+  return { content, refusal, finishReason };
+}
+
+export interface ArticleStreamOptions {
+  deadline: ProviderDeadline;
+  /** Sent before the text (e.g. why the draft is not streamed). */
+  note?: string;
+  /** The model writing, for messages about it. */
+  choice?: ModelChoice;
+  describe: (error: unknown) => DescribedFailure;
+  logFailure: (error: unknown) => void;
 }
 
 /**
  * Relays the model's stream to the browser as Server-Sent Events (see
- * ARTICLE_STREAM_EVENTS): a `delta` per content chunk, then `done` with the
- * validated article or `error` with a user-facing message. When the browser
- * goes away the stream is cancelled, which aborts the upstream request.
- * Owns `deadline` and disposes of it.
+ * ARTICLE_STREAM_EVENTS): `note` if there is one, a `delta` per content
+ * chunk, then `done` with the validated article or `error` with a
+ * user-facing message and its problem. An answer cut at the length limit or
+ * stopped by the content filter is an `error` (what was sent stays in the
+ * form). When the browser goes away the stream is cancelled, which aborts
+ * the upstream request. Owns `deadline` and disposes of it.
  */
-export function articleEventStream(
-  upstream: AsyncIterable<OpenAI.Chat.ChatCompletionChunk>,
-  deadline: ProviderDeadline,
-  logFailure: (error: unknown) => void,
-): ReadableStream<Uint8Array> {
+export function articleEventStream(upstream: ChunkSource, options: ArticleStreamOptions): ReadableStream<Uint8Array> {
+  const { deadline, choice } = options;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       const send = (name: string, data: unknown) => {
@@ -66,20 +91,40 @@ export function articleEventStream(
         }
       };
       try {
-        const { content, refusal } = await readUpstream(
+        if (options.note) send(ARTICLE_STREAM_EVENTS.note, { note: options.note });
+        const { content, refusal, finishReason } = await readUpstream(
           upstream,
           (text) => send(ARTICLE_STREAM_EVENTS.delta, { text }),
         );
         // The SDK ends the iteration quietly when its request is aborted.
         if (deadline.signal.aborted) throw deadline.signal.reason;
-        if (!content.trim() && refusal) throw new ModelOutputError(REFUSAL_MESSAGE);
+        if (!content.trim() && refusal) {
+          throw new ProviderProblemError("refusal", `${REFUSAL_MESSAGE} It said: “${refusal.trim().slice(0, 200)}”`, {
+            status: 502,
+          });
+        }
+        if (finishReason === "content_filter") {
+          throw new ProviderProblemError(
+            "content-filter",
+            "The provider's content filter stopped the draft. What arrived is kept; rephrase the idea and try again.",
+            { status: 502 },
+          );
+        }
+        if (finishReason === "length") {
+          throw new ProviderProblemError(
+            "length",
+            `The draft was cut off at ${choice?.model ?? "the model"}'s length limit before it was complete. ` +
+              "What arrived is kept in the form; shorten the request or choose a model that writes longer answers" +
+              (choice ? ` in ${choice.place.label}.` : "."),
+            { status: 502, model: choice?.model, fix: choice?.place },
+          );
+        }
         send(ARTICLE_STREAM_EVENTS.done, parseGeneratedArticle(content));
       } catch (error) {
         if (!deadline.cancelled) {
-          logFailure(error);
-          send(ARTICLE_STREAM_EVENTS.error, {
-            error: describeProviderFailure(error, deadline, ARTICLE_FAILURE_MESSAGE).message,
-          });
+          options.logFailure(error);
+          const failure = options.describe(error);
+          send(ARTICLE_STREAM_EVENTS.error, { error: failure.message, problem: failure.problem });
         }
       } finally {
         deadline.dispose();

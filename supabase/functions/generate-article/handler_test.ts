@@ -4,10 +4,15 @@
  * in-memory caller/key/assistant lookup instead of the database.
  */
 import assert from "node:assert/strict";
-import { type FakeOpenAI, type FakeOpenAIOptions, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
-import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import {
+  type FakeOpenAI,
+  type FakeOpenAIFlavour,
+  type FakeOpenAIOptions,
+  startFakeOpenAI,
+} from "../_testing/fakes/openai_server.ts";
 import { extractPartialArticle, type GeneratedArticle } from "../_shared/contracts/article.ts";
+import type { AiOperation } from "../_shared/contracts/ai_provider.ts";
+import { storedProvider, testDeployment } from "../_testing/provider_fixtures.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import { unlimited } from "../_testing/memory_rate_limiter.ts";
@@ -21,7 +26,8 @@ import type { LinkTarget } from "../_shared/contracts/site_content.ts";
 
 const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
-const ALICE_GPT4_ASSISTANT = "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d";
+const ALICE_OWN_MODEL_ASSISTANT = "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d";
+const ALICE_PRO_ASSISTANT = "6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e";
 const BOB_ASSISTANT = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
 
 interface Harness {
@@ -36,14 +42,17 @@ interface Assistant extends AssistantSettings {
 }
 
 const ASSISTANTS = new Map<string, Assistant>([
-  [ALICE_ASSISTANT, { userId: ALICE, instructions: "You write cheerful travel posts.", model: null }],
-  [ALICE_GPT4_ASSISTANT, { userId: ALICE, instructions: "", model: "gpt-4.1" }],
-  [BOB_ASSISTANT, { userId: BOB, instructions: "Bob's secret instructions.", model: null }],
+  [ALICE_ASSISTANT, { id: ALICE_ASSISTANT, name: "Travel", userId: ALICE, instructions: "You write cheerful travel posts.", model: null }],
+  [ALICE_OWN_MODEL_ASSISTANT, { id: ALICE_OWN_MODEL_ASSISTANT, name: "Editor", userId: ALICE, instructions: "", model: "gpt-6.2-sol" }],
+  [ALICE_PRO_ASSISTANT, { id: ALICE_PRO_ASSISTANT, name: "Pro", userId: ALICE, instructions: "", model: "gpt-5.5-pro" }],
+  [BOB_ASSISTANT, { id: BOB_ASSISTANT, name: "Bob's", userId: BOB, instructions: "Bob's secret instructions.", model: null }],
 ]);
 
 function testDeps(
   fake: FakeOpenAI,
+  flavour: FakeOpenAIFlavour,
   keys: Map<string, string>,
+  models: Partial<Record<AiOperation, string | null>>,
   timeoutMs: number,
   findLinkTargets: FindLinkTargets,
 ): GenerateArticleDeps {
@@ -53,12 +62,12 @@ function testDeps(
       const id = tokens.get(req.headers.get("authorization") ?? "");
       return id ? Promise.resolve({ id }) : Promise.reject(new UnauthenticatedError());
     },
-    readOpenAIKey: (userId) => Promise.resolve(keys.get(userId) ?? null),
+    readTextProvider: (userId) => Promise.resolve(storedProvider(fake, flavour, keys.get(userId) ?? null, models)),
     findAssistant: (userId, assistantId) => {
       const assistant = ASSISTANTS.get(assistantId);
       return Promise.resolve(assistant?.userId === userId ? assistant : null);
     },
-    settings: { ...openAISettingsFromEnv(new Map()), baseURL: fake.url, timeoutMs },
+    deployment: testDeployment(fake, { timeoutMs }),
     rateLimit: unlimited("aiText"),
     findLinkTargets,
   };
@@ -68,14 +77,23 @@ function testDeps(
 const noLinkTargets: FindLinkTargets = () => Promise.resolve([]);
 
 async function withHarness(
-  options: { fake?: FakeOpenAIOptions; timeoutMs?: number; findLinkTargets?: FindLinkTargets },
+  options: {
+    fake?: FakeOpenAIOptions;
+    flavour?: FakeOpenAIFlavour;
+    models?: Partial<Record<AiOperation, string | null>>;
+    timeoutMs?: number;
+    findLinkTargets?: FindLinkTargets;
+  },
   test: (harness: Harness) => Promise<void>,
 ) {
-  const fake = startFakeOpenAI({ retryAfterMs: 1, ...options.fake });
+  const flavour = options.flavour ?? "openai";
+  const fake = startFakeOpenAI({ retryAfterMs: 1, flavour, ...options.fake });
   const keys = new Map([[ALICE, "sk-test-alice-FIXTURE-not-a-real-key-6789"], [BOB, "sk-test-bob-FIXTURE-not-a-real-key-6789"]]);
   const server = Deno.serve(
     { port: 0, hostname: "127.0.0.1", onListen: () => {} },
-    createHandler(testDeps(fake, keys, options.timeoutMs ?? 10_000, options.findLinkTargets ?? noLinkTargets)),
+    createHandler(
+      testDeps(fake, flavour, keys, options.models ?? {}, options.timeoutMs ?? 10_000, options.findLinkTargets ?? noLinkTargets),
+    ),
   );
   const url = `http://127.0.0.1:${server.addr.port}/functions/v1/generate-article`;
   try {
@@ -107,7 +125,7 @@ async function readEvents(response: Response): Promise<SseEvent[]> {
   return text.slice(0, -2).split("\n\n").map((block) => {
     const [eventLine, dataLine, ...rest] = block.split("\n");
     assert.deepEqual(rest, [], `one data line per event: ${block}`);
-    assert.match(eventLine, /^event: (delta|done|error)$/);
+    assert.match(eventLine, /^event: (note|delta|done|error)$/);
     assert.match(dataLine, /^data: /);
     return { event: eventLine.slice("event: ".length), data: JSON.parse(dataLine.slice("data: ".length)) };
   });
@@ -140,7 +158,10 @@ Deno.test("streams the article as delta events, then done with the validated art
     const [request] = fake.requests;
     assert.equal(request.apiKey, "sk-test-alice-FIXTURE-not-a-real-key-6789");
     const body = request.body as ChatRequest;
-    assert.equal(body.model, "gpt-4o-mini");
+    assert.equal(body.model, "gpt-6.1-terra");
+    assert.equal(body.reasoning_effort, "low");
+    assert.equal(body.temperature, undefined);
+    assert.equal(body.max_tokens, undefined);
     assert.equal(body.stream, true);
     assert.equal(body.response_format?.type, "json_schema");
     assert.equal(body.response_format?.json_schema.name, "article");
@@ -199,16 +220,17 @@ Deno.test("Content is the first field the model writes, so the form's Content fi
     assert.ok(deltasBeforeContent <= 3, `${deltasBeforeContent} deltas came before the first Content characters`);
   }));
 
-Deno.test("an existing article is sent to be improved; the assistant's own model wins", () =>
-  withHarness({}, async ({ fake, url }) => {
+Deno.test("an existing article is sent to be improved; the assistant's own model wins over the user's drafting model", () =>
+  withHarness({ models: { drafting: "gpt-6-luna" } }, async ({ fake, url }) => {
     const response = await generate(url, {
       idea: "",
       existingArticle: "<p>My draft about tea.</p>",
-      assistantId: ALICE_GPT4_ASSISTANT,
+      assistantId: ALICE_OWN_MODEL_ASSISTANT,
     });
     assert.equal((await readEvents(response)).at(-1)?.event, "done");
     const body = fake.requests[0].body as ChatRequest;
-    assert.equal(body.model, "gpt-4.1");
+    assert.equal(body.model, "gpt-6.2-sol");
+    assert.equal(body.reasoning_effort, "low");
     assert.match(body.messages[0].content, /^You are an experienced blog writer and SEO editor\.\n\n/);
     assert.equal(
       body.messages[1].content,
@@ -271,7 +293,7 @@ Deno.test("400 'OpenAI API key not found' when the caller stored no key", () =>
   withHarness({}, async ({ fake, url, keys }) => {
     keys.delete(ALICE);
     const response = await generate(url, idea);
-    assert.deepEqual([response.status, await response.json()], [400, { error: "OpenAI API key not found" }]);
+    assert.deepEqual([response.status, (await response.json()).error], [400, "OpenAI API key not found"]);
     assert.equal(fake.requests.length, 0);
   }));
 
@@ -283,41 +305,126 @@ Deno.test("a key the provider refuses: 400 with the spec message; the key is nei
     assert.equal(response.status, 400);
     assert.equal(response.headers.get("content-type"), "application/json; charset=utf-8");
     const text = await response.text();
-    assert.deepEqual(JSON.parse(text), { error: PROVIDER_MESSAGES.invalidKey });
+    assert.equal(
+      JSON.parse(text).error,
+      "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.",
+    );
     assert.equal(logs.length, 1);
     for (const output of [text, ...logs]) {
       assert.ok(!output.includes("sk-wrong") && !output.includes(key.slice(-4)), output);
     }
   }));
 
-Deno.test("rate limiting and outages: 502 with the spec messages after one retry", async () => {
+Deno.test("rate limiting and outages: 502 with the provider's reason after one retry; no credit is not retried", async () => {
   for (
-    const [scenario, message] of [
-      ["rate-limit", PROVIDER_MESSAGES.rateLimited],
-      ["server-error", PROVIDER_MESSAGES.unavailable],
+    const [scenario, status, message, requests] of [
+      ["rate-limit", 502, "OpenAI is rate limiting your requests. Wait about 1 second and try again.", 2],
+      ["server-error", 502, "OpenAI is unavailable (HTTP 500). Please try again later.", 2],
+      ["insufficient-quota", 400, /^Your OpenAI account has no credit left/, 1],
     ] as const
   ) {
     await withHarness({ fake: { scenario } }, async ({ fake, url }) => {
       const response = await generate(url, idea);
-      assert.deepEqual([response.status, await response.json()], [502, { error: message }]);
-      assert.equal(fake.requests.length, 2, "maxRetries is 1");
+      const body = await response.json();
+      assert.equal(response.status, status, scenario);
+      if (typeof message === "string") assert.equal(body.error, message);
+      else assert.match(body.error, message);
+      assert.equal(fake.requests.length, requests, "maxRetries is 1; insufficient_quota is marked not to be retried");
     });
   }
 });
+
+Deno.test("a model Chat Completions refuses is refused up front, naming the assistant where it is chosen", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const response = await generate(url, { idea: "Tea", assistantId: ALICE_PRO_ASSISTANT });
+    assert.equal(response.status, 400);
+    const body = await response.json();
+    assert.equal(
+      body.error,
+      "gpt-5.5-pro works only through OpenAI's Responses API, which Inkpress does not use. " +
+        "Choose another model for Article drafting in the assistant “Pro”.",
+    );
+    assert.deepEqual(body.problem.fix, { href: `/assistants/${ALICE_PRO_ASSISTANT}`, label: "the assistant “Pro”" });
+    assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("an unverified organisation: the draft is written without streaming, with a note saying why", () =>
+  withHarness({ fake: { scenario: "unverified-org" } }, async ({ fake, url, logs }) => {
+    const events = await readEvents(await generate(url, idea));
+    assert.deepEqual(events.map((event) => event.event), ["note", "delta", "done"]);
+    assert.match((events[0].data as { note: string }).note, /streams gpt-6\.1-terra only for verified organisations/);
+    assert.equal((events[2].data as GeneratedArticle).title, "A weekend in Lisbon: A Practical Guide");
+    assert.deepEqual(fake.requests.map((request) => request.stream), [true, false]);
+    assert.deepEqual(logs, []);
+  }));
+
+Deno.test("an answer cut at the length limit, a refusal and the content filter end the stream with their reason", async () => {
+  const cases = [
+    ["length", /^The draft was cut off at gpt-6\.1-terra's length limit.*What arrived is kept in the form/, "length"],
+    ["refusal", /^The AI model declined to write this article\. It said: “I'm sorry/, "refusal"],
+    ["content-filter", /content filter stopped the draft/, "content-filter"],
+  ] as const;
+  for (const [scenario, message, kind] of cases) {
+    await withHarness({ fake: { scenario } }, async ({ url }) => {
+      const events = await readEvents(await generate(url, idea));
+      const last = events.at(-1)!;
+      assert.equal(last.event, "error", scenario);
+      const data = last.data as { error: string; problem: { kind: string } };
+      assert.match(data.error, message, scenario);
+      assert.equal(data.problem.kind, kind, scenario);
+      if (scenario === "length") assert.ok(events.filter((event) => event.event === "delta").length > 10, "what arrived was sent");
+    });
+  }
+});
+
+Deno.test("a provider without json_schema is asked for json_object", () =>
+  withHarness({ fake: { scenario: "no-json-schema" } }, async ({ fake, url }) => {
+    const events = await readEvents(await generate(url, idea));
+    assert.equal(events.at(-1)?.event, "done");
+    assert.deepEqual(fake.requests.map((request) => (request.body as ChatRequest).response_format?.type), [
+      "json_schema",
+      "json_object",
+    ]);
+  }));
+
+Deno.test("OpenRouter: its error inside the stream ends the draft with its reason", async () => {
+  await withHarness({ flavour: "openrouter" }, async ({ fake, url }) => {
+    const events = await readEvents(await generate(url, idea));
+    assert.equal(events.at(-1)?.event, "done");
+    assert.equal((fake.requests[0].body as ChatRequest).model, "openai/gpt-6.1-terra");
+  });
+  await withHarness({ flavour: "openrouter", fake: { scenario: "error-in-200" } }, async ({ url }) => {
+    const events = await readEvents(await generate(url, idea));
+    assert.deepEqual(events.at(-1)?.event, "error");
+    assert.match((events.at(-1)?.data as { error: string }).error, /OpenRouter is unavailable \(HTTP 502\)/);
+  });
+});
+
+Deno.test("a local Ollama drafts with the user's model, max_tokens untouched and no reasoning_effort", () =>
+  withHarness({ flavour: "ollama", models: { drafting: "qwen3:8b" } }, async ({ fake, url, keys }) => {
+    keys.delete(ALICE);
+    const events = await readEvents(await generate(url, idea));
+    assert.equal(events.at(-1)?.event, "done");
+    const body = fake.requests[0].body as ChatRequest;
+    assert.equal(body.model, "qwen3:8b");
+    assert.equal(body.reasoning_effort, undefined);
+    assert.equal(body.response_format?.type, "json_schema");
+  }));
 
 Deno.test("failures after streaming began end the stream with an error event", async () => {
   const cases = [
     ["malformed-chunk", "Failed to parse response from OpenAI"],
     ["invalid-json", "Failed to parse response from OpenAI"],
     ["empty", "Empty response from OpenAI"],
-    ["cut-stream", PROVIDER_MESSAGES.unavailable],
+    ["cut-stream", "OpenAI could not be reached. Please try again later."],
   ] as const;
   for (const [scenario, message] of cases) {
     await withHarness({ fake: { scenario } }, async ({ url, logs }) => {
       const response = await generate(url, idea);
       assert.equal(response.status, 200, scenario);
       const events = await readEvents(response);
-      assert.deepEqual(events.at(-1), { event: "error", data: { error: message } }, scenario);
+      assert.equal(events.at(-1)?.event, "error", scenario);
+      assert.equal((events.at(-1)?.data as { error: string }).error, message, scenario);
       assert.ok(events.slice(0, -1).every((event) => event.event === "delta"), scenario);
       assert.equal(logs.length, 1, scenario);
     });
@@ -339,7 +446,9 @@ Deno.test("a first token slower than the deadline ends the stream with the time-
       const response = await generate(url, idea);
       assert.equal(response.status, 200, "the provider's headers arrived in time");
       const events = await readEvents(response);
-      assert.deepEqual(events, [{ event: "error", data: { error: PROVIDER_MESSAGES.timedOut } }]);
+      assert.deepEqual(events.map((event) => [event.event, (event.data as { error: string }).error]), [
+        ["error", "OpenAI did not answer in time. Please try again."],
+      ]);
       assert.ok(performance.now() - started < 2_000);
       for (let wait = 0; wait < 100 && !fake.requests[0].aborted; wait++) await new Promise((r) => setTimeout(r, 10));
       assert.ok(fake.requests[0].aborted, "the upstream request was aborted");

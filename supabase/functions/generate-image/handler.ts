@@ -5,6 +5,11 @@
  * downloaded through the SSRF guard, checked and copied into the `images`
  * bucket before answering, and never reach the browser or the database.
  *
+ * The request names one of the fal.ai models of contracts/image.ts and only
+ * the settings that model takes. An image fal's safety checker flagged is
+ * refused: not downloaded, not stored, not counted against the storage
+ * quota (`flagged` says how many; all flagged is a 422 with the reason).
+ *
  * Limits: the caller's image rate limit, counted in images (429 with
  * Retry-After), and their storage quota, checked before fal is paid and
  * again, atomically, when the images are recorded (403 with the bytes in use).
@@ -75,7 +80,7 @@ export function createHandler(deps: GenerateImageDeps): (req: Request) => Promis
       const limited = await enforceRateLimit(deps.rateLimit, userId, request.numImages);
       if (limited) return limited;
       try {
-        const falImages = await generateFalImages({
+        const { images: falImages, flagged } = await generateFalImages({
           apiKey,
           request,
           config: deps.fal,
@@ -107,7 +112,8 @@ export function createHandler(deps: GenerateImageDeps): (req: Request) => Promis
           now: deps.now?.(),
           randomId: deps.randomId,
         });
-        return json({ images } satisfies GenerateImageResponse);
+        if (flagged > 0) log("images_flagged", { userId, flagged });
+        return json({ images, flagged } satisfies GenerateImageResponse);
       } catch (error) {
         if (error instanceof FalError) {
           log("fal_failed", { status: error.status, providerStatus: error.providerStatus, message: error.message });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type FakeFal, type FakeFalScenario, startFakeFal } from "../_testing/fakes/fal_server.ts";
-import { DEFAULT_FAL_IMAGE_MODEL } from "../_shared/images/fal.ts";
+import { FLAGGED_IMAGE } from "../_shared/images/fal.ts";
 import { sniffImageFormat } from "../_shared/images/image_format.ts";
 import { generateImageResponseSchema, IMAGE_DEFAULTS } from "../_shared/contracts/image.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
@@ -48,7 +48,7 @@ async function withHarness(
     },
     falKeyFor: (userId) => Promise.resolve(userId === USER_ID ? falKey : null),
     imageStore: store,
-    fal: { baseUrl: fake.url, model: DEFAULT_FAL_IMAGE_MODEL, timeoutMs: 5_000 },
+    fal: { baseUrl: fake.url, timeoutMs: 5_000 },
     rateLimit: unlimited("images"),
     storageQuotaBytes: QUOTA_BYTES,
     // The fake fal.ai (and its file server) is on loopback: allowlisted, as PRIVATE_HOST_ALLOWLIST does in tests.
@@ -147,7 +147,9 @@ Deno.test("success: the image is copied into Storage, recorded, and only our URL
       guidance_scale: 8.2,
       content_type: "image/png",
       byte_size: served.byteLength,
+      model: "fal-ai/fast-sdxl",
     });
+    assert.equal(body.flagged, 0);
     assertNothingLeaked(harness, text);
   });
 });
@@ -187,20 +189,77 @@ Deno.test("success: several images are all downloaded and stored, each with its 
   });
 });
 
-Deno.test("fal refuses the key: 400 with fal's message, nothing stored, key not leaked", async () => {
+const REFUSED_KEY = "fal.ai refused the API key. Check it in Profile Settings → API Keys.";
+
+Deno.test("fal refuses the key: 400 naming the fix, nothing stored, key not leaked", async () => {
   await withHarness({ falKey: "fal-wrong-key-123456" }, async (harness) => {
     const response = await harness.call({ prompt: "A cat" });
     const text = await response.clone().text();
-    await expectError(response, 400, "Invalid authentication");
+    await expectError(response, 400, REFUSED_KEY);
     assert.equal(harness.store.objects.size, 0);
     assert.ok(!text.includes("fal-wrong-key-123456"));
     assert.ok(!JSON.stringify(harness.logs).includes("fal-wrong-key-123456"));
   });
 });
 
-Deno.test("fal 401 scenario answers 400 'Invalid authentication'", async () => {
+Deno.test("fal 401 scenario answers 400 with the fix; an exhausted balance and the content checker say theirs", async () => {
   await withHarness({ scenario: "unauthorized" }, async ({ call }) => {
-    await expectError(await call({ prompt: "A cat" }), 400, "Invalid authentication");
+    await expectError(await call({ prompt: "A cat" }), 400, REFUSED_KEY);
+  });
+  await withHarness({ scenario: "exhausted-balance" }, async ({ call }) => {
+    await expectError(
+      await call({ prompt: "A cat" }),
+      400,
+      "Your fal.ai balance is used up. Top up at fal.ai/dashboard/billing, then try again.",
+    );
+  });
+  await withHarness({ scenario: "content-policy" }, async ({ call }) => {
+    await expectError(
+      await call({ prompt: "A cat" }),
+      400,
+      "fal.ai's content checker refused the description (sexual). Rephrase it and try again.",
+    );
+  });
+});
+
+Deno.test("a flagged image is refused with the reason: not downloaded, not stored, not counted", async () => {
+  await withHarness({}, async ({ call, store, fake, logs }) => {
+    await expectError(await call({ prompt: "A nsfw-test cat" }), 422, FLAGGED_IMAGE);
+    assert.equal(store.records.length, 0);
+    assert.equal(store.objects.size, 0);
+    assert.equal(fake.requests.filter((request) => request.path.startsWith("/files/")).length, 0, "never downloaded");
+    assert.ok(logs.some((entry) => entry.event === "fal_failed"));
+  });
+});
+
+Deno.test("each model gets only its own fields; FLUX defaults and limits are its own", async () => {
+  await withHarness({}, async ({ call, fake, store }) => {
+    const response = await call({ prompt: "A fox", model: "fal-ai/flux/schnell", negativePrompt: "blur", stylePreset: "origami" });
+    assert.equal(response.status, 200, await response.text());
+    assert.deepEqual(generationRequests(fake)[0].body, {
+      prompt: "A fox",
+      image_size: "square_hd",
+      num_inference_steps: 4,
+      guidance_scale: 3.5,
+      num_images: 1,
+      enable_safety_checker: true,
+      output_format: "png",
+    });
+    const { model, style_preset, num_inference_steps, negative_prompt } = store.records[0];
+    assert.deepEqual([model, style_preset, num_inference_steps, negative_prompt], ["fal-ai/flux/schnell", null, 4, ""]);
+    await expectError(
+      await call({ prompt: "A fox", model: "fal-ai/flux/schnell", numInferenceSteps: 30 }),
+      400,
+      "numInferenceSteps: Inference steps must be a whole number from 1 to 12",
+    );
+    const recraft = await call({ prompt: "A fox", model: "fal-ai/recraft/v3/text-to-image", recraftStyle: "digital_illustration" });
+    assert.equal(recraft.status, 200, await recraft.text());
+    assert.deepEqual(generationRequests(fake).at(-1)?.body, {
+      prompt: "A fox",
+      image_size: "square_hd",
+      style: "digital_illustration",
+      enable_safety_checker: true,
+    });
   });
 });
 
@@ -290,6 +349,23 @@ Deno.test("no fal.ai key saved: 400 with the Profile Settings hint, fal not call
       assert.equal(fake.requests.length, 0);
     });
   }
+});
+
+Deno.test("a prompt PostgreSQL could not store is a 400 naming the field, before fal is paid", async () => {
+  await withHarness({}, async ({ call, fake }) => {
+    const nul = await expectError(
+      await call({ prompt: "A cat\u0000" }),
+      400,
+      "prompt: Contains a NUL character (U+0000), which cannot be stored",
+    );
+    assert.equal(nul.field, "prompt");
+    await expectError(
+      await call({ prompt: "A cat", negativePrompt: "blurry \udfff" }),
+      400,
+      "negativePrompt: Contains an unpaired surrogate (a broken Unicode character), which cannot be stored",
+    );
+    assert.equal(fake.requests.length, 0);
+  });
 });
 
 Deno.test("unauthenticated: 401 'User not authenticated' before anything else", async () => {
@@ -407,7 +483,7 @@ Deno.test("fal does not answer in time: 504 'Failed to generate image'", async (
   const stalled: typeof fetch = (_input, init) =>
     new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
   await withHarness({
-    deps: { fetch: stalled, fal: { baseUrl: "http://127.0.0.1:9", model: "fal-ai/fast-sdxl", timeoutMs: 50 } },
+    deps: { fetch: stalled, fal: { baseUrl: "http://127.0.0.1:9", timeoutMs: 50 } },
   }, async ({ call }) => {
     await expectError(await call({ prompt: "A cat" }), 504, "Failed to generate image");
   });

@@ -67,7 +67,7 @@ export function createHandler(deps: ConnectGhostSiteDependencies): (req: Request
 /** Built at boot; per caller: the caller verified, the site saved on the system's siteConnections path. */
 export function productionDependencies(): (caller: RequestCaller) => ConnectGhostSiteDependencies {
   const system = createSystemAccess();
-  const saveSite = ghostSiteSaver(system.siteConnections);
+  const saveSite = ghostSiteSaver(system.siteConnections, system.sealSecret);
   const rateLimit = rateLimitFromEnv("wordpressConnect", system.rateLimits);
   return (caller) => ({
     authenticate: () => caller.authenticate(),

@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
-import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
-import { type KeywordItem, keywordsResponseSchema } from "../_shared/contracts/keywords.ts";
-import { KEYWORDS_FAILURE_MESSAGE, parseKeywords } from "./keyword_output.ts";
+import { ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
+import type { ModelChoice } from "../_shared/ai/provider_target.ts";
+import { keywordsResponseSchema } from "../_shared/contracts/keywords.ts";
+import { KEYWORDS_FAILURE_MESSAGE, KEYWORDS_JSON_SCHEMA, parseKeywords } from "./keyword_output.ts";
+
+const MODEL: ModelChoice = {
+  model: "gpt-6-luna",
+  place: { href: "/profile#ai-models", label: "Profile Settings → AI models" },
+  operationLabel: "Keyword research",
+};
 
 const item = (keyword: string, extra: Record<string, unknown> = {}) => ({
   keyword,
@@ -11,157 +18,67 @@ const item = (keyword: string, extra: Record<string, unknown> = {}) => ({
   competition: "medium",
   ...extra,
 });
+const parse = (content: string, truncated = false) => parseKeywords({ content, truncated, format: "json_schema" }, MODEL);
 
-const full = (keyword: string, extra: Partial<KeywordItem> = {}): KeywordItem => ({
-  keyword,
-  searchVolume: "1K",
-  difficulty: 40,
-  cpc: "$1.00",
-  competition: "medium",
-  ...extra,
+Deno.test("the strict schema: every key required, no additional properties, nullable estimates", () => {
+  const items = KEYWORDS_JSON_SCHEMA.properties.keywords.items;
+  assert.deepEqual(KEYWORDS_JSON_SCHEMA.required, ["keywords"]);
+  assert.equal(KEYWORDS_JSON_SCHEMA.additionalProperties, false);
+  assert.deepEqual(items.required, Object.keys(items.properties));
+  assert.equal(items.additionalProperties, false);
+  assert.deepEqual(items.properties.difficulty.type, ["integer", "null"]);
 });
 
-const bare = (keyword: string): KeywordItem => ({
-  keyword,
-  searchVolume: null,
-  difficulty: null,
-  cpc: null,
-  competition: null,
+Deno.test("parseKeywords reads the structured answer as it is", () => {
+  const parsed = parse(JSON.stringify({ keywords: [item("green tea"), item("matcha", { searchVolume: null, competition: null })] }));
+  assert.deepEqual(parsed, {
+    keywords: [item("green tea"), item("matcha", { searchVolume: null, competition: null })],
+    notes: [],
+  });
+  assert.deepEqual(keywordsResponseSchema.parse(parsed), parsed, "the response the browser checks");
 });
 
-const two = [item("green tea"), item("matcha")];
-
-/** Answers seen from models (or shaped like them), and what the page gets. */
-const SHAPES: [name: string, content: string, keywords: KeywordItem[], notes?: string[]][] = [
-  ["a plain array", JSON.stringify(two), [full("green tea"), full("matcha")]],
-  ["wrapped in a ```json fence", "```json\n" + JSON.stringify(two, null, 2) + "\n```", [full("green tea"), full("matcha")]],
-  [
-    "with prose and brackets around it",
-    `Sure [1]! Here are the keywords:\n${JSON.stringify(two)}\nLet me know {if} you need more.`,
-    [full("green tea"), full("matcha")],
-  ],
-  ["nested under a key", JSON.stringify({ keywords: two }), [full("green tea"), full("matcha")]],
-  ["nested two levels down", JSON.stringify({ data: { results: two } }), [full("green tea"), full("matcha")]],
-  [
-    "other key names and casings",
-    JSON.stringify([
-      { Keyword: "green tea", "Search Volume": "1K", KD: "40", CPC: "$1.00", Competition: "Medium" },
-      { phrase: "matcha", search_volume: "1K", keyword_difficulty: 40, cost_per_click: "$1.00", competition_level: "MEDIUM" },
-    ]),
-    [full("green tea"), full("matcha")],
-  ],
-  [
-    "numbers as text and text as numbers",
-    JSON.stringify([
-      item("a", { searchVolume: 12000, difficulty: "45%", cpc: 1.2 }),
-      item("b", { searchVolume: "1,200", difficulty: "1,200" }),
-      item("c", { difficulty: "62/100", competition: " high " }),
-      item("d", { difficulty: 45.4, competition: "LOW" }),
-    ]),
-    [
-      full("a", { searchVolume: "12,000", difficulty: 45, cpc: "1.2" }),
-      full("b", { searchVolume: "1,200", difficulty: null }),
-      full("c", { difficulty: 62, competition: "high" }),
-      full("d", { difficulty: 45, competition: "low" }),
+Deno.test("from a provider without json_schema: a bare or wrapped list, estimates that do not fit as N/A", () => {
+  const answer = "Here you go:\n```json\n" + JSON.stringify([
+    item("a", { competition: "HIGH", difficulty: 45.4 }),
+    item("A"),
+    item("b", { difficulty: 500, competition: "fierce" }),
+    { searchVolume: "1K" },
+    item("c", { cpc: 7 }),
+  ]) + "\n```";
+  assert.deepEqual(parse(answer), {
+    keywords: [
+      item("a", { competition: "high", difficulty: 45 }),
+      item("b", { difficulty: null, competition: null }),
+      item("c", { cpc: null }),
     ],
-    ["The difficulty of 1 keyword could not be read; shown as N/A."],
-  ],
-  [
-    "competition as other words or an index",
-    JSON.stringify([
-      item("a", { competition: "Moderate" }),
-      item("b", { competition: "very high" }),
-      item("c", { competition: 0.2 }),
-      item("d", { competition: "85" }),
-      item("e", { competition: "extreme" }),
-    ]),
-    [
-      full("a", { competition: "medium" }),
-      full("b", { competition: "high" }),
-      full("c", { competition: "low" }),
-      full("d", { competition: "high" }),
-      full("e", { competition: null }),
-    ],
-    ["The competition of 1 keyword could not be read; shown as N/A."],
-  ],
-  [
-    "missing, null and N/A estimates",
-    JSON.stringify([
-      { keyword: "a" },
-      { keyword: "b", searchVolume: null, difficulty: null, cpc: "", competition: null },
-      { keyword: "c", searchVolume: "N/A", difficulty: "n/a", cpc: "NA", competition: "N/A" },
-    ]),
-    [bare("a"), bare("b"), bare("c")],
-    [],
-  ],
-  ["an array of strings", JSON.stringify(["green tea", " matcha ", ""]), [bare("green tea"), bare("matcha")], [
-    "1 suggestion without a readable keyword was left out.",
-  ]],
-  [
-    "objects beat a list of phrases nested in them",
-    JSON.stringify([item("green tea", { related: ["x", "y", "z"] })]),
-    [full("green tea")],
-  ],
-  [
-    "items without a keyword, out-of-range difficulty, duplicates",
-    JSON.stringify([
-      item("a"),
-      item("A"),
-      item(""),
-      { searchVolume: "1K" },
-      7,
-      item("b", { difficulty: 500 }),
-      item("c", { difficulty: 0, searchVolume: { monthly: "1K" } }),
-    ]),
-    [full("a"), full("b", { difficulty: null }), full("c", { difficulty: null, searchVolume: "monthly: 1K" })],
-    [
-      "3 suggestions without a readable keyword were left out.",
-      "The difficulty of 2 keywords could not be read; shown as N/A.",
-    ],
-  ],
-  [
-    "an answer cut off part-way",
-    '```json\n[{"keyword": "a", "difficulty": 40}, {"keyword": "b", "difficulty": 30}, {"keyword": "c", "diffic',
-    [
-      { ...bare("a"), difficulty: 40 },
-      { ...bare("b"), difficulty: 30 },
-      { ...bare("c") },
-    ],
-    ["The answer was cut off before the end; only the complete suggestions are shown."],
-  ],
-];
-
-Deno.test("parseKeywords reads the shapes models send", async (t) => {
-  for (const [name, content, keywords, notes = []] of SHAPES) {
-    await t.step(name, () => {
-      const parsed = parseKeywords(content);
-      assert.deepEqual(parsed, { keywords, notes });
-      assert.deepEqual(keywordsResponseSchema.parse(parsed), parsed, "the response the browser checks");
-    });
-  }
+    notes: ["1 suggestion without a readable keyword was left out."],
+  });
 });
 
 Deno.test("parseKeywords keeps at most 15", () => {
-  const list = Array.from({ length: 20 }, (_, i) => item(`k${i}`));
-  const parsed = parseKeywords(JSON.stringify(list));
+  const parsed = parse(JSON.stringify({ keywords: Array.from({ length: 20 }, (_, i) => item(`k${i}`)) }));
   assert.equal(parsed.keywords.length, 15);
-  assert.deepEqual(parsed.notes, []);
+});
+
+Deno.test("an answer cut at the length limit keeps the complete items; with none it is the length problem", () => {
+  const cut = '{"keywords": [' + JSON.stringify(item("a")) + "," + JSON.stringify(item("b")) + ', {"keyword": "c", "sea';
+  assert.deepEqual(parse(cut, true), {
+    keywords: [item("a"), item("b"), { keyword: "c", searchVolume: null, difficulty: null, cpc: null, competition: null }],
+    notes: ["The answer was cut off at the model's length limit; the 3 complete keywords that arrived are shown."],
+  });
+  assert.throws(
+    () => parse('{"keywords": [{"keyw', true),
+    (error) =>
+      error instanceof ProviderProblemError && error.kind === "length" &&
+      /gpt-6-luna was cut off .*Keyword research in Profile Settings → AI models/.test(error.message),
+  );
 });
 
 Deno.test("parseKeywords fails with the spec message only when no keyword can be read", () => {
-  for (
-    const content of [
-      "",
-      "Sorry, I can't help with that.",
-      "[1, 2, 3]",
-      '[{"searchVolume": "1K"}]',
-      "[{broken",
-      '{"keywords": "none found"}',
-      "[]",
-    ]
-  ) {
+  for (const content of ["", "Sorry, I can't help with that.", "[1, 2, 3]", '{"keywords": "none found"}', "[]"]) {
     assert.throws(
-      () => parseKeywords(content),
+      () => parse(content),
       (error) => error instanceof ModelOutputError && error.message === KEYWORDS_FAILURE_MESSAGE,
       content,
     );

@@ -1,7 +1,7 @@
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { json } from "../_shared/http/responses.ts";
 import { linkRankingSources, linkTargetRanker, type RankLinkTargets } from "../_shared/links/link_targets.ts";
-import { openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
+import { aiDeploymentFromEnv } from "../_shared/ai/ai_deployment.ts";
 import type { RequestCaller } from "../_shared/platform/caller.ts";
 import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import { linkTargetsRequestSchema, type LinkTargetsResult } from "../_shared/contracts/site_content.ts";
@@ -19,7 +19,7 @@ export interface LinkTargetsDependencies {
  * POST { focus, body?, limit?, siteIds?, excludeArticleId? } — the caller's
  * indexed posts and pages most relevant to the text, best first (the
  * editor's link suggestions). Ranked as the caller chose: full text, or
- * embeddings with their own OpenAI key (one embeddings call per request);
+ * embeddings with their own provider and key (one embeddings call per request);
  * when embeddings cannot answer, full text answers and `fallback` says why.
  * - 200 { targets, relevance, fallback? };
  * - 400 invalid input; 401 not signed in; 405; 413; 500.
@@ -44,12 +44,12 @@ export function createHandler(deps: LinkTargetsDependencies): (req: Request) => 
   });
 }
 
-/** Built at boot; per caller: the index read as the caller, their OpenAI key a stored secret. */
+/** Built at boot; per caller: the index read as the caller, their provider and key a stored secret. */
 export function productionDependencies(): (caller: RequestCaller) => LinkTargetsDependencies {
   const system = createSystemAccess();
-  const settings = openAISettingsFromEnv();
+  const deployment = aiDeploymentFromEnv();
   return (caller) => ({
     authenticate: () => caller.authenticate(),
-    rank: linkTargetRanker(linkRankingSources(caller.client, system.readOpenAIKey, settings), "link-targets"),
+    rank: linkTargetRanker(linkRankingSources(caller.client, system.readTextProvider, deployment), "link-targets"),
   });
 }

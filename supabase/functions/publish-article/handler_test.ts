@@ -14,10 +14,15 @@ import {
   type PublicationFailureRecord,
   type PublicationRecord,
   type PublicationStore,
-  type PublicationSuccess,
   publishArticleToSite,
   type SiteRecord,
 } from "../_shared/publishing/publication.ts";
+import {
+  type MemoryPublicationStore,
+  memoryPublicationStore,
+  TEST_MARKER as MARKER,
+} from "../_testing/memory_publication_store.ts";
+import { ClaimLostError } from "../_shared/publishing/steps.ts";
 import type { CheckInternalLinks } from "../_shared/links/internal_link_check.ts";
 import { createHandler } from "./handler.ts";
 import {
@@ -53,41 +58,19 @@ const article = (fields: Partial<ArticleRecord> & { id: string }): ArticleRecord
   ...fields,
 });
 
-/**
- * A PublicationStore that answers lookups from fixed rows, each owned by one
- * user, and records what it is asked to write. It does not imitate the SQL
- * (that is tested for real in tests/integration/functions-publish-article.test.ts):
- * a test sets `previous` to what the database would hold.
- */
-interface RecordingStore extends PublicationStore {
-  successes: PublicationSuccess[];
-  failures: PublicationFailureRecord[];
-  previous: PublicationRecord | null;
-}
+type RecordingStore = MemoryPublicationStore;
 
+/** The pair's store (see _testing/memory_publication_store.ts), answering lookups from rows owned by one user each. */
 function recordingStore(
   articles: { userId: string; record: ArticleRecord }[],
   sites: { userId: string; record: SiteRecord }[],
 ): RecordingStore {
-  const store: RecordingStore = {
-    successes: [],
-    failures: [],
-    previous: null,
+  return memoryPublicationStore({
     findArticle: (userId, articleId) =>
       Promise.resolve(articles.find((row) => row.userId === userId && row.record.id === articleId)?.record ?? null),
     findSite: (userId, siteId) =>
       Promise.resolve(sites.find((row) => row.userId === userId && row.record.id === siteId)?.record ?? null),
-    findPublication: () => Promise.resolve(store.previous),
-    recordSuccess(success) {
-      store.successes.push(success);
-      return Promise.resolve();
-    },
-    recordFailure(failure) {
-      store.failures.push(failure);
-      return Promise.resolve();
-    },
-  };
-  return store;
+  });
 }
 
 interface Harness {
@@ -242,8 +225,11 @@ Deno.test("publish-article: publishes, records, then updates the same post", asy
       featuredMediaId: wp.media[0].id,
       featuredMediaSourceUrl: wp.imageUrl,
       scheduled: false,
+      claimToken: "claim-1",
     }]);
     assert.deepEqual(store.failures, []);
+    assert.equal(store.holder, null, "the record gave the claim back");
+    assert.deepEqual(store.announced, ["claim-1"], "the create was announced before it was sent");
 
     // What the database now holds for this pair: the next publish updates that post.
     store.previous = {
@@ -293,6 +279,7 @@ Deno.test("publish-article: featured image failure is recorded and reported", as
         userId: ALICE,
         articleId: ARTICLE,
         siteId: SITE,
+        claimToken: "claim-1",
         error: body.detail,
         link: undefined, // no post was made, so there is no link to keep
         retry: false, // a manual publish is not retried automatically
@@ -355,7 +342,8 @@ Deno.test("publish-article: hostile HTML is sanitised before it is sent; title a
     const [post] = [...wp.posts.values()];
     assert.equal(
       post.content,
-      '<p>Hello</p><img src="x" /><a>click</a><a href="https://ok.example/" rel="noopener noreferrer">ok</a>',
+      '<p>Hello</p><img src="x" /><a>click</a><a href="https://ok.example/" rel="noopener noreferrer">ok</a>' +
+        `\n<!-- inkpress-pub-${MARKER} -->`,
     );
     assert.equal(post.title, "Tips &lt;script&gt;alert(1)&lt;/script&gt; &amp; more");
     assert.equal(post.excerpt, "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
@@ -662,5 +650,101 @@ Deno.test("publish-article (stream): internal-link warnings reach the result eve
     assert.ok(last && "event" in last && last.event === PUBLISH_EVENTS.result);
     assert.deepEqual(publishArticleResultSchema.parse(last.data).warnings, [warning]);
     assert.equal(store.successes.length, 1);
+  });
+});
+
+Deno.test("publish-article: a second publish of the pair while the first runs is refused with 409; one post", async () => {
+  await withHarness({ wp: { responseDelayMs: 40 } }, async ({ call, wp, store }) => {
+    const first = call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
+    // The first holds the claim once it has passed its lookups.
+    while (store.holder === null) await new Promise((resolve) => setTimeout(resolve, 1));
+    const second = await expectError(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }),
+      409,
+      "This article is already being published to this site. Wait for that to finish, then try again.",
+    );
+    assert.match(second.detail, /holds it until/);
+    const result = publishArticleResultSchema.parse(await (await first).json());
+    assert.equal(wp.posts.size, 1);
+    assert.equal(store.successes.length, 1);
+    assert.equal(store.successes[0].remotePostId, result.remotePostId);
+    assert.equal(store.holder, null);
+  });
+});
+
+Deno.test("publish-article: after an interrupted create, the post carrying the marker is adopted, even from the trash", async () => {
+  await withHarness({}, async ({ call, wp, store }) => {
+    // What a publish that died after WordPress saved its post leaves: the post
+    // (since trashed on the site) and remote_create_started_at, but no id.
+    const orphan = wp.addPost({
+      title: "Ten SEO tips",
+      content: `<p>Write well.</p>\n<!-- inkpress-pub-${MARKER} -->`,
+      status: "trash",
+    });
+    wp.addPost({ title: "Another post", content: "<p>inkpress-pub-0b5c7a4e</p>", status: "publish" });
+    store.earlierCreateMayExist = true;
+    wp.resetLog();
+
+    const result = publishArticleResultSchema.parse(
+      await (await call({ articleId: ARTICLE, siteId: SITE, status: "publish" })).json(),
+    );
+    assert.equal(result.remotePostId, orphan.id);
+    assert.equal(result.updated, true);
+    assert.equal(wp.posts.size, 2, "no second post");
+    assert.equal(wp.posts.get(orphan.id)?.status, "publish");
+    assert.deepEqual(store.announced, [], "nothing was created, so no create was announced");
+    assert.equal(store.successes[0].remotePostId, orphan.id);
+    assert.equal(wp.requests.filter((request) => request.method === "POST" && request.route === "/wp/v2/posts").length, 0);
+  });
+});
+
+Deno.test("publish-article: an interrupted create that never reached WordPress is created after the lookup", async () => {
+  await withHarness({}, async ({ call, wp, store }) => {
+    store.earlierCreateMayExist = true;
+    const result = publishArticleResultSchema.parse(
+      await (await call({ articleId: ARTICLE, siteId: SITE, status: "publish" })).json(),
+    );
+    assert.equal(result.updated, false);
+    assert.equal(wp.posts.size, 1);
+    const lookups = wp.requests.filter((request) => request.method === "GET" && request.route === "/wp/v2/posts");
+    assert.equal(lookups.length, 1, "looked up once before creating");
+    assert.deepEqual(store.announced, ["claim-1"]);
+  });
+});
+
+Deno.test("publish-article: a publish that lost its claim before creating creates nothing (409)", async () => {
+  await withHarness({ article: { featured_image_url: null } }, async ({ call, wp, store }) => {
+    store.beginRemoteCreate = () => {
+      // Overtaken while resolving terms: another publish holds the pair now.
+      store.holder = "claim-overtaking";
+      return Promise.reject(new ClaimLostError());
+    };
+    const body = await expectError(
+      await call({ articleId: ARTICLE, siteId: SITE, status: "publish" }),
+      409,
+      "This article is already being published to this site. Wait for that to finish, then try again.",
+    );
+    assert.match(body.detail, /took over/);
+    assert.equal(wp.posts.size, 0);
+    assert.deepEqual([store.successes, store.failures, store.released], [[], [], []]);
+    assert.equal(store.holder, "claim-overtaking", "the overtaking publish keeps its claim");
+  });
+});
+
+Deno.test("publish-article: an unexpected failure gives the claim back", async () => {
+  await withHarness({}, async ({ call, store }) => {
+    store.findSite = () => Promise.resolve({
+      kind: "wordpress",
+      id: SITE,
+      base_url: "not a url",
+      username: FAKE_USERNAME,
+      seo_plugin: null,
+      application_password: FAKE_APPLICATION_PASSWORD,
+    });
+    const response = await call({ articleId: ARTICLE, siteId: SITE, status: "publish" });
+    assert.equal(response.status, 500);
+    await response.body?.cancel();
+    assert.deepEqual(store.released, ["claim-1"]);
+    assert.equal(store.holder, null);
   });
 });

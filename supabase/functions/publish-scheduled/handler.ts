@@ -13,7 +13,10 @@ import {
 export interface ScheduledPublishSettings {
   /** Articles claimed per run (each may target several sites). */
   batchSize: number;
-  /** How long a claimed pair stays reserved if this run dies. */
+  /**
+   * How long a claimed pair stays reserved if this run dies before it starts
+   * it; starting it renews the claim (publication.ts PUBLICATION_LEASE_SECONDS).
+   */
   leaseSeconds: number;
   /** Pairs published at the same time. */
   concurrency: number;
@@ -23,7 +26,8 @@ export interface ScheduledPublishSettings {
 
 export const DEFAULT_SETTINGS: ScheduledPublishSettings = {
   batchSize: 5,
-  leaseSeconds: 600,
+  // Covers the deadline below plus a publish's way to its create request.
+  leaseSeconds: 120,
   concurrency: 4,
   // One publish takes at most ~90 s (every request at its time-out: image download
   // and upload 30 s each, post and SEO fields 15 s each), so a run ends within
@@ -78,12 +82,19 @@ export async function publishDueArticles(deps: ScheduledPublishDependencies): Pr
 
   const publishOne = async (claim: ClaimedPublication) => {
     if (now() - started > deadlineMs) {
-      await deps.store.release(claim).catch((error) => log(claim, "release failed", error));
+      await deps.store.release(claim.claimToken).catch((error) => log(claim, "release failed", error));
       summary.released++;
       return;
     }
     try {
-      await deps.publish({ ...claim, status: postStatuses.get(claim.articleId) ?? "publish", scheduled: true });
+      await deps.publish({
+        userId: claim.userId,
+        articleId: claim.articleId,
+        siteId: claim.siteId,
+        claimToken: claim.claimToken,
+        status: postStatuses.get(claim.articleId) ?? "publish",
+        scheduled: true,
+      });
       summary.published++;
     } catch (error) {
       summary.failed++;

@@ -95,7 +95,7 @@ Deno.test("publish-scheduled: hosted's environment and the cron job's exact requ
 /** A scheduled store and publisher that only record their calls (no SQL semantics). */
 function recordingDeps(
   claims: ClaimedPublication[],
-  fail: (claim: ClaimedPublication) => boolean = () => false,
+  fail: (request: PublishRequest) => boolean = () => false,
   wordpressDrafts: readonly string[] = [],
 ) {
   const calls: string[] = [];
@@ -106,8 +106,8 @@ function recordingDeps(
       calls.push(`claimDue ${batchSize} ${leaseSeconds}`);
       return Promise.resolve(claims);
     },
-    release(claim) {
-      calls.push(`release ${claim.articleId}`);
+    release(token) {
+      calls.push(`release ${token}`);
       return Promise.resolve();
     },
     scheduledPostStatuses(claimed) {
@@ -117,7 +117,7 @@ function recordingDeps(
     },
   };
   const publish = async (request: PublishRequest): Promise<PublishArticleResult> => {
-    calls.push(`publish ${request.articleId} ${request.status} scheduled=${request.scheduled}`);
+    calls.push(`publish ${request.articleId} ${request.status} scheduled=${request.scheduled} ${request.claimToken}`);
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -128,7 +128,12 @@ function recordingDeps(
   return { deps: { store, publish }, calls, maxInFlight: () => maxInFlight };
 }
 
-const claim = (i: number): ClaimedPublication => ({ articleId: articleId(i), userId: ALICE, siteId: S1 });
+const claim = (i: number): ClaimedPublication => ({
+  articleId: articleId(i),
+  userId: ALICE,
+  siteId: S1,
+  claimToken: `token-${i}`,
+});
 
 Deno.test("publish-scheduled: each claim is published as scheduled, failures counted, at most `concurrency` at once", async () => {
   const claims = Array.from({ length: 5 }, (_, i) => claim(i));
@@ -143,7 +148,7 @@ Deno.test("publish-scheduled: each claim is published as scheduled, failures cou
   assert.equal(calls[0], "claimDue 9 60");
   assert.deepEqual(
     calls.slice(1).sort(),
-    claims.map((c) => `publish ${c.articleId} publish scheduled=true`).sort(),
+    claims.map((c) => `publish ${c.articleId} publish scheduled=true ${c.claimToken}`).sort(),
   );
   assert.equal(maxInFlight(), 2);
 });
@@ -153,8 +158,8 @@ Deno.test("publish-scheduled: an article scheduled as a WordPress draft is sent 
   const handler = createHandler({ secretKeys: [SECRET], ...deps, settings: { ...DEFAULT_SETTINGS, concurrency: 1 } });
   assert.deepEqual(await (await run(handler)).json(), { claimed: 2, published: 2, failed: 0, released: 0 });
   assert.deepEqual(calls.slice(1), [
-    `publish ${articleId(0)} publish scheduled=true`,
-    `publish ${articleId(1)} draft scheduled=true`,
+    `publish ${articleId(0)} publish scheduled=true token-0`,
+    `publish ${articleId(1)} draft scheduled=true token-1`,
   ]);
 });
 
@@ -171,9 +176,9 @@ Deno.test("publish-scheduled: work not started before the deadline is given back
   });
   assert.deepEqual(await (await run(handler)).json(), { claimed: 3, published: 1, failed: 0, released: 2 });
   assert.deepEqual(calls.slice(1), [
-    `publish ${articleId(0)} publish scheduled=true`,
-    `release ${articleId(1)}`,
-    `release ${articleId(2)}`,
+    `publish ${articleId(0)} publish scheduled=true token-0`,
+    "release token-1",
+    "release token-2",
   ]);
 });
 

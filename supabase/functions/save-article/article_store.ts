@@ -1,6 +1,7 @@
 /**
- * Writing articles for save-article through public.save_article() (migration
- * 20261127400200): the article and its revision in one transaction. The
+ * Writing articles for save-article through public.save_article() (migrations
+ * 20261127400200 and 20261204000300): the article and its revision in one
+ * transaction, an update only from the version it started from. The
  * browser holds no INSERT or UPDATE grant on `content` (migration
  * 20261126000300) and none on article_revisions, so only this function
  * stores article HTML, and only after sanitising it: a system path
@@ -46,6 +47,8 @@ export interface RevisionText {
 export interface ArticleSave {
   /** The caller's article to update; absent for a new one. */
   id?: string;
+  /** For an update: the version it started from (a newer one is ArticleConflictError). */
+  expectedVersion?: number;
   fields: ArticleFields;
   /** The revision restored (source 'restore'). */
   restoredFrom?: number;
@@ -61,8 +64,19 @@ export class ArticleWriteError extends Error {
   }
 }
 
+/** The article changed since the version the save started from; `current` is how it is now. Nothing was written. */
+export class ArticleConflictError extends Error {
+  override name = "ArticleConflictError";
+  constructor(readonly current: SavedArticleRow) {
+    super("The article changed since the version the save started from");
+  }
+}
+
+/** save_article()'s refusal of a stale save: SQLSTATE PT409, the current article as JSON in the detail. */
+const CHANGED_ELSEWHERE = "PT409";
+
 export interface ArticleStore {
-  /** The saved row; null when an update names no article of the caller's. */
+  /** The saved row; null when an update names no article of the caller's. Throws ArticleConflictError, ArticleWriteError. */
   save(userId: string, save: ArticleSave): Promise<SavedArticleRow | null>;
 }
 
@@ -73,14 +87,18 @@ function writeError(error: { message: string; code?: string; details?: string | 
 
 export function createArticleStore(articleSaves: SystemClient): ArticleStore {
   return {
-    async save(userId, { id, fields, restoredFrom, generatedDraft }) {
+    async save(userId, { id, expectedVersion, fields, restoredFrom, generatedDraft }) {
       const { data, error } = await articleSaves.rpc("save_article", {
         p_user_id: userId,
         p_article: { ...fields },
         p_article_id: id,
         p_restored_from: restoredFrom,
         p_generated_draft: generatedDraft ? { ...generatedDraft } : undefined,
+        p_expected_version: expectedVersion,
       });
+      if (error?.code === CHANGED_ELSEWHERE && error.details) {
+        throw new ArticleConflictError(JSON.parse(error.details) as SavedArticleRow);
+      }
       if (error) throw writeError(error);
       return (data ?? null) as SavedArticleRow | null;
     },

@@ -17,6 +17,10 @@
  *   refuses (its check constraints mirror the limits);
  *   and 'restoredFrom: Revision not found' (none of this article's);
  * - 401 not signed in; 404 'Article not found' (none of the caller's);
+ * - 409 'This article was changed elsewhere since you opened it' with
+ *   `{ field: "expectedVersion", current }` (the article as it is now) when
+ *   an update started from an older version than the article's: nothing is
+ *   written (article_save.ts ArticleConflictBody);
  * - 405; 413 over MAX_BODY_BYTES; 500 'Failed to save article'.
  */
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
@@ -25,6 +29,7 @@ import { sanitizeArticleHtml } from "../_shared/html/sanitize_article_html.ts";
 import type { RequestCaller } from "../_shared/platform/caller.ts";
 import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import {
+  type ArticleConflictBody,
   SAVE_ARTICLE_MESSAGES,
   saveArticleRequestSchema,
   type SaveArticleInput,
@@ -32,6 +37,7 @@ import {
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/contracts/text_limits.ts";
 import {
   type ArticleFields,
+  ArticleConflictError,
   type ArticleStore,
   ArticleWriteError,
   createArticleStore,
@@ -123,6 +129,7 @@ export function createHandler(deps: SaveArticleDependencies): (req: Request) => 
       try {
         const article = await deps.store.save(userId, {
           id: input.id,
+          expectedVersion: input.expectedVersion,
           fields,
           restoredFrom: input.restoredFrom,
           generatedDraft: generatedRevision(input.generatedDraft),
@@ -130,6 +137,10 @@ export function createHandler(deps: SaveArticleDependencies): (req: Request) => 
         if (!article) return errorResponse(404, SAVE_ARTICLE_MESSAGES.notFound, { field: "id" });
         return json({ article });
       } catch (error) {
+        if (error instanceof ArticleConflictError) {
+          const body: Omit<ArticleConflictBody, "error"> = { field: "expectedVersion", current: error.current };
+          return errorResponse(409, SAVE_ARTICLE_MESSAGES.changedElsewhere, body);
+        }
         const refusal = error instanceof ArticleWriteError && error.constraint
           ? CONSTRAINT_MESSAGES[error.constraint]
           : undefined;

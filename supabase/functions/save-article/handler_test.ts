@@ -4,6 +4,7 @@ import type { SavedArticleRow } from "../_shared/contracts/article_save.ts";
 import {
   type ArticleFields,
   type ArticleSave,
+  ArticleConflictError,
   type ArticleStore,
   ArticleWriteError,
   createArticleStore,
@@ -19,7 +20,7 @@ const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 
 /**
  * Rows by id with their owner, as the table holds them, and every save the
- * store was asked for; ownership as save_article() applies it.
+ * store was asked for; ownership and versions as save_article() applies them.
  */
 function memoryStore(refuse?: ArticleWriteError) {
   const rows = new Map<string, SavedArticleRow & { user_id: string }>();
@@ -35,7 +36,15 @@ function memoryStore(refuse?: ArticleWriteError) {
       }
       const existing = rows.get(save.id);
       if (!existing || existing.user_id !== userId) return Promise.resolve(null);
-      const row = { ...existing, ...toRow(save.id, { assistant_id: existing.assistant_id, ...save.fields }) };
+      if (save.expectedVersion !== existing.version) {
+        const { user_id: _owner, ...current } = existing;
+        return Promise.reject(new ArticleConflictError(current));
+      }
+      const row = {
+        ...existing,
+        ...toRow(save.id, { assistant_id: existing.assistant_id, ...save.fields }),
+        version: existing.version + 1,
+      };
       rows.set(save.id, row);
       return Promise.resolve(row);
     },
@@ -49,6 +58,7 @@ function toRow(id: string, fields: ArticleFields): SavedArticleRow {
     featured_image_url: null,
     created_at: "2026-11-22T12:00:00Z",
     assistant_id: null,
+    version: 1,
     ...fields,
   };
 }
@@ -113,6 +123,7 @@ Deno.test("save-article: an update sanitises too, keeps the schedule only when s
   const site = "50000000-0000-4000-8000-000000000001";
   const scheduled = await call(article({
     id,
+    expectedVersion: 1,
     content: `<p>New</p>${HOSTILE}`,
     status: "scheduled",
     scheduledFor: "2030-01-01T10:00:00+02:00",
@@ -125,11 +136,13 @@ Deno.test("save-article: an update sanitises too, keeps the schedule only when s
     [rows.get(id)!.scheduled_for, rows.get(id)!.scheduled_site_ids, rows.get(id)!.meta_description],
     ["2030-01-01T08:00:00.000Z", [site], null],
   );
-  const drafted = await call(article({ id, status: "draft", scheduledFor: "2030-01-01T10:00:00Z", scheduledSiteIds: [site] }));
+  const drafted = await call(
+    article({ id, expectedVersion: 2, status: "draft", scheduledFor: "2030-01-01T10:00:00Z", scheduledSiteIds: [site] }),
+  );
   assert.equal(drafted.status, 200);
   assert.deepEqual([rows.get(id)!.scheduled_for, rows.get(id)!.scheduled_site_ids], [null, []]);
 
-  const bobs = await call(article({ id, title: "Mallory" }), BOB);
+  const bobs = await call(article({ id, expectedVersion: 3, title: "Mallory" }), BOB);
   assert.deepEqual(bobs, { status: 404, body: { error: "Article not found", field: "id" } });
   assert.equal(rows.get(id)!.title, "Ten tips");
 });
@@ -154,6 +167,20 @@ Deno.test("save-article: every size limit is refused with the form's message", a
     [{ status: "published" }, "status: New articles are saved as drafts"],
     [{ id: crypto.randomUUID(), status: "scheduled" }, "scheduledFor: Please set a scheduled date"],
     [{ assistantId: "not-a-uuid" }, "assistantId: Please select an assistant"],
+    // What PostgreSQL cannot store: refused naming the field, never a 500.
+    [
+      { id: crypto.randomUUID(), status: "scheduled", scheduledFor: "0000-06-01T09:00:00Z" },
+      "scheduledFor: Please set a date between the years 1 and 9999",
+    ],
+    [
+      { id: crypto.randomUUID(), status: "scheduled", scheduledFor: "0001-01-01T00:30:00+01:00" },
+      "scheduledFor: Please set a date between the years 1 and 9999",
+    ],
+    [{ title: "Tea\u0000time" }, "title: Contains a NUL character (U+0000), which cannot be stored"],
+    [
+      { tags: ["ok", "\ud800"] },
+      "tags.1: Contains an unpaired surrogate (a broken Unicode character), which cannot be stored",
+    ],
   ];
   for (const [fields, message] of cases) {
     const { status, body } = await call(article(fields));
@@ -209,6 +236,31 @@ Deno.test("save-article: a row the database refuses is a 400 naming the field, n
   });
 });
 
+Deno.test("save-article: an update against a newer version is a 409 with the article as it is now; nothing is written", async () => {
+  const { rows, saves, store } = memoryStore();
+  const call = harness(store);
+  const { body: created } = await call(article());
+  const id = created.article.id;
+  assert.equal(created.article.version, 1);
+  // Another tab saves first.
+  const first = await call(article({ id, expectedVersion: 1, title: "From the other tab" }));
+  assert.deepEqual([first.status, first.body.article.version], [200, 2]);
+  // This tab started from version 1 too.
+  const stale = await call(article({ id, expectedVersion: 1, title: "From this tab" }));
+  assert.equal(stale.status, 409);
+  assert.equal(stale.body.error, "This article was changed elsewhere since you opened it");
+  assert.equal(stale.body.field, "expectedVersion");
+  assert.deepEqual([stale.body.current.title, stale.body.current.version], ["From the other tab", 2]);
+  assert.equal(rows.get(id)!.title, "From the other tab");
+  assert.equal(saves.length, 3, "the stale save reached the store, which refused it");
+
+  const unversioned = await call(article({ id, title: "No version" }));
+  assert.deepEqual([unversioned.status, unversioned.body.error], [
+    400,
+    "expectedVersion: Say which version of the article this save started from",
+  ]);
+});
+
 Deno.test("save-article: not signed in 401; an oversized body 413 before it is read", async () => {
   const { store } = memoryStore();
   const call = harness(store);
@@ -222,15 +274,15 @@ Deno.test("save-article: a restore names its revision, needs a saved article, an
   const call = harness(store);
   const { body: created } = await call(article());
   const id = created.article.id;
-  assert.equal((await call(article({ id, title: "Restored", restoredFrom: 41 }))).status, 200);
+  assert.equal((await call(article({ id, expectedVersion: 1, title: "Restored", restoredFrom: 41 }))).status, 200);
   assert.deepEqual([saves.at(-1)!.restoredFrom, saves.at(-1)!.generatedDraft, rows.get(id)!.title], [41, undefined, "Restored"]);
 
   const refusals: [Record<string, unknown>, string][] = [
     [{ restoredFrom: 41 }, "restoredFrom: Only a saved article can be restored"],
-    [{ id, restoredFrom: "41" }, "restoredFrom: Revision not found"],
-    [{ id, restoredFrom: 0 }, "restoredFrom: Revision not found"],
-    [{ id, restoredFrom: 1.5 }, "restoredFrom: Revision not found"],
-    [{ id, restoredFrom: 41, generatedDraft: { title: "AI", content: "<p>AI</p>" } }, "generatedDraft: A restore cannot follow an AI draft"],
+    [{ id, expectedVersion: 2, restoredFrom: "41" }, "restoredFrom: Revision not found"],
+    [{ id, expectedVersion: 2, restoredFrom: 0 }, "restoredFrom: Revision not found"],
+    [{ id, expectedVersion: 2, restoredFrom: 1.5 }, "restoredFrom: Revision not found"],
+    [{ id, expectedVersion: 2, restoredFrom: 41, generatedDraft: { title: "AI", content: "<p>AI</p>" } }, "generatedDraft: A restore cannot follow an AI draft"],
   ];
   for (const [fields, message] of refusals) {
     const { status, body } = await call(article(fields));
@@ -245,7 +297,7 @@ Deno.test("save-article: a restore names its revision, needs a saved article, an
       "article_revisions_restored_from_fkey",
     ),
   );
-  const foreign = await harness(refusing)(article({ id, restoredFrom: 7 }));
+  const foreign = await harness(refusing)(article({ id, expectedVersion: 2, restoredFrom: 7 }));
   assert.deepEqual([foreign.status, foreign.body.error], [400, "restoredFrom: Revision not found"]);
 });
 

@@ -1,13 +1,16 @@
+/**
+ * The SEO analysis request and the reading of its answer. The answer is
+ * asked for as strict structured output (SEO_ANALYSIS_JSON_SCHEMA), so it
+ * arrives in this shape; from a provider without json_schema (completion.ts'
+ * fallbacks) the JSON may come wrapped in prose and is looked for in the
+ * text. A value of the wrong type, or a section the model left out, is shown
+ * as N/A and named in `notes`.
+ */
 import type OpenAI from "openai";
-import {
-  isJsonObject,
-  type JsonObject,
-  modelJsonCandidates,
-  pick,
-  toText,
-  toTextList,
-} from "../_shared/ai/model_json.ts";
-import { ModelOutputError } from "../_shared/ai/provider_failure.ts";
+import type { JsonAnswer } from "../_shared/ai/completion.ts";
+import { closeTruncatedJson, jsonCandidates } from "../_shared/ai/json_candidates.ts";
+import { ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
+import type { ModelChoice } from "../_shared/ai/provider_target.ts";
 import type { SeoAnalysis } from "../_shared/contracts/seo.ts";
 
 /** Spec §8: shown when no failure message is more specific. */
@@ -15,17 +18,39 @@ export const SEO_FAILURE_MESSAGE = "Failed to complete SEO analysis. Please try 
 /** Spec §8: the model answered, but nothing usable could be read from it. */
 export const SEO_PARSE_FAILURE_MESSAGE = "Failed to parse SEO analysis response";
 /** A note on the report when the answer stopped part-way (the token limit). */
-export const SEO_TRUNCATED_NOTE = "The answer was cut off before the end; what is missing is shown as N/A.";
+export const SEO_TRUNCATED_NOTE =
+  "The answer was cut off at the model's length limit; what arrived is shown and the rest is N/A.";
 
-const ANSWER_SHAPE = `{
-  "title": "SEO analysis of <site>",
-  "trafficMetrics": { "monthlyVisits": "", "avgDuration": "", "pagesPerVisit": "", "bounceRate": "", "topCountry": "" },
-  "contentStrategy": { "types": [""], "freshness": "", "examples": [""] },
-  "backlinkProfile": { "strength": "", "opportunities": "" },
-  "technicalSeo": { "structure": "", "improvements": [""] },
-  "summaryTable": [{ "metric": "", "value": "", "insight": "" }],
-  "recommendations": [""]
-}`;
+/** The answer's budget: the report is about 1,500 tokens; the rest is room for a reasoning model's thinking. */
+export const SEO_MAX_OUTPUT_TOKENS = 8_000;
+
+export const SEO_SCHEMA_NAME = "seo_analysis";
+
+const TEXT = { type: "string" } as const;
+const TEXT_LIST = { type: "array", items: { type: "string" } } as const;
+const object = (properties: Record<string, unknown>) => ({
+  type: "object",
+  additionalProperties: false,
+  required: Object.keys(properties),
+  properties,
+});
+
+/** Strict-mode JSON Schema: every key required, no additional properties, five levels at most. */
+export const SEO_ANALYSIS_JSON_SCHEMA = object({
+  title: TEXT,
+  trafficMetrics: object({
+    monthlyVisits: TEXT,
+    avgDuration: TEXT,
+    pagesPerVisit: TEXT,
+    bounceRate: TEXT,
+    topCountry: TEXT,
+  }),
+  contentStrategy: object({ types: TEXT_LIST, freshness: TEXT, examples: TEXT_LIST }),
+  backlinkProfile: object({ strength: TEXT, opportunities: TEXT }),
+  technicalSeo: object({ structure: TEXT, improvements: TEXT_LIST }),
+  summaryTable: { type: "array", items: object({ metric: TEXT, value: TEXT, insight: TEXT }) },
+  recommendations: TEXT_LIST,
+});
 
 /**
  * The model is given only the URL: the function does not fetch the site, so
@@ -40,8 +65,10 @@ export function buildSeoMessages(url: string): OpenAI.Chat.ChatCompletionMessage
       content: [
         "You are an SEO analyst. Give an SEO analysis of the website the user names, estimating from what you",
         'know about the site and sites like it; you cannot visit it. Label figures as estimates (e.g. "~45K").',
-        "Answer with only a JSON object of this shape, every value text or a list of text:",
-        ANSWER_SHAPE,
+        "Answer with a JSON object with these fields: title; trafficMetrics (monthlyVisits, avgDuration,",
+        "pagesPerVisit, bounceRate, topCountry); contentStrategy (types: list, freshness, examples: list);",
+        "backlinkProfile (strength, opportunities); technicalSeo (structure, improvements: list);",
+        "summaryTable (list of { metric, value, insight }); recommendations (list). Every value is text or a list of text.",
         "Give three to six summary table rows and three to six recommendations.",
       ].join("\n"),
     },
@@ -49,201 +76,131 @@ export function buildSeoMessages(url: string): OpenAI.Chat.ChatCompletionMessage
   ];
 }
 
-type FieldSpec = { kind: "text" | "list"; label: string; names: readonly string[] };
-const textField = (label: string, ...names: string[]): FieldSpec => ({ kind: "text", label, names });
-const listField = (label: string, ...names: string[]): FieldSpec => ({ kind: "list", label, names });
+type Section = "trafficMetrics" | "contentStrategy" | "backlinkProfile" | "technicalSeo";
 
-/**
- * The report's sections and fields: where each is looked for in the model's
- * answer (first name first; case, `_` and spaces do not matter) and its
- * label in notes.
- */
-const SECTIONS = {
-  trafficMetrics: {
-    label: "Traffic & Engagement Metrics",
-    names: ["trafficMetrics", "traffic", "trafficAndEngagement", "trafficAndEngagementMetrics", "engagement"],
-    fields: {
-      monthlyVisits: textField("Monthly Visits", "monthlyVisits", "visits", "monthlyTraffic", "traffic"),
-      avgDuration: textField(
-        "Avg. Duration",
-        "avgDuration",
-        "averageDuration",
-        "avgVisitDuration",
-        "averageVisitDuration",
-        "avgSessionDuration",
-      ),
-      pagesPerVisit: textField("Pages/Visit", "pagesPerVisit", "pagesPerSession", "pageViewsPerVisit"),
-      bounceRate: textField("Bounce Rate", "bounceRate"),
-      topCountry: textField("Top Country", "topCountry", "topCountries", "country", "mainCountry"),
-    },
-  },
-  contentStrategy: {
-    label: "SEO Content Strategy",
-    names: ["contentStrategy", "seoContentStrategy", "content"],
-    fields: {
-      types: listField("Content Types", "types", "contentTypes"),
-      freshness: textField("Content Freshness", "freshness", "contentFreshness", "updateFrequency"),
-      examples: listField("Example Content", "examples", "exampleContent", "contentExamples", "topContent"),
-    },
-  },
-  backlinkProfile: {
-    label: "Backlink Profile",
-    names: ["backlinkProfile", "backlinks", "links"],
-    fields: {
-      strength: textField("Strength", "strength", "backlinkStrength", "profileStrength", "overall"),
-      opportunities: textField("Opportunities", "opportunities", "backlinkOpportunities", "linkOpportunities"),
-    },
-  },
-  technicalSeo: {
-    label: "Technical SEO",
-    names: ["technicalSeo", "technical"],
-    fields: {
-      structure: textField("Structure", "structure", "siteStructure"),
-      improvements: listField("Improvements", "improvements", "technicalImprovements", "issues"),
-    },
-  },
-} as const;
+const SECTION_LABELS: Record<Section | "summaryTable" | "recommendations", string> = {
+  trafficMetrics: "Traffic & Engagement Metrics",
+  contentStrategy: "SEO Content Strategy",
+  backlinkProfile: "Backlink Profile",
+  technicalSeo: "Technical SEO",
+  summaryTable: "Summary Table",
+  recommendations: "Recommendations",
+};
 
-type Sections = typeof SECTIONS;
-type SummaryRow = SeoAnalysis["summaryTable"][number];
+type Json = Record<string, unknown>;
 
-/** What one reading of a candidate gave: the analysis, what could not be read, and how much was filled. */
-type Reading = { analysis: Omit<SeoAnalysis, "notes">; unreadable: string[]; droppedRows: number; filled: number };
+const isObject = (value: unknown): value is Json => !!value && typeof value === "object" && !Array.isArray(value);
 
-/**
- * The analysis in the model's answer (spec §7: the first JSON object if the
- * text is wrapped). Models vary, so one odd field never sinks the report:
- * every JSON object in the text (and, if the answer stops part-way, what it
- * holds in full) is read leniently — text for a list, a list for text,
- * numbers, keys in another casing or nested under a key — and the reading
- * that fills most of the report wins. What cannot be read is left empty
- * (N/A) and named in `notes`. Throws ModelOutputError with the spec's message
- * only when nothing usable came back.
- */
-export function parseSeoAnalysis(content: string): SeoAnalysis {
-  let best: (Reading & { truncated: boolean }) | undefined;
-  for (const { value, truncated } of modelJsonCandidates(content, "object")) {
-    const reading = readAnalysis(value as JsonObject);
-    if (!best || reading.filled > best.filled) best = { ...reading, truncated };
-  }
-  if (!best || best.filled === 0) throw new ModelOutputError(SEO_PARSE_FAILURE_MESSAGE);
-  return { ...best.analysis, notes: notesFor(best) };
-}
-
-function notesFor({ unreadable, droppedRows, truncated }: Reading & { truncated: boolean }): string[] {
-  const notes: string[] = [];
-  if (unreadable.length) notes.push(`Could not read ${unreadable.join(", ")}; shown as N/A.`);
-  if (droppedRows === 1) notes.push("1 Summary Table row could not be read and is left out.");
-  if (droppedRows > 1) notes.push(`${droppedRows} Summary Table rows could not be read and are left out.`);
-  if (truncated) notes.push(SEO_TRUNCATED_NOTE);
-  return notes;
-}
-
-function readAnalysis(root: JsonObject): Reading {
-  const unreadable: string[] = [];
-  let filled = 0;
-  /** `section`: the label of the section the field belongs to, for notes. */
-  const readField = (source: JsonObject, spec: FieldSpec, section?: string) => {
-    const raw = pick(source, spec.names);
-    const value = spec.kind === "text" ? toText(raw) : toTextList(raw);
-    if (value === undefined) {
-      unreadable.push(section ? `${spec.label} (${section})` : spec.label);
-      return spec.kind === "text" ? "" : [];
-    }
-    if (value.length > 0) filled++;
-    return value;
+function readAnalysis(candidate: Json): { analysis: Omit<SeoAnalysis, "notes">; missing: string[] } {
+  const missing = new Set<string>();
+  /** Text, or "" (N/A) when missing or of another type; the label of what was not readable is kept. */
+  const text = (value: unknown, label: string) => {
+    if (typeof value === "string") return value.trim();
+    if (typeof value === "number") return String(value);
+    missing.add(label);
+    return "";
   };
-
-  const readSection = <Key extends keyof Sections>(key: Key) => {
-    const { label, names, fields } = SECTIONS[key];
-    const raw = pick(root, names);
-    // A section left out may have its fields at the top level instead.
-    const source = raw === undefined ? root : isJsonObject(raw) ? raw : undefined;
-    if (source === undefined && raw !== null) unreadable.push(label);
-    const section: Record<string, string | string[]> = {};
-    for (const [name, spec] of Object.entries(fields) as [string, FieldSpec][]) {
-      section[name] = source ? readField(source, spec, label) : spec.kind === "text" ? "" : [];
+  const list = (value: unknown, label: string) => {
+    if (!Array.isArray(value)) {
+      missing.add(label);
+      return [];
     }
-    return section;
+    return value.filter((item): item is string => typeof item === "string").map((item) => item.trim()).filter(Boolean);
   };
-
-  const title = toText(pick(root, ["title", "heading"])) ?? "";
-  const trafficMetrics = readSection("trafficMetrics") as SeoAnalysis["trafficMetrics"];
-  const contentStrategy = readSection("contentStrategy") as SeoAnalysis["contentStrategy"];
-  const backlinkProfile = readSection("backlinkProfile") as SeoAnalysis["backlinkProfile"];
-  const technicalSeo = readSection("technicalSeo") as SeoAnalysis["technicalSeo"];
-
-  const rows = readSummaryRows(pick(root, ["summaryTable", "summaryMetrics", "metricsTable", "table"]));
-  if (rows === undefined) unreadable.push("Summary Table");
-  const summaryTable = rows?.rows ?? [];
-  filled += summaryTable.length;
-
-  const recommendations = readField(
-    root,
-    listField("Recommendations", "recommendations", "actionItems", "nextSteps"),
-  ) as string[];
-
+  const section = (key: Section): Json => {
+    const value = candidate[key];
+    if (isObject(value)) return value;
+    missing.add(SECTION_LABELS[key]);
+    return {};
+  };
+  const traffic = section("trafficMetrics");
+  const content = section("contentStrategy");
+  const backlinks = section("backlinkProfile");
+  const technical = section("technicalSeo");
+  const label = SECTION_LABELS;
+  const rows = Array.isArray(candidate.summaryTable) ? candidate.summaryTable : undefined;
+  if (!rows) missing.add(label.summaryTable);
   return {
     analysis: {
-      title,
-      trafficMetrics,
-      contentStrategy,
-      backlinkProfile,
-      technicalSeo,
-      summaryTable,
-      recommendations,
+      title: text(candidate.title, "Title"),
+      trafficMetrics: {
+        monthlyVisits: text(traffic.monthlyVisits, label.trafficMetrics),
+        avgDuration: text(traffic.avgDuration, label.trafficMetrics),
+        pagesPerVisit: text(traffic.pagesPerVisit, label.trafficMetrics),
+        bounceRate: text(traffic.bounceRate, label.trafficMetrics),
+        topCountry: text(traffic.topCountry, label.trafficMetrics),
+      },
+      contentStrategy: {
+        types: list(content.types, label.contentStrategy),
+        freshness: text(content.freshness, label.contentStrategy),
+        examples: list(content.examples, label.contentStrategy),
+      },
+      backlinkProfile: {
+        strength: text(backlinks.strength, label.backlinkProfile),
+        opportunities: text(backlinks.opportunities, label.backlinkProfile),
+      },
+      technicalSeo: {
+        structure: text(technical.structure, label.technicalSeo),
+        improvements: list(technical.improvements, label.technicalSeo),
+      },
+      summaryTable: (rows ?? []).filter(isObject).map((row) => ({
+        metric: text(row.metric, label.summaryTable),
+        value: text(row.value, label.summaryTable),
+        insight: text(row.insight, label.summaryTable),
+      })).filter((row) => row.metric || row.value),
+      recommendations: list(candidate.recommendations, label.recommendations),
     },
-    unreadable,
-    droppedRows: rows?.dropped ?? 0,
-    filled,
+    missing: [...missing],
   };
 }
 
-const METRIC_NAMES = ["metric", "name", "kpi", "label", "key", "title"];
-const VALUE_NAMES = ["value", "estimate", "estimatedValue", "score", "result"];
-const INSIGHT_NAMES = ["insight", "insights", "notes", "note", "comment", "comments", "analysis", "description"];
-
-/**
- * Summary table rows from a list of `{metric, value, insight}` (in any key
- * casing, or with other common names), a list of `[metric, value, insight]`,
- * a list of "Metric: value" lines, or an object `{ metric: value }` /
- * `{ metric: { value, insight } }`. Rows without a metric or value are
- * dropped and counted. Undefined when the value is none of these.
- */
-function readSummaryRows(value: unknown): { rows: SummaryRow[]; dropped: number } | undefined {
-  if (value === undefined || value === null) return { rows: [], dropped: 0 };
-  let entries: unknown[];
-  if (Array.isArray(value)) entries = value;
-  else if (isJsonObject(value)) {
-    entries = Object.entries(value).map(([metric, entry]) =>
-      isJsonObject(entry) && pick(entry, METRIC_NAMES) === undefined ? { metric, ...entry } : { metric, value: entry }
-    );
-  } else return undefined;
-
-  const rows: SummaryRow[] = [];
-  let dropped = 0;
-  for (const entry of entries) {
-    const row = readSummaryRow(entry);
-    if (row && (row.metric || row.value)) rows.push(row);
-    else dropped++;
-  }
-  return { rows, dropped };
+/** How much of the report a reading fills: the better of two candidates. */
+function filled(analysis: Omit<SeoAnalysis, "notes">): number {
+  const values = [
+    analysis.title,
+    ...Object.values(analysis.trafficMetrics),
+    ...Object.values(analysis.contentStrategy),
+    ...Object.values(analysis.backlinkProfile),
+    ...Object.values(analysis.technicalSeo),
+    analysis.summaryTable,
+    analysis.recommendations,
+  ];
+  return values.filter((value) => value.length > 0).length;
 }
 
-function readSummaryRow(entry: unknown): SummaryRow | undefined {
-  let parts: [unknown, unknown, unknown];
-  if (Array.isArray(entry)) parts = [entry[0], entry[1], entry[2]];
-  else if (isJsonObject(entry)) {
-    parts = [pick(entry, METRIC_NAMES), pick(entry, VALUE_NAMES), pick(entry, INSIGHT_NAMES)];
-    if (parts.every((part) => part === undefined)) {
-      const values = Object.values(entry);
-      parts = [values[0], values[1], values[2]];
+function bestReading(content: string) {
+  let best: ReturnType<typeof readAnalysis> | undefined;
+  for (const candidate of jsonCandidates(content, "object")) {
+    const reading = readAnalysis(candidate as Json);
+    if (!best || filled(reading.analysis) > filled(best.analysis)) best = reading;
+  }
+  return best && filled(best.analysis) > 0 ? best : undefined;
+}
+
+/**
+ * The analysis in the answer. An answer cut at the length limit keeps what
+ * arrived complete (SEO_TRUNCATED_NOTE); with nothing, the length problem.
+ * Throws ModelOutputError with the spec's message when nothing could be read.
+ */
+export function parseSeoAnalysis(answer: JsonAnswer, model: ModelChoice): SeoAnalysis {
+  let reading = answer.truncated ? undefined : bestReading(answer.content);
+  if (answer.truncated) {
+    const closed = closeTruncatedJson(answer.content);
+    reading = bestReading(closed ?? answer.content);
+    if (!reading) {
+      throw new ProviderProblemError(
+        "length",
+        `The answer of ${model.model} was cut off at its length limit before any of the analysis arrived. ` +
+          `Try again, or choose a model that needs fewer tokens for ${model.operationLabel} in ${model.place.label}.`,
+        { status: 502, model: model.model, fix: model.place },
+      );
     }
-  } else if (typeof entry === "string") {
-    const [metric, ...rest] = entry.split(":");
-    parts = [metric, rest.join(":"), ""];
-  } else return undefined;
-  const [metric, value, insight] = parts.map((part) => toText(part));
-  if (metric === undefined || value === undefined || insight === undefined) return undefined;
-  return { metric, value, insight };
+  }
+  if (!reading) throw new ModelOutputError(SEO_PARSE_FAILURE_MESSAGE);
+  const notes = answer.truncated
+    ? [SEO_TRUNCATED_NOTE]
+    : reading.missing.length
+    ? [`Could not read ${reading.missing.join(", ")}; shown as N/A.`]
+    : [];
+  return { ...reading.analysis, notes };
 }

@@ -1,11 +1,10 @@
 /**
- * seo-analysis against the fake OpenAI server (real Chat Completions JSON and
- * error bodies), with an in-memory caller and key lookup instead of the
- * database.
+ * seo-analysis against the strict fake providers (real Chat Completions JSON
+ * and error bodies), with an in-memory caller and provider lookup instead of
+ * the database.
  */
 import assert from "node:assert/strict";
 import type { FakeOpenAIOptions } from "../_testing/fakes/openai_server.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
 import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/contracts/seo.ts";
 import {
   ALICE,
@@ -14,7 +13,7 @@ import {
   type TextFunctionHarnessOptions,
   withTextFunctionHarness,
 } from "../_testing/text_function_harness.ts";
-import { SEO_FAILURE_MESSAGE, SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
+import { SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
 import { createHandler } from "./handler.ts";
 
 type Harness = TextFunctionHarness<SeoAnalysis>;
@@ -22,7 +21,7 @@ type Harness = TextFunctionHarness<SeoAnalysis>;
 const withHarness = (options: TextFunctionHarnessOptions, test: (harness: Harness) => Promise<void>) =>
   withTextFunctionHarness("seo-analysis", createHandler, options, test);
 
-Deno.test("returns the validated analysis; asks gpt-4, temperature 0.7, max_tokens 2000; never fetches the URL", () =>
+Deno.test("returns the validated analysis from gpt-6-luna, strict structured output, low effort; never fetches the URL", () =>
   withHarness({}, async ({ fake, call, logs }) => {
     const { status, body } = await call({ url: " https://blog.example.com/path " });
     assert.equal(status, 200);
@@ -31,9 +30,14 @@ Deno.test("returns the validated analysis; asks gpt-4, temperature 0.7, max_toke
     assert.equal(body.trafficMetrics.topCountry, "United States");
     assert.equal(body.summaryTable.length, 3);
     const request = fake.requests[0].body as ChatRequest;
-    assert.equal(request.model, "gpt-4");
-    assert.equal(request.temperature, 0.7);
-    assert.equal(request.max_tokens, 2000);
+    assert.equal(request.model, "gpt-6-luna");
+    assert.equal(request.reasoning_effort, "low");
+    assert.equal(request.temperature, undefined, "a reasoning effort other than none refuses temperature");
+    assert.equal(request.max_completion_tokens, 8_000);
+    assert.equal(request.max_tokens, undefined);
+    assert.equal(request.response_format?.json_schema.name, "seo_analysis");
+    assert.equal(request.response_format?.json_schema.strict, true);
+    assert.deepEqual(body.notes, []);
     assert.equal(request.messages[1].content, "Website URL: https://blog.example.com/path");
     assert.match(request.messages[0].content, /you cannot visit it/);
     assert.equal(fake.requests.length, 1, "the only outbound request is the model call");
@@ -47,12 +51,39 @@ Deno.test("an address typed without a scheme is analysed as https://", () =>
     assert.equal((fake.requests[0].body as ChatRequest).messages[1].content, "Website URL: https://www.example.com/blog");
   }));
 
-Deno.test("OPENAI_SEO_MODEL overrides the model; a wrapped object is found", () =>
-  withHarness({ fake: { scenario: "wrapped" }, settings: { seoModel: "gpt-4o" } }, async ({ fake, call }) => {
+Deno.test("the user's SEO model (a classic chat model gets the spec's temperature); a wrapped object is found", () =>
+  withHarness({ fake: { scenario: "wrapped", today: "2026-11-27" }, models: { seo: "gpt-4.1" } }, async ({ fake, call }) => {
     const { status, body } = await call({ url: "http://example.org" });
     assert.equal(status, 200);
     assert.equal(body.title, "SEO analysis of example.org");
-    assert.equal((fake.requests[0].body as Record<string, unknown>).model, "gpt-4o");
+    const request = fake.requests[0].body as ChatRequest;
+    assert.equal(request.model, "gpt-4.1");
+    assert.equal(request.temperature, 0.7);
+    assert.equal(request.reasoning_effort, undefined);
+  }));
+
+Deno.test("OPENAI_SEO_MODEL sets the deployment's default; SEO on the old default gpt-4 names the model and the fix", async () => {
+  await withHarness({ deployment: { openAIDefaults: { drafting: "gpt-6.1-terra", keywords: "gpt-6-luna", seo: "gpt-6.1-terra", embeddings: "text-embedding-3-small" } } }, async ({ fake, call }) => {
+    assert.equal((await call({ url: "https://example.com" })).status, 200);
+    assert.equal((fake.requests[0].body as ChatRequest).model, "gpt-6.1-terra");
+  });
+  await withHarness({ models: { seo: "gpt-4" } }, async ({ call }) => {
+    const { status, body } = await call({ url: "https://example.com" });
+    assert.equal(status, 400);
+    assert.equal(
+      body.error,
+      "The model gpt-4 is not available at OpenAI: it has been shut down, is not installed, or your key has no access to it. " +
+        "Choose another model for SEO analysis in Profile Settings → AI models.",
+    );
+  });
+});
+
+Deno.test("an answer cut at the length limit keeps what arrived, with a note", () =>
+  withHarness({ fake: { scenario: "length" } }, async ({ call }) => {
+    const { status, body } = await call({ url: "https://example.com" });
+    assert.equal(status, 200, "half an analysis arrived and is kept");
+    assert.deepEqual(body.notes, ["The answer was cut off at the model's length limit; what arrived is shown and the rest is N/A."]);
+    assert.equal(body.title, "SEO analysis of example.com");
   }));
 
 Deno.test("the URL must be given and be http(s); session and key come first", () =>
@@ -83,40 +114,54 @@ Deno.test("the URL must be given and be http(s); session and key come first", ()
       body: { error: "User not authenticated" },
     });
     keys.clear();
-    assert.deepEqual(await call({ url: "https://example.com" }), {
-      status: 400,
-      body: { error: "OpenAI API key not found" },
-    });
+    const missing = await call({ url: "https://example.com" });
+    assert.deepEqual([missing.status, missing.body.error], [400, "OpenAI API key not found"]);
     assert.equal(fake.requests.length, 0);
   }));
 
-Deno.test("provider failures map to the spec's messages", async () => {
-  const cases: [FakeOpenAIOptions, number, string][] = [
-    [{ scenario: "rate-limit" }, 502, PROVIDER_MESSAGES.rateLimited],
-    [{ scenario: "server-error" }, 502, PROVIDER_MESSAGES.unavailable],
+Deno.test("provider failures: the provider's reason, or the spec's messages for an unusable answer", async () => {
+  const cases: [FakeOpenAIOptions, number, string | RegExp][] = [
+    [{ scenario: "rate-limit" }, 502, /OpenAI is rate limiting your requests/],
+    [{ scenario: "server-error" }, 502, /OpenAI is unavailable \(HTTP 500\)/],
+    [{ scenario: "insufficient-quota" }, 400, /no credit left/],
     [{ scenario: "invalid-json" }, 502, SEO_PARSE_FAILURE_MESSAGE],
     [{ scenario: "empty" }, 502, SEO_PARSE_FAILURE_MESSAGE],
-    [{ scenario: "malformed-chunk" }, 502, SEO_FAILURE_MESSAGE],
-    [{ scenario: "slow-first-token", firstTokenDelayMs: 2_000 }, 504, PROVIDER_MESSAGES.timedOut],
+    [{ scenario: "malformed-chunk" }, 502, "OpenAI answered with a body that is not JSON."],
+    [{ scenario: "slow-first-token", firstTokenDelayMs: 2_000 }, 504, "OpenAI did not answer in time. Please try again."],
   ];
   for (const [fakeOptions, status, message] of cases) {
-    await withHarness({ fake: fakeOptions, settings: { timeoutMs: 300 } }, async ({ call }) => {
-      assert.deepEqual(
-        await call({ url: "https://example.com" }),
-        { status, body: { error: message } },
-        fakeOptions.scenario,
-      );
+    await withHarness({ fake: fakeOptions, deployment: { timeoutMs: 300 } }, async ({ call }) => {
+      const result = await call({ url: "https://example.com" });
+      assert.equal(result.status, status, fakeOptions.scenario);
+      if (typeof message === "string") assert.equal(result.body.error, message, fakeOptions.scenario);
+      else assert.match(result.body.error!, message, fakeOptions.scenario);
     });
   }
 });
 
-Deno.test("a refused key: 400 with the spec message, the key never echoed or logged", () =>
+Deno.test("a refused key: 400 naming the provider, the key never echoed or logged", () =>
   withHarness({}, async ({ call, keys, logs }) => {
     keys.set(ALICE, "sk-wrong-FIXTURE-not-a-real-key-stuv");
-    assert.deepEqual(await call({ url: "https://example.com" }), {
-      status: 400,
-      body: { error: PROVIDER_MESSAGES.invalidKey },
-    });
+    const result = await call({ url: "https://example.com" });
+    assert.deepEqual([result.status, result.body.error], [
+      400,
+      "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.",
+    ]);
     assert.equal(logs.length, 1);
     assert.ok(!logs[0].includes("sk-wrong") && !logs[0].includes("stuv"), logs[0]);
   }));
+
+Deno.test("OpenRouter and a local Ollama, each with its own model names", async () => {
+  await withHarness({ flavour: "openrouter" }, async ({ fake, call }) => {
+    assert.equal((await call({ url: "https://example.com" })).status, 200);
+    assert.equal((fake.requests[0].body as ChatRequest).model, "openai/gpt-6-luna");
+  });
+  await withHarness({ flavour: "ollama", models: { seo: "qwen3:8b" } }, async ({ fake, call }) => {
+    const { status, body } = await call({ url: "https://example.com" });
+    assert.equal(status, 200);
+    assert.equal(body.title, "SEO analysis of example.com");
+    const request = fake.requests[0].body as ChatRequest;
+    assert.equal(request.max_tokens, 8_000);
+    assert.equal(request.reasoning_effort, undefined);
+  });
+});

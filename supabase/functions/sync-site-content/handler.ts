@@ -1,9 +1,11 @@
+import { type AiDeployment, aiDeploymentFromEnv } from "../_shared/ai/ai_deployment.ts";
 import { createEmbeddingsClient, type EmbedTexts } from "../_shared/ai/embeddings.ts";
-import { type OpenAISettings, openAISettingsFromEnv } from "../_shared/ai/openai_settings.ts";
-import { PROVIDER_MESSAGES } from "../_shared/ai/provider_failure.ts";
+import { describeProviderFailure } from "../_shared/ai/provider_errors.ts";
+import { modelFor, type ProviderTarget, requireKey } from "../_shared/ai/provider_target.ts";
+import { failureResponse } from "../_shared/ai/text_function.ts";
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { createEmbeddingStore, embedContentIndex } from "../_shared/links/index_embeddings.ts";
-import { linkRelevanceReader } from "../_shared/links/link_targets.ts";
+import { linkRelevanceReader, providerTargetReader } from "../_shared/links/link_targets.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
 import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
@@ -14,7 +16,7 @@ import {
   type EmbeddingPass,
   type EmbedSiteContentResult,
   FULL_SYNC_INTERVAL_HOURS,
-  type LinkRelevanceSetting,
+  type LinkRelevance,
   SITE_CONTENT_MESSAGES,
   type SyncModeRequest,
   syncSiteContentRequestSchema,
@@ -45,10 +47,11 @@ export interface SyncSiteContentDependencies {
   /** SITE_CONTENT_SYNC_RATE_LIMIT refreshes per window, per user: each reads every page of a site. */
   rateLimit: RateLimit;
   /** How the user ranks internal links (embeddings: the index is embedded after each sync). */
-  readLinkRelevance(userId: string): Promise<LinkRelevanceSetting>;
-  readOpenAIKey(userId: string): Promise<string | null>;
-  /** The embedding pass over the user's index (_shared/links/index_embeddings.ts); `apiKey` null embeds nothing. */
-  embedIndex(userId: string, apiKey: string | null, model: string): Promise<EmbeddingPass>;
+  readLinkRelevance(userId: string): Promise<LinkRelevance>;
+  /** The user's provider, key and embeddings model (_shared/ai/provider_access.ts). */
+  readTarget(userId: string): Promise<ProviderTarget>;
+  /** The embedding pass over the user's index (_shared/links/index_embeddings.ts); no key embeds nothing. */
+  embedIndex(userId: string, target: ProviderTarget, model: string): Promise<EmbeddingPass>;
   now?: () => Date;
 }
 
@@ -92,8 +95,9 @@ function syncFailureDetail(error: unknown): string | null {
  * have no embedding of their model for their current text (switching to
  * embeddings), whatever the setting says; no site is read. Rate-limited with
  * the refreshes. 200 { mode: "embed", embeddings }; 400 'OpenAI API key not
- * found'; 502 { error: "Failed to embed the content index", detail,
- * embeddings } when the provider refused or failed.
+ * found' or no embeddings model (with `problem`); 502 { error: "Failed to
+ * embed the content index", detail, embeddings } when the provider refused
+ * or failed.
  */
 export function createHandler(deps: SyncSiteContentDependencies): (req: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
@@ -142,11 +146,23 @@ export function createHandler(deps: SyncSiteContentDependencies): (req: Request)
   });
 
   async function embedOnly(userId: string): Promise<Response> {
-    const [setting, apiKey] = await Promise.all([deps.readLinkRelevance(userId), deps.readOpenAIKey(userId)]);
-    if (!apiKey) return errorResponse(400, PROVIDER_MESSAGES.missingKey);
+    const target = await deps.readTarget(userId);
+    let model: string;
+    try {
+      requireKey(target);
+      model = modelFor(target, "embeddings").model;
+    } catch (error) {
+      return failureResponse(
+        describeProviderFailure(error, {
+          provider: target.provider,
+          providerLabel: target.label,
+          fallbackMessage: SITE_CONTENT_MESSAGES.embedFailed,
+        }),
+      );
+    }
     const limited = await enforceRateLimit(deps.rateLimit, userId);
     if (limited) return limited;
-    const embeddings = await deps.embedIndex(userId, apiKey, setting.model);
+    const embeddings = await deps.embedIndex(userId, target, model);
     if (embeddings.error) {
       return errorResponse(502, SITE_CONTENT_MESSAGES.embedFailed, { detail: embeddings.error, embeddings });
     }
@@ -156,12 +172,20 @@ export function createHandler(deps: SyncSiteContentDependencies): (req: Request)
 
   /** The embedding pass after a sync, when the user ranks by embeddings; undefined otherwise. */
   async function embedAfterSync(userId: string): Promise<EmbeddingPass | undefined> {
-    let model: string | undefined;
+    let model: string | null | undefined;
     try {
-      const setting = await deps.readLinkRelevance(userId);
-      if (setting.relevance !== "embeddings") return undefined;
-      model = setting.model;
-      return await deps.embedIndex(userId, await deps.readOpenAIKey(userId), setting.model);
+      if ((await deps.readLinkRelevance(userId)) !== "embeddings") return undefined;
+      const target = await deps.readTarget(userId);
+      model = target.models.embeddings;
+      if (!model) {
+        return {
+          model: "",
+          embedded: 0,
+          pending: 0,
+          error: `No embeddings model is chosen for ${target.label}: choose one in Profile Settings → Internal links.`,
+        };
+      }
+      return await deps.embedIndex(userId, target, model);
     } catch (error) {
       console.error(`[sync-site-content] user ${userId}: embedding the index failed: ${error instanceof Error ? error.message : error}`);
       return model ? { model, embedded: 0, pending: 0, error: EMBEDDINGS_NOT_STORED } : undefined;
@@ -171,18 +195,19 @@ export function createHandler(deps: SyncSiteContentDependencies): (req: Request)
 
 /**
  * Built at boot; per caller: the site, its sync state and the relevance
- * setting read as the caller, the application password a stored secret, the
- * index written on the system's contentIndex path.
+ * setting read as the caller, the application password and the provider's
+ * key stored secrets, the index written on the system's contentIndex path.
  */
 export function productionDependencies(
-  openAI: OpenAISettings = openAISettingsFromEnv(),
+  deployment: AiDeployment = aiDeploymentFromEnv(),
 ): (caller: RequestCaller) => SyncSiteContentDependencies {
   const system = createSystemAccess();
   const embeddingStore = createEmbeddingStore(system.contentIndex);
   const rateLimit = rateLimitFromEnv("siteContentSync", system.rateLimits);
   const privateHostAllowlist = privateHostAllowlistFromEnv();
-  const embedder = (apiKey: string | null): EmbedTexts | null =>
-    apiKey ? createEmbeddingsClient({ baseURL: openAI.baseURL, apiKey, timeoutMs: 30_000 }) : null;
+  const readTarget = providerTargetReader(system.readTextProvider, deployment);
+  const embedder = (target: ProviderTarget): EmbedTexts | null =>
+    target.apiKey || target.provider === "custom" ? createEmbeddingsClient({ target, timeoutMs: 30_000 }) : null;
   return (caller) => {
     const publications = createPublicationStore(caller.client, system);
     return {
@@ -201,8 +226,8 @@ export function productionDependencies(
       store: createSyncStore(caller.client, system.contentIndex),
       rateLimit,
       readLinkRelevance: linkRelevanceReader(caller.client),
-      readOpenAIKey: system.readOpenAIKey,
-      embedIndex: (userId, apiKey, model) => embedContentIndex(embeddingStore, embedder(apiKey), userId, model),
+      readTarget,
+      embedIndex: (userId, target, model) => embedContentIndex(embeddingStore, embedder(target), userId, model),
     };
   };
 }

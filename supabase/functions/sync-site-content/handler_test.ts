@@ -4,7 +4,8 @@ import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { embedSiteContentResultSchema, syncSiteContentResultSchema } from "../_shared/contracts/site_content.ts";
 import { createEmbeddingsClient } from "../_shared/ai/embeddings.ts";
 import { embedContentIndex, type EmbeddingStore, MISSING_KEY_FOR_EMBEDDINGS } from "../_shared/links/index_embeddings.ts";
-import { startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
+import { type FakeOpenAI, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
+import { testTarget } from "../_testing/provider_fixtures.ts";
 import type { SiteRecord, WordPressSiteRecord } from "../_shared/publishing/publication.ts";
 import { createWordPressClient } from "../_shared/publishing/wordpress/rest.ts";
 import { fetchSiteContent, type SiteContentSnapshot } from "../_shared/publishing/wordpress/site_content.ts";
@@ -18,6 +19,10 @@ import {
 } from "../_testing/fakes/wordpress_server.ts";
 import { createHandler, resolveSyncMode, type SyncSiteContentDependencies } from "./handler.ts";
 import type { SyncState, SyncStore } from "./sync_store.ts";
+
+/** An OpenAI user whose requests go nowhere (tests that never call the provider). */
+const openAITarget = (apiKey: string | null, embeddingsModel: string | null = null) =>
+  testTarget({ url: "http://127.0.0.1:9/v1" } as FakeOpenAI, "openai", apiKey, { embeddings: embeddingsModel });
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";
 const BOB = "00000000-0000-4000-8000-00000000000b";
@@ -113,8 +118,8 @@ async function withHarness(
       ),
     store,
     rateLimit: unlimited("siteContentSync"),
-    readLinkRelevance: () => Promise.resolve({ relevance: "full_text", model: "text-embedding-3-small" }),
-    readOpenAIKey: () => Promise.resolve(null),
+    readLinkRelevance: () => Promise.resolve("full_text"),
+    readTarget: () => Promise.resolve(openAITarget(null)),
     embedIndex: () => Promise.reject(new Error("the index is embedded only when the user ranks by embeddings")),
     ...options.deps,
   });
@@ -271,12 +276,11 @@ Deno.test("sync-site-content: with embeddings chosen, the sync embeds the index 
   try {
     await withHarness({
       deps: {
-        readLinkRelevance: () => Promise.resolve({ relevance: "embeddings", model: "text-embedding-3-small" }),
-        readOpenAIKey: () => Promise.resolve("sk-test-FIXTURE-not-a-real-key"),
-        embedIndex: (_userId, apiKey, model) => {
-          keys.push(apiKey);
-          const embed = apiKey ? createEmbeddingsClient({ baseURL: openai.url, apiKey }) : null;
-          return embedContentIndex(memory.store, embed, ALICE, model);
+        readLinkRelevance: () => Promise.resolve("embeddings"),
+        readTarget: () => Promise.resolve(testTarget(openai, "openai", "sk-test-FIXTURE-not-a-real-key")),
+        embedIndex: (_userId, target, model) => {
+          keys.push(target.apiKey);
+          return embedContentIndex(memory.store, createEmbeddingsClient({ target }), ALICE, model);
         },
       },
     }, async ({ call, wp }) => {
@@ -297,19 +301,19 @@ Deno.test("sync-site-content: a failure to embed never fails the sync; it is rep
   try {
     for (
       const [apiKey, expected] of [
-        ["sk-wrong-FIXTURE-not-a-real-key", "Invalid OpenAI API key. Check it in Profile Settings."],
-        ["sk-scenario-rate-limit-FIXTURE", "The AI provider is rate limiting embeddings requests. Please wait a moment and try again."],
-        ["sk-scenario-malformed-chunk-FIXTURE", "The AI provider answered the embeddings request with something that is not a list of embeddings."],
+        ["sk-wrong-FIXTURE-not-a-real-key", "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys."],
+        ["sk-scenario-rate-limit-FIXTURE", "OpenAI is rate limiting your requests. Wait about 1 second and try again."],
+        ["sk-scenario-malformed-chunk-FIXTURE", "OpenAI answered the embeddings request with something that is not a list of embeddings."],
         [null, MISSING_KEY_FOR_EMBEDDINGS],
       ] as const
     ) {
       const memory = memoryEmbeddingStore(["Compost heaps"]);
       await withHarness({
         deps: {
-          readLinkRelevance: () => Promise.resolve({ relevance: "embeddings", model: "text-embedding-3-small" }),
-          readOpenAIKey: () => Promise.resolve(apiKey),
-          embedIndex: (_userId, key, model) =>
-            embedContentIndex(memory.store, key ? createEmbeddingsClient({ baseURL: openai.url, apiKey: key }) : null, ALICE, model),
+          readLinkRelevance: () => Promise.resolve("embeddings"),
+          readTarget: () => Promise.resolve(testTarget(openai, "openai", apiKey)),
+          embedIndex: (_userId, target, model) =>
+            embedContentIndex(memory.store, target.apiKey ? createEmbeddingsClient({ target }) : null, ALICE, model),
         },
       }, async ({ call, store }) => {
         const response = await call({ siteId: SITE });
@@ -321,8 +325,8 @@ Deno.test("sync-site-content: a failure to embed never fails the sync; it is rep
     }
     await withHarness({
       deps: {
-        readLinkRelevance: () => Promise.resolve({ relevance: "embeddings", model: "m" }),
-        readOpenAIKey: () => Promise.resolve("sk-test-FIXTURE-not-a-real-key"),
+        readLinkRelevance: () => Promise.resolve("embeddings"),
+        readTarget: () => Promise.resolve(openAITarget("sk-test-FIXTURE-not-a-real-key", "m")),
         embedIndex: () => Promise.reject(new Error("connection reset")),
       },
     }, async ({ call }) => {
@@ -346,6 +350,19 @@ Deno.test("sync-site-content: full text chosen, nothing is embedded and the resu
   });
 });
 
+Deno.test("sync-site-content: a user's own server without an embeddings model: the sync says so", async () => {
+  await withHarness({
+    deps: {
+      readLinkRelevance: () => Promise.resolve("embeddings"),
+      readTarget: () => Promise.resolve(testTarget({ url: "http://127.0.0.1:9/v1" } as FakeOpenAI, "ollama", null)),
+      embedIndex: () => Promise.reject(new Error("never: there is no model")),
+    },
+  }, async ({ call }) => {
+    const result = syncSiteContentResultSchema.parse(await (await call({ siteId: SITE })).json());
+    assert.match(result.embeddings?.error ?? "", /^No embeddings model is chosen for your server at http:\/\/127\.0\.0\.1:9\/v1/);
+  });
+});
+
 Deno.test("sync-site-content: mode embed embeds what is indexed without reading a site; no key is a 400", async () => {
   const openai = startFakeOpenAI();
   const memory = memoryEmbeddingStore(["Compost heaps", "Raised beds", "Mulching"]);
@@ -353,9 +370,9 @@ Deno.test("sync-site-content: mode embed embeds what is indexed without reading 
   try {
     await withHarness({
       deps: {
-        readOpenAIKey: () => Promise.resolve(key),
-        embedIndex: (_userId, apiKey, model) =>
-          embedContentIndex(memory.store, createEmbeddingsClient({ baseURL: openai.url, apiKey: apiKey! }), ALICE, model),
+        readTarget: () => Promise.resolve(testTarget(openai, "openai", key)),
+        embedIndex: (_userId, target, model) =>
+          embedContentIndex(memory.store, createEmbeddingsClient({ target }), ALICE, model),
       },
     }, async ({ call, wp }) => {
       await expectError(await call({ mode: "embed" }), 400, "OpenAI API key not found");
@@ -372,7 +389,7 @@ Deno.test("sync-site-content: mode embed embeds what is indexed without reading 
       key = "sk-wrong-FIXTURE-not-a-real-key";
       memory.stored.clear();
       const refused = await expectError(await call({ mode: "embed" }), 502, "Failed to embed the content index");
-      assert.equal(refused.detail, "Invalid OpenAI API key. Check it in Profile Settings.");
+      assert.equal(refused.detail, "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.");
       assert.deepEqual(refused.embeddings, {
         model: "text-embedding-3-small",
         embedded: 0,

@@ -178,9 +178,9 @@ export function productionDependencies(): (caller: RequestCaller) => ConnectSite
         fetch: guardedFetch,
         fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
       }),
-    saveSite: siteSaver(system.siteConnections),
+    saveSite: siteSaver(system.siteConnections, system.sealSecret),
     rateLimit: rateLimitFromEnv("wordpressConnect", system.rateLimits),
-    updateSite: siteUpdater(system.siteConnections),
+    updateSite: siteUpdater(system.siteConnections, system.sealSecret),
   };
   return (caller) => ({
     ...shared,

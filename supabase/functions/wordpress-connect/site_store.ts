@@ -5,12 +5,18 @@
  * user's site is not there) with its password read as a stored secret; it
  * is saved and updated on the system's siteConnections path, because its
  * address and login are written only after a passed connection test (users
- * may only rename or remove a site). If the credentials cannot be stored,
- * the site row is removed again, so a site never exists without its password.
+ * may only rename or remove a site). The password and webhook secret are
+ * stored sealed (SealSecret: SystemAccess.sealSecret, bound to the site's
+ * row). If the credentials cannot be stored, the site row is removed again,
+ * so a site never exists without its password.
  */
 import type { SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../_shared/contracts/database.types.ts";
 import { CONNECTED_SITE_COLUMNS, type ConnectedSite, connectedSiteSchema, type SeoPlugin } from "../_shared/contracts/sites.ts";
+import type { SecretPlace } from "../_shared/platform/secret_box.ts";
+
+/** Seals a secret for the row it goes to (SystemAccess.sealSecret). */
+export type SealSecret = (value: string, place: SecretPlace) => Promise<string>;
 
 export interface NewSite {
   userId: string;
@@ -36,7 +42,7 @@ type DatabaseClient = SupabaseClient<Database>;
 export type ReadApplicationPassword = (userId: string, siteId: string) => Promise<string | null>;
 
 /** Saves on the system's siteConnections path: the user id is explicit on both rows. */
-export function siteSaver(siteConnections: DatabaseClient): SaveSite {
+export function siteSaver(siteConnections: DatabaseClient, seal: SealSecret): SaveSite {
   return async (site) => {
     const inserted = await siteConnections
       .from("wordpress_sites")
@@ -54,11 +60,16 @@ export function siteSaver(siteConnections: DatabaseClient): SaveSite {
     // seo_plugin's check constraint is not in the generated types: parsed here.
     const row = connectedSiteSchema.parse(inserted.data);
 
+    const place = (column: "application_password" | "webhook_secret"): SecretPlace => ({
+      column: `wordpress_site_credentials.${column}`,
+      userId: site.userId,
+      rowKey: row.id,
+    });
     const credentials = await siteConnections.from("wordpress_site_credentials").insert({
       site_id: row.id,
       user_id: site.userId,
-      application_password: site.applicationPassword,
-      webhook_secret: site.webhookSecret,
+      application_password: await seal(site.applicationPassword, place("application_password")),
+      webhook_secret: site.webhookSecret === null ? null : await seal(site.webhookSecret, place("webhook_secret")),
     });
     if (credentials.error) {
       await siteConnections.from("wordpress_sites").delete().eq("id", row.id).eq("user_id", site.userId);
@@ -131,12 +142,18 @@ export function siteLoader(caller: DatabaseClient, readApplicationPassword: Read
  * belong together. On the system's siteConnections path, so both writes are
  * scoped to the user's id here.
  */
-export function siteUpdater(siteConnections: DatabaseClient): UpdateSite {
+export function siteUpdater(siteConnections: DatabaseClient, seal: SealSecret): UpdateSite {
   return async (update) => {
-    const setPassword = (applicationPassword: string) =>
-      siteConnections
+    const setPassword = async (applicationPassword: string) =>
+      await siteConnections
         .from("wordpress_site_credentials")
-        .update({ application_password: applicationPassword })
+        .update({
+          application_password: await seal(applicationPassword, {
+            column: "wordpress_site_credentials.application_password",
+            userId: update.userId,
+            rowKey: update.siteId,
+          }),
+        })
         .eq("site_id", update.siteId)
         .eq("user_id", update.userId)
         .select("site_id");

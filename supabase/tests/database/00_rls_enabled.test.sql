@@ -25,7 +25,7 @@ select is_empty(
 -- The tables we expect, so a table dropped or renamed by mistake is noticed.
 select tables_are(
   'public',
-  array['profiles', 'api_keys', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
+  array['profiles', 'api_keys', 'ai_provider_settings', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
         'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs',
         'draft_queue_users',
         'site_content', 'site_content_embeddings', 'site_content_syncs'],
@@ -99,8 +99,8 @@ select results_eq(
             ('internal_link_targets_by_embedding(double precision[],text,integer,uuid[],uuid,uuid)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
             ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
-            ('save_api_keys(text,text)') $$,
-  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, reschedule and retry, and save_api_keys()'
+            ('save_ai_provider(text,text)') $$,
+  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, reschedule and retry, save_ai_provider()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and
@@ -114,27 +114,32 @@ select results_eq(
        and p.prorettype <> 'trigger'::regtype
      order by 1 $$,
   $$ values
+       ('begin_remote_create(uuid,integer)'),
        ('cancel_draft_batch(uuid,uuid)'),
        ('claim_draft_jobs(integer,integer,integer,integer,integer)'),
        ('claim_due_scheduled_articles(integer,integer)'),
+       ('claim_publication(uuid,uuid,uuid,integer,uuid)'),
        ('complete_draft_job(uuid,uuid,text,text,text,text,text,text,text[],text[])'),
        ('consume_rate_limit(uuid,text,integer,integer,integer)'),
        ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb)'),
        ('draft_queue_demand(integer,integer)'),
        ('fail_draft_job(uuid,uuid,text,integer)'),
        ('image_storage_used(uuid)'),
+       ('plain_text_secrets()'),
        ('record_draft_rate_limit(uuid,integer,integer)'),
        ('record_generated_images(uuid,bigint,jsonb)'),
-       ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text,text)'),
-       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean,text)'),
+       ('record_publication_failure(uuid,uuid,uuid,text,boolean,bigint,text,bigint,text,text,text,uuid)'),
+       ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean,text,uuid)'),
        ('record_site_content_embeddings(uuid,text,jsonb)'),
        ('record_site_content_sync(uuid,uuid,boolean,jsonb,jsonb,timestamp with time zone)'),
        ('release_draft_job(uuid,uuid)'),
+       ('release_publication_claim(uuid)'),
        ('retry_failed_draft_jobs(uuid,uuid)'),
-       ('save_article(uuid,jsonb,uuid,bigint,jsonb)'),
+       ('save_article(uuid,jsonb,uuid,bigint,jsonb,bigint)'),
+       ('saved_article_json(articles)'),
        ('site_content_embedding_input(text,text[],text[],text)'),
        ('site_content_embedding_queue(uuid,text,integer)') $$,
-  'service_role can execute exactly the scheduling, drafting-queue, rate-limit, image-quota, content-sync, embedding and article-saving functions besides the browser''s'
+  'service_role can execute exactly the scheduling and publication-claim, drafting-queue, rate-limit, image-quota, content-sync, embedding and article-saving functions besides the browser''s'
 );
 
 -- Every security definer function pins its search_path.

@@ -46,9 +46,9 @@ grant execute on all functions in schema tests to service_role, authenticated, a
 select table_privs_are('public', 'article_revisions', 'authenticated', array['SELECT'], 'authenticated: SELECT only');
 select table_privs_are('public', 'article_revisions', 'anon', array[]::text[], 'anon: no privilege on article_revisions');
 select ok(
-  not has_function_privilege('authenticated', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb)', 'execute')
-    and not has_function_privilege('anon', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb)', 'execute')
-    and has_function_privilege('service_role', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb)', 'execute'),
+  not has_function_privilege('authenticated', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb, bigint)', 'execute')
+    and not has_function_privilege('anon', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb, bigint)', 'execute')
+    and has_function_privilege('service_role', 'public.save_article(uuid, jsonb, uuid, bigint, jsonb, bigint)', 'execute'),
   'only service_role (save-article) may call save_article()'
 );
 select policies_are('public', 'article_revisions', array['Users can view the revisions of their own articles']);
@@ -73,19 +73,19 @@ select results_eq(
   'a new article starts with a manual revision of its text'
 );
 
--- Updating: a revision per save that changes the text, none for a save that does not.
+-- Updating: a revision per save that changes the text or the state, none for a save that changes neither.
 select ok(
   public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('First', '<p>One</p>', '{"status": "published"}'),
                       tests.article_id('alice')) is not null,
   'a save that changes only the status succeeds'
 );
-select is(tests.sources('alice'), array['manual'], '... and adds no revision (the newest one holds this text)');
+select is(tests.sources('alice'), array['manual', 'manual'], '... and adds a revision: the status is part of it');
 select ok(
   public.save_article(tests.get_supabase_uid('alice'), tests.article_fields('Second', '<p>Two</p>'),
                       tests.article_id('alice')) ->> 'title' = 'Second',
   'a save with new text succeeds'
 );
-select is(tests.sources('alice'), array['manual', 'manual'], '... and adds a manual revision');
+select is(tests.sources('alice'), array['manual', 'manual', 'manual'], '... and adds a manual revision');
 select is(
   public.save_article(tests.get_supabase_uid('bob'), tests.article_fields('Mallory', '<p>x</p>'), tests.article_id('alice')),
   null,
@@ -94,7 +94,7 @@ select is(
 select results_eq(
   $$ select a.title, (select count(*)::int from public.article_revisions r where r.article_id = a.id)
      from public.articles a where a.id = tests.article_id('alice') $$,
-  $$ values ('Second', 2) $$,
+  $$ values ('Second', 3) $$,
   '... and writes neither the article nor a revision'
 );
 
@@ -106,7 +106,7 @@ select throws_ok(
 );
 select results_eq(
   $$ select a.content, tests.sources('alice') from public.articles a where a.id = tests.article_id('alice') $$,
-  $$ values ('<p>Two</p>', array['manual', 'manual']) $$,
+  $$ values ('<p>Two</p>', array['manual', 'manual', 'manual']) $$,
   '... and neither the article nor its revisions changed'
 );
 
@@ -155,7 +155,7 @@ select ok(
   'restoring the same revision again succeeds'
 );
 select is(
-  tests.sources('alice'), array['manual', 'manual', 'ai', 'manual', 'restore', 'restore'],
+  tests.sources('alice'), array['manual', 'manual', 'manual', 'ai', 'manual', 'restore', 'restore'],
   '... and adds another restore revision, although the text is the same'
 );
 select throws_ok(
@@ -233,8 +233,8 @@ select throws_ok(
 -- Reading: the owner only.
 select tests.authenticate_as('alice');
 select is(
-  (select count(*)::int from public.article_revisions where article_id = tests.article_id('alice')), 6,
-  'alice reads her article''s revisions'
+  (select count(*)::int from public.article_revisions where article_id = tests.article_id('alice')), 9,
+  'alice reads her article''s revisions (the assistant and the schedule changes made one each)'
 );
 select is_empty(
   $$ select 1 from public.article_revisions where article_id = tests.article_id('bob') $$,

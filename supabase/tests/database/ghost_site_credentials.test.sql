@@ -1,5 +1,6 @@
 -- ghost_site_credentials: Ghost Admin API keys. Write-only for the browser:
--- invisible to every API role but service_role, owner included.
+-- invisible to every API role but service_role, owner included; stored
+-- sealed (secrets_at_rest.test.sql).
 begin;
 \ir _helpers.psql
 select plan(14);
@@ -11,7 +12,7 @@ select tests.clear_authentication();
 insert into public.wordpress_sites (id, user_id, name, site_url, base_url, kind) values
   ('a1000000-0000-4000-8000-000000000002', tests.get_supabase_uid('alice'), 'Alice''s Ghost', 'https://ghost.alice.example/', 'https://ghost.alice.example/', 'ghost');
 insert into public.ghost_site_credentials (site_id, user_id, admin_api_key) values
-  ('a1000000-0000-4000-8000-000000000002', tests.get_supabase_uid('alice'), '6a1b2c3d4e5f60718293a4b5:' || repeat('ab', 32));
+  ('a1000000-0000-4000-8000-000000000002', tests.get_supabase_uid('alice'), tests.sealed('6a1b2c3d4e5f60718293a4b5:' || repeat('ab', 32)));
 
 select table_privs_are('public', 'ghost_site_credentials', 'authenticated', array[]::text[], 'authenticated: no privilege');
 select table_privs_are('public', 'ghost_site_credentials', 'anon', array[]::text[], 'anon: no privilege');
@@ -21,8 +22,8 @@ select is_empty(
 );
 select throws_ok(
   $$ insert into public.ghost_site_credentials (site_id, user_id, admin_api_key)
-     values ('a1000000-0000-4000-8000-000000000002', tests.get_supabase_uid('bob'), 'not a key') $$,
-  '23514', null, 'the key has the id:secret form of a Ghost Admin API key'
+     values ('a1000000-0000-4000-8000-000000000002', tests.get_supabase_uid('bob'), '6a1b2c3d4e5f60718293a4b5:' || repeat('ab', 32)) $$,
+  '22023', null, 'a key in plain text is refused (ghost-connect seals it)'
 );
 
 select tests.authenticate_as('alice');
@@ -61,12 +62,12 @@ select throws_ok(
 select tests.authenticate_as_service_role();
 select results_eq(
   $$ select admin_api_key from public.ghost_site_credentials $$,
-  $$ values ('6a1b2c3d4e5f60718293a4b5:' || repeat('ab', 32)) $$,
+  $$ values (tests.sealed('6a1b2c3d4e5f60718293a4b5:' || repeat('ab', 32))) $$,
   'service_role (edge functions) reads the key'
 );
 select tests.clear_authentication();
 update public.ghost_site_credentials set updated_at = '2000-01-01';
-update public.ghost_site_credentials set admin_api_key = '0123456789abcdef01234567:' || repeat('ef', 32);
+update public.ghost_site_credentials set admin_api_key = tests.sealed('0123456789abcdef01234567:' || repeat('ef', 32));
 select is((select updated_at from public.ghost_site_credentials), now(), 'updated_at is set by the trigger on update');
 delete from public.wordpress_sites where id = 'a1000000-0000-4000-8000-000000000002';
 select is_empty($$ select 1 from public.ghost_site_credentials $$, 'removing the site removes its key');

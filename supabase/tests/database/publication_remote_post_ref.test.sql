@@ -19,9 +19,9 @@ select throws_ok(
   '23514', null, 'remote_post_ref is a Ghost object id (24 hex digits)'
 );
 select ok(
-  not has_function_privilege('authenticated', 'public.record_publication_success(uuid, uuid, uuid, bigint, text, text, bigint, text, boolean, text)', 'execute')
-    and not has_function_privilege('anon', 'public.record_publication_success(uuid, uuid, uuid, bigint, text, text, bigint, text, boolean, text)', 'execute')
-    and has_function_privilege('service_role', 'public.record_publication_success(uuid, uuid, uuid, bigint, text, text, bigint, text, boolean, text)', 'execute'),
+  not has_function_privilege('authenticated', 'public.record_publication_success(uuid, uuid, uuid, bigint, text, text, bigint, text, boolean, text, uuid)', 'execute')
+    and not has_function_privilege('anon', 'public.record_publication_success(uuid, uuid, uuid, bigint, text, text, bigint, text, boolean, text, uuid)', 'execute')
+    and has_function_privilege('service_role', 'public.record_publication_success(uuid, uuid, uuid, bigint, text, text, bigint, text, boolean, text, uuid)', 'execute'),
   'only service_role records successes'
 );
 

@@ -24,8 +24,8 @@ select throws_ok(
 );
 
 select ok(
-  not has_function_privilege('authenticated', 'public.record_publication_failure(uuid, uuid, uuid, text, boolean, bigint, text, bigint, text, text, text)', 'execute')
-    and not has_function_privilege('anon', 'public.record_publication_failure(uuid, uuid, uuid, text, boolean, bigint, text, bigint, text, text, text)', 'execute'),
+  not has_function_privilege('authenticated', 'public.record_publication_failure(uuid, uuid, uuid, text, boolean, bigint, text, bigint, text, text, text, uuid)', 'execute')
+    and not has_function_privilege('anon', 'public.record_publication_failure(uuid, uuid, uuid, text, boolean, bigint, text, bigint, text, text, text, uuid)', 'execute'),
   'users cannot record failures'
 );
 

@@ -39,9 +39,10 @@ select results_eq(
   'the due pair is claimed'
 );
 select results_eq(
-  $$ select status, next_attempt_at from public.publications where article_id = 'a2000000-0000-4000-8000-000000000001' $$,
-  $$ values ('pending', now() + interval '600 seconds') $$,
-  'a claimed pair is pending for its lease'
+  $$ select status, claimed_by, claimed_until, next_attempt_at from public.publications
+     where article_id = 'a2000000-0000-4000-8000-000000000001' $$,
+  $$ values ('pending', 'scheduler', now() + interval '600 seconds', null::timestamptz) $$,
+  'a claimed pair is pending, held by the scheduler for its lease'
 );
 select tests.authenticate_as('alice');
 select throws_ok(
@@ -53,8 +54,9 @@ select throws_ok(
 select tests.authenticate_as_service_role();
 select lives_ok(
   $$ select * from public.record_publication_failure(tests.get_supabase_uid('alice'), 'a2000000-0000-4000-8000-000000000001',
-       'a1000000-0000-4000-8000-000000000001', 'The site did not respond in time', true) $$,
-  'the failure is recorded with back-off'
+       'a1000000-0000-4000-8000-000000000001', 'The site did not respond in time', true,
+       p_claim_token => (select claim_token from public.publications where article_id = 'a2000000-0000-4000-8000-000000000001')) $$,
+  'the failure is recorded with back-off, and gives the claim back'
 );
 
 -- Other users and anon cannot queue it.

@@ -213,11 +213,11 @@ select is(
   'deleting an entry deletes its embeddings'
 );
 
--- The setting on profiles: full text and text-embedding-3-small by default; the owner changes it.
+-- The setting on profiles: full text and the provider's embeddings model (null) by default; the owner changes it.
 select results_eq(
   $$ select link_relevance, embeddings_model from public.profiles where id = tests.get_supabase_uid('alice') $$,
-  $$ values ('full_text', 'text-embedding-3-small') $$,
-  'full text by default'
+  $$ values ('full_text', null::text) $$,
+  'full text and the provider''s default model by default'
 );
 select tests.authenticate_as('alice');
 update public.profiles set link_relevance = 'embeddings', embeddings_model = 'text-embedding-3-large';

@@ -1,6 +1,6 @@
 -- wordpress_site_credentials: application passwords and webhook secrets.
 -- Write-only for the browser: invisible to every API role but service_role,
--- owner included.
+-- owner included; stored sealed (secrets_at_rest.test.sql).
 begin;
 \ir _helpers.psql
 select plan(14);
@@ -12,7 +12,7 @@ select tests.clear_authentication();
 insert into public.wordpress_sites (id, user_id, name, site_url, username, base_url) values
   ('a1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('alice'), 'Alice''s blog', 'https://alice.example', 'alice', 'https://alice.example/wp-json/');
 insert into public.wordpress_site_credentials (site_id, user_id, application_password, webhook_secret) values
-  ('a1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('alice'), 'abcd efgh ijkl mnop', 'whsec_alice');
+  ('a1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('alice'), tests.sealed('abcd efgh ijkl mnop'), tests.sealed('whsec_alice'));
 
 select table_privs_are('public', 'wordpress_site_credentials', 'authenticated', array[]::text[], 'authenticated: no privilege');
 select table_privs_are('public', 'wordpress_site_credentials', 'anon', array[]::text[], 'anon: no privilege');
@@ -66,12 +66,12 @@ select throws_ok(
 select tests.authenticate_as_service_role();
 select results_eq(
   $$ select application_password, webhook_secret from public.wordpress_site_credentials $$,
-  $$ values ('abcd efgh ijkl mnop', 'whsec_alice') $$,
+  $$ values (tests.sealed('abcd efgh ijkl mnop'), tests.sealed('whsec_alice')) $$,
   'service_role (edge functions) reads the credentials'
 );
 select tests.clear_authentication();
 update public.wordpress_site_credentials set updated_at = '2000-01-01';
-update public.wordpress_site_credentials set application_password = 'new1 new2 new3 new4';
+update public.wordpress_site_credentials set application_password = tests.sealed('new1 new2 new3 new4');
 select is((select updated_at from public.wordpress_site_credentials), now(), 'updated_at is set by the trigger on update');
 
 select * from finish();

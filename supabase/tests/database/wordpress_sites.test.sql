@@ -18,8 +18,8 @@ select lives_ok(
        ('b1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('bob'), 'Bob''s blog',
         'https://bob.example', 'bob', 'https://bob.example/wp-json/', null);
      insert into public.wordpress_site_credentials (site_id, user_id, application_password) values
-       ('a1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('alice'), 'abcd efgh ijkl mnop'),
-       ('b1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('bob'), 'qrst uvwx yz12 3456') $$,
+       ('a1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('alice'), tests.sealed('abcd efgh ijkl mnop')),
+       ('b1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('bob'), tests.sealed('qrst uvwx yz12 3456')) $$,
   'service_role creates sites and their credentials'
 );
 select throws_ok(

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import ws from "ws";
+import { parseSecretsKey, secretBox, type SecretPlace } from "../../../supabase/functions/_shared/platform/secret_box.ts";
 import type { Account } from "./accounts.ts";
 
 /** Env the e2e harness (scripts/testing/test-e2e.ts) provides. */
@@ -10,7 +11,11 @@ export const e2eEnv = {
   apiUrl: process.env.E2E_API_URL ?? process.env.E2E_BASE_URL!,
   publishableKey: process.env.E2E_PUBLISHABLE_KEY!,
   secretKey: process.env.E2E_SECRET_KEY!,
+  /** The functions' INKPRESS_SECRETS_KEY: stored secrets are sealed with it. */
+  secretsKey: process.env.E2E_SECRETS_KEY!,
   openaiUrl: process.env.E2E_OPENAI_URL!,
+  /** A fake local Ollama the operator allows (PRIVATE_HOST_ALLOWLIST): a user names it as their own server. */
+  ollamaUrl: process.env.E2E_OLLAMA_URL!,
   falUrl: process.env.E2E_FAL_URL!,
   wordpress: process.env.E2E_WP_URL
     ? { url: process.env.E2E_WP_URL, user: process.env.E2E_WP_USER!, appPassword: process.env.E2E_WP_APP_PASSWORD! }
@@ -37,4 +42,9 @@ export async function backendAs(account: Account): Promise<SupabaseClient & { us
 /** The secret-key client: bypasses RLS. Only for reading back what the app wrote. */
 export function adminBackend(): SupabaseClient {
   return createClient(e2eEnv.apiUrl, e2eEnv.secretKey, clientOptions);
+}
+
+/** Opens a stored (sealed) secret as the functions do, to check what was stored. */
+export async function openStoredSecret(stored: string, place: SecretPlace): Promise<string> {
+  return (await secretBox(parseSecretsKey(e2eEnv.secretsKey)).open(stored, place)).value;
 }

@@ -29,3 +29,38 @@ export async function functionErrorMessage(error: unknown, fallback: string): Pr
   const body = await readFunctionError(error);
   return typeof body?.error === "string" && body.error ? body.error : fallback;
 }
+
+/** Where the user fixes what failed ("Profile Settings → AI models"), when the function said so. */
+export type FixPlace = { href: string; label: string };
+
+/**
+ * A failed function call as the page shows it: the function's message (the
+ * cause and the fix, for the AI functions) and, when it named one, the page
+ * where it is fixed.
+ */
+export class RequestFailure extends Error {
+  constructor(message: string, readonly fix?: FixPlace) {
+    super(message);
+    this.name = "RequestFailure";
+  }
+}
+
+function fixOf(body: Record<string, unknown> | null): FixPlace | undefined {
+  const fix = (body?.problem as { fix?: unknown } | undefined)?.fix as Record<string, unknown> | undefined;
+  return typeof fix?.href === "string" && typeof fix.label === "string" && fix.href.startsWith("/")
+    ? { href: fix.href, label: fix.label }
+    : undefined;
+}
+
+/** The failure of a function call: its `{ error, problem? }` when it sent one, else `fallback`. */
+export async function requestFailure(error: unknown, fallback: string): Promise<RequestFailure> {
+  const body = await readFunctionError(error);
+  const message = typeof body?.error === "string" && body.error ? body.error : fallback;
+  return new RequestFailure(message, fixOf(body));
+}
+
+/** The fix of an error body already read (a stream's error event). */
+export function failureFromBody(body: Record<string, unknown>, fallback: string): RequestFailure {
+  const message = typeof body.error === "string" && body.error.trim() ? body.error : fallback;
+  return new RequestFailure(message, fixOf(body));
+}

@@ -1,20 +1,39 @@
 import { Link } from "wouter";
 import "./RequestError.css";
 
-/** Messages that the user fixes in Profile Settings ('OpenAI API key not found', an invalid key, …). */
+/** Messages that the user fixes in Profile Settings ('OpenAI API key not found', …) when no place was named. */
 const ABOUT_API_KEY = /api key/i;
 
-/** The message of a failed request, with a way to Profile Settings when the key is the problem. */
-export function RequestError({ message }: { message: string }) {
+type RequestErrorProps = {
+  message: string;
+  /** Where the user fixes it, as the server named it ("Profile Settings → AI models"). */
+  fix?: { href: string; label: string };
+  /** Shows a Dismiss button; the message stays until it is pressed. */
+  onDismiss?: () => void;
+};
+
+/**
+ * The message of a failed request, shown where the work happened, with a
+ * link to where it is fixed, until it is dismissed (or the next attempt).
+ */
+export function RequestError({ message, fix, onDismiss }: RequestErrorProps) {
+  const place = fix ?? (ABOUT_API_KEY.test(message) ? { href: "/profile", label: "Profile Settings" } : undefined);
   return (
-    <p className="request-error">
-      {message}
-      {ABOUT_API_KEY.test(message) && (
-        <>
-          {" "}
-          <Link href="/profile">Go to Profile Settings</Link>
-        </>
+    <div className="request-error">
+      <p>
+        {message}
+        {place && (
+          <>
+            {" "}
+            <Link href={place.href}>Go to {place.label}</Link>
+          </>
+        )}
+      </p>
+      {onDismiss && (
+        <button type="button" className="secondary outline request-error-dismiss" onClick={onDismiss}>
+          Dismiss
+        </button>
       )}
-    </p>
+    </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { type GeneratedArticle, generatedArticleSchema } from "../contracts/article.ts";
 import { jsonCandidates } from "./json_candidates.ts";
-import { ModelOutputError } from "./provider_failure.ts";
+import { ModelOutputError } from "./provider_errors.ts";
 
 /** Shown when a failure has no more specific message (spec §8). */
 export const ARTICLE_FAILURE_MESSAGE = "Failed to generate content";

@@ -1,36 +1,40 @@
 /**
- * The OpenAI-compatible embeddings endpoint, with the caller's own key:
- * `POST {OPENAI_BASE_URL}/embeddings` with `{ model, input: string[],
+ * The OpenAI-compatible embeddings endpoint, with the user's own provider
+ * and key: `POST {baseURL}/embeddings` with `{ model, input: string[],
  * encoding_format: "float" }`, answered `{ object: "list", data: [{ object:
- * "embedding", index, embedding: number[] }], model, usage }`. Inputs are
- * sent EMBEDDING_BATCH_SIZE at a time, one request after the other.
+ * "embedding", index, embedding: number[] }], model, usage }` (OpenAI,
+ * OpenRouter and Ollama's /v1 alike). Inputs are sent EMBEDDING_BATCH_SIZE
+ * at a time, one request after the other. A user's own server is reached
+ * only through the SSRF guard.
  *
- * Failures are EmbeddingsError with a `kind` and a message a blogger can act
- * on; the provider's own error text is never passed on (it can quote part
- * of the key).
+ * Failures are EmbeddingsError whose message comes from the one mapping of
+ * provider errors (provider_errors.ts): the cause, the model and where it is
+ * chosen; the provider's own text never carries the key.
  */
+import { APIConnectionError } from "openai";
 import { z } from "zod";
+import { MODEL_SETTING_PLACES, type ProviderProblemKind } from "../contracts/ai_provider.ts";
 import { redactSecrets } from "../log/redact_secrets.ts";
+import { guardedStreamingFetch, OutboundRequestError } from "../net/ssrf.ts";
+import { NO_KEY } from "./openai_client.ts";
+import { describeProviderFailure, ProviderResponseError } from "./provider_errors.ts";
+import type { ProviderTarget } from "./provider_target.ts";
 
 /** Inputs per request (OpenAI accepts up to 2048; smaller requests fail and retry more cheaply). */
 export const EMBEDDING_BATCH_SIZE = 100;
 /** Characters of one input: about 2,000 tokens of English, well within every embeddings model's 8,191. */
 export const EMBEDDING_INPUT_MAX_CHARS = 8_000;
 
-export type EmbeddingsFailureKind = "invalid-key" | "rate-limited" | "rejected" | "unavailable" | "malformed" | "timed-out";
-
-export const EMBEDDINGS_MESSAGES: Record<EmbeddingsFailureKind, string> = {
-  "invalid-key": "Invalid OpenAI API key. Check it in Profile Settings.",
-  "rate-limited": "The AI provider is rate limiting embeddings requests. Please wait a moment and try again.",
-  rejected: "The AI provider refused the embeddings request. Check the embeddings model in Profile Settings.",
-  unavailable: "The AI provider is unavailable. Please try again later.",
-  malformed: "The AI provider answered the embeddings request with something that is not a list of embeddings.",
-  "timed-out": "The AI provider did not answer the embeddings request in time. Please try again.",
-};
+export type EmbeddingsFailureKind = ProviderProblemKind | "malformed";
 
 export class EmbeddingsError extends Error {
-  constructor(readonly kind: EmbeddingsFailureKind, readonly status: number | null, readonly detail: string) {
-    super(EMBEDDINGS_MESSAGES[kind]);
+  constructor(
+    readonly kind: EmbeddingsFailureKind,
+    readonly status: number | null,
+    readonly detail: string,
+    message: string,
+  ) {
+    super(message);
     this.name = "EmbeddingsError";
   }
 }
@@ -40,8 +44,8 @@ const embeddingsResponseSchema = z.object({
 });
 
 export interface EmbeddingsClientOptions {
-  baseURL: string;
-  apiKey: string;
+  target: Pick<ProviderTarget, "provider" | "label" | "baseURL" | "apiKey" | "guarded" | "privateHostAllowlist">;
+  /** Default: the SSRF guard for a user's own server, plain fetch for the configured ones. */
   fetch?: typeof fetch;
   /** Per request. */
   timeoutMs?: number;
@@ -53,9 +57,32 @@ export type EmbedTexts = (model: string, texts: readonly string[]) => Promise<nu
 
 /** Embeds `texts` with `model`: one vector per text, in the order of the texts. */
 export function createEmbeddingsClient(options: EmbeddingsClientOptions): EmbedTexts {
-  const fetchImpl = options.fetch ?? fetch;
-  const url = `${options.baseURL.replace(/\/+$/, "")}/embeddings`;
+  const { target } = options;
+  const fetchImpl = options.fetch ??
+    (target.guarded ? guardedStreamingFetch({ privateHostAllowlist: target.privateHostAllowlist }) : fetch);
+  const url = `${target.baseURL.replace(/\/+$/, "")}/embeddings`;
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const apiKey = target.apiKey ?? NO_KEY;
+
+  const failed = (model: string, error: unknown, status: number | null, detail: string): EmbeddingsError => {
+    const failure = describeProviderFailure(error, {
+      provider: target.provider,
+      providerLabel: target.label,
+      model,
+      modelPlace: MODEL_SETTING_PLACES.embeddings,
+      operationLabel: "embeddings",
+      apiKey: target.apiKey,
+      fallbackMessage: `${target.label} refused the embeddings request.`,
+    });
+    return new EmbeddingsError(failure.problem.kind, status, redactSecrets(detail, [apiKey]), failure.message);
+  };
+  const malformed = (status: number, detail: string) =>
+    new EmbeddingsError(
+      "malformed",
+      status,
+      detail,
+      `${target.label} answered the embeddings request with something that is not a list of embeddings.`,
+    );
 
   const request = async (model: string, input: string[]): Promise<number[][]> => {
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -64,38 +91,50 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): EmbedT
     try {
       response = await fetchImpl(url, {
         method: "POST",
-        headers: { Authorization: `Bearer ${options.apiKey}`, "Content-Type": "application/json" },
+        headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
         body: JSON.stringify({ model, input, encoding_format: "float" }),
         signal,
       });
     } catch (error) {
-      const detail = redactSecrets(error instanceof Error ? error.message : String(error), [options.apiKey]);
-      if (timeout.aborted) throw new EmbeddingsError("timed-out", null, `no answer in ${timeoutMs} ms`);
-      throw new EmbeddingsError("unavailable", null, detail);
+      const detail = error instanceof Error ? error.message : String(error);
+      if (timeout.aborted) {
+        throw new EmbeddingsError(
+          "timed-out",
+          null,
+          `no answer in ${timeoutMs} ms`,
+          `${target.label} did not answer the embeddings request in time. Please try again.`,
+        );
+      }
+      const cause = error instanceof OutboundRequestError
+        ? error
+        : new APIConnectionError({ message: "Connection error.", cause: error instanceof Error ? error : undefined });
+      throw failed(model, cause, null, detail);
     }
     if (!response.ok) {
-      const text = redactSecrets((await response.text().catch(() => "")).slice(0, 300), [options.apiKey]);
-      const status = response.status;
-      const kind: EmbeddingsFailureKind = status === 401 || status === 403
-        ? "invalid-key"
-        : status === 429
-        ? "rate-limited"
-        : status >= 500
-        ? "unavailable"
-        : "rejected";
-      throw new EmbeddingsError(kind, status, `HTTP ${status}: ${text}`);
+      const text = (await response.text().catch(() => "")).slice(0, 2_000);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+      const error = body && typeof body === "object" ? (body as { error?: unknown }).error : undefined;
+      const fields = error && typeof error === "object"
+        ? error as Record<string, unknown>
+        : { message: typeof error === "string" ? error : text.slice(0, 300) };
+      throw failed(model, new ProviderResponseError(fields, response.status, response.headers), response.status, `HTTP ${response.status}: ${text.slice(0, 300)}`);
     }
     const parsed = embeddingsResponseSchema.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw new EmbeddingsError("malformed", response.status, "the body is not an embeddings list");
+    if (!parsed.success) throw malformed(response.status, "the body is not an embeddings list");
     const vectors: number[][] = new Array(input.length);
     for (const item of parsed.data.data) {
       if (item.index < input.length) vectors[item.index] = item.embedding;
     }
     const dimension = vectors[0]?.length;
     for (let i = 0; i < input.length; i++) {
-      if (!vectors[i]) throw new EmbeddingsError("malformed", response.status, `no embedding for input ${i}`);
+      if (!vectors[i]) throw malformed(response.status, `no embedding for input ${i}`);
       if (vectors[i].length !== dimension) {
-        throw new EmbeddingsError("malformed", response.status, "embeddings of different dimensions in one answer");
+        throw malformed(response.status, "embeddings of different dimensions in one answer");
       }
     }
     return vectors;

@@ -1,7 +1,22 @@
 import assert from "node:assert/strict";
-import { createEmbeddingsClient, EMBEDDING_BATCH_SIZE, EmbeddingsError } from "./embeddings.ts";
+import { createEmbeddingsClient as createClient, EMBEDDING_BATCH_SIZE, EmbeddingsError } from "./embeddings.ts";
 
 const KEY = "sk-test-FIXTURE-not-a-real-key-1234";
+
+/** The client for an OpenAI-like provider at `baseURL`. */
+const createEmbeddingsClient = (options: { baseURL: string; apiKey: string; fetch: typeof fetch; timeoutMs?: number }) =>
+  createClient({
+    target: {
+      provider: "openai",
+      label: "OpenAI",
+      baseURL: options.baseURL,
+      apiKey: options.apiKey,
+      guarded: false,
+      privateHostAllowlist: [],
+    },
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+  });
 
 interface Call {
   url: string;
@@ -74,10 +89,14 @@ Deno.test("embeddings: a refused key, a rate limit, an outage and a refused mode
   const error = (status: number, message: string) =>
     Response.json({ error: { message, type: "invalid_request_error", param: null, code: null } }, { status });
   const cases: [Response, string, RegExp][] = [
-    [error(401, `Incorrect API key provided: ${KEY}.`), "invalid-key", /^Invalid OpenAI API key\. Check it in Profile Settings\.$/],
-    [error(429, "Rate limit reached"), "rate-limited", /rate limiting embeddings requests/],
+    [error(401, `Incorrect API key provided: ${KEY}.`), "invalid-key", /^OpenAI refused the API key .*Profile Settings → API Keys\.$/],
+    [error(429, "Rate limit reached"), "rate-limited", /OpenAI is rate limiting your requests/],
     [error(503, "overloaded"), "unavailable", /unavailable/],
-    [error(404, "The model `text-embedding-9` does not exist"), "rejected", /Check the embeddings model/],
+    [
+      error(404, "The model `text-embedding-9` does not exist"),
+      "model-not-found",
+      /^The model m is not available at OpenAI.* Choose another model for embeddings in Profile Settings → Internal links\.$/,
+    ],
   ];
   for (const [response, kind, message] of cases) {
     const embed = createEmbeddingsClient({ baseURL: "https://api.example/v1", apiKey: KEY, fetch: stubFetch(() => response).fetch });
@@ -107,7 +126,7 @@ Deno.test("embeddings: an unreachable provider and one too slow to answer", asyn
     apiKey: KEY,
     fetch: (() => Promise.reject(new TypeError(`connection refused (${KEY})`))) as typeof fetch,
   });
-  await rejectsWith(unreachable("m", ["a"]), "unavailable", /unavailable/);
+  await rejectsWith(unreachable("m", ["a"]), "unavailable", /OpenAI could not be reached/);
 
   const slow = createEmbeddingsClient({
     baseURL: "https://api.example/v1",
@@ -117,4 +136,33 @@ Deno.test("embeddings: an unreachable provider and one too slow to answer", asyn
       new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof fetch,
   });
   await rejectsWith(slow("m", ["a"]), "timed-out", /did not answer the embeddings request in time/);
+});
+
+Deno.test("embeddings at each provider's strict fake: OpenAI, OpenRouter (author/slug), a local Ollama (no key)", async () => {
+  const { startFakeOpenAI } = await import("../../_testing/fakes/openai_server.ts");
+  const { testTarget } = await import("../../_testing/provider_fixtures.ts");
+  const cases = [
+    ["openai", "text-embedding-3-small", KEY],
+    ["openrouter", "openai/text-embedding-3-small", KEY],
+    ["ollama", "embeddinggemma", null],
+  ] as const;
+  for (const [flavour, model, key] of cases) {
+    const fake = startFakeOpenAI({ flavour });
+    try {
+      const vectors = await createClient({ target: testTarget(fake, flavour, key) })(model, ["worm bins", "compost"]);
+      assert.equal(vectors.length, 2, flavour);
+      assert.equal(fake.requests[0].path, `${new URL(fake.url).pathname}/embeddings`, flavour);
+      // A chat model, or one the server does not have, is refused with the model's name.
+      await rejectsWith(
+        createClient({ target: testTarget(fake, flavour, key) })(
+          flavour === "ollama" ? "nomic-embed-text" : flavour === "openrouter" ? "openai/gpt-6-luna" : "gpt-6-luna",
+          ["a"],
+        ),
+        flavour === "ollama" ? "model-not-found" : "rejected",
+        flavour === "ollama" ? /nomic-embed-text is not available at your server/ : /refused the request/,
+      );
+    } finally {
+      await fake.close();
+    }
+  }
 });

@@ -4,30 +4,37 @@ import { json } from "../http/responses.ts";
 import { UnauthenticatedError } from "../platform/user_auth.ts";
 import { createMemoryRateLimiter, memoryRateLimit, unlimited } from "../../_testing/memory_rate_limiter.ts";
 import type { RateLimit } from "../limits/rate_limit.ts";
-import { openAISettingsFromEnv } from "./openai_settings.ts";
-import { defineTextFunction, type TextFunctionDeps } from "./text_function.ts";
+import { aiDeploymentFromEnv } from "./ai_deployment.ts";
+import { defineTextFunction } from "./text_function.ts";
+
+type ReadKey = (userId: string) => Promise<string | null>;
 
 const USER_ID = "8d0f6f7e-8c5a-4a53-9d55-0d3c4c1e2f10";
 
-function textFunction(readOpenAIKey: TextFunctionDeps["readOpenAIKey"], rateLimit: RateLimit = unlimited("aiText")) {
+function textFunction(readKey: ReadKey, rateLimit: RateLimit = unlimited("aiText")) {
   const keyLookups: string[] = [];
   const handler = defineTextFunction({
     authenticate: (req) =>
       req.headers.get("authorization") === "Bearer good-token"
         ? Promise.resolve({ id: USER_ID })
         : Promise.reject(new UnauthenticatedError()),
-    readOpenAIKey: (userId) => {
+    readTextProvider: async (userId) => {
       keyLookups.push(userId);
-      return readOpenAIKey(userId);
+      return {
+        provider: "openai",
+        baseUrl: null,
+        apiKey: await readKey(userId),
+        models: { drafting: null, keywords: null, seo: null, embeddings: null },
+      };
     },
-    settings: openAISettingsFromEnv(new Map()),
+    deployment: aiDeploymentFromEnv(new Map()),
     rateLimit,
   }, {
     name: "test",
     schema: z.object({ topic: z.string().trim().min(1, "Please enter a topic") }),
     maxBodyBytes: 1024,
     failureMessage: "Failed",
-    handle: ({ userId, input, apiKey }) => Promise.resolve(json({ userId, input, keyLength: apiKey.length })),
+    handle: ({ userId, input, target }) => Promise.resolve(json({ userId, input, keyLength: target.apiKey!.length })),
   });
   const call = async (body: unknown, token = "good-token") => {
     const response = await handler(
@@ -57,7 +64,10 @@ Deno.test("defineTextFunction: 400 'OpenAI API key not found' when the caller ha
   assert.deepEqual(await call({ topic: "tea" }), {
     status: 400,
     retryAfter: null,
-    body: { error: "OpenAI API key not found" },
+    body: {
+      error: "OpenAI API key not found",
+      problem: { kind: "missing-key", fix: { href: "/profile#api-keys", label: "Profile Settings → API Keys" } },
+    },
   });
 });
 
@@ -103,15 +113,20 @@ Deno.test("defineTextFunction: refused requests (stranger, invalid body, no key)
   assert.deepEqual(limiter.calls, [{ userId: USER_ID, action: "ai_text", cost: 1, allowed: true }]);
 });
 
-Deno.test("defineTextFunction: prepare runs while the key is read; its Response answers before the rate limit is spent", async () => {
+Deno.test("defineTextFunction: prepare runs while the provider is read; its Response answers before the rate limit is spent", async () => {
   let releaseKey!: (key: string) => void;
   const keyRead = new Promise<string>((resolve) => releaseKey = resolve);
   const prepared: string[] = [];
   const limiter = createMemoryRateLimiter();
   const handler = defineTextFunction({
     authenticate: () => Promise.resolve({ id: USER_ID }),
-    readOpenAIKey: () => keyRead,
-    settings: openAISettingsFromEnv(new Map()),
+    readTextProvider: async () => ({
+      provider: "openai",
+      baseUrl: null,
+      apiKey: await keyRead,
+      models: { drafting: null, keywords: null, seo: null, embeddings: null },
+    }),
+    deployment: aiDeploymentFromEnv(new Map()),
     rateLimit: memoryRateLimit("aiText", limiter, { limit: 1 }),
   }, {
     name: "test",
@@ -129,7 +144,7 @@ Deno.test("defineTextFunction: prepare runs while the key is read; its Response 
 
   const missing = call("missing");
   await new Promise((resolve) => setTimeout(resolve, 0));
-  assert.deepEqual(prepared, ["missing"], "prepare started before the key arrived");
+  assert.deepEqual(prepared, ["missing"], "prepare started before the provider arrived");
   releaseKey("sk-test-key");
   assert.equal((await missing).status, 404);
   const found = await call("tea");

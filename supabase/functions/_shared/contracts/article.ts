@@ -4,10 +4,11 @@
  * Schema given to the model as structured output, the streamed event names,
  * and `extractPartialArticle` which fills the form while the JSON is still
  * being written. Shared with the browser: imports nothing but zod/mini (the
- * editor's screens load no other zod) and ../json_text.ts.
+ * editor's screens load no other zod), ./json_text.ts and ./ai_provider.ts.
  */
 import * as z from "zod/mini";
 import { endOfBalanced } from "./json_text.ts";
+import { providerProblemSchema } from "./ai_provider.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;
 export const EXISTING_ARTICLE_MAX_LENGTH = 60_000;
@@ -107,14 +108,18 @@ export const ARTICLE_SCHEMA_NAME = "article";
 
 /**
  * `generate-article` answers with Server-Sent Events:
+ * - `note`: `{ "note": string }`, something the user should know about how
+ *   the draft is written (e.g. without streaming), before the text;
  * - `delta`: `{ "text": string }`, the next piece of the model's raw JSON text;
  * - `done`: the validated `GeneratedArticle`, sent once, last;
- * - `error`: `{ "error": string }`, sent instead of `done`, last.
+ * - `error`: `{ "error": string, "problem"?: ProviderProblem }`, sent instead
+ *   of `done`, last (the text already sent stays with the user).
  */
-export const ARTICLE_STREAM_EVENTS = { delta: "delta", done: "done", error: "error" } as const;
+export const ARTICLE_STREAM_EVENTS = { note: "note", delta: "delta", done: "done", error: "error" } as const;
 
+export const articleNoteEventSchema = z.object({ note: z.string() });
 export const articleDeltaEventSchema = z.object({ text: z.string() });
-export const articleErrorEventSchema = z.object({ error: z.string() });
+export const articleErrorEventSchema = z.object({ error: z.string(), problem: z.optional(providerProblemSchema) });
 
 const ARTICLE_FIELD_SET: ReadonlySet<string> = new Set(GENERATED_ARTICLE_FIELDS);
 

@@ -4,8 +4,13 @@
  * size limit is the database's (text_limits.ts), with the forms' messages.
  * Shared with the browser: imports nothing but zod and ./text_limits.ts.
  *
- * Every save keeps a revision of the article's text (source 'manual'), and
- * says where the text came from when it is not simply typed:
+ * An update says which version of the article it started from
+ * (`expectedVersion`, the `version` it read): a save against a newer
+ * version is refused with 409 and the article as it is now (no silent
+ * overwrites; migration 20261204000300).
+ *
+ * Every save keeps a revision of the article's text and state (source
+ * 'manual'), and says where the text came from when it is not simply typed:
  * - `restoredFrom`: the revision whose text this save restores (source
  *   'restore'; always a new revision);
  * - `generatedDraft`: the AI draft this save follows, exactly as the model
@@ -30,7 +35,23 @@ export const SAVE_ARTICLE_MESSAGES = {
   revisionNotFound: "Revision not found",
   restoreNeedsArticle: "Only a saved article can be restored",
   restoreIsNotAiDraft: "A restore cannot follow an AI draft",
+  dateOutOfRange: "Please set a date between the years 1 and 9999",
+  /** 409: the article changed (elsewhere) since the version the save started from. */
+  changedElsewhere: "This article was changed elsewhere since you opened it",
+  versionRequired: "Say which version of the article this save started from",
 } as const;
+
+/**
+ * An instant as ISO 8601 with an offset that PostgreSQL's timestamptz stores
+ * as sent: in the years 1 to 9999 once in UTC. PostgreSQL has no year 0
+ * (`'0000-01-01'` is "date/time field value out of range", 22008), and
+ * JavaScript writes the years past 9999 as `+010000`, which it does not read.
+ */
+export const storableInstant = () =>
+  z.iso.datetime({ offset: true }).refine((value) => {
+    const year = new Date(value).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, SAVE_ARTICLE_MESSAGES.dateOutOfRange);
 
 const limitedText = (maxLength: number, tooLong: string) => z.string().trim().max(maxLength, tooLong);
 
@@ -70,6 +91,9 @@ export const saveArticleRequestSchema = z
   .object({
     /** The article to update; absent to create one. */
     id: z.uuid({ error: SAVE_ARTICLE_MESSAGES.notFound }).optional(),
+    /** For an update: the article's `version` this save started from (required with `id`). */
+    expectedVersion: z.int({ error: SAVE_ARTICLE_MESSAGES.versionRequired }).positive(SAVE_ARTICLE_MESSAGES.versionRequired)
+      .optional(),
     title: requiredText(SAVE_ARTICLE_MESSAGES.title, ARTICLE_LIMITS.title, ARTICLE_LIMIT_MESSAGES.title),
     content: requiredText(SAVE_ARTICLE_MESSAGES.content, ARTICLE_LIMITS.content, ARTICLE_LIMIT_MESSAGES.content),
     excerpt: requiredText(SAVE_ARTICLE_MESSAGES.excerpt, ARTICLE_LIMITS.excerpt, ARTICLE_LIMIT_MESSAGES.excerpt),
@@ -82,7 +106,7 @@ export const saveArticleRequestSchema = z
     assistantId: z.uuid({ error: SAVE_ARTICLE_MESSAGES.assistant }).nullish(),
     status: z.enum(ARTICLE_STATUSES).default("draft"),
     /** ISO 8601; required exactly when the status is scheduled (cleared otherwise). */
-    scheduledFor: z.iso.datetime({ offset: true }).nullish(),
+    scheduledFor: storableInstant().nullish(),
     /** The connected sites a scheduled article goes to (cleared otherwise). */
     scheduledSiteIds: z.array(z.uuid()).max(20).default([]),
     /** The revision (of this article) whose text is being restored. */
@@ -97,6 +121,9 @@ export const saveArticleRequestSchema = z
     }
     if (!article.id && article.status !== "draft") {
       context.addIssue({ code: "custom", path: ["status"], message: SAVE_ARTICLE_MESSAGES.newArticleIsDraft });
+    }
+    if (article.id && article.expectedVersion === undefined) {
+      context.addIssue({ code: "custom", path: ["expectedVersion"], message: SAVE_ARTICLE_MESSAGES.versionRequired });
     }
     if (article.restoredFrom !== undefined && !article.id) {
       context.addIssue({ code: "custom", path: ["restoredFrom"], message: SAVE_ARTICLE_MESSAGES.restoreNeedsArticle });
@@ -126,7 +153,16 @@ export interface SavedArticleRow {
   scheduled_for: string | null;
   scheduled_site_ids: string[];
   created_at: string;
+  /** Moves with every change to the article (migration 20261204000300). */
+  version: number;
 }
 
 export const SAVED_ARTICLE_COLUMNS =
-  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at, version";
+
+/** 409 from save-article: the article changed since `expectedVersion`; `current` is how it is now. */
+export interface ArticleConflictBody {
+  error: string;
+  field: "expectedVersion";
+  current: SavedArticleRow;
+}

@@ -59,7 +59,7 @@ export const STYLE_PRESET_LABELS: Readonly<Record<StylePreset, string>> = {
   "3d-model": "3D Model",
 };
 
-/** Spec §9 defaults. */
+/** Spec §9 defaults (those of the default model, fal-ai/fast-sdxl). */
 export const IMAGE_DEFAULTS = {
   imageSize: "square_hd",
   numInferenceSteps: 30,
@@ -89,26 +89,127 @@ export const IMAGE_LIMITS = {
   maxImages: 4,
 } as const;
 
+/** Recraft V3's own styles (its `style` field; research notes §4.2). */
+export const RECRAFT_STYLES = ["realistic_image", "digital_illustration", "vector_illustration"] as const;
+export type RecraftStyle = (typeof RECRAFT_STYLES)[number];
+export const RECRAFT_STYLE_LABELS: Readonly<Record<RecraftStyle, string>> = {
+  realistic_image: "Realistic image",
+  digital_illustration: "Digital illustration",
+  vector_illustration: "Vector illustration (costs twice as much)",
+};
+
+/**
+ * The fal.ai models offered, each with what its input takes (fal's model
+ * schemas as of 2026-11-27, research notes §4.2; llms.txt of each model).
+ * The forms show only these fields; the server refuses anything else.
+ * - fal-ai/fast-sdxl: negative_prompt, steps 1–50 (fal's default 25; the
+ *   spec's 30), guidance (default 7.5), up to 8 images (the spec's 4), no
+ *   style field: the spec's presets are added to the prompt;
+ * - fal-ai/flux/schnell: steps 1–12 (default 4), guidance default 3.5 (range
+ *   UNCONFIRMED, 1–20 per a third party), no negative prompt, no style;
+ * - fal-ai/flux/dev: steps 1–50 (default 28), guidance 1–20 (default 3.5);
+ * - fal-ai/flux-pro/v1.1: no steps, guidance, negative prompt or style;
+ * - fal-ai/recraft/v3/text-to-image: prompt of at most 1,000 characters, its
+ *   own `style`, one image, no steps, guidance or negative prompt; its answer
+ *   has no has_nsfw_concepts.
+ * Imagen 4 is left out: Google discontinued its endpoints (§4.2).
+ */
+export const IMAGE_MODELS = [
+  "fal-ai/fast-sdxl",
+  "fal-ai/flux/schnell",
+  "fal-ai/flux/dev",
+  "fal-ai/flux-pro/v1.1",
+  "fal-ai/recraft/v3/text-to-image",
+] as const;
+export type ImageModel = (typeof IMAGE_MODELS)[number];
+export const DEFAULT_IMAGE_MODEL: ImageModel = "fal-ai/fast-sdxl";
+
+export interface ImageModelSpec {
+  label: string;
+  description: string;
+  maxPromptLength: number;
+  /** Inference steps it takes; absent: none. */
+  steps?: { min: number; max: number; default: number };
+  guidance?: { min: number; max: number; default: number };
+  negativePrompt: boolean;
+  /** The spec's presets added to the prompt, the model's own style field, or no style. */
+  style: "prompt" | "recraft" | null;
+  maxImages: number;
+}
+
+export const IMAGE_MODEL_SPECS: Readonly<Record<ImageModel, ImageModelSpec>> = {
+  "fal-ai/fast-sdxl": {
+    label: "Stable Diffusion XL (fast)",
+    description: "Quick and cheap; takes a negative prompt and a style preset.",
+    maxPromptLength: IMAGE_LIMITS.maxPromptLength,
+    steps: { min: 1, max: 50, default: IMAGE_DEFAULTS.numInferenceSteps },
+    guidance: { min: 1, max: 20, default: IMAGE_DEFAULTS.guidanceScale },
+    negativePrompt: true,
+    style: "prompt",
+    maxImages: IMAGE_LIMITS.maxImages,
+  },
+  "fal-ai/flux/schnell": {
+    label: "FLUX.1 [schnell]",
+    description: "The fastest FLUX model: 1 to 12 steps.",
+    maxPromptLength: IMAGE_LIMITS.maxPromptLength,
+    steps: { min: 1, max: 12, default: 4 },
+    guidance: { min: 1, max: 20, default: 3.5 },
+    negativePrompt: false,
+    style: null,
+    maxImages: IMAGE_LIMITS.maxImages,
+  },
+  "fal-ai/flux/dev": {
+    label: "FLUX.1 [dev]",
+    description: "Higher quality FLUX: 1 to 50 steps.",
+    maxPromptLength: IMAGE_LIMITS.maxPromptLength,
+    steps: { min: 1, max: 50, default: 28 },
+    guidance: { min: 1, max: 20, default: 3.5 },
+    negativePrompt: false,
+    style: null,
+    maxImages: IMAGE_LIMITS.maxImages,
+  },
+  "fal-ai/flux-pro/v1.1": {
+    label: "FLUX1.1 [pro]",
+    description: "Professional quality; no steps or guidance to set.",
+    maxPromptLength: IMAGE_LIMITS.maxPromptLength,
+    negativePrompt: false,
+    style: null,
+    maxImages: IMAGE_LIMITS.maxImages,
+  },
+  "fal-ai/recraft/v3/text-to-image": {
+    label: "Recraft V3",
+    description: "Illustration and vector styles; one image per request.",
+    maxPromptLength: 1000,
+    negativePrompt: false,
+    style: "recraft",
+    maxImages: 1,
+  },
+};
+
 /** True when `value` is a whole number of tenths, allowing for binary floating-point error (0.1 * 3 etc.). */
 export function isMultipleOfTenth(value: number): boolean {
   const tenths = value * 10;
   return Math.abs(tenths - Math.round(tenths)) < 1e-9;
 }
 
-const stepsMessage =
-  `Inference steps must be a whole number from ${IMAGE_LIMITS.minInferenceSteps} to ${IMAGE_LIMITS.maxInferenceSteps}`;
-const guidanceMessage =
-  `Guidance scale must be from ${IMAGE_LIMITS.minGuidanceScale} to ${IMAGE_LIMITS.maxGuidanceScale}`;
+const rangeMessage = (what: string, min: number, max: number, whole: boolean) =>
+  `${what} must be ${whole ? "a whole number " : ""}from ${min} to ${max}`;
+
 const imagesMessage =
   `Number of images must be a whole number from ${IMAGE_LIMITS.minImages} to ${IMAGE_LIMITS.maxImages}`;
 
 /**
  * The body of a generate-image request. Unknown keys are dropped. The
- * guidance scale is rounded to one decimal once it passed the step check, so
- * 0.1 * 3 arrives as 0.3.
+ * settings are checked against the chosen model (IMAGE_MODEL_SPECS), and
+ * what it does not take is dropped: the output holds null for them and the
+ * model's own defaults for what was left out. The guidance scale is
+ * rounded to one decimal once it passed the step check, so 0.1 * 3
+ * arrives as 0.3.
  */
 export const generateImageRequestSchema = z.object(
   {
+    model: z.enum(IMAGE_MODELS, { error: `Image model must be one of ${IMAGE_MODELS.join(", ")}` })
+      .default(DEFAULT_IMAGE_MODEL),
     prompt: z
       .string({ error: "Please enter a prompt" })
       .trim()
@@ -117,19 +218,9 @@ export const generateImageRequestSchema = z.object(
     imageSize: z
       .enum(IMAGE_SIZES, { error: `Image size must be one of ${IMAGE_SIZES.join(", ")}` })
       .default(IMAGE_DEFAULTS.imageSize),
-    numInferenceSteps: z
-      .number({ error: stepsMessage })
-      .int(stepsMessage)
-      .min(IMAGE_LIMITS.minInferenceSteps, stepsMessage)
-      .max(IMAGE_LIMITS.maxInferenceSteps, stepsMessage)
-      .default(IMAGE_DEFAULTS.numInferenceSteps),
-    guidanceScale: z
-      .number({ error: guidanceMessage })
-      .min(IMAGE_LIMITS.minGuidanceScale, guidanceMessage)
-      .max(IMAGE_LIMITS.maxGuidanceScale, guidanceMessage)
-      .refine(isMultipleOfTenth, "Guidance scale must be in steps of 0.1")
-      .transform((value) => Math.round(value * 10) / 10)
-      .default(IMAGE_DEFAULTS.guidanceScale),
+    // Checked below against the model's range (anything but a number in it, NaN from an empty input included, gets the range message).
+    numInferenceSteps: z.unknown().optional(),
+    guidanceScale: z.unknown().optional(),
     negativePrompt: z
       .string({ error: "Negative prompt must be text" })
       .trim()
@@ -138,9 +229,15 @@ export const generateImageRequestSchema = z.object(
         `Negative prompt must be at most ${IMAGE_LIMITS.maxNegativePromptLength} characters`,
       )
       .default(IMAGE_DEFAULTS.negativePrompt),
+    // null: what a validated request holds for a model without it (the browser sends its validated request).
     stylePreset: z
       .enum(STYLE_PRESETS, { error: `Style preset must be one of ${STYLE_PRESETS.join(", ")}` })
+      .nullable()
       .default(IMAGE_DEFAULTS.stylePreset),
+    recraftStyle: z
+      .enum(RECRAFT_STYLES, { error: `Style must be one of ${RECRAFT_STYLES.join(", ")}` })
+      .nullable()
+      .default("realistic_image"),
     numImages: z
       .number({ error: imagesMessage })
       .int(imagesMessage)
@@ -149,7 +246,45 @@ export const generateImageRequestSchema = z.object(
       .default(IMAGE_DEFAULTS.numImages),
   },
   { error: "Request body must be a JSON object" },
-);
+).superRefine((input, ctx) => {
+  const spec = IMAGE_MODEL_SPECS[input.model];
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (input.prompt.length > spec.maxPromptLength && input.prompt.length <= IMAGE_LIMITS.maxPromptLength) {
+    issue("prompt", `Prompt must be at most ${spec.maxPromptLength} characters for ${spec.label}`);
+  }
+  if (spec.steps && input.numInferenceSteps !== undefined) {
+    const { min, max } = spec.steps;
+    const steps = input.numInferenceSteps;
+    if (typeof steps !== "number" || !Number.isInteger(steps) || steps < min || steps > max) {
+      issue("numInferenceSteps", rangeMessage("Inference steps", min, max, true));
+    }
+  }
+  if (spec.guidance && input.guidanceScale !== undefined) {
+    const { min, max } = spec.guidance;
+    const scale = input.guidanceScale;
+    if (typeof scale !== "number" || !Number.isFinite(scale) || scale < min || scale > max) {
+      issue("guidanceScale", rangeMessage("Guidance scale", min, max, false));
+    } else if (!isMultipleOfTenth(scale)) issue("guidanceScale", "Guidance scale must be in steps of 0.1");
+  }
+  if (input.numImages > spec.maxImages) {
+    issue("numImages", spec.maxImages === 1 ? `${spec.label} makes one image per request` : imagesMessage);
+  }
+}).transform((input) => {
+  const spec = IMAGE_MODEL_SPECS[input.model];
+  return {
+    model: input.model,
+    prompt: input.prompt,
+    imageSize: input.imageSize,
+    numInferenceSteps: spec.steps ? (input.numInferenceSteps as number | undefined) ?? spec.steps.default : null,
+    guidanceScale: spec.guidance
+      ? Math.round(((input.guidanceScale as number | undefined) ?? spec.guidance.default) * 10) / 10
+      : null,
+    negativePrompt: spec.negativePrompt ? input.negativePrompt : "",
+    stylePreset: spec.style === "prompt" ? input.stylePreset ?? IMAGE_DEFAULTS.stylePreset : null,
+    recraftStyle: spec.style === "recraft" ? input.recraftStyle ?? "realistic_image" : null,
+    numImages: input.numImages,
+  };
+});
 
 /** What the browser sends (fields with defaults may be omitted). */
 export type GenerateImageInput = z.input<typeof generateImageRequestSchema>;
@@ -166,6 +301,12 @@ export const generatedImageSchema = z.object({
 });
 export type GeneratedImage = z.infer<typeof generatedImageSchema>;
 
-/** The 200 answer of generate-image. */
-export const generateImageResponseSchema = z.object({ images: z.array(generatedImageSchema).min(1) });
+/**
+ * The 200 answer of generate-image. `flagged`: images fal.ai's safety
+ * checker flagged, which were refused (not stored, not counted).
+ */
+export const generateImageResponseSchema = z.object({
+  images: z.array(generatedImageSchema).min(1),
+  flagged: z.number().int().nonnegative().default(0),
+});
 export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;

@@ -16,6 +16,10 @@ export const PUBLISH_MESSAGES = {
   updateArticleStatusFailed: "Failed to update article status",
   publishFailed: "Failed to publish to WordPress",
   published: "Article published successfully to WordPress",
+  /** 409: another publish of this article to this site is under way (a second tab, a retry after a timeout). */
+  alreadyPublishing: "This article is already being published to this site. Wait for that to finish, then try again.",
+  /** 409: the scheduler is publishing this article to this site right now. */
+  scheduledPublishing: "The scheduler is publishing this article to this site right now. Wait for it to finish, then try again.",
 } as const;
 
 

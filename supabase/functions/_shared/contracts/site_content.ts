@@ -22,12 +22,11 @@ export const SITE_CONTENT_MESSAGES = {
  */
 export const LINK_RELEVANCES = ["full_text", "embeddings"] as const;
 export type LinkRelevance = (typeof LINK_RELEVANCES)[number];
-export const DEFAULT_EMBEDDINGS_MODEL = "text-embedding-3-small";
 
 export interface LinkRelevanceSetting {
   relevance: LinkRelevance;
-  /** The embeddings model the index and the queries are embedded with. */
-  model: string;
+  /** The embeddings model the index and the queries are embedded with; null: the AI provider's default. */
+  model: string | null;
 }
 
 /** profiles.embeddings_model's rule. */
@@ -35,9 +34,10 @@ export const EMBEDDINGS_MODEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
 
 export const linkRelevanceSettingSchema = z.object({
   relevance: z.enum(LINK_RELEVANCES),
+  /** "" or null: the provider's default. */
   model: z.string().trim().regex(EMBEDDINGS_MODEL_PATTERN, {
     error: "Enter a model name of letters, digits and . _ : / - (at most 100 characters)",
-  }),
+  }).or(z.literal("")).nullable().transform((model) => model || null),
 });
 
 /**

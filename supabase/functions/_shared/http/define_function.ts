@@ -6,8 +6,10 @@
  *   OPTIONS       → 200 CORS preflight (whatever the caller policy)
  *   wrong method  → 405 { error: "Method not allowed" } with `Allow`
  *   caller        → 401 / 403 before the body is read
- *   body          → 413 over `maxBytes`, 400 not JSON, 400 invalid for the
- *                   schema: { error: "<field>: <message>", field, issues }
+ *   body          → 413 over `maxBytes`, 400 not JSON, 400 text PostgreSQL
+ *                   cannot store (NUL, an unpaired surrogate:
+ *                   storable_text.ts), 400 invalid for the schema:
+ *                   { error: "<field>: <message>", field, issues }
  *   handle        → its response
  *   handle throws → 500 { error: failureMessage }, logged without secrets
  *
@@ -29,6 +31,7 @@ import { checkSecretKey } from "../platform/secret_key_check.ts";
 import { UnauthenticatedError } from "../platform/user_auth.ts";
 import { preflightResponse, withCors } from "./cors.ts";
 import { readJsonBody } from "./json_body.ts";
+import { findUnstorableText, UNSTORABLE_MESSAGES } from "./storable_text.ts";
 import { errorResponse } from "./responses.ts";
 
 /** Verifies the signed-in user with the auth server; throws UnauthenticatedError when there is none. */
@@ -93,6 +96,15 @@ function validationErrorResponse(error: z.core.$ZodError): Response {
   });
 }
 
+/** 400 for one field (its path in the body) with one message, shaped like a schema refusal. */
+function fieldErrorResponse(path: string[], message: string): Response {
+  const field = path.join(".");
+  return errorResponse(400, field ? `${field}: ${message}` : message, {
+    ...(field ? { field } : {}),
+    issues: [{ path, message }],
+  });
+}
+
 /** `{ userId }` for a permitted user, `{}` for another permitted caller, or the refusal. */
 async function admit(req: Request, caller: CallerPolicy): Promise<{ userId?: string } | Response> {
   switch (caller.kind) {
@@ -137,6 +149,8 @@ export function defineFunction<Caller extends CallerPolicy, Body extends BodyPol
     } else {
       const body = await readJsonBody(req, definition.body.maxBytes);
       if (!body.ok) return body.response;
+      const unstorable = findUnstorableText(body.value);
+      if (unstorable) return fieldErrorResponse(unstorable.path.map(String), UNSTORABLE_MESSAGES[unstorable.problem]);
       const parsed = z.safeParse(definition.body.schema, body.value);
       if (!parsed.success) return validationErrorResponse(parsed.error);
       input = parsed.data;

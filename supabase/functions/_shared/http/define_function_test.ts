@@ -154,6 +154,26 @@ Deno.test("defineFunction: 400 names the first invalid field and lists every iss
   assert.equal((await notAnObject.json()).field, undefined, "a whole-body issue names no field");
 });
 
+Deno.test("defineFunction: text PostgreSQL cannot store is a 400 naming the field, before the handler runs", async () => {
+  const { handler, calls } = echoFunction();
+  const cases: [string, string, string][] = [
+    ['{"topic":"tea\\u0000time"}', "topic", "Contains a NUL character (U+0000), which cannot be stored"],
+    ['{"topic":"tea","site":{"url":"https://x.example/\\ud800"}}', "site.url", "Contains an unpaired surrogate (a broken Unicode character), which cannot be stored"],
+    ['{"topic":"tea","tags":["ok","\\udc00x"]}', "tags.1", "Contains an unpaired surrogate (a broken Unicode character), which cannot be stored"],
+  ];
+  for (const [body, field, message] of cases) {
+    const response = await handler(request(body));
+    assert.equal(response.status, 400, body);
+    assertCors(response);
+    assert.deepEqual(await response.json(), { error: `${field}: ${message}`, field, issues: [{ path: field.split("."), message }] });
+  }
+  // A surrogate pair (an emoji) is text like any other.
+  const emoji = await handler(request('{"topic":"tea \\ud83c\\udf75"}'));
+  assert.equal(emoji.status, 200);
+  assert.equal((await emoji.json()).input.topic, "tea \u{1F375}");
+  assert.equal(calls.length, 1, "only the storable body reached the handler");
+});
+
 Deno.test("defineFunction: the handler gets the user and the parsed input; its headers are kept, CORS added", async () => {
   const { handler, calls } = echoFunction();
   const response = await handler(request(JSON.stringify({ topic: "  tea  " })));

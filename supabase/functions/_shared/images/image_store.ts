@@ -134,11 +134,12 @@ export async function storeGeneratedImages(input: StoreGeneratedImagesInput): Pr
       prompt: request.prompt,
       negative_prompt: request.negativePrompt,
       image_size: request.imageSize,
-      style_preset: request.stylePreset,
+      style_preset: request.stylePreset ?? request.recraftStyle,
       num_inference_steps: request.numInferenceSteps,
       guidance_scale: request.guidanceScale,
       content_type: image.format.contentType,
       byte_size: image.bytes.byteLength,
+      model: request.model,
     })), quotaBytes);
     if (!recorded.stored) throw new ImageQuotaError(recorded.usedBytes, quotaBytes);
     const savedByPath = new Map(recorded.records.map((record) => [record.storage_path, record]));

@@ -11,11 +11,12 @@
 import { EMBEDDING_BATCH_SIZE, type EmbedTexts, EmbeddingsError } from "../ai/embeddings.ts";
 import type { Json } from "../contracts/database.types.ts";
 import type { SystemClient } from "../platform/system_access.ts";
-import { PROVIDER_MESSAGES } from "../ai/provider_failure.ts";
+import { KEY_SETTING_PLACE } from "../contracts/ai_provider.ts";
 import type { EmbeddingPass } from "../contracts/site_content.ts";
 
 /** The pass's error when the user has no key on file. */
-export const MISSING_KEY_FOR_EMBEDDINGS = `${PROVIDER_MESSAGES.missingKey}: save one in Profile Settings to rank links by embeddings.`;
+export const MISSING_KEY_FOR_EMBEDDINGS =
+  `No API key for your AI provider is saved: save one in ${KEY_SETTING_PLACE.label} to rank links by embeddings.`;
 
 /** One pass stays well within the Edge Runtime's wall clock (each request embeds EMBEDDING_BATCH_SIZE). */
 export const MAX_EMBEDDED_PER_PASS = 1_000;

@@ -9,23 +9,22 @@
  * Relevance is the user's choice (profiles.link_relevance):
  * - full text (the default): internal_link_targets() (migration
  *   20261130000400_internal_link_targets.sql);
- * - embeddings: the text is embedded once with the user's own OpenAI key and
- *   model, and internal_link_targets_by_embedding() (migration
- *   20261201000200) ranks the entries by cosine distance. When that cannot
- *   answer — no key, the provider fails or is slow, nothing embedded with
- *   the model yet — the entries are ranked by full text instead, and why is
- *   logged and returned (`fallback`).
+ * - embeddings: the text is embedded once with the user's own provider, key
+ *   and embeddings model (the provider's default unless they chose one), and
+ *   internal_link_targets_by_embedding() (migration 20261201000200) ranks the
+ *   entries by cosine distance. When that cannot answer — no key, no model,
+ *   the provider fails or is slow, nothing embedded with the model yet — the
+ *   entries are ranked by full text instead, and why is logged and returned
+ *   (`fallback`).
  */
+import { type AiDeployment, aiDeploymentFromEnv } from "../ai/ai_deployment.ts";
 import { createEmbeddingsClient, EMBEDDING_INPUT_MAX_CHARS, EmbeddingsError } from "../ai/embeddings.ts";
-import { type OpenAISettings, openAISettingsFromEnv } from "../ai/openai_settings.ts";
+import type { ReadTextProvider } from "../ai/provider_access.ts";
+import { type ProviderTarget, resolveProviderTarget } from "../ai/provider_target.ts";
 import type { CallerClient } from "../platform/caller.ts";
 import type { SystemClient } from "../platform/system_access.ts";
-import {
-  DEFAULT_EMBEDDINGS_MODEL,
-  type LinkRelevanceSetting,
-  type LinkTarget,
-  linkTargetSchema,
-} from "../contracts/site_content.ts";
+import { MODEL_SETTING_PLACES } from "../contracts/ai_provider.ts";
+import { type LinkRelevance, type LinkTarget, linkTargetSchema } from "../contracts/site_content.ts";
 
 export interface LinkTargetQuery {
   /** Title, focus keyword or idea: weighs three times as much as the body. */
@@ -55,9 +54,10 @@ export const QUERY_EMBEDDING_TIMEOUT_MS = 1_500;
 
 /** What ranking reads, narrowed so tests need no database or provider. */
 export interface LinkRankingSources {
-  readSetting(userId: string): Promise<LinkRelevanceSetting>;
-  readOpenAIKey(userId: string): Promise<string | null>;
-  embedQuery(apiKey: string, model: string, text: string): Promise<number[]>;
+  readRelevance(userId: string): Promise<LinkRelevance>;
+  /** The user's provider, key and embeddings model (_shared/ai/provider_access.ts). */
+  readTarget(userId: string): Promise<ProviderTarget>;
+  embedQuery(target: ProviderTarget, model: string, text: string): Promise<number[]>;
   rankByText(userId: string, query: LinkTargetQuery): Promise<LinkTarget[]>;
   rankByEmbedding(userId: string, query: LinkTargetQuery, embedding: number[], model: string): Promise<LinkTarget[]>;
 }
@@ -74,19 +74,23 @@ export function linkTargetRanker(sources: LinkRankingSources, caller = "link-tar
     // it is asked beside the setting, so drafting waits one round trip, not two.
     const byText = sources.rankByText(userId, query);
     byText.catch(() => {}); // awaited on every path that uses it; unused when embeddings answer
-    const setting = await sources.readSetting(userId);
-    if (setting.relevance !== "embeddings") return { targets: await byText, relevance: "full_text" };
+    const relevance = await sources.readRelevance(userId);
+    if (relevance !== "embeddings") return { targets: await byText, relevance: "full_text" };
     let fallback: string;
     let detail = "";
     try {
-      const apiKey = await sources.readOpenAIKey(userId);
-      if (!apiKey) {
-        fallback = "No OpenAI API key is saved, so links are ranked by full text.";
+      const target = await sources.readTarget(userId);
+      const model = target.models.embeddings;
+      if (!target.apiKey && target.provider !== "custom") {
+        fallback = `No ${target.label} API key is saved, so links are ranked by full text.`;
+      } else if (!model) {
+        fallback = `No embeddings model is chosen for ${target.label} (${MODEL_SETTING_PLACES.embeddings.label}), ` +
+          "so links are ranked by full text.";
       } else {
-        const embedding = await sources.embedQuery(apiKey, setting.model, queryText(query));
-        const targets = await sources.rankByEmbedding(userId, query, embedding, setting.model);
+        const embedding = await sources.embedQuery(target, model, queryText(query));
+        const targets = await sources.rankByEmbedding(userId, query, embedding, model);
         if (targets.length > 0) return { targets, relevance: "embeddings" };
-        fallback = `No entry of the content index is embedded with ${setting.model} yet, so links are ranked by full text.`;
+        fallback = `No entry of the content index is embedded with ${model} yet, so links are ranked by full text.`;
       }
     } catch (error) {
       fallback = error instanceof EmbeddingsError
@@ -99,43 +103,38 @@ export function linkTargetRanker(sources: LinkRankingSources, caller = "link-tar
   };
 }
 
-/** The user's relevance setting (their profile row; full text when there is none). */
-export function linkRelevanceReader(client: CallerClient | SystemClient): (userId: string) => Promise<LinkRelevanceSetting> {
+/** The user's relevance choice (their profile row; full text when there is none). */
+export function linkRelevanceReader(client: CallerClient | SystemClient): (userId: string) => Promise<LinkRelevance> {
   return async (userId) => {
-    const { data, error } = await client
-      .from("profiles")
-      .select("link_relevance, embeddings_model")
-      .eq("id", userId)
-      .maybeSingle();
+    const { data, error } = await client.from("profiles").select("link_relevance").eq("id", userId).maybeSingle();
     if (error) throw new Error(`reading the link relevance setting: ${error.message}`);
-    return {
-      relevance: data?.link_relevance === "embeddings" ? "embeddings" : "full_text",
-      model: data?.embeddings_model ?? DEFAULT_EMBEDDINGS_MODEL,
-    };
+    return data?.link_relevance === "embeddings" ? "embeddings" : "full_text";
   };
+}
+
+/** The user's provider resolved against the deployment. */
+export function providerTargetReader(
+  readTextProvider: ReadTextProvider,
+  deployment: AiDeployment = aiDeploymentFromEnv(),
+): (userId: string) => Promise<ProviderTarget> {
+  return async (userId) => resolveProviderTarget(await readTextProvider(userId), deployment);
 }
 
 /**
  * Production sources: the index read by `client` (the caller's, or the bulk
- * worker's system client), the user's stored key, the provider at
- * settings.baseURL.
+ * worker's system client) and the user's provider with its stored key.
  */
 export function linkRankingSources(
   client: CallerClient | SystemClient,
-  readOpenAIKey: (userId: string) => Promise<string | null>,
-  settings: OpenAISettings = openAISettingsFromEnv(),
-  fetchImpl: typeof fetch = fetch,
+  readTextProvider: ReadTextProvider,
+  deployment: AiDeployment = aiDeploymentFromEnv(),
+  fetchImpl?: typeof fetch,
 ): LinkRankingSources {
   return {
-    readSetting: linkRelevanceReader(client),
-    readOpenAIKey,
-    async embedQuery(apiKey, model, text) {
-      const embed = createEmbeddingsClient({
-        baseURL: settings.baseURL,
-        apiKey,
-        fetch: fetchImpl,
-        timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS,
-      });
+    readRelevance: linkRelevanceReader(client),
+    readTarget: providerTargetReader(readTextProvider, deployment),
+    async embedQuery(target, model, text) {
+      const embed = createEmbeddingsClient({ target, fetch: fetchImpl, timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS });
       const [vector] = await embed(model, [text]);
       return vector;
     },
@@ -169,10 +168,10 @@ export function linkRankingSources(
 /** Ranked link targets for drafting: the user's relevance, full text when embeddings cannot answer. */
 export function linkTargetFinder(
   client: CallerClient | SystemClient,
-  readOpenAIKey: (userId: string) => Promise<string | null>,
-  settings?: OpenAISettings,
+  readTextProvider: ReadTextProvider,
+  deployment?: AiDeployment,
   caller?: string,
 ): FindLinkTargets {
-  const rank = linkTargetRanker(linkRankingSources(client, readOpenAIKey, settings), caller);
+  const rank = linkTargetRanker(linkRankingSources(client, readTextProvider, deployment), caller);
   return async (userId, query) => (await rank(userId, query)).targets;
 }

@@ -296,3 +296,73 @@ function networkReason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, "<url>").slice(0, 200);
 }
+
+// ---------------------------------------------------------------- streaming
+
+export const DEFAULT_MAX_STREAMED_BYTES = 32 * 1024 * 1024;
+
+export interface StreamingGuardOptions {
+  /** The body is cut (the stream errors) past this many bytes. */
+  maxResponseBytes?: number;
+  privateHostAllowlist?: readonly string[];
+  fetch?: typeof fetch;
+  resolveDns?: DnsResolver;
+}
+
+/**
+ * A `fetch` for clients that read the answer as it streams (the OpenAI SDK
+ * against a user's own OpenAI-compatible server): the destination is checked
+ * as `guardedFetch` checks it, redirects are refused rather than followed (a
+ * model API has no reason to redirect, and a POST never follows one here),
+ * and the body is passed on as it arrives, cut past `maxResponseBytes`. The
+ * caller's signal bounds the time. Throws OutboundRequestError.
+ */
+export function guardedStreamingFetch(options: StreamingGuardOptions = {}): typeof fetch {
+  const {
+    maxResponseBytes = DEFAULT_MAX_STREAMED_BYTES,
+    fetch: fetchImpl = fetch,
+    resolveDns = defaultResolveDns,
+  } = options;
+  return async (input, init = {}) => {
+    const allowlist = (options.privateHostAllowlist ?? privateHostAllowlistFromEnv())
+      .flatMap((entry) => parsePrivateHostAllowlist(entry));
+    const request = input instanceof Request ? input : undefined;
+    const url = parseOutboundUrl(request ? request.url : input as string | URL);
+    const method = (init.method ?? request?.method ?? "GET").toUpperCase();
+    const signal = init.signal ?? request?.signal ?? undefined;
+    await assertPublicDestination(url, allowlist, resolveDns, signal ?? new AbortController().signal);
+    let response: Response;
+    try {
+      response = await fetchImpl(request ?? url, { ...init, redirect: "manual" });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new OutboundRequestError("network", `${describe(method, url)} failed: ${networkReason(error)}`, {
+        cause: error,
+      });
+    }
+    if (REDIRECT_STATUSES.has(response.status) && response.headers.has("location")) {
+      await response.body?.cancel().catch(() => {});
+      throw new OutboundRequestError(
+        "redirect_on_write",
+        `${describe(method, url)} answered ${response.status} (a redirect); the server must answer at its own address`,
+      );
+    }
+    if (!response.body) return response;
+    let total = 0;
+    const capped = response.body.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, controller) {
+          total += chunk.byteLength;
+          if (total > maxResponseBytes) {
+            controller.error(
+              new OutboundRequestError("too_large", `The response of ${describe(method, url)} exceeds ${maxResponseBytes} bytes`),
+            );
+            return;
+          }
+          controller.enqueue(chunk);
+        },
+      }),
+    );
+    return new Response(capped, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { isAllowlistedHost } from "./host_allowlist.ts";
-import { type DnsResolver, guardedFetch, OutboundRequestError } from "./ssrf.ts";
+import { type DnsResolver, guardedFetch, guardedStreamingFetch, OutboundRequestError } from "./ssrf.ts";
 
 type TestServer = { origin: string; hostPort: string; close(): Promise<void> };
 
@@ -285,4 +285,35 @@ Deno.test("network failures name the host and path but never the query", async (
     "network",
     /^GET 127\.0\.0\.1:\d+\/wp-json\/ failed: (?!.*secret)/,
   );
+});
+
+Deno.test("guardedStreamingFetch: checks the destination, refuses redirects, streams and caps the body", async () => {
+  const resolveDns: DnsResolver = (hostname) =>
+    Promise.resolve(hostname === "public.example" ? ["93.184.216.34"] : hostname === "inside.example" ? ["10.1.2.3"] : []);
+  const seen: string[] = [];
+  const upstream: typeof fetch = (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    seen.push(url.pathname);
+    if (url.pathname === "/moved") {
+      return Promise.resolve(new Response(null, { status: 307, headers: { location: "http://169.254.169.254/" } }));
+    }
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("data: one\n\n"));
+        controller.enqueue(new TextEncoder().encode("data: two\n\n"));
+        controller.close();
+      },
+    });
+    return Promise.resolve(new Response(body, { headers: { "content-type": "text/event-stream" } }));
+  };
+  const streaming = guardedStreamingFetch({ fetch: upstream, resolveDns, privateHostAllowlist: [], maxResponseBytes: 15 });
+  await rejectsWith(streaming("http://inside.example/v1/models"), "forbidden_address", /10\.1\.2\.3/);
+  await rejectsWith(streaming("http://127.0.0.1:11434/v1/models"), "forbidden_address");
+  await rejectsWith(streaming("http://user:pw@public.example/v1"), "invalid_url");
+  await rejectsWith(streaming("https://public.example/moved", { method: "POST" }), "redirect_on_write");
+  const response = await streaming("https://public.example/v1/chat/completions", { method: "POST" });
+  await assert.rejects(response.text(), (error) => error instanceof OutboundRequestError && error.kind === "too_large");
+  const roomy = guardedStreamingFetch({ fetch: upstream, resolveDns, privateHostAllowlist: ["127.0.0.1:11434"] });
+  assert.equal(await (await roomy("http://127.0.0.1:11434/v1/x")).text(), "data: one\n\ndata: two\n\n");
+  assert.deepEqual(seen, ["/moved", "/v1/chat/completions", "/v1/x"]);
 });

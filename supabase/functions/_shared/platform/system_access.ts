@@ -20,7 +20,10 @@
  */
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { Database } from "../contracts/database.types.ts";
+import type { StoredTextProvider } from "../ai/provider_access.ts";
+import type { AiOperation, AiProvider } from "../contracts/ai_provider.ts";
 import { type EnvReader, requireServiceKey } from "./keys.ts";
+import { type SecretBox, secretBoxFromEnv, type SecretColumn, type SecretPlace } from "./secret_box.ts";
 
 /** A client with the secret key: bypasses RLS. Only ever reached through a SystemAccess path. */
 export type SystemClient = SupabaseClient<Database>;
@@ -29,18 +32,43 @@ export interface SystemAccess {
   // ── Stored secrets. The browser can never read them: no API role but
   // service_role holds a grant on api_keys, wordpress_site_credentials or
   // ghost_site_credentials (migrations 20261122000300, 20261122000550,
-  // 20261129000200). One function per kind of secret, so decrypting them
-  // later changes this module alone. Each is scoped by the user id as well
-  // as the row it names.
+  // 20261129000200). They are stored sealed (secret_box.ts, migration
+  // 20261204000400) and opened only here, one function per kind of secret,
+  // each scoped by the user id as well as the row it names. A value still
+  // in plain text (stored before encryption) or sealed with a previous key
+  // is sealed again with the current key as it is read.
 
-  /** The user's OpenAI key (api_keys.openai_key), trimmed; null when none or blank. */
+  /** The user's text-generation key (api_keys.openai_key), trimmed; null when none or blank. */
   readOpenAIKey(userId: string): Promise<string | null>;
+  /**
+   * The user's text-generation provider with that key: the provider and base
+   * URL they chose (ai_provider_settings; none means OpenAI), their model per
+   * operation, and the key. Read as one for the AI functions and the bulk
+   * worker, which has no caller to read the settings as.
+   */
+  readTextProvider(userId: string): Promise<StoredTextProvider>;
   /** The user's fal.ai key (api_keys.falai_key), trimmed; null when none or blank. */
   readFalKey(userId: string): Promise<string | null>;
   /** The application password of the user's WordPress site; null when the user has no such site. */
   readApplicationPassword(userId: string, siteId: string): Promise<string | null>;
   /** The Admin API key of the user's Ghost site; null when the user has no such site. */
   readGhostAdminApiKey(userId: string, siteId: string): Promise<string | null>;
+  /**
+   * Stores the user's provider keys sealed (save-api-keys): a string stores
+   * it, null removes it, undefined keeps the stored one; the last four
+   * characters the Profile shows go beside it. Returns them.
+   */
+  saveApiKeys(
+    userId: string,
+    keys: { openaiKey?: string | null; falaiKey?: string | null },
+  ): Promise<{ openaiKeyLast4: string | null; falaiKeyLast4: string | null }>;
+  /**
+   * Seals a secret for the row it is about to be written to (the connect
+   * functions write site credentials on the siteConnections path with it).
+   */
+  sealSecret(value: string, place: SecretPlace): Promise<string>;
+  /** Seals every secret still stored in plain text or under a previous key (seal-secrets); how many per column. */
+  sealStoredSecrets(): Promise<Record<SecretColumn, number>>;
 
   // ── System paths, each a name for the one secret-key client.
 
@@ -54,8 +82,9 @@ export interface SystemAccess {
    * generate-image: the images bucket is written by functions only (users
    * lost their upload and replace policies in 20261126000600, so only
    * checked images enter it), generated_images has no insert grant, and
-   * image_storage_used() / record_generated_images() (20261126000500) count
-   * the storage quota under a per-user lock, for service_role only. Also the
+   * image_storage_used() / record_generated_images() (20261126000500; what
+   * Storage holds since 20261204000200) count the storage quota under a
+   * per-user lock, for service_role only. Also the
    * clean-up of a generation that could not be stored.
    */
   imageLibrary: SystemClient;
@@ -66,10 +95,12 @@ export interface SystemAccess {
    */
   articleSaves: SystemClient;
   /**
-   * publish-article and publish-scheduled: record_publication_success() /
-   * record_publication_failure(). Publications are recorded by the publisher
-   * alone (users may only read them), so "published" always means WordPress
-   * or Ghost said so.
+   * publish-article and publish-scheduled: claim_publication(),
+   * begin_remote_create(), release_publication_claim() (20261204000100) and
+   * record_publication_success() / record_publication_failure().
+   * Publications are claimed and recorded by the publisher alone (users may
+   * only read them), so "published" always means WordPress or Ghost said so,
+   * and a claim is taken only by a publish that will honour it.
    */
   publicationRecords: SystemClient;
   /**
@@ -102,6 +133,19 @@ export interface SystemAccess {
    */
   siteConnections: SystemClient;
   /**
+   * ai-provider: the cache of the model list the provider answered for the
+   * user's key (ai_provider_settings.models, models_fetched_at; 20261202000200
+   * grants users no write on them), so what the pickers offer is what the
+   * provider listed.
+   */
+  modelLists: SystemClient;
+  /**
+   * seal-secrets, run once by the operator after deploying encryption:
+   * plain_text_secrets() (20261204000400), the count of secrets still in
+   * plain text, readable by service_role only.
+   */
+  secretMaintenance: SystemClient;
+  /**
    * sync-site-content: the content index holds what the site's own API
    * answered, so it is written by functions only: record_site_content_sync(),
    * a failed sync's reason on site_content_syncs, and the embeddings queue
@@ -123,41 +167,194 @@ function secretReadError(table: string, error: { message: string }): Error {
 
 const present = (value: string | null | undefined) => value?.trim() || null;
 
+/** Reads one secret column of one row, opens it, and seals it anew when it was plain or under an old key. */
+async function readSecret(
+  box: SecretBox,
+  place: SecretPlace,
+  select: () => Promise<{ data: string | null | undefined; error: { message: string } | null }>,
+  store: (sealed: string) => Promise<{ error: { message: string } | null }>,
+): Promise<string | null> {
+  const { data, error } = await select();
+  if (error) throw secretReadError(place.column, error);
+  if (data === null || data === undefined) return null;
+  const opened = await box.open(data, place);
+  if (opened.sealedWith !== "current") {
+    // Best effort: the value read is right either way; the next read tries again.
+    const resealed = await store(await box.seal(opened.value, place)).catch((cause: Error) => ({ error: cause }));
+    if (resealed.error) console.error(`sealing a stored ${place.column} again failed: ${resealed.error.message}`);
+  }
+  return opened.value;
+}
+
+type ApiKeyColumn = "openai_key" | "falai_key";
+type SiteSecretTable = "wordpress_site_credentials" | "ghost_site_credentials";
+
 type StartRun = SystemAccess["startRun"];
 const noRuns: StartRun = () => Promise.reject(new Error("no function runs can be started here"));
 
-/** The system paths over `client`, which must hold the secret key (and `startRun`, which must send it). */
-export function systemAccessOver(client: SystemClient, startRun: StartRun = noRuns): SystemAccess {
+/**
+ * The system paths over `client`, which must hold the secret key; secrets sealed and opened with `box`;
+ * `startRun` must send the secret key.
+ */
+export function systemAccessOver(
+  client: SystemClient,
+  box: SecretBox = secretBoxFromEnv(Deno.env),
+  startRun: StartRun = noRuns,
+): SystemAccess {
+  const apiKeyPatch = (column: ApiKeyColumn, sealed: string | null) =>
+    column === "openai_key" ? { openai_key: sealed } : { falai_key: sealed };
+
+  const apiKey = (column: ApiKeyColumn) => async (userId: string) => {
+    const place: SecretPlace = { column: `api_keys.${column}`, userId, rowKey: userId };
+    const value = await readSecret(
+      box,
+      place,
+      async () => {
+        const { data, error } = await client.from("api_keys").select("openai_key, falai_key").eq("user_id", userId)
+          .maybeSingle();
+        return { data: data?.[column], error };
+      },
+      async (sealed) => await client.from("api_keys").update(apiKeyPatch(column, sealed)).eq("user_id", userId),
+    );
+    return present(value);
+  };
+
+  const siteSecret = (table: SiteSecretTable) => (userId: string, siteId: string) => {
+    const column: SecretColumn = table === "wordpress_site_credentials"
+      ? "wordpress_site_credentials.application_password"
+      : "ghost_site_credentials.admin_api_key";
+    return readSecret(
+      box,
+      { column, userId, rowKey: siteId },
+      async () => {
+        if (table === "wordpress_site_credentials") {
+          const { data, error } = await client.from(table).select("application_password").eq("site_id", siteId)
+            .eq("user_id", userId).maybeSingle();
+          return { data: data?.application_password, error };
+        }
+        const { data, error } = await client.from(table).select("admin_api_key").eq("site_id", siteId)
+          .eq("user_id", userId).maybeSingle();
+        return { data: data?.admin_api_key, error };
+      },
+      async (sealed) =>
+        table === "wordpress_site_credentials"
+          ? await client.from(table).update({ application_password: sealed }).eq("site_id", siteId).eq("user_id", userId)
+          : await client.from(table).update({ admin_api_key: sealed }).eq("site_id", siteId).eq("user_id", userId),
+    );
+  };
+
+  /** The value sealed with the current key, or null when it already is (or there is none). */
+  const resealed = async (stored: string | null, place: SecretPlace): Promise<string | null> => {
+    if (stored === null) return null;
+    const opened = await box.open(stored, place);
+    return opened.sealedWith === "current" ? null : await box.seal(opened.value, place);
+  };
+
+  const readOpenAIKey = apiKey("openai_key");
+
   return {
-    async readOpenAIKey(userId) {
-      const { data, error } = await client.from("api_keys").select("openai_key").eq("user_id", userId).maybeSingle();
-      if (error) throw secretReadError("api_keys", error);
-      return present(data?.openai_key);
+    readOpenAIKey,
+    async readTextProvider(userId) {
+      const [settings, apiKey, profile] = await Promise.all([
+        client
+          .from("ai_provider_settings")
+          .select("provider, base_url, drafting_model, keywords_model, seo_model")
+          .eq("user_id", userId)
+          .maybeSingle(),
+        readOpenAIKey(userId),
+        client.from("profiles").select("embeddings_model").eq("id", userId).maybeSingle(),
+      ]);
+      if (settings.error) throw secretReadError("ai_provider_settings", settings.error);
+      if (profile.error) throw secretReadError("profiles", profile.error);
+      const row = settings.data;
+      const models: Record<AiOperation, string | null> = {
+        drafting: present(row?.drafting_model),
+        keywords: present(row?.keywords_model),
+        seo: present(row?.seo_model),
+        embeddings: present(profile.data?.embeddings_model),
+      };
+      return { provider: (row?.provider as AiProvider | undefined) ?? "openai", baseUrl: present(row?.base_url), apiKey, models };
     },
-    async readFalKey(userId) {
-      const { data, error } = await client.from("api_keys").select("falai_key").eq("user_id", userId).maybeSingle();
-      if (error) throw secretReadError("api_keys", error);
-      return present(data?.falai_key);
-    },
-    async readApplicationPassword(userId, siteId) {
+    readFalKey: apiKey("falai_key"),
+    readApplicationPassword: siteSecret("wordpress_site_credentials"),
+    readGhostAdminApiKey: siteSecret("ghost_site_credentials"),
+    async saveApiKeys(userId, { openaiKey, falaiKey }) {
+      const seal = (value: string | null | undefined, column: ApiKeyColumn) =>
+        value ? box.seal(value, { column: `api_keys.${column}`, userId, rowKey: userId }) : Promise.resolve(null);
+      const [openai, falai] = await Promise.all([seal(openaiKey, "openai_key"), seal(falaiKey, "falai_key")]);
       const { data, error } = await client
-        .from("wordpress_site_credentials")
-        .select("application_password")
-        .eq("site_id", siteId)
-        .eq("user_id", userId)
-        .maybeSingle();
-      if (error) throw secretReadError("wordpress_site_credentials", error);
-      return data?.application_password ?? null;
+        .from("api_keys")
+        .upsert({
+          user_id: userId,
+          ...(openaiKey !== undefined ? { openai_key: openai, openai_key_last4: openaiKey?.slice(-4) ?? null } : {}),
+          ...(falaiKey !== undefined ? { falai_key: falai, falai_key_last4: falaiKey?.slice(-4) ?? null } : {}),
+        }, { onConflict: "user_id" })
+        .select("openai_key_last4, falai_key_last4")
+        .single();
+      if (error) throw new Error(`Could not save the keys: ${error.message}`);
+      return { openaiKeyLast4: data.openai_key_last4, falaiKeyLast4: data.falai_key_last4 };
     },
-    async readGhostAdminApiKey(userId, siteId) {
-      const { data, error } = await client
-        .from("ghost_site_credentials")
-        .select("admin_api_key")
-        .eq("site_id", siteId)
-        .eq("user_id", userId)
-        .maybeSingle();
-      if (error) throw secretReadError("ghost_site_credentials", error);
-      return data?.admin_api_key ?? null;
+    sealSecret: (value, place) => box.seal(value, place),
+    async sealStoredSecrets() {
+      const sealed: Record<SecretColumn, number> = {
+        "api_keys.openai_key": 0,
+        "api_keys.falai_key": 0,
+        "wordpress_site_credentials.application_password": 0,
+        "wordpress_site_credentials.webhook_secret": 0,
+        "ghost_site_credentials.admin_api_key": 0,
+      };
+      const count = (column: SecretColumn, value: string | null) => value !== null && sealed[column]++;
+      const fail = (table: string, error: { message: string } | null) => {
+        if (error) throw new Error(`Could not seal ${table}: ${error.message}`);
+      };
+
+      const keys = await client.from("api_keys").select("user_id, openai_key, falai_key");
+      fail("api_keys", keys.error);
+      for (const row of keys.data ?? []) {
+        const place = (column: ApiKeyColumn): SecretPlace => ({ column: `api_keys.${column}`, userId: row.user_id, rowKey: row.user_id });
+        const [openai, falai] = [await resealed(row.openai_key, place("openai_key")), await resealed(row.falai_key, place("falai_key"))];
+        if (!openai && !falai) continue;
+        count("api_keys.openai_key", openai);
+        count("api_keys.falai_key", falai);
+        const { error } = await client.from("api_keys")
+          .update({ ...(openai ? { openai_key: openai } : {}), ...(falai ? { falai_key: falai } : {}) })
+          .eq("user_id", row.user_id);
+        fail("api_keys", error);
+      }
+
+      const passwords = await client.from("wordpress_site_credentials").select("site_id, user_id, application_password, webhook_secret");
+      fail("wordpress_site_credentials", passwords.error);
+      for (const row of passwords.data ?? []) {
+        const place = (column: "application_password" | "webhook_secret"): SecretPlace => ({
+          column: `wordpress_site_credentials.${column}`,
+          userId: row.user_id,
+          rowKey: row.site_id,
+        });
+        const password = await resealed(row.application_password, place("application_password"));
+        const webhook = await resealed(row.webhook_secret, place("webhook_secret"));
+        if (!password && !webhook) continue;
+        count("wordpress_site_credentials.application_password", password);
+        count("wordpress_site_credentials.webhook_secret", webhook);
+        const { error } = await client.from("wordpress_site_credentials")
+          .update({ ...(password ? { application_password: password } : {}), ...(webhook ? { webhook_secret: webhook } : {}) })
+          .eq("site_id", row.site_id);
+        fail("wordpress_site_credentials", error);
+      }
+
+      const ghostKeys = await client.from("ghost_site_credentials").select("site_id, user_id, admin_api_key");
+      fail("ghost_site_credentials", ghostKeys.error);
+      for (const row of ghostKeys.data ?? []) {
+        const key = await resealed(row.admin_api_key, {
+          column: "ghost_site_credentials.admin_api_key",
+          userId: row.user_id,
+          rowKey: row.site_id,
+        });
+        if (!key) continue;
+        count("ghost_site_credentials.admin_api_key", key);
+        const { error } = await client.from("ghost_site_credentials").update({ admin_api_key: key }).eq("site_id", row.site_id);
+        fail("ghost_site_credentials", error);
+      }
+      return sealed;
     },
     rateLimits: client,
     imageLibrary: client,
@@ -168,6 +365,8 @@ export function systemAccessOver(client: SystemClient, startRun: StartRun = noRu
     draftQueue: client,
     siteConnections: client,
     contentIndex: client,
+    modelLists: client,
+    secretMaintenance: client,
     startRun,
   };
 }
@@ -186,6 +385,7 @@ export function createSystemAccess(env: EnvReader = Deno.env): SystemAccess {
     createClient<Database>(url, secretKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     }),
+    secretBoxFromEnv(env),
     (functionName, body, signal) =>
       fetch(`${functions}/${functionName}`, {
         method: "POST",

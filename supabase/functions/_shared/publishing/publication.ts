@@ -6,6 +6,14 @@
  * are the same for both. The database sits behind `PublicationStore`, so
  * tests need no backend.
  *
+ * Exactly once: a publish first claims its (article, site) pair
+ * (PublicationStore.claim, one claim shared by manual and scheduled
+ * publishing: migration 20261204000100_publication_claims.sql). A second
+ * publish of the same pair meanwhile is refused with 409 and never touches
+ * the site. Every create is announced and marked (steps.ts
+ * RemoteCreateGuard), so a publish that died between the site's answer and
+ * our record is adopted by the next attempt instead of duplicated.
+ *
  * Errors are PublishFailure: an HTTP status, one of the spec's messages, and
  * details (`detail`, `step`, and the remote post when one exists).
  */
@@ -18,7 +26,15 @@ import { privateHostAllowlistFromEnv } from "../net/host_allowlist.ts";
 import { type GuardedFetch, guardedFetch, type GuardedFetchOptions } from "../net/ssrf.ts";
 import type { CheckInternalLinks } from "../links/internal_link_check.ts";
 import { isAuthenticationFailure, publishPost } from "./wordpress/publish_post.ts";
-import { PublishStepError, type PublishStepListener, type RemoteState, stepReporter } from "./steps.ts";
+import {
+  ClaimLostError,
+  PublishStepError,
+  type PublishStepListener,
+  remoteCreateGuard,
+  type RemoteCreateGuard,
+  type RemoteState,
+  stepReporter,
+} from "./steps.ts";
 import { createWordPressClient } from "./wordpress/rest.ts";
 import { createGhostClient } from "./ghost/admin_api.ts";
 import { isGhostAuthenticationFailure, publishGhostPost } from "./ghost/publish_post.ts";
@@ -71,6 +87,37 @@ export interface PublicationKey {
   siteId: string;
 }
 
+/**
+ * A claim on one (article, site) pair: held until it is recorded, released,
+ * or its lease lapses (PUBLICATION_LEASE_SECONDS, renewed before a create).
+ */
+export interface PublicationClaim {
+  token: string;
+  /** The marker every post of this publication carries (a UUID). */
+  marker: string;
+  /** A create was sent and no remote post has been recorded since: look it up before creating. */
+  earlierCreateMayExist: boolean;
+  /** The previous publication's remote post and image; null when there is none. */
+  previous: PublicationRecord | null;
+}
+
+/** Someone else holds the pair's claim (`claimedBy`: 'manual' or 'scheduler'). */
+export class PublicationClaimedError extends Error {
+  override name = "PublicationClaimedError";
+  constructor(readonly claimedBy: string | null, readonly claimedUntil: string | null) {
+    super("This article is being published to this site");
+  }
+}
+
+/**
+ * How long a claim lasts without its holder: long enough for a publish from
+ * its start to its create request (featured image download and upload take
+ * at most 60 s), renewed when the create is announced, so it then covers the
+ * create (15 s) and the rest. A holder slower than that is overtaken safely:
+ * its announcement is refused and it creates nothing.
+ */
+export const PUBLICATION_LEASE_SECONDS = 120;
+
 export interface PublicationSuccess extends PublicationKey {
   /** WordPress's post id; null for a Ghost post (remotePostRef). */
   remotePostId: number | null;
@@ -82,9 +129,12 @@ export interface PublicationSuccess extends PublicationKey {
   featuredMediaSourceUrl: string | null;
   /** Scheduled: the article becomes published once every target site is done. */
   scheduled: boolean;
+  /** The claim this publish held; it is given back with the record. */
+  claimToken?: string;
 }
 
 export interface PublicationFailureRecord extends PublicationKey, RemoteState {
+  claimToken?: string;
   error: string;
   /** Set next_attempt_at with back-off (scheduled work is retried). */
   retry: boolean;
@@ -95,7 +145,16 @@ export interface PublicationStore {
   findArticle(userId: string, articleId: string): Promise<ArticleRecord | null>;
   /** The site with its application password. */
   findSite(userId: string, siteId: string): Promise<SiteRecord | null>;
-  findPublication(key: PublicationKey): Promise<PublicationRecord | null>;
+  /**
+   * Claims the pair for this publish, or (with `token`, the scheduler's
+   * claim) renews it. Throws PublicationClaimedError when another publish
+   * holds it or the token was overtaken.
+   */
+  claim(key: PublicationKey, options: { leaseSeconds: number; token?: string }): Promise<PublicationClaim>;
+  /** Announces a create under the claim; throws ClaimLostError when the claim is no longer this publish's. */
+  beginRemoteCreate(token: string, leaseSeconds: number): Promise<void>;
+  /** Gives the claim back without a record. */
+  release(token: string): Promise<void>;
   /** Upserts the publication and updates the article (status, wordpress_site_ids) in one transaction. */
   recordSuccess(success: PublicationSuccess): Promise<void>;
   recordFailure(failure: PublicationFailureRecord): Promise<void>;
@@ -104,6 +163,8 @@ export interface PublicationStore {
 export interface PublishRequest extends PublicationKey {
   status: PostStatus;
   scheduled: boolean;
+  /** The scheduler's claim on the pair (claim_due_scheduled_articles); absent for a manual publish. */
+  claimToken?: string;
   /** Told about each step as it happens (publish-article streams them to the browser). */
   onStep?: PublishStepListener;
 }
@@ -185,6 +246,7 @@ async function publishToRemote(
   previous: PublicationRecord | null,
   request: PublishRequest,
   deps: PublicationDependencies,
+  guard: RemoteCreateGuard,
 ): Promise<RemotePublish> {
   const listeners = { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions, onStep: request.onStep };
   if (site.kind === "ghost") {
@@ -192,6 +254,7 @@ async function publishToRemote(
       {
         client: createGhostClient(site.base_url, site.admin_api_key, deps.fetch, deps.fetchOptions),
         status: request.status,
+        guard,
         previous: previous
           ? { remotePostRef: previous.remote_post_ref, featuredMediaSourceUrl: previous.featured_media_source_url }
           : null,
@@ -221,6 +284,7 @@ async function publishToRemote(
       ),
       seoPlugin: site.seo_plugin,
       status: request.status,
+      guard,
       previous: previous
         ? {
           remotePostId: previous.remote_post_id,
@@ -249,123 +313,187 @@ async function publishToRemote(
 /**
  * Publishes the article to the site (creating or updating the remote post),
  * records the publication and updates the article. Throws PublishFailure:
- * 404 for an article or site that is not the caller's, 502 when the site
- * (or the image download) failed — recorded as a failed publication — and
- * 500 'Failed to update article status' when the post is on the site but
- * the database could not record it.
+ * 404 for an article or site that is not the caller's; 409 while another
+ * publish of the same article to the same site is under way (nothing is
+ * sent to the site; `claimedBy` says whether a person or the scheduler);
+ * 502 when the site (or the image download) failed — recorded as a failed
+ * publication — and 500 'Failed to update article status' when the post is
+ * on the site but the database could not record it.
  */
 export async function publishArticleToSite(
   request: PublishRequest,
   deps: PublicationDependencies,
 ): Promise<PublishArticleResult> {
-  const { userId, articleId, siteId, status, scheduled } = request;
+  const { userId, articleId, siteId, scheduled } = request;
   if (!UUID.test(siteId)) throw new PublishFailure(404, PUBLISH_MESSAGES.siteNotFound, { field: "siteId" });
   if (!UUID.test(articleId)) throw new PublishFailure(404, PUBLISH_MESSAGES.articleNotFound, { field: "articleId" });
 
-  const [article, site, previous] = await Promise.all([
+  const [article, site] = await Promise.all([
     deps.store.findArticle(userId, articleId),
     deps.store.findSite(userId, siteId),
-    deps.store.findPublication({ userId, articleId, siteId }),
   ]);
   if (!site) throw new PublishFailure(404, PUBLISH_MESSAGES.siteNotFound, { field: "siteId" });
   if (!article) throw new PublishFailure(404, PUBLISH_MESSAGES.articleNotFound, { field: "articleId" });
 
-  // Sanitised again on the way out: the article may predate server-side
-  // sanitising, and WordPress keeps an administrator's HTML unfiltered.
-  const content = sanitizeArticleHtml(article.content);
-  // Checked while the post is being published; a failed check costs only its
-  // warnings. Only WordPress sites have a content index (Ghost posts are not
-  // indexed in this version), so links to a Ghost site are not checked.
-  const linkWarnings = site.kind === "wordpress" && deps.checkInternalLinks
-    ? deps.checkInternalLinks(userId, siteId, site.base_url, content).catch((error) => {
-      console.error(`publication ${articleId}/${siteId}: checking internal links failed:`, describe(error));
-      return [] as string[];
-    })
-    : Promise.resolve([] as string[]);
-
-  let published: RemotePublish;
+  let claim: PublicationClaim;
   try {
-    published = await publishToRemote(site, { ...article, content }, previous, request, deps);
+    claim = await deps.store.claim(
+      { userId, articleId, siteId },
+      { leaseSeconds: PUBLICATION_LEASE_SECONDS, token: request.claimToken },
+    );
   } catch (error) {
-    if (!(error instanceof PublishStepError)) throw error;
-    await deps.store.recordFailure({
-      userId,
-      articleId,
-      siteId,
-      error: error.message,
-      retry: scheduled,
-      ...error.remote,
-      link: httpLinkOrNull(error.remote.link) ?? undefined,
-    })
-      .catch((recordError) =>
-        console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError))
+    if (error instanceof PublicationClaimedError) throw claimedFailure(error);
+    throw error;
+  }
+  // Settled once an outcome is recorded (which gives the claim back) or the claim was lost.
+  let settled = false;
+  try {
+    return await publishUnderClaim(request, deps, article, site, claim);
+  } catch (error) {
+    if (error instanceof ClaimLostError) {
+      settled = true;
+      throw new PublishFailure(409, PUBLISH_MESSAGES.alreadyPublishing, { detail: error.message });
+    }
+    throw error;
+  } finally {
+    if (!settled) {
+      await deps.store.release(claim.token).catch((releaseError) =>
+        console.error(`publication ${articleId}/${siteId}: releasing the claim failed:`, describe(releaseError))
       );
-    const remotePostId = error.remote.remotePostId ?? error.remote.remotePostRef;
-    const link = httpLinkOrNull(error.remote.link) ?? undefined;
-    // A refused password or key is not about the image or the post: the general message.
-    const message = isKeyRefused(site, error)
-      ? publishFailedMessage(site)
-      : STEP_MESSAGES[error.step] ?? publishFailedMessage(site);
-    throw new PublishFailure(502, message, {
-      step: error.step,
-      detail: error.message,
-      ...(remotePostId ? { remotePostId, link } : {}),
-    });
+    }
   }
 
-  const link = httpLinkOrNull(published.link);
-  const remotePostId = published.remotePostId ?? published.remotePostRef ?? "";
-  const step = stepReporter(request.onStep);
-  step.started("article");
-  try {
-    await deps.store.recordSuccess({
-      userId,
-      articleId,
-      siteId,
-      remotePostId: published.remotePostId,
-      remotePostRef: published.remotePostRef,
-      link,
-      status,
-      featuredMediaId: published.featuredMediaId,
-      featuredMediaSourceUrl: published.featuredMediaSourceUrl,
-      scheduled,
-    });
-  } catch (error) {
-    console.error(`publication ${articleId}/${siteId}: recording success failed:`, describe(error));
-    const detail = `The post is on ${PLATFORM_NAMES[site.kind]}, but the article could not be updated.`;
-    step.failed("article", detail);
-    // Best effort: keep the remote ids, so a retry updates this post instead of duplicating it.
-    await deps.store.recordFailure({
-      userId,
-      articleId,
-      siteId,
-      error: "The post was published, but the article could not be updated",
-      retry: scheduled,
-      ...(published.remotePostId ? { remotePostId: published.remotePostId } : {}),
-      ...(published.remotePostRef ? { remotePostRef: published.remotePostRef } : {}),
-      link: link ?? undefined,
-      remoteStatus: status,
-      ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
-      ...(published.featuredMediaSourceUrl ? { featuredMediaSourceUrl: published.featuredMediaSourceUrl } : {}),
-    }).catch(() => {});
-    throw new PublishFailure(500, PUBLISH_MESSAGES.updateArticleStatusFailed, {
-      step: "article",
-      detail,
+  async function publishUnderClaim(
+    request: PublishRequest,
+    deps: PublicationDependencies,
+    article: ArticleRecord,
+    site: SiteRecord,
+    claim: PublicationClaim,
+  ): Promise<PublishArticleResult> {
+    const { status } = request;
+    const claimToken = claim.token;
+    // Sanitised again on the way out: the article may predate server-side
+    // sanitising, and WordPress keeps an administrator's HTML unfiltered.
+    const content = sanitizeArticleHtml(article.content);
+    // Checked while the post is being published; a failed check costs only its
+    // warnings. Only WordPress sites have a content index (Ghost posts are not
+    // indexed in this version), so links to a Ghost site are not checked.
+    const linkWarnings = site.kind === "wordpress" && deps.checkInternalLinks
+      ? deps.checkInternalLinks(userId, siteId, site.base_url, content).catch((error) => {
+        console.error(`publication ${articleId}/${siteId}: checking internal links failed:`, describe(error));
+        return [] as string[];
+      })
+      : Promise.resolve([] as string[]);
+    const guard = remoteCreateGuard(
+      claim.marker,
+      claim.earlierCreateMayExist,
+      () => deps.store.beginRemoteCreate(claimToken, PUBLICATION_LEASE_SECONDS),
+    );
+
+    let published: RemotePublish;
+    try {
+      published = await publishToRemote(site, { ...article, content }, claim.previous, request, deps, guard);
+    } catch (error) {
+      if (!(error instanceof PublishStepError)) throw error;
+      await deps.store.recordFailure({
+        userId,
+        articleId,
+        siteId,
+        claimToken,
+        error: error.message,
+        retry: scheduled,
+        ...error.remote,
+        link: httpLinkOrNull(error.remote.link) ?? undefined,
+      })
+        .then(
+          () => (settled = true),
+          (recordError) =>
+            console.error(`publication ${articleId}/${siteId}: recording the failure failed:`, describe(recordError)),
+        );
+      const remotePostId = error.remote.remotePostId ?? error.remote.remotePostRef;
+      const link = httpLinkOrNull(error.remote.link) ?? undefined;
+      // A refused password or key is not about the image or the post: the general message.
+      const message = isKeyRefused(site, error)
+        ? publishFailedMessage(site)
+        : STEP_MESSAGES[error.step] ?? publishFailedMessage(site);
+      throw new PublishFailure(502, message, {
+        step: error.step,
+        detail: error.message,
+        ...(remotePostId ? { remotePostId, link } : {}),
+      });
+    }
+
+    const link = httpLinkOrNull(published.link);
+    const remotePostId = published.remotePostId ?? published.remotePostRef ?? "";
+    const step = stepReporter(request.onStep);
+    step.started("article");
+    try {
+      await deps.store.recordSuccess({
+        userId,
+        articleId,
+        siteId,
+        claimToken,
+        remotePostId: published.remotePostId,
+        remotePostRef: published.remotePostRef,
+        link,
+        status,
+        featuredMediaId: published.featuredMediaId,
+        featuredMediaSourceUrl: published.featuredMediaSourceUrl,
+        scheduled,
+      });
+      settled = true;
+    } catch (error) {
+      console.error(`publication ${articleId}/${siteId}: recording success failed:`, describe(error));
+      const detail = `The post is on ${PLATFORM_NAMES[site.kind]}, but the article could not be updated.`;
+      step.failed("article", detail);
+      // Best effort: keep the remote ids, so a retry updates this post instead of duplicating it
+      // (and if this fails too, the post's marker finds it).
+      await deps.store.recordFailure({
+        userId,
+        articleId,
+        siteId,
+        claimToken,
+        error: "The post was published, but the article could not be updated",
+        retry: scheduled,
+        ...(published.remotePostId ? { remotePostId: published.remotePostId } : {}),
+        ...(published.remotePostRef ? { remotePostRef: published.remotePostRef } : {}),
+        link: link ?? undefined,
+        remoteStatus: status,
+        ...(published.featuredMediaId ? { featuredMediaId: published.featuredMediaId } : {}),
+        ...(published.featuredMediaSourceUrl ? { featuredMediaSourceUrl: published.featuredMediaSourceUrl } : {}),
+      }).then(() => (settled = true), () => {});
+      throw new PublishFailure(500, PUBLISH_MESSAGES.updateArticleStatusFailed, {
+        step: "article",
+        detail,
+        link: link ?? "",
+        remotePostId,
+      });
+    }
+    step.done("article");
+
+    return {
       link: link ?? "",
       remotePostId,
-    });
+      status,
+      updated: published.updated,
+      seo: published.seo,
+      ...(published.seoMessage ? { seoMessage: published.seoMessage } : {}),
+      warnings: [...published.warnings, ...(await linkWarnings)],
+    };
   }
-  step.done("article");
+}
 
-  return {
-    link: link ?? "",
-    remotePostId,
-    status,
-    updated: published.updated,
-    seo: published.seo,
-    ...(published.seoMessage ? { seoMessage: published.seoMessage } : {}),
-    warnings: [...published.warnings, ...(await linkWarnings)],
-  };
+/** The 409 for a pair another publish holds. */
+function claimedFailure(error: PublicationClaimedError): PublishFailure {
+  return new PublishFailure(
+    409,
+    error.claimedBy === "scheduler" ? PUBLISH_MESSAGES.scheduledPublishing : PUBLISH_MESSAGES.alreadyPublishing,
+    {
+      detail: error.claimedUntil
+        ? `Another publish holds it until ${error.claimedUntil} at the latest.`
+        : "Another publish holds it.",
+    },
+  );
 }
 
 /**

@@ -7,40 +7,63 @@
  * publish-scheduled, which acts without a user and is scoped by the claim's
  * user id; that is why the reads keep their user_id filters (redundant
  * under RLS). The site's credentials are stored secrets, read through the
- * system access. The outcome is recorded on the system's publicationRecords
- * path by the security-definer functions of migration
- * 20261122002000_scheduled_publishing.sql, which check ownership again.
+ * system access. The claims and the outcome go through the system's
+ * publicationRecords path, to the security-definer functions of migrations
+ * 20261122002000_scheduled_publishing.sql and
+ * 20261204000100_publication_claims.sql, which check ownership again.
  */
 import type { CallerClient } from "../platform/caller.ts";
 import type { SystemAccess, SystemClient } from "../platform/system_access.ts";
 import { connectedSiteSchema } from "../contracts/sites.ts";
 import { type PostStatus } from "../contracts/publishing.ts";
-import type {
-  PublicationFailureRecord,
-  PublicationKey,
-  PublicationStore,
-  PublicationSuccess,
-  SiteRecord,
+import {
+  type PublicationClaim,
+  PublicationClaimedError,
+  type PublicationFailureRecord,
+  type PublicationKey,
+  type PublicationStore,
+  type PublicationSuccess,
+  type SiteRecord,
 } from "./publication.ts";
+import { ClaimLostError } from "./steps.ts";
 
-/** One (article, site) pair claimed for publishing. */
+/** One (article, site) pair claimed for publishing, with the claim's token. */
 export interface ClaimedPublication {
   articleId: string;
   userId: string;
   siteId: string;
+  claimToken: string;
 }
 
 export interface ScheduledPublicationStore {
-  /** Claims due pairs; each is leased (not claimable again) for `leaseSeconds`. */
+  /**
+   * Claims due pairs (FOR UPDATE SKIP LOCKED: concurrent runs take disjoint
+   * pairs); each is held for `leaseSeconds` unless its publish renews it.
+   */
   claimDue(batchSize: number, leaseSeconds: number): Promise<ClaimedPublication[]>;
   /** Gives a claimed pair back unprocessed, so the next run takes it at once. */
-  release(claim: ClaimedPublication): Promise<void>;
+  release(token: string): Promise<void>;
   /** The WordPress status each claimed article is scheduled to get (articles.scheduled_post_status). */
   scheduledPostStatuses(claims: readonly ClaimedPublication[]): Promise<Map<string, PostStatus>>;
 }
 
 class StoreError extends Error {
   override name = "StoreError";
+}
+
+/** PostgREST's status for `raise sqlstate 'PT409'`: the claim is someone else's. */
+const CLAIMED = "PT409";
+
+function claimedError(error: { details?: string | null }): PublicationClaimedError {
+  try {
+    const holder = JSON.parse(error.details ?? "") as { claimed_by?: unknown; claimed_until?: unknown };
+    return new PublicationClaimedError(
+      typeof holder.claimed_by === "string" ? holder.claimed_by : null,
+      typeof holder.claimed_until === "string" ? holder.claimed_until : null,
+    );
+  } catch {
+    return new PublicationClaimedError(null, null);
+  }
 }
 
 function check<T>(result: { data: T; error: { message: string } | null }, what: string): T {
@@ -106,17 +129,41 @@ export function createPublicationStore(
       } satisfies SiteRecord;
     },
 
-    async findPublication({ userId, articleId, siteId }: PublicationKey) {
-      return check(
-        await reads
-          .from("publications")
-          .select("remote_post_id, remote_post_ref, featured_media_id, featured_media_source_url")
-          .eq("article_id", articleId)
-          .eq("site_id", siteId)
-          .eq("user_id", userId)
-          .maybeSingle(),
-        "loading the publication",
-      );
+    async claim({ userId, articleId, siteId }: PublicationKey, { leaseSeconds, token }): Promise<PublicationClaim> {
+      const { data, error } = await system.publicationRecords.rpc("claim_publication", {
+        p_user_id: userId,
+        p_article_id: articleId,
+        p_site_id: siteId,
+        p_lease_seconds: leaseSeconds,
+        p_claim_token: token,
+      });
+      if (error?.code === CLAIMED) throw claimedError(error);
+      const [row] = check({ data, error }, "claiming the publication") ?? [];
+      if (!row) throw new StoreError("claiming the publication: no claim came back");
+      const hasRemote = row.remote_post_id !== null || row.remote_post_ref !== null ||
+        row.featured_media_id !== null || row.featured_media_source_url !== null;
+      return {
+        token: row.claim_token,
+        marker: row.remote_marker,
+        earlierCreateMayExist: row.remote_create_started,
+        previous: hasRemote
+          ? {
+            remote_post_id: row.remote_post_id,
+            remote_post_ref: row.remote_post_ref,
+            featured_media_id: row.featured_media_id,
+            featured_media_source_url: row.featured_media_source_url,
+          }
+          : null,
+      };
+    },
+
+    async beginRemoteCreate(token, leaseSeconds) {
+      const { error } = await system.publicationRecords.rpc("begin_remote_create", {
+        p_claim_token: token,
+        p_lease_seconds: leaseSeconds,
+      });
+      if (error?.code === CLAIMED) throw new ClaimLostError();
+      check({ data: null, error }, "announcing the create");
     },
 
     async recordSuccess(success: PublicationSuccess) {
@@ -127,6 +174,7 @@ export function createPublicationStore(
           p_site_id: success.siteId,
           p_remote_post_id: nullableArgument(success.remotePostId),
           p_remote_post_ref: orDefault(success.remotePostRef),
+          p_claim_token: success.claimToken,
           p_link: nullableArgument(success.link),
           p_status: success.status,
           p_featured_media_id: orDefault(success.featuredMediaId),
@@ -151,6 +199,7 @@ export function createPublicationStore(
           p_featured_media_source_url: orDefault(failure.featuredMediaSourceUrl),
           p_remote_status: orDefault(failure.remoteStatus),
           p_remote_post_ref: orDefault(failure.remotePostRef),
+          p_claim_token: failure.claimToken,
         }),
         "recording the failed publication",
       );
@@ -161,7 +210,12 @@ export function createPublicationStore(
         await system.scheduler.rpc("claim_due_scheduled_articles", { batch_size: batchSize, lease_seconds: leaseSeconds }),
         "claiming scheduled articles",
       );
-      return (rows ?? []).map((row) => ({ articleId: row.article_id, userId: row.user_id, siteId: row.site_id }));
+      return (rows ?? []).map((row) => ({
+        articleId: row.article_id,
+        userId: row.user_id,
+        siteId: row.site_id,
+        claimToken: row.claim_token,
+      }));
     },
 
     async scheduledPostStatuses(claims) {
@@ -180,16 +234,8 @@ export function createPublicationStore(
       }
       return statuses;
     },
-    async release({ articleId, siteId, userId }) {
-      check(
-        await system.scheduler
-          .from("publications")
-          .update({ next_attempt_at: new Date().toISOString() })
-          .eq("article_id", articleId)
-          .eq("site_id", siteId)
-          .eq("user_id", userId),
-        "releasing a claim",
-      );
+    async release(token) {
+      check(await system.publicationRecords.rpc("release_publication_claim", { p_claim_token: token }), "releasing a claim");
     },
   };
 }

@@ -34,6 +34,48 @@ export interface RemoteState {
   featuredMediaSourceUrl?: string;
 }
 
+/**
+ * Exactly-once creates (migration 20261204000100_publication_claims.sql):
+ * every post a publication creates carries its marker, and a create is
+ * announced before it is sent. A publisher asks `mayExist()` before any
+ * create: when true, an earlier attempt (one that crashed, or this one's own
+ * earlier request) may have made the post already, so it looks for the
+ * marker on the site and adopts what it finds instead of creating. Then it
+ * calls `beforeCreate()`, which throws ClaimLostError when this publish no
+ * longer holds its (article, site) claim: it must not create then.
+ */
+export interface RemoteCreateGuard {
+  /** The publication's marker, a UUID; how each platform carries it is its own (see its post_marker.ts). */
+  readonly marker: string;
+  mayExist(): boolean;
+  beforeCreate(): Promise<void>;
+}
+
+/** A guard for a publication whose marker is `marker`; `announce` records the create before it is sent. */
+export function remoteCreateGuard(
+  marker: string,
+  earlierCreateMayExist: boolean,
+  announce: () => Promise<void>,
+): RemoteCreateGuard {
+  let announced = false;
+  return {
+    marker,
+    mayExist: () => earlierCreateMayExist || announced,
+    async beforeCreate() {
+      await announce();
+      announced = true;
+    },
+  };
+}
+
+/** This publish lost its claim on the (article, site) pair: another publish holds it now. */
+export class ClaimLostError extends Error {
+  override name = "ClaimLostError";
+  constructor() {
+    super("Another publish of this article to this site took over; this one created nothing");
+  }
+}
+
 /** A publish that stopped at `step`; `message` explains why in words a blogger can act on. */
 export class PublishStepError extends Error {
   override name = "PublishStepError";
@@ -60,7 +102,7 @@ export function describeStepFailure(error: unknown): string {
         return "Could not connect to the site";
     }
   }
-  if (error instanceof PublishStepError) return error.message;
+  if (error instanceof PublishStepError || error instanceof ClaimLostError) return error.message;
   return "Unexpected error";
 }
 

@@ -1,15 +1,24 @@
 /**
- * A fake fal.ai for tests, benchmarks and end-to-end runs. It speaks fal's
- * synchronous wire format: `POST /<model path>` (any path) with
- * `Authorization: Key <key>` and a JSON input, answering
- * `{ images: [{ url, width, height, content_type }], timings, seed,
- * has_nsfw_concepts, prompt }`. The image URLs point back at this server
- * (`GET /files/<id>.png`), which serves real PNG files.
+ * A fake fal.ai for tests, benchmarks and end-to-end runs, strict: it checks
+ * each model's input as fal's schemas do (research notes of 2026-11-27,
+ * /work/notes/ai-providers.md §4, which cite fal's model pages and fal-js
+ * types). It speaks fal's synchronous wire format: `POST /<model id>` with
+ * `Authorization: Key <key>` and a JSON input, answering `{ images: [{ url,
+ * width, height, content_type }], timings, seed, has_nsfw_concepts, prompt }`
+ * (Recraft V3: `{ images: [{ url, content_type, file_name, file_size }] }`
+ * only, §4.2). The image URLs point back at this server (`GET
+ * /files/<id>.png`), which serves real PNG files.
  *
- * Keys starting with `fal-wrong` are refused as fal refuses bad keys. The
- * scenario (also switchable at run time with `PUT /_fake/scenario`
- * `{ "scenario": "..." }`) makes it misbehave in the ways the real service
- * or its file CDN can.
+ * Rules: an unknown model path is 404; fields outside a model's ranges are
+ * 422 with pydantic's `{ detail: [{ loc, msg, type, ctx }] }` (§4.3, e.g.
+ * schnell's "Input should be less than or equal to 12"); a prompt
+ * containing "nsfw-test" comes back flagged (`has_nsfw_concepts: [true]`
+ * and a black image, still 200: §4.2 "a flagged FLUX output still returns
+ * 200"). Keys starting with `fal-wrong` are refused with fal's 401 body
+ * `{"detail":"No user found for Key ID and Secret"}` (§4.3). The scenario
+ * (also switchable at run time with `PUT /_fake/scenario` `{ "scenario":
+ * "..." }`) makes it misbehave in the ways the real service or its file CDN
+ * can.
  *
  *   deno run -A supabase/functions/_testing/fakes/fal_server.ts [--port 0] [--scenario success] [--full-size]
  *
@@ -19,8 +28,14 @@ import { gradientPng } from "./png.ts";
 
 export const FAKE_FAL_SCENARIOS = [
   "success",
-  /** 401 `{"detail":"Invalid authentication"}` whatever the key. */
+  /** 401 `{"detail":"No user found for Key ID and Secret"}` whatever the key (§4.3). */
   "unauthorized",
+  /** 403 "User is locked. Reason: Exhausted balance. …" (§4.3). */
+  "exhausted-balance",
+  /** 422 `content_policy_violation` for the prompt (§4.3). */
+  "content-policy",
+  /** Every image comes back flagged by the safety checker (200, `has_nsfw_concepts: true`; §4.2). */
+  "nsfw",
   /** 422 with a FastAPI `detail` array. */
   "validation-error",
   /** 500 with a plain-text body (no message to pass on). */
@@ -86,28 +101,84 @@ const SIZES: Record<string, { width: number; height: number }> = {
 const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-type ValidationIssue = { loc: (string | number)[]; msg: string; type: string };
+type ValidationIssue = { loc: (string | number)[]; msg: string; type: string; ctx?: Record<string, unknown>; input?: unknown };
 
-/** The checks fal's fast-sdxl input model makes that our requests could trip. */
-function validateInput(input: unknown): ValidationIssue[] {
+/** What each model's input accepts (§4.2); fields it does not have are ignored, as pydantic's default does. */
+interface FakeModelSchema {
+  steps?: { min: number; max: number };
+  guidance?: { min: number; max: number };
+  maxImages?: number;
+  maxPromptLength?: number;
+  formatField?: "format" | "output_format";
+  formats?: readonly string[];
+  styles?: readonly string[];
+  /** The answer has no has_nsfw_concepts, seed, width or height (Recraft, §4.2). */
+  plainOutput?: boolean;
+}
+
+const FAL_MODELS: Record<string, FakeModelSchema> = {
+  // fast-sdxl: steps 1–50, num_images ≤ 8, `format` jpeg|png (fal-js FastSdxlInput; §4.2).
+  "fal-ai/fast-sdxl": { steps: { min: 1, max: 50 }, guidance: { min: 0, max: 20 }, maxImages: 8, formatField: "format", formats: ["jpeg", "png"] },
+  // schnell: steps 1–12 (llms.txt), output_format jpeg|png (webp rejected), num_images ≤ 4 (UNCONFIRMED).
+  "fal-ai/flux/schnell": { steps: { min: 1, max: 12 }, guidance: { min: 1, max: 20 }, maxImages: 4, formatField: "output_format", formats: ["jpeg", "png"] },
+  // dev: steps 1–50, guidance 1–20 (llms.txt; a public test verified against the OpenAPI, 2026-09-11).
+  "fal-ai/flux/dev": { steps: { min: 1, max: 50 }, guidance: { min: 1, max: 20 }, maxImages: 4, formatField: "output_format", formats: ["jpeg", "png"] },
+  // pro v1.1: no steps or guidance fields (fal-js FluxProV11Input).
+  "fal-ai/flux-pro/v1.1": { maxImages: 4, formatField: "output_format", formats: ["jpeg", "png"] },
+  // Recraft V3: prompt maxLength 1000, its own style enum, output without the checker's flags.
+  "fal-ai/recraft/v3/text-to-image": {
+    maxPromptLength: 1000,
+    styles: ["any", "realistic_image", "digital_illustration", "vector_illustration"],
+    plainOutput: true,
+  },
+};
+
+const NSFW_TRIGGER = "nsfw-test";
+
+/** The checks of the model's input model (pydantic v2 messages, §4.3). */
+function validateInput(schema: FakeModelSchema, input: unknown): ValidationIssue[] {
   if (typeof input !== "object" || input === null || Array.isArray(input)) {
     return [{ loc: ["body"], msg: "Input should be a valid dictionary", type: "dict_type" }];
   }
   const body = input as Record<string, unknown>;
   const issues: ValidationIssue[] = [];
+  const range = (field: string, bounds: { min: number; max: number }, integer: boolean) => {
+    const value = body[field];
+    if (value === undefined) return;
+    if (typeof value !== "number" || (integer && !Number.isInteger(value))) {
+      issues.push({ loc: ["body", field], msg: `Input should be a valid ${integer ? "integer" : "number"}`, type: integer ? "int_type" : "float_type", input: value });
+    } else if (value > bounds.max) {
+      issues.push({ loc: ["body", field], msg: `Input should be less than or equal to ${bounds.max}`, type: "less_than_equal", ctx: { le: bounds.max }, input: value });
+    } else if (value < bounds.min) {
+      issues.push({ loc: ["body", field], msg: `Input should be greater than or equal to ${bounds.min}`, type: "greater_than_equal", ctx: { ge: bounds.min }, input: value });
+    }
+  };
   if (typeof body.prompt !== "string") issues.push({ loc: ["body", "prompt"], msg: "Field required", type: "missing" });
+  else if (schema.maxPromptLength && body.prompt.length > schema.maxPromptLength) {
+    issues.push({
+      loc: ["body", "prompt"],
+      msg: `String should have at most ${schema.maxPromptLength} characters`,
+      type: "string_too_long",
+      ctx: { max_length: schema.maxPromptLength },
+    });
+  }
   const size = body.image_size;
   const customSize = typeof size === "object" && size !== null && "width" in size && "height" in size;
   if (size !== undefined && !customSize && !(typeof size === "string" && size in SIZES)) {
     issues.push({ loc: ["body", "image_size"], msg: "Input should be a valid image size", type: "enum" });
   }
-  const count = body.num_images ?? 1;
-  if (typeof count !== "number" || !Number.isInteger(count) || count < 1 || count > 8) {
+  if (schema.steps) range("num_inference_steps", schema.steps, true);
+  if (schema.guidance) range("guidance_scale", schema.guidance, false);
+  if (schema.maxImages) range("num_images", { min: 1, max: schema.maxImages }, true);
+  if (schema.formatField && body[schema.formatField] !== undefined && !schema.formats!.includes(String(body[schema.formatField]))) {
     issues.push({
-      loc: ["body", "num_images"],
-      msg: "Input should be less than or equal to 8",
-      type: "less_than_equal",
+      loc: ["body", schema.formatField],
+      msg: `Input should be ${schema.formats!.map((format) => `'${format}'`).join(" or ")}`,
+      type: "literal_error",
     });
+  }
+  if (schema.styles && body.style !== undefined && !schema.styles.includes(String(body.style))) {
+    issues.push({ loc: ["body", "style"], msg: "Input should be a valid style", type: "enum" });
   }
   return issues;
 }
@@ -162,10 +233,29 @@ export function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFal> {
     }
     record.body = body;
     if (!key || key.startsWith("fal-wrong") || fake.scenario === "unauthorized") {
-      return jsonResponse({ detail: "Invalid authentication" }, 401);
+      return jsonResponse({ detail: "No user found for Key ID and Secret" }, 401);
     }
-    const issues = validateInput(body);
+    if (fake.scenario === "exhausted-balance") {
+      return jsonResponse({ detail: "User is locked. Reason: Exhausted balance. Top up your balance at fal.ai/dashboard/billing." }, 403);
+    }
+    const model = new URL(req.url).pathname.slice(1);
+    const schema = FAL_MODELS[model];
+    // UNCONFIRMED body for an unknown endpoint id.
+    if (!schema) return jsonResponse({ detail: `Application '${model}' not found` }, 404);
+    const issues = validateInput(schema, body);
     if (issues.length > 0) return jsonResponse({ detail: issues }, 422);
+    if (fake.scenario === "content-policy") {
+      return jsonResponse({
+        detail: [{
+          loc: ["body", "prompt"],
+          msg: "The content was flagged by a content checker.",
+          type: "content_policy_violation",
+          url: "https://docs.fal.ai/errors#content_policy_violation",
+          input: (body as Record<string, unknown>).prompt,
+          categories: ["sexual"],
+        }],
+      }, 422);
+    }
     if (fake.scenario === "validation-error") {
       return jsonResponse({
         detail: [
@@ -194,23 +284,30 @@ export function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFal> {
 
     const size = requestedSize(input);
     const served = fullSize ? size : { width: Math.max(1, size.width >> 4), height: Math.max(1, size.height >> 4) };
-    const count = (input.num_images as number | undefined) ?? 1;
+    const count = schema.maxImages ? (input.num_images as number | undefined) ?? 1 : 1;
+    const flagged = fake.scenario === "nsfw" || String(input.prompt).includes(NSFW_TRIGGER);
     const images = [];
     for (let i = 0; i < count; i++) {
       const id = crypto.randomUUID();
       const path = fake.scenario === "image-not-found" ? `/files/missing-${id}.png` : `/files/${id}.png`;
       if (fake.scenario === "huge-image" || fake.scenario === "not-an-image") misbehavingFiles.set(path, fake.scenario);
-      else if (fake.scenario === "success") {
-        files.set(path, await png(served.width, served.height, (i * 64 + 128) & 0xff));
+      else if (fake.scenario === "success" || fake.scenario === "nsfw") {
+        // A flagged image is blacked out (§4.2).
+        files.set(path, await png(served.width, served.height, flagged ? 0 : (i * 64 + 128) & 0xff));
       }
       const url = options.imageUrl ? options.imageUrl(`${origin}${path}`, origin) : `${origin}${path}`;
-      images.push({ url, width: served.width, height: served.height, content_type: "image/png" });
+      images.push(
+        schema.plainOutput
+          ? { url, content_type: "image/png", file_name: `${id}.png`, file_size: 1024 }
+          : { url, width: served.width, height: served.height, content_type: "image/png" },
+      );
     }
+    if (schema.plainOutput) return jsonResponse({ images });
     return jsonResponse({
       images,
       timings: { inference: 0.42 },
       seed: 42,
-      has_nsfw_concepts: images.map(() => false),
+      has_nsfw_concepts: images.map(() => flagged),
       prompt: input.prompt,
     });
   }

@@ -53,7 +53,7 @@ Deno.test("success: fal's response shape, image URLs served by the fake as real 
   });
 });
 
-Deno.test("fullSizeImages serves fal's real pixel sizes; any model path works", async () => {
+Deno.test("fullSizeImages serves fal's real pixel sizes, for another model too", async () => {
   await withFake({ fullSizeImages: true }, async (fake) => {
     const body = await (await generate(fake, { prompt: "x", image_size: "portrait_16_9" }, "k", "fal-ai/flux/schnell"))
       .json();
@@ -69,7 +69,7 @@ Deno.test("auth: a missing key or a fal-wrong… key gets fal's 401", async () =
     for (const key of [null, "fal-wrong-123"]) {
       const response = await generate(fake, { prompt: "x" }, key);
       assert.equal(response.status, 401);
-      assert.deepEqual(await response.json(), { detail: "Invalid authentication" });
+      assert.deepEqual(await response.json(), { detail: "No user found for Key ID and Secret" });
     }
   });
 });
@@ -87,7 +87,55 @@ Deno.test("input validation answers 422 with a FastAPI detail array", async () =
   });
 });
 
+Deno.test("per-model limits: schnell's 12 steps, webp refused, Recraft's 1,000-character prompt, an unknown model", async () => {
+  await withFake({}, async (fake) => {
+    const schnell = await generate(fake, { prompt: "x", num_inference_steps: 28, output_format: "webp" }, "k", "fal-ai/flux/schnell");
+    assert.equal(schnell.status, 422);
+    assert.deepEqual((await schnell.json()).detail, [
+      {
+        loc: ["body", "num_inference_steps"],
+        msg: "Input should be less than or equal to 12",
+        type: "less_than_equal",
+        ctx: { le: 12 },
+        input: 28,
+      },
+      { loc: ["body", "output_format"], msg: "Input should be 'jpeg' or 'png'", type: "literal_error" },
+    ]);
+    assert.equal((await generate(fake, { prompt: "x", num_inference_steps: 12 }, "k", "fal-ai/flux/schnell")).status, 200);
+    const long = await generate(fake, { prompt: "x".repeat(1001) }, "k", "fal-ai/recraft/v3/text-to-image");
+    assert.equal(long.status, 422);
+    assert.equal((await long.json()).detail[0].type, "string_too_long");
+    const recraft = await (await generate(fake, { prompt: "x", style: "vector_illustration" }, "k", "fal-ai/recraft/v3/text-to-image")).json();
+    assert.deepEqual(Object.keys(recraft), ["images"], "Recraft's answer has no safety flags, seed or timings");
+    const unknown = await generate(fake, { prompt: "x" }, "k", "fal-ai/imagen4/preview");
+    assert.equal(unknown.status, 404);
+    await unknown.body?.cancel();
+  });
+});
+
+Deno.test("the safety checker: a flagged image is still a 200, blacked out, with has_nsfw_concepts true", async () => {
+  await withFake({}, async (fake) => {
+    const body = await (await generate(fake, { prompt: "a nsfw-test scene", num_images: 2 })).json();
+    assert.deepEqual(body.has_nsfw_concepts, [true, true]);
+    const bytes = new Uint8Array(await (await fetch(body.images[0].url)).arrayBuffer());
+    assert.deepEqual([...bytes.subarray(0, 8)], PNG_SIGNATURE);
+  });
+  await withFake({ scenario: "nsfw" }, async (fake) => {
+    assert.deepEqual((await (await generate(fake, { prompt: "a fox" })).json()).has_nsfw_concepts, [true]);
+  });
+});
+
 Deno.test("scenarios: errors, missing images, broken and misleading files", async () => {
+  await withFake({ scenario: "exhausted-balance" }, async (fake) => {
+    const response = await generate(fake, { prompt: "x" });
+    assert.equal(response.status, 403);
+    assert.match((await response.json()).detail, /^User is locked\. Reason: Exhausted balance/);
+  });
+  await withFake({ scenario: "content-policy" }, async (fake) => {
+    const response = await generate(fake, { prompt: "x" });
+    assert.equal(response.status, 422);
+    assert.equal((await response.json()).detail[0].type, "content_policy_violation");
+  });
   await withFake({ scenario: "unauthorized" }, async (fake) => {
     const response = await generate(fake, { prompt: "x" });
     assert.equal(response.status, 401);

@@ -4,7 +4,11 @@
  * `Authorization: Ghost <jwt>` checked like Ghost checks it (HS256, `kid` =
  * key id, `aud` /admin/, `exp` at most 5 minutes after `iat`, expired →
  * 401), no token → 403, errors `{ errors: [{ message, context, type }] }`,
- * posts in `{ posts: [...] }` with tags by name created with the post, edits
+ * posts in `{ posts: [...] }` with tags by name created with the post (a
+ * `#name` is an internal tag with the slug `hash-name`), browsing with NQL
+ * `filter` (`tag`/`tags`, `slug`, `status`, `id`; `key:value` or
+ * `key:'value'`, joined with `+`), `fields`, `limit` (default 15) and
+ * `order=created_at asc|desc`, every status by default, edits
  * that need the current `updated_at` (stale → 409 UpdateCollisionError,
  * missing → 422), and image upload as multipart `file` → 201
  * `{ images: [{ url, ref }] }`. `intercept` can answer any request
@@ -39,8 +43,15 @@ export interface FakeGhostPost {
   feature_image_alt: string | null;
   meta_title: string | null;
   meta_description: string | null;
-  tags: { id: string; name: string; slug: string }[];
+  tags: FakeGhostTag[];
   updated_at: string;
+}
+
+export interface FakeGhostTag {
+  id: string;
+  name: string;
+  slug: string;
+  visibility: "public" | "internal";
 }
 
 export interface FakeGhostRequest {
@@ -54,7 +65,7 @@ export interface FakeGhost {
   readonly origin: string;
   readonly hostPort: string;
   readonly posts: FakeGhostPost[];
-  readonly tags: Map<string, { id: string; name: string; slug: string }>;
+  readonly tags: Map<string, FakeGhostTag>;
   readonly images: string[];
   readonly requests: FakeGhostRequest[];
   /** Changes the post as an editor in Ghost Admin would (its updated_at moves on). */
@@ -85,7 +96,7 @@ export function startFakeGhost(options: FakeGhostOptions = {}): FakeGhost {
   const [keyId, secretHex] = adminApiKey.split(":");
   const secret = Uint8Array.from(secretHex.match(/../g)!, (pair) => parseInt(pair, 16));
   const posts: FakeGhostPost[] = [];
-  const tags = new Map<string, { id: string; name: string; slug: string }>();
+  const tags = new Map<string, FakeGhostTag>();
   const images: string[] = [];
   const requests: FakeGhostRequest[] = [];
   let completedWaves: number[] = [];
@@ -128,12 +139,68 @@ export function startFakeGhost(options: FakeGhostOptions = {}): FakeGhost {
         const name = String(tag.name ?? "");
         const known = tags.get(name.toLowerCase());
         if (known) return known;
-        const created = { id: objectId(), name, slug: slugify(name) };
+        // ghost/core/core/server/models/tag.js onSaving: "name: #later slug: hash-later", visibility internal.
+        const internal = name.startsWith("#");
+        const created: FakeGhostTag = {
+          id: objectId(),
+          name,
+          slug: internal ? `hash-${slugify(name.slice(1))}` : slugify(name),
+          visibility: internal ? "internal" : "public",
+        };
         tags.set(name.toLowerCase(), created);
         return created;
       });
     }
     post.updated_at = nextUpdatedAt();
+  }
+
+  /**
+   * GET posts/: every status unless the filter names one (the Admin API's
+   * forceStatusFilter, ghost/core/.../serializers/input/posts.js), NQL
+   * filters of `key:value` / `key:'value'` joined by `+` where `tag` and
+   * `tags` mean the tags' slugs (@tryghost/nql-filter-expansions); anything
+   * else is 400 "Error parsing filter", as Ghost answers a filter it cannot
+   * parse.
+   */
+  function browsePosts(url: URL): Response {
+    const conditions: [string, string][] = [];
+    const filter = url.searchParams.get("filter");
+    if (filter !== null) {
+      for (const part of filter.split("+")) {
+        const match = /^(tag|tags|slug|status|id):(?:'([^']*)'|([^'"+,()<>=\[\]\s-][^'"+,()<>=\[\]\s]*))$/.exec(part.trim());
+        if (!match) return ghostError(400, "BadRequestError", "Error parsing filter", `Query Error: unexpected input in ${filter}`);
+        conditions.push([match[1] === "tags" ? "tag" : match[1], match[2] ?? match[3]]);
+      }
+    }
+    const matching = posts.filter((post) =>
+      conditions.every(([key, value]) =>
+        key === "tag"
+          ? post.tags.some((tag) => tag.slug === value)
+          : String((post as unknown as Record<string, unknown>)[key]) === value
+      )
+    );
+    if (url.searchParams.get("order") === "created_at desc") matching.reverse();
+    const limitParam = url.searchParams.get("limit") ?? "15";
+    const limit = limitParam === "all" ? matching.length : Number(limitParam);
+    if (!Number.isInteger(limit) || limit < 1) return ghostError(422, "ValidationError", `Validation (isInt) failed for limit`);
+    const fields = url.searchParams.get("fields")?.split(",").map((field) => field.trim());
+    const page = matching.slice(0, limit).map((post) => {
+      const json = postJson(post) as Record<string, unknown>;
+      return fields ? Object.fromEntries(fields.filter((field) => field in json).map((field) => [field, json[field]])) : json;
+    });
+    return Response.json({
+      posts: page,
+      meta: {
+        pagination: {
+          page: 1,
+          limit: limitParam === "all" ? "all" : limit,
+          pages: Math.max(1, Math.ceil(matching.length / Math.max(limit, 1))),
+          total: matching.length,
+          next: matching.length > limit ? 2 : null,
+          prev: null,
+        },
+      },
+    });
   }
 
   async function api(request: Request, path: string, url: URL): Promise<Response> {
@@ -145,9 +212,7 @@ export function startFakeGhost(options: FakeGhostOptions = {}): FakeGhost {
     if (options.forbidden?.some((forbidden) => path.startsWith(forbidden))) {
       return ghostError(403, "NoPermissionError", "You do not have permission to perform this request");
     }
-    if (path === "posts/" && request.method === "GET") {
-      return Response.json({ posts: posts.slice(0, 1).map(postJson), meta: { pagination: { total: posts.length } } });
-    }
+    if (path === "posts/" && request.method === "GET") return browsePosts(url);
     if (path === "posts/" && request.method === "POST") {
       const body = await request.json() as { posts?: Record<string, unknown>[] };
       const input = body.posts?.[0];

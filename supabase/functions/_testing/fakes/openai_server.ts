@@ -1,62 +1,93 @@
 /**
- * A fake OpenAI-compatible server for tests, end-to-end runs and benchmarks.
- * It speaks the real Chat Completions wire format: `POST /v1/chat/completions`
- * answered as JSON, or with `stream: true` as Server-Sent Events of
- * `chat.completion.chunk` objects ending in `data: [DONE]`; errors use
- * OpenAI's `{ "error": { message, type, param, code } }` body.
+ * A fake OpenAI-compatible server for tests, end-to-end runs and benchmarks,
+ * strict: it refuses what the real services refuse, as they refuse it, each
+ * rule with its source (the research notes of 2026-11-27,
+ * /work/notes/ai-providers.md, which cite the vendors; model facts in
+ * ./openai_models.ts). Three flavours:
+ *
+ * - "openai" (default), base `<origin>/v1`: `POST /chat/completions`
+ *   answered as JSON, or with `stream: true` as Server-Sent Events of
+ *   `chat.completion.chunk` objects ending in `data: [DONE]`; `POST
+ *   /embeddings`; `GET /models` (`{ object: "list", data: [{ id, object,
+ *   created, owned_by, shutdown_date }] }`, §1.9). Errors `{ error: {
+ *   message, type, param, code } }`. Rules: a shut-down or unknown model 404
+ *   `model_not_found` (§1.2); a Responses-only model 404 (§1.3); reasoning
+ *   models refuse `max_tokens` (400 unsupported_parameter), temperature/top_p
+ *   ≠ 1 unless reasoning_effort is "none", and efforts they do not take (400
+ *   unsupported_value, §1.4); `json_object` needs the word "json" in the
+ *   messages and strict `json_schema` needs every key required and no
+ *   additional properties (400, §1.8); the token limit counts reasoning
+ *   tokens and cuts the answer with `finish_reason: "length"` (§1.4, §1.7).
+ * - "openrouter", base `<origin>/api/v1`: model ids `author/slug` (§2.1);
+ *   an unknown id 400 "… is not a valid model ID", a shut-down one 404 with
+ *   `availability.code: "model_deprecated"` (§2.4); `GET /models` is public,
+ *   with `?output_modalities=embeddings` for embeddings models (§2.2);
+ *   `GET /key` checks the key (§2.3); errors `{ error: { code: <status>,
+ *   message, metadata } }`, OpenAI's own refusals wrapped as "Provider
+ *   returned error" with the raw body (§2.5); 402 for no credits; upstream
+ *   failures inside a 200 (scenario "error-in-200", §2.4).
+ * - "ollama", base `<origin>/v1`: no key needed; only pulled models exist
+ *   (404 `not_found_error` "model 'x' not found"); max_completion_tokens is
+ *   ignored, max_tokens applies; reasoning_effort on a model without
+ *   thinking is 400 (§3).
  *
  * What it answers is decided from the request:
  * - structured output named "article" → an article JSON in the schema's key order;
- * - a prompt mentioning an "SEO analysis" → an SEO analysis object;
- * - a prompt mentioning keywords → a JSON array of 15 keyword items;
+ * - named "keyword_ideas", or a prompt mentioning keywords → 15 keyword items
+ *   (`{ keywords: [...] }` for JSON output, a bare list for plain text);
+ * - named "seo_analysis", or a prompt mentioning an "SEO analysis" → an SEO analysis object;
  * - anything else → a short plain-text reply.
  *
- * `POST /v1/embeddings` (`{ model, input: string | string[], encoding_format?,
- * dimensions? }`) answers `{ object: "list", data: [{ object: "embedding",
- * index, embedding }], model, usage }`: each text's English word stems
- * (stop words left out) hashed into `dimensions` (default 1536, 3072 for a
- * "-large" model) signed buckets, weighted 1 + ln(count), L2-normalised.
- * Deterministic and lexical: texts that share words are near, which is
- * enough to test the plumbing but says nothing of a real model's quality.
+ * Embeddings: each text's English word stems (stop words left out) hashed
+ * into `dimensions` (default 1536, 3072 for a "-large" model) signed buckets,
+ * weighted 1 + ln(count), L2-normalised: deterministic and lexical, enough to
+ * test the plumbing, nothing about a real model's quality.
  * `encoding_format: "base64"` answers little-endian float32 in base64, as
- * OpenAI does. The same keys, scenarios ("rate-limit", "server-error",
- * "malformed-chunk" and "cut-stream" give a truncated body) and 401 apply.
+ * OpenAI does.
  *
- * Authorization: `Bearer <key>` is required; a key starting with `sk-wrong`
- * gets OpenAI's 401 `invalid_api_key`; a key starting with
- * `sk-scenario-<scenario>` selects that scenario for its request (handy
- * end to end, where the key is the only thing a test controls). Otherwise a
- * `plan` rule whose text the last user message contains gives the next
- * matching requests its scenarios in turn (one idea of a bulk batch rate
- * limited twice, then answered); then the server-wide `scenario`.
+ * Authorization: `Bearer <key>` is required (not on "ollama"); a key
+ * starting with `sk-wrong` is refused with the provider's 401; a key
+ * starting with `sk-scenario-<scenario>` selects that scenario for its
+ * request (handy end to end, where the key is the only thing a test
+ * controls). Otherwise a `plan` rule whose text the last user message
+ * contains gives the next matching requests its scenarios in turn (one idea
+ * of a bulk batch rate limited twice, then answered); then the server-wide
+ * `scenario`.
  *
- * `requestLimit` ({ requests, windowMs }, off by default) is OpenAI's
- * requests-per-minute limit, per key: past `requests` accepted chat
+ * `requestLimit` ({ requests, windowMs }, off by default) is a requests-per-minute
+ * limit per key ("openai" and "openrouter"; Ollama has none): past `requests` accepted chat
  * requests in the last `windowMs` (60,000 for a real RPM; tests scale the
  * minute down), a request gets 429 `rate_limit_exceeded` (type `requests`)
  * with OpenAI's message form and `x-ratelimit-*-requests` headers, and
  * `retry-after-ms` until the oldest request leaves the window (source of the
- * shapes: /work/notes/ai-providers.md §1.6).
+ * shapes: /work/notes/ai-providers.md §1.6); OpenRouter's 429 `{ error: { code:
+ * 429, message } }` with `Retry-After` in seconds and `X-RateLimit-*` (§2.4).
  *
  * `parallel` (unlimited by default) is a server that works on that many
  * chat requests at once and queues the rest in arrival order, as Ollama does
  * with OLLAMA_NUM_PARALLEL (the queue, OLLAMA_MAX_QUEUE, is 512 by default:
  * ollama/ollama PR #4144): its pace, not the caller's, then caps throughput.
  *
- * Not OpenAI's: `GET /v1/fake/stream-timings` lists when each streamed
+ * Not a provider's: `GET /v1/fake/stream-timings` lists when each streamed
  * request arrived and sent its first content token (epoch ms), so a
  * benchmark in another process can time from the provider's first token.
  *
  * Library: `startFakeOpenAI(options)` → `{ url, requests, scenario, plan,
- * firstTokenDelayMs, close() }` where `url` ends in `/v1` (use it as
- * OPENAI_BASE_URL); `scenario`, `plan` and `firstTokenDelayMs` may be changed
- * while it runs.
+ * firstTokenDelayMs, close() }` where `url` is the base URL (use it as
+ * OPENAI_BASE_URL, OPENROUTER_BASE_URL or a custom provider's base URL);
+ * `scenario`, `plan` and `firstTokenDelayMs` may be changed while it runs.
  * CLI: `deno run -A supabase/functions/_testing/fakes/openai_server.ts --port 0
- *   [--scenario <name>] [--first-token-delay-ms N] [--tokens-per-second N]`
+ *   [--flavour openai|openrouter|ollama] [--scenario <name>] [--first-token-delay-ms N] [--tokens-per-second N]`
  * prints the URL as its first line of output and runs until SIGINT/SIGTERM.
- *
- * Self-contained on purpose (no imports), so it runs anywhere Deno does.
  */
+import {
+  type FakeModel,
+  isShutDown,
+  OLLAMA_MODELS,
+  OLLAMA_THINKING,
+  OPENAI_MODELS,
+  OPENROUTER_OTHER_MODELS,
+} from "./openai_models.ts";
 
 export const FAKE_OPENAI_SCENARIOS = [
   /** Answer normally. */
@@ -65,26 +96,46 @@ export const FAKE_OPENAI_SCENARIOS = [
   "malformed-chunk",
   /** Stream half the chunks, then drop the connection without `[DONE]` (non-streaming: half a body). */
   "cut-stream",
-  /** 429 rate_limit_exceeded with `retry-after-ms`. */
+  /** 429 rate_limit_exceeded with `retry-after-ms` (§1.6). */
   "rate-limit",
   /** 500 server_error. */
   "server-error",
   /** Wait `firstTokenDelayMs` (default 60 s) before the first token. */
   "slow-first-token",
-  /** The model's content is prose with broken JSON. */
+  /** The model's content is prose with broken JSON (a model not held to structured output). */
   "invalid-json",
   /** The model's content is empty. */
   "empty",
   /** The JSON is wrapped in prose and a Markdown fence. */
   "wrapped",
+  /** No credit: OpenAI 429 `insufficient_quota` (§1.6), OpenRouter 402 (§2.4); model lists still answer. */
+  "insufficient-quota",
+  /** An unverified organisation: streaming a model that needs verification is 400 `param: "stream"` (§1.5). */
+  "unverified-org",
+  /** The model refuses: `message.refusal` set, `content` null (§1.7). */
+  "refusal",
+  /** `finish_reason: "content_filter"`, no content (§1.7). */
+  "content-filter",
+  /** The answer stops half way with `finish_reason: "length"` (§1.7). */
+  "length",
+  /** OpenRouter: the upstream failed after the 200, in the choice or as a stream's error event (§2.4). */
+  "error-in-200",
+  /** json_schema refused, as by a model or server without structured outputs (400 `param: "response_format"`). */
+  "no-json-schema",
 ] as const;
 
 export type FakeOpenAIScenario = (typeof FAKE_OPENAI_SCENARIOS)[number];
+
+export type FakeOpenAIFlavour = "openai" | "openrouter" | "ollama";
 
 export interface FakeOpenAIOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   hostname?: string;
+  /** Which service it plays (see the top of this file); default "openai". */
+  flavour?: FakeOpenAIFlavour;
+  /** The fake's calendar day, YYYY-MM-DD, for shutdown dates; default today (UTC). */
+  today?: string;
   /** Delay before the first token in every scenario; "slow-first-token" defaults it to 60 s. */
   firstTokenDelayMs?: number;
   /** Streaming pace; each chunk is about one token (four characters). Unlimited by default. */
@@ -177,6 +228,9 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
   const closing = new AbortController();
   const tokensPerSecond = options.tokensPerSecond ?? Infinity;
   const retryAfterMs = options.retryAfterMs ?? 10;
+  const flavour = options.flavour ?? "openai";
+  const prefix = flavour === "openrouter" ? "/api/v1" : "/v1";
+  const today = () => options.today ?? new Date().toISOString().slice(0, 10);
 
   const fake = {
     url: "",
@@ -203,12 +257,35 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
       },
     },
     async (req, info) => {
-      const path = new URL(req.url).pathname;
+      const url = new URL(req.url);
+      const path = url.pathname;
       if (req.method === "GET" && path === "/v1/fake/stream-timings") return Response.json(streamTimings(requests));
-      if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings")) {
-        return openAIError(404, `Invalid URL (${req.method} ${path})`, "invalid_request_error", null);
-      }
+      const route = path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : "";
       const apiKey = req.headers.get("authorization")?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() || null;
+      const errors = errorsFor(flavour);
+      if (req.method === "GET" && (route === "/models" || (route === "/key" && flavour === "openrouter"))) {
+        const keyScenario = scenarioForKey(apiKey) ?? fake.scenario;
+        requests.push({
+          method: "GET",
+          path: `${path}${url.search}`,
+          apiKey,
+          body: undefined,
+          scenario: keyScenario,
+          stream: false,
+          receivedAt: performance.now(),
+          answeredAt: performance.now(),
+          aborted: false,
+        });
+        // OpenRouter's model list is public (§2.2); its /key and OpenAI's /models need the key.
+        const refused = flavour === "openrouter" && route === "/models" ? undefined : errors.authentication(apiKey);
+        if (refused) return refused;
+        if (keyScenario === "server-error") return errors.error(500, { message: "The server had an error", type: "server_error" });
+        if (route === "/key") return openRouterKeyAnswer(keyScenario);
+        return modelListAnswer(flavour, url.searchParams.get("output_modalities"), today());
+      }
+      if (req.method !== "POST" || (route !== "/chat/completions" && route !== "/embeddings")) {
+        return errors.error(404, { message: `Invalid URL (${req.method} ${path})`, type: "invalid_request_error" });
+      }
       const body = await req.json().catch(() => undefined) as Json | undefined;
       const scenario = scenarioForKey(apiKey) ?? plannedScenario(fake.plan, body) ?? fake.scenario;
       const record: RecordedRequest = {
@@ -236,37 +313,55 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
       );
       const signal = AbortSignal.any([disconnected.signal, closing.signal]);
 
-      if (path === "/v1/embeddings") {
-        return authenticationError(apiKey) ?? invalidEmbeddingsRequest(body) ?? transportError(scenario, retryAfterMs) ??
-          embeddingsAnswer(body as Json, scenario);
+      const refusedAtTheDoor = errors.authentication(apiKey) ?? errors.quota(scenario) ??
+        transportError(errors, scenario, retryAfterMs);
+      if (route === "/embeddings") {
+        if (refusedAtTheDoor) return refusedAtTheDoor;
+        const invalid = invalidEmbeddingsRequest(errors, body);
+        if (invalid) return invalid;
+        const model = resolveModel(flavour, String((body as Json).model), today());
+        if ("refusal" in model) return errors.error(model.refusal.status, model.refusal);
+        if (model.kind !== "embeddings") {
+          // UNCONFIRMED wording; a chat model is no embeddings model on any of them.
+          return errors.error(400, { message: `${model.id} is not an embeddings model`, type: "invalid_request_error", param: "model" });
+        }
+        return embeddingsAnswer(body as Json, scenario);
       }
-      const refusal = authenticationError(apiKey) ?? invalidRequest(body) ?? transportError(scenario, retryAfterMs) ??
-        overRequestLimit(apiKey!, String((body as Json).model), record);
-      if (refusal) return refusal;
+      const invalid = invalidRequest(errors, body);
+      if (invalid) return invalid;
+      const validBody = body as Json;
+      const model = resolveModel(flavour, String(validBody.model), today());
+      if ("refusal" in model) return errors.error(model.refusal.status, model.refusal);
+      const refused = refusedAtTheDoor ?? modelRuleRefusal(flavour, errors, model, validBody, scenario) ??
+        overRequestLimit(errors, apiKey, String(validBody.model), record);
+      if (refused) return refused;
 
       const pace: Pace = {
         firstTokenDelayMs: fake.firstTokenDelayMs ??
           (scenario === "slow-first-token" ? SLOW_FIRST_TOKEN_DEFAULT_MS : 0),
         chunkDelayMs: Number.isFinite(tokensPerSecond) && tokensPerSecond > 0 ? 1000 / tokensPerSecond : 0,
       };
-      const validBody = body as Json;
-      const content = shapeContent(answerFor(validBody), scenario);
-      const model = String(validBody.model);
+      const answer = limitAnswer(flavour, model, validBody, shapeContent(answerFor(validBody), scenario), scenario);
       // A place among `parallel`, held until the answer is delivered (or the client is gone).
       if (!(await workers.enter(signal))) return new Response(null, { status: 499 });
       record.startedAt = performance.now();
       info.completed.finally(() => workers.leave()).catch(() => {});
       return record.stream
-        ? streamedAnswer(content, model, scenario, pace, validBody, signal, record)
-        : await wholeAnswer(content, model, scenario, pace, signal, record);
+        ? streamedAnswer(answer, String(validBody.model), scenario, pace, validBody, signal, record)
+        : await wholeAnswer(answer, String(validBody.model), scenario, pace, signal, record);
     },
   );
   const workers = placesOf(() => fake.parallel);
   /** Accepted chat requests per key (performance.now()), oldest first, within the limit's window. */
   const accepted = new Map<string, number[]>();
-  function overRequestLimit(apiKey: string, model: string, record: RecordedRequest): Response | undefined {
+  function overRequestLimit(
+    errors: FlavourErrors,
+    apiKey: string | null,
+    model: string,
+    record: RecordedRequest,
+  ): Response | undefined {
     const limit = fake.requestLimit;
-    if (!limit) return undefined;
+    if (!limit || flavour === "ollama" || !apiKey) return undefined;
     const now = performance.now();
     const recent = (accepted.get(apiKey) ?? []).filter((at) => at > now - limit.windowMs);
     accepted.set(apiKey, recent);
@@ -276,13 +371,23 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
     }
     record.scenario = "rate-limit";
     const waitMs = Math.max(1, Math.ceil(recent[0] + limit.windowMs - now));
-    return openAIError(
+    if (flavour === "openrouter") {
+      // §2.4: a platform 429 may carry Retry-After (seconds) and X-RateLimit-Limit/Remaining.
+      return errors.error(429, { message: "Rate limit exceeded" }, {
+        "retry-after": String(Math.ceil(waitMs / 1000)),
+        "x-ratelimit-limit": String(limit.requests),
+        "x-ratelimit-remaining": "0",
+      });
+    }
+    return errors.error(
       429,
-      `Rate limit reached for ${model} in organization org-fake on requests per min (RPM): Limit ${limit.requests}, ` +
-        `Used ${recent.length}, Requested 1. Please try again in ${waitMs}ms. ` +
-        "Visit https://platform.openai.com/account/rate-limits to learn more.",
-      "requests",
-      "rate_limit_exceeded",
+      {
+        message: `Rate limit reached for ${model} in organization org-fake on requests per min (RPM): Limit ${limit.requests}, ` +
+          `Used ${recent.length}, Requested 1. Please try again in ${waitMs}ms. ` +
+          "Visit https://platform.openai.com/account/rate-limits to learn more.",
+        type: "requests",
+        code: "rate_limit_exceeded",
+      },
       {
         "retry-after-ms": String(waitMs),
         "x-ratelimit-limit-requests": String(limit.requests),
@@ -292,7 +397,7 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
     );
   }
 
-  fake.url = `http://${server.addr.hostname}:${server.addr.port}/v1`;
+  fake.url = `http://${server.addr.hostname}:${server.addr.port}${prefix}`;
   return fake;
 }
 
@@ -363,45 +468,132 @@ function plannedScenario(plan: FakeOpenAIPlanRule[], body: Json | undefined): Fa
 
 // ---------------------------------------------------------------- errors
 
-function openAIError(
-  status: number,
-  message: string,
-  type: string,
-  code: string | null,
-  headers: Record<string, string> = {},
-): Response {
-  return Response.json(
-    { error: { message, type, param: null, code } },
-    { status, headers: { "x-request-id": requestId(), ...headers } },
-  );
+/** An error as OpenAI words it; the flavours put it into their own body shapes. */
+interface ErrorFields {
+  message: string;
+  type?: string;
+  param?: string | null;
+  code?: string | null;
+  status?: number;
 }
 
-function authenticationError(apiKey: string | null): Response | undefined {
+interface FlavourErrors {
+  error(status: number, fields: ErrorFields, headers?: Record<string, string>): Response;
+  /** A refusal of OpenAI's own (an OpenAI model's rule): OpenRouter relays it wrapped (§2.5). */
+  upstream(status: number, fields: ErrorFields): Response;
+  authentication(apiKey: string | null): Response | undefined;
+  quota(scenario: FakeOpenAIScenario): Response | undefined;
+}
+
+function requestIdHeaders(headers: Record<string, string> = {}) {
+  return { "x-request-id": requestId(), ...headers };
+}
+
+/** OpenAI's body: `{ error: { message, type, param, code } }` (§1.2–1.8). */
+function openAIBody(fields: ErrorFields): Json {
+  return {
+    error: {
+      message: fields.message,
+      type: fields.type ?? "invalid_request_error",
+      param: fields.param ?? null,
+      code: fields.code ?? null,
+    },
+  };
+}
+
+function errorsFor(flavour: FakeOpenAIFlavour): FlavourErrors {
+  if (flavour === "openrouter") {
+    // `{ error: { code: <status>, message, metadata? } }` (§2.4).
+    const error = (status: number, fields: ErrorFields & { metadata?: Json; availability?: Json }, headers = {}) =>
+      Response.json(
+        {
+          error: {
+            code: status,
+            message: fields.message,
+            ...(fields.metadata ? { metadata: fields.metadata } : {}),
+            ...(fields.availability ? { availability: fields.availability } : {}),
+          },
+        },
+        { status, headers: requestIdHeaders(headers) },
+      );
+    return {
+      error,
+      upstream: (status, fields) =>
+        error(status, {
+          message: "Provider returned error",
+          metadata: { raw: JSON.stringify(openAIBody(fields)), provider_name: "OpenAI" },
+        }),
+      authentication: (apiKey) =>
+        !apiKey
+          ? error(401, { message: "Missing Authentication header" })
+          : apiKey.startsWith("sk-wrong")
+          ? error(401, { message: "Invalid API key" })
+          : undefined,
+      quota: (scenario) =>
+        scenario === "insufficient-quota"
+          ? error(402, {
+            message: "Insufficient credits. Add more using https://openrouter.ai/credits",
+            metadata: { limit_source: "openrouter_credits" },
+          })
+          : undefined,
+    };
+  }
+  if (flavour === "ollama") {
+    // Types by status: 400 invalid_request_error, 404 not_found_error, else api_error (§3, openai/openai.go NewError).
+    const error = (status: number, fields: ErrorFields, headers = {}) =>
+      Response.json(
+        {
+          error: {
+            message: fields.message,
+            type: status === 400 ? "invalid_request_error" : status === 404 ? "not_found_error" : "api_error",
+            param: null,
+            code: null,
+          },
+        },
+        { status, headers },
+      );
+    return { error, upstream: error, authentication: () => undefined, quota: () => undefined };
+  }
+  const error = (status: number, fields: ErrorFields, headers = {}) =>
+    Response.json(openAIBody(fields), { status, headers: requestIdHeaders(headers) });
+  return {
+    error,
+    upstream: error,
+    authentication: (apiKey) => openAIAuthenticationError(apiKey, error),
+    quota: (scenario) =>
+      scenario === "insufficient-quota"
+        ? error(429, {
+          message: "You exceeded your current quota, please check your plan and billing details. For more information " +
+            "on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.",
+          type: "insufficient_quota",
+          code: "insufficient_quota",
+        })
+        : undefined,
+  };
+}
+
+/** OpenAI's 401s (§1.6): no key, or a refused one (quoting its start and end: callers must not pass this text on). */
+function openAIAuthenticationError(apiKey: string | null, error: FlavourErrors["error"]): Response | undefined {
   if (!apiKey) {
-    return openAIError(
-      401,
-      "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth " +
+    return error(401, {
+      message:
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth " +
         "(i.e. Authorization: Bearer YOUR_KEY), or as the password field (i.e. user:YOUR_KEY) in basic auth. " +
         "You can obtain an API key from https://platform.openai.com/account/api-keys.",
-      "invalid_request_error",
-      null,
-    );
+    });
   }
   if (!apiKey.startsWith("sk-wrong")) return undefined;
-  // Like OpenAI, quote the start and the end of the key: callers must not pass this text on.
   const masked = `${apiKey.slice(0, 8)}${"*".repeat(Math.max(4, apiKey.length - 12))}${apiKey.slice(-4)}`;
-  return openAIError(
-    401,
-    `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`,
-    "invalid_request_error",
-    "invalid_api_key",
-  );
+  return error(401, {
+    message: `Incorrect API key provided: ${masked}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+    code: "invalid_api_key",
+  });
 }
 
-/** The checks OpenAI makes that a caller's bug would trip, with its messages. */
-function invalidRequest(body: Json | undefined): Response | undefined {
-  const invalid = (message: string, code: string | null = null) =>
-    openAIError(400, message, "invalid_request_error", code);
+/** The checks every flavour makes of a Chat Completions body, with OpenAI's messages. */
+function invalidRequest(errors: FlavourErrors, body: Json | undefined): Response | undefined {
+  const invalid = (message: string, code: string | null = null, param: string | null = null) =>
+    errors.error(400, { message, code, param });
   if (!body || typeof body !== "object") {
     return invalid(
       "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library " +
@@ -412,21 +604,10 @@ function invalidRequest(body: Json | undefined): Response | undefined {
   if (!Array.isArray(body.messages) || body.messages.length === 0) {
     return invalid("[] is too short - 'messages'", "empty_array");
   }
-  const format = body.response_format as Json | undefined;
-  if (format?.type === "json_schema") {
-    const jsonSchema = format.json_schema as Json | undefined;
-    if (!jsonSchema?.name) return invalid("Missing required parameter: 'response_format.json_schema.name'.");
-    if (jsonSchema.strict === true) {
-      const problem = strictSchemaProblem(jsonSchema.schema, "()");
-      if (problem) {
-        return invalid(`Invalid schema for response_format '${jsonSchema.name}': ${problem}`, "invalid_json_schema");
-      }
-    }
-  }
   return undefined;
 }
 
-/** Structured Outputs' strict-mode rules for objects: every key required, no additional properties. */
+/** Structured Outputs' strict-mode rules for objects: every key required, no additional properties (§1.8). */
 function strictSchemaProblem(schema: unknown, context: string): string | undefined {
   if (!schema || typeof schema !== "object") return `In context=${context}, schema must be a JSON Schema object.`;
   const node = schema as Json;
@@ -450,27 +631,304 @@ function strictSchemaProblem(schema: unknown, context: string): string | undefin
   return undefined;
 }
 
-function transportError(scenario: FakeOpenAIScenario, retryAfterMs: number): Response | undefined {
+function transportError(errors: FlavourErrors, scenario: FakeOpenAIScenario, retryAfterMs: number): Response | undefined {
   const retryHeaders = { "retry-after-ms": String(retryAfterMs) };
   if (scenario === "rate-limit") {
-    return openAIError(
+    return errors.error(
       429,
-      "Rate limit reached for requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.",
-      "requests",
-      "rate_limit_exceeded",
+      {
+        message: "Rate limit reached for requests per min (RPM): Limit 3, Used 3, Requested 1. Please try again in 20s.",
+        type: "requests",
+        code: "rate_limit_exceeded",
+      },
       { ...retryHeaders, "x-ratelimit-limit-requests": "3", "x-ratelimit-remaining-requests": "0" },
     );
   }
   if (scenario === "server-error") {
-    return openAIError(
+    return errors.error(
       500,
-      "The server had an error while processing your request. Sorry about that!",
-      "server_error",
-      null,
+      { message: "The server had an error while processing your request. Sorry about that!", type: "server_error" },
       retryHeaders,
     );
   }
   return undefined;
+}
+
+// ---------------------------------------------------------------- models
+
+type ResolvedModel = FakeModel | { refusal: ErrorFields & { status: number; availability?: Json } };
+
+/** The model a request names, or the provider's refusal of the name. */
+function resolveModel(flavour: FakeOpenAIFlavour, id: string, today: string): ResolvedModel {
+  if (flavour === "ollama") {
+    // Only pulled models answer; "llama3.2" means "llama3.2:latest" (§3).
+    const name = OLLAMA_MODELS.find((pulled) => pulled === id || pulled === `${id}:latest`);
+    if (!name) return { refusal: { status: 404, message: `model '${id}' not found`, type: "not_found_error" } };
+    return { id: name, kind: /embed/.test(name) ? "embeddings" : "chat" };
+  }
+  if (flavour === "openrouter") {
+    const bare = id.replace(/:(?:free|thinking|batch|nitro|online|floor|exacto)$/, "");
+    const known = bare.startsWith("openai/")
+      ? OPENAI_MODELS.find((model) => model.id === bare.slice("openai/".length))
+      : OPENROUTER_OTHER_MODELS.find((model) => model.id === bare);
+    if (!known || known.kind === "other") {
+      return { refusal: { status: 400, message: `${id} is not a valid model ID` } };
+    }
+    if (isShutDown(known, today)) {
+      return {
+        refusal: {
+          status: 404,
+          message: `${id} has been deprecated`,
+          availability: { code: "model_deprecated", retryable: false, requested_models: [id] },
+        },
+      };
+    }
+    return known;
+  }
+  const known = OPENAI_MODELS.find((model) => model.id === id);
+  if (!known) {
+    return {
+      refusal: {
+        status: 404,
+        message: `The model \`${id}\` does not exist or you do not have access to it.`,
+        code: "model_not_found",
+      },
+    };
+  }
+  if (isShutDown(known, today)) {
+    return { refusal: { status: 404, message: `The model ${id} has been deprecated`, code: "model_not_found" } };
+  }
+  return known;
+}
+
+const REASONING_TOKENS: Record<string, number> = {
+  none: 0,
+  minimal: 16,
+  low: 128,
+  medium: 512,
+  high: 2048,
+  xhigh: 4096,
+  max: 8192,
+};
+
+/** What OpenAI's model (directly or behind OpenRouter) or Ollama refuses in a valid body. */
+function modelRuleRefusal(
+  flavour: FakeOpenAIFlavour,
+  errors: FlavourErrors,
+  model: FakeModel,
+  body: Json,
+  scenario: FakeOpenAIScenario,
+): Response | undefined {
+  if (model.kind !== "chat") {
+    // UNCONFIRMED wording (OpenAI's refusal of a non-chat model on Chat Completions).
+    return errors.error(404, {
+      message: "This is not a chat model and thus not supported in the v1/chat/completions endpoint.",
+      param: "model",
+    });
+  }
+  const format = body.response_format as Json | undefined;
+  if (flavour === "ollama") {
+    // Ollama: reasoning_effort maps to think; a model without thinking refuses it (§3; github.com/Gitlawb/openclaude/issues/1371).
+    const effort = body.reasoning_effort ?? (body.reasoning as Json | undefined)?.effort;
+    if (effort !== undefined) {
+      const allowed = ["minimal", "low", "medium", "high", "xhigh", "ultra", "max", "none"];
+      if (!allowed.includes(String(effort))) {
+        return errors.error(400, {
+          message: `invalid reasoning value: "${effort}" (must be "minimal", "low", "medium", "high", "xhigh", "ultra", "max", or "none")`,
+        });
+      }
+      if (effort !== "none" && !OLLAMA_THINKING.test(model.id)) {
+        return errors.error(400, { message: `"${model.id}" does not support thinking` });
+      }
+    }
+    if (format?.type === "json_schema" && scenario === "no-json-schema") {
+      return errors.error(400, { message: "response_format json_schema is not supported", param: "response_format" });
+    }
+    return undefined;
+  }
+  const refuse = (status: number, fields: ErrorFields) =>
+    flavour === "openrouter" ? errors.upstream(status, fields) : errors.error(status, fields);
+  if (model.responsesOnly && flavour === "openai") {
+    return errors.error(404, {
+      message: "This model is only supported in v1/responses and not in v1/chat/completions.",
+      param: "model",
+    });
+  }
+  if (model.reasoning) {
+    if (body.max_tokens !== undefined && body.max_tokens !== null) {
+      return refuse(400, {
+        message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        param: "max_tokens",
+        code: "unsupported_parameter",
+      });
+    }
+    const efforts = model.reasoning.efforts;
+    if (body.reasoning_effort !== undefined && !efforts.includes(String(body.reasoning_effort))) {
+      // Text UNCONFIRMED (§1.4 table: "reasoning_effort none on 6.1 Sol / 6-Astra / 6.2-*" is a 400).
+      return refuse(400, {
+        message: `Unsupported value: 'reasoning_effort' does not support '${body.reasoning_effort}' with this model.` +
+          (efforts.length ? ` Supported values are: ${efforts.map((effort) => `'${effort}'`).join(", ")}.` : ""),
+        param: "reasoning_effort",
+        code: "unsupported_value",
+      });
+    }
+    const effort = body.reasoning_effort ?? model.reasoning.defaultEffort;
+    if (effort !== "none") {
+      for (const parameter of ["temperature", "top_p"]) {
+        const value = body[parameter];
+        if (value !== undefined && value !== null && value !== 1) {
+          return refuse(400, {
+            message: `Unsupported value: '${parameter}' does not support ${value} with this model. Only the default (1) value is supported.`,
+            param: parameter,
+            code: "unsupported_value",
+          });
+        }
+      }
+    }
+    if (body.stream === true && model.verifiedStreaming && scenario === "unverified-org") {
+      return refuse(400, {
+        message: "Your organization must be verified to stream this model. Please go to: " +
+          "https://platform.openai.com/settings/organization/general and click on Verify Organization. If you just " +
+          "verified, it can take up to 15 minutes for access to propagate.",
+        param: "stream",
+        code: "unsupported_value",
+      });
+    }
+  }
+  if (format?.type === "json_object" && !/json/i.test(messageTexts(body).all)) {
+    return refuse(400, {
+      message: "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
+      param: "messages",
+    });
+  }
+  if (format?.type === "json_schema") {
+    if (scenario === "no-json-schema") {
+      return refuse(400, {
+        message: "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model.",
+        param: "response_format",
+      });
+    }
+    const jsonSchema = format.json_schema as Json | undefined;
+    if (!jsonSchema?.name) {
+      return refuse(400, { message: "Missing required parameter: 'response_format.json_schema.name'." });
+    }
+    if (jsonSchema.strict === true) {
+      const problem = strictSchemaProblem(jsonSchema.schema, "()");
+      if (problem) {
+        return refuse(400, {
+          message: `Invalid schema for response_format '${jsonSchema.name}': ${problem}`,
+          param: "response_format",
+          code: "invalid_json_schema",
+        });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The content as the model delivers it, within its token limit, and why it stopped. */
+export interface FakeAnswer {
+  content: string;
+  refusal: string | null;
+  finishReason: "stop" | "length" | "content_filter" | "error";
+  reasoningTokens: number;
+}
+
+/**
+ * Cuts the answer where the model's limit cuts it: reasoning tokens count
+ * first (§1.4: max_completion_tokens includes reasoning; a low limit ends
+ * with `length` and empty content), then about four characters a token.
+ * Ollama ignores max_completion_tokens and applies max_tokens (§3).
+ */
+function limitAnswer(
+  flavour: FakeOpenAIFlavour,
+  model: FakeModel,
+  body: Json,
+  content: string,
+  scenario: FakeOpenAIScenario,
+): FakeAnswer {
+  if (scenario === "refusal") {
+    return { content: "", refusal: "I'm sorry, but I can't help with that request.", finishReason: "stop", reasoningTokens: 0 };
+  }
+  if (scenario === "content-filter") return { content: "", refusal: null, finishReason: "content_filter", reasoningTokens: 0 };
+  if (scenario === "error-in-200") return { content: "", refusal: null, finishReason: "error", reasoningTokens: 0 };
+  const effort = String(body.reasoning_effort ?? model.reasoning?.defaultEffort ?? "none");
+  const reasoningTokens = model.reasoning && flavour !== "ollama" ? REASONING_TOKENS[effort] ?? 0 : 0;
+  const limitValue = flavour === "ollama" ? body.max_tokens : body.max_completion_tokens ?? body.max_tokens;
+  const limit = typeof limitValue === "number" ? limitValue : Infinity;
+  const contentTokens = Math.ceil(content.length / 4);
+  if (scenario === "length") {
+    return { content: content.slice(0, Math.floor(content.length / 2)), refusal: null, finishReason: "length", reasoningTokens };
+  }
+  if (reasoningTokens + contentTokens <= limit) return { content, refusal: null, finishReason: "stop", reasoningTokens };
+  const room = Math.max(0, limit - reasoningTokens);
+  return {
+    content: content.slice(0, room * 4),
+    refusal: null,
+    finishReason: "length",
+    reasoningTokens: Math.min(reasoningTokens, limit),
+  };
+}
+
+/** GET /models as each flavour answers it (§1.9, §2.2, §3). */
+function modelListAnswer(flavour: FakeOpenAIFlavour, outputModalities: string | null, today: string): Response {
+  const created = 1_758_500_000;
+  if (flavour === "ollama") {
+    return Response.json({
+      object: "list",
+      data: OLLAMA_MODELS.map((id) => ({ id, object: "model", created, owned_by: "library" })),
+    });
+  }
+  const alive = (model: FakeModel) => !isShutDown(model, today) && model.kind !== "other";
+  if (flavour === "openrouter") {
+    const wanted = outputModalities === "embeddings" ? "embeddings" : "chat";
+    const models = [
+      ...OPENAI_MODELS.filter(alive).map((model) => ({ ...model, id: `openai/${model.id}` })),
+      ...OPENROUTER_OTHER_MODELS,
+    ].filter((model) => model.kind === wanted);
+    return Response.json({
+      data: models.map((model) => ({
+        id: model.id,
+        canonical_slug: model.id,
+        name: model.id,
+        created,
+        context_length: 128_000,
+        architecture: {
+          input_modalities: ["text"],
+          output_modalities: [wanted === "embeddings" ? "embeddings" : "text"],
+        },
+        pricing: { prompt: "0.000001", completion: "0.000005" },
+        supported_parameters: wanted === "chat" ? ["max_tokens", "response_format", "structured_outputs", "reasoning"] : [],
+        expiration_date: model.shutdown ?? null,
+      })),
+      total_count: models.length,
+    });
+  }
+  return Response.json({
+    object: "list",
+    data: OPENAI_MODELS.filter((model) => !isShutDown(model, today)).map((model) => ({
+      id: model.id,
+      object: "model",
+      created,
+      owned_by: "system",
+      shutdown_date: model.shutdown ?? null,
+    })),
+  }, { headers: requestIdHeaders() });
+}
+
+/** GET /api/v1/key (§2.3): the key's limits; a key without credit has none left. */
+function openRouterKeyAnswer(scenario: FakeOpenAIScenario): Response {
+  const empty = scenario === "insufficient-quota";
+  return Response.json({
+    data: {
+      label: "sk-or-v1-fak...key",
+      limit: 100,
+      limit_reset: "monthly",
+      limit_remaining: empty ? 0 : 74.5,
+      usage: empty ? 100 : 25.5,
+      is_free_tier: false,
+    },
+  });
 }
 
 // ---------------------------------------------------------------- answers
@@ -490,24 +948,37 @@ function messageTexts(body: Json): { all: string; lastUser: string } {
   };
 }
 
+/** What is asked for: by the structured output's name, else by the prompt. */
 function answerKind(body: Json, allText: string): AnswerKind {
-  const format = body.response_format as Json | undefined;
-  if ((format?.json_schema as Json | undefined)?.name === "article") return "article";
+  const name = ((body.response_format as Json | undefined)?.json_schema as Json | undefined)?.name;
+  if (name === "article") return "article";
+  if (name === "seo_analysis") return "seo";
+  if (name === "keyword_ideas") return "keywords";
+  // Without json_schema, an article request is known by its fields.
+  if (/meta_description/.test(allText) && /focus_keyword/.test(allText)) return "article";
   if (/seo analysis/i.test(allText)) return "seo";
   if (/keyword/i.test(allText)) return "keywords";
   return "chat";
 }
 
+const ARTICLE_KEYS = ["content", "title", "excerpt", "category", "tags", "meta_description", "focus_keyword", "slug"];
+
 function answerFor(body: Json): string {
   const { all, lastUser } = messageTexts(body);
   const kind = answerKind(body, all);
+  const format = (body.response_format as Json | undefined)?.type;
+  const asJson = format === "json_schema" || format === "json_object";
   if (kind === "article") {
-    const schema = (body.response_format as Json).json_schema as Json;
-    const properties = ((schema.schema as Json | undefined)?.properties ?? {}) as Record<string, unknown>;
-    return JSON.stringify(fakeArticle(topicOf(lastUser), Object.keys(properties)));
+    const schema = ((body.response_format as Json | undefined)?.json_schema as Json | undefined)?.schema as Json | undefined;
+    const keys = Object.keys((schema?.properties ?? {}) as Record<string, unknown>);
+    return JSON.stringify(fakeArticle(topicOf(lastUser), keys.length ? keys : ARTICLE_KEYS));
   }
   if (kind === "seo") return JSON.stringify(fakeSeoAnalysis(lastUser), null, 2);
-  if (kind === "keywords") return JSON.stringify(fakeKeywords(topicOf(lastUser)), null, 2);
+  if (kind === "keywords") {
+    const keywords = fakeKeywords(topicOf(lastUser));
+    // A JSON answer is an object; as plain text a model tends to write the bare list.
+    return JSON.stringify(asJson ? { keywords } : keywords, null, 2);
+  }
   return "This is a reply from the fake OpenAI server.";
 }
 
@@ -649,8 +1120,8 @@ const EMBEDDING_STOP_WORDS = new Set(
 );
 
 /** OpenAI's checks of an embeddings request, with its messages. */
-function invalidEmbeddingsRequest(body: Json | undefined): Response | undefined {
-  const invalid = (message: string) => openAIError(400, message, "invalid_request_error", null);
+function invalidEmbeddingsRequest(errors: FlavourErrors, body: Json | undefined): Response | undefined {
+  const invalid = (message: string) => errors.error(400, { message });
   if (!body || typeof body !== "object") return invalid("We could not parse the JSON body of your request.");
   if (typeof body.model !== "string" || !body.model) return invalid("you must provide a model parameter");
   const input = body.input;
@@ -752,15 +1223,23 @@ function completionId(): string {
   return `chatcmpl-${crypto.randomUUID().replaceAll("-", "").slice(0, 29)}`;
 }
 
-function usageFor(body: Json, content: string): Json {
+function usageFor(body: Json, answer: FakeAnswer): Json {
   const promptTokens = Math.ceil(JSON.stringify(body.messages).length / 4);
-  const completionTokens = Math.ceil(content.length / 4);
+  const completionTokens = Math.ceil(answer.content.length / 4) + answer.reasoningTokens;
   return {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
+    completion_tokens_details: { reasoning_tokens: answer.reasoningTokens },
   };
 }
+
+/** OpenRouter's upstream failure after the 200 (§2.4, "Provider disconnected mid-stream"). */
+const ERROR_IN_200 = {
+  code: 502,
+  message: "Provider disconnected mid-stream",
+  metadata: { error_type: "provider_unavailable" },
+};
 
 /** About one token per chunk: four characters, never splitting a surrogate pair. */
 function tokenize(content: string): string[] {
@@ -788,7 +1267,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
 }
 
 async function wholeAnswer(
-  content: string,
+  answer: FakeAnswer,
   model: string,
   scenario: FakeOpenAIScenario,
   pace: Pace,
@@ -804,11 +1283,13 @@ async function wholeAnswer(
     model,
     choices: [{
       index: 0,
-      message: { role: "assistant", content, refusal: null, annotations: [] },
+      // A refusal comes with null content (§1.7).
+      message: { role: "assistant", content: answer.refusal ? null : answer.content, refusal: answer.refusal, annotations: [] },
       logprobs: null,
-      finish_reason: "stop",
+      finish_reason: answer.finishReason,
+      ...(answer.finishReason === "error" ? { error: ERROR_IN_200 } : {}),
     }],
-    usage: usageFor(record.body as Json, content),
+    usage: usageFor(record.body as Json, answer),
     service_tier: "default",
     system_fingerprint: "fp_fake",
   });
@@ -827,7 +1308,7 @@ async function wholeAnswer(
 }
 
 function streamedAnswer(
-  content: string,
+  answer: FakeAnswer,
   model: string,
   scenario: FakeOpenAIScenario,
   pace: Pace,
@@ -852,7 +1333,7 @@ function streamedAnswer(
       }\n\n`,
     );
   const includeUsage = (body.stream_options as Json | undefined)?.include_usage === true;
-  const tokens = tokenize(content);
+  const tokens = tokenize(answer.content);
 
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -877,7 +1358,14 @@ function streamedAnswer(
           if (index === 0) record.firstTokenAt = performance.now();
           send(chunk({ content: token }, null));
         }
-        send(chunk({}, "stop"));
+        if (answer.refusal) send(chunk({ refusal: answer.refusal }, null));
+        if (answer.finishReason === "error") {
+          // OpenRouter: one event with a top-level error, then the stream ends (§2.4).
+          send(chunk({ content: "" }, "error", { provider: "OpenAI", error: ERROR_IN_200 }));
+          if (!signal.aborted) controller.close();
+          return;
+        }
+        send(chunk({}, answer.finishReason));
         if (includeUsage) {
           send(encoder.encode(
             `data: ${
@@ -888,7 +1376,7 @@ function streamedAnswer(
                 model,
                 system_fingerprint: "fp_fake",
                 choices: [],
-                usage: usageFor(body, content),
+                usage: usageFor(body, answer),
               })
             }\n\n`,
           ));
@@ -921,6 +1409,7 @@ function parseCliOptions(args: string[]): FakeOpenAIOptions {
     const value = () => inline ?? args[++index];
     if (flag === "--port") options.port = Number(value());
     else if (flag === "--hostname") options.hostname = value();
+    else if (flag === "--flavour") options.flavour = value() as FakeOpenAIFlavour;
     else if (flag === "--first-token-delay-ms") options.firstTokenDelayMs = Number(value());
     else if (flag === "--tokens-per-second") options.tokensPerSecond = Number(value());
     else if (flag === "--retry-after-ms") options.retryAfterMs = Number(value());

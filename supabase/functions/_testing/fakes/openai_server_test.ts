@@ -5,7 +5,7 @@ import { type FakeOpenAI, startFakeOpenAI } from "./openai_server.ts";
 const ARTICLE_KEYS = ["title", "content", "excerpt", "category", "tags", "meta_description", "focus_keyword", "slug"];
 
 const articleRequest = (stream: boolean) => ({
-  model: "gpt-4o-mini",
+  model: "gpt-6.1-terra",
   stream,
   messages: [
     { role: "system", content: "You write articles." },
@@ -27,7 +27,8 @@ const articleRequest = (stream: boolean) => ({
 });
 
 const keywordsRequest = {
-  model: "gpt-4o",
+  model: "gpt-6-luna",
+  reasoning_effort: "none",
   temperature: 0.7,
   messages: [
     { role: "system", content: "Suggest exactly 15 keyword phrases as a JSON array." },
@@ -66,7 +67,7 @@ Deno.test("answers a keywords prompt with 15 items as a chat.completion", () =>
     assert.match(response.headers.get("x-request-id") ?? "", /^req_/);
     const completion = await response.json();
     assert.deepEqual(completion.object, "chat.completion");
-    assert.deepEqual(completion.model, "gpt-4o");
+    assert.deepEqual(completion.model, "gpt-6-luna");
     assert.deepEqual(completion.choices[0].finish_reason, "stop");
     const items = JSON.parse(completion.choices[0].message.content);
     assert.deepEqual(items.length, 15);
@@ -102,13 +103,13 @@ Deno.test("works with the official SDK, streaming with usage and not", () =>
   withFake({}, async (fake) => {
     const client = new OpenAI({ apiKey: "sk-test-abc", baseURL: fake.url, maxRetries: 0 });
     const completion = await client.chat.completions.create({
-      model: "gpt-4",
+      model: "gpt-6-luna",
       messages: [{ role: "user", content: "Give an SEO analysis of https://example.com/blog" }],
     });
     assert.deepEqual(JSON.parse(completion.choices[0].message.content ?? "").title, "SEO analysis of example.com");
 
     const stream = await client.chat.completions.create({
-      model: "gpt-4o-mini",
+      model: "gpt-6.1-terra",
       messages: [{ role: "user", content: "Hello" }],
       stream: true,
       stream_options: { include_usage: true },
@@ -167,7 +168,7 @@ Deno.test("requestLimit: each key's requests per window, then OpenAI's 429 until
     const [, refused, headers] = first.find(([status]) => status === 429)!;
     assert.equal(refused.error.code, "rate_limit_exceeded");
     assert.equal(refused.error.type, "requests");
-    assert.match(refused.error.message, /^Rate limit reached for gpt-4o in organization org-fake on requests per min \(RPM\): Limit 2, Used 2, Requested 1\. Please try again in \d+ms\./);
+    assert.match(refused.error.message, /^Rate limit reached for gpt-6-luna in organization org-fake on requests per min \(RPM\): Limit 2, Used 2, Requested 1\. Please try again in \d+ms\./);
     const wait = Number(headers.get("retry-after-ms"));
     assert.ok(wait > 0 && wait <= 300, String(wait));
     assert.equal(headers.get("x-ratelimit-limit-requests"), "2");
@@ -181,6 +182,23 @@ Deno.test("requestLimit: each key's requests per window, then OpenAI's 429 until
     fake.requestLimit = undefined;
     assert.deepEqual((await statuses("sk-test-one-FIXTURE-not-a-real-key", 3)).map(([status]) => status), [200, 200, 200]);
   }));
+
+Deno.test("requestLimit on OpenRouter answers its own 429 with Retry-After in seconds; Ollama has no such limit", async () => {
+  await withFake({ flavour: "openrouter", today: "2026-11-27", requestLimit: { requests: 1, windowMs: 1500 } }, async (fake) => {
+    const ask = () => post(fake, { model: "openai/gpt-6-luna", messages: [{ role: "user", content: "hi" }] });
+    assert.equal((await ask()).status, 200);
+    const refused = await ask();
+    assert.equal(refused.status, 429);
+    assert.deepEqual(await refused.json(), { error: { code: 429, message: "Rate limit exceeded" } });
+    assert.equal(refused.headers.get("retry-after"), "2");
+    assert.equal(refused.headers.get("x-ratelimit-limit"), "1");
+    assert.equal(refused.headers.get("x-ratelimit-remaining"), "0");
+  });
+  await withFake({ flavour: "ollama", requestLimit: { requests: 1, windowMs: 1500 } }, async (fake) => {
+    const ask = () => post(fake, { model: "llama3.2", messages: [{ role: "user", content: "hi" }] }, null);
+    assert.deepEqual([(await ask()).status, (await ask()).status], [200, 200]);
+  });
+});
 
 Deno.test("parallel: works on that many requests at once and answers the rest in arrival order after them", () =>
   withFake({ parallel: 2, firstTokenDelayMs: 150 }, async (fake) => {
@@ -276,6 +294,127 @@ Deno.test("invalid-json, empty and wrapped shape the model's content", () =>
     assert.deepEqual(JSON.parse(wrapped.slice(wrapped.indexOf("["), wrapped.lastIndexOf("]") + 1)).length, 15);
   }));
 
+// ---------------------------------------------------------------- strict rules
+
+async function errorOf(response: Response) {
+  return { status: response.status, ...(await response.json()).error };
+}
+
+Deno.test("strict: a shut-down or unknown model is 404 model_not_found; a Responses-only one 404 (§1.2, §1.3)", () =>
+  withFake({ today: "2026-11-27" }, async (fake) => {
+    const ask = (model: string) => post(fake, { ...keywordsRequest, model, reasoning_effort: undefined, temperature: undefined });
+    assert.deepEqual(await errorOf(await ask("gpt-4")), {
+      status: 404,
+      message: "The model gpt-4 has been deprecated",
+      type: "invalid_request_error",
+      param: null,
+      code: "model_not_found",
+    });
+    assert.equal((await errorOf(await ask("gpt-9000"))).code, "model_not_found");
+    assert.equal((await ask("gpt-5-mini")).status, 200, "alive until 2026-12-11");
+    const pro = await errorOf(await ask("gpt-5.5-pro"));
+    assert.deepEqual([pro.status, pro.param], [404, "model"]);
+    assert.match(pro.message, /only supported in v1\/responses/);
+    const later = startFakeOpenAI({ today: "2026-12-11" });
+    try {
+      assert.equal((await post(later, { ...keywordsRequest, model: "gpt-5-mini", reasoning_effort: undefined, temperature: undefined })).status, 404);
+    } finally {
+      await later.close();
+    }
+  }));
+
+Deno.test("strict: reasoning models refuse max_tokens, sampling unless effort none, and efforts they lack (§1.4)", () =>
+  // gpt-4.1, a classic chat model, is alive on this day (it shuts down on 2027-01-14).
+  withFake({ today: "2026-11-27" }, async (fake) => {
+    const base = { model: "gpt-6-luna", messages: [{ role: "user", content: "hi" }] };
+    const maxTokens = await errorOf(await post(fake, { ...base, max_tokens: 100 }));
+    assert.deepEqual([maxTokens.status, maxTokens.param, maxTokens.code], [400, "max_tokens", "unsupported_parameter"]);
+    const temperature = await errorOf(await post(fake, { ...base, temperature: 0.7 }));
+    assert.deepEqual([temperature.status, temperature.param, temperature.code], [400, "temperature", "unsupported_value"]);
+    assert.match(temperature.message, /does not support 0\.7 with this model\. Only the default \(1\) value is supported\./);
+    assert.equal((await post(fake, { ...base, temperature: 0.7, reasoning_effort: "none" })).status, 200);
+    const none = await errorOf(await post(fake, { ...base, model: "gpt-6.2-sol", reasoning_effort: "none" }));
+    assert.deepEqual([none.status, none.param], [400, "reasoning_effort"]);
+    assert.equal((await post(fake, { ...base, model: "gpt-4.1", temperature: 0.7, max_tokens: 50 })).status, 200);
+  }));
+
+Deno.test("strict: the limit counts reasoning tokens; a small one ends with length and no text (§1.4, §1.7)", () =>
+  withFake({}, async (fake) => {
+    const completion = await (await post(fake, {
+      model: "gpt-6-luna",
+      reasoning_effort: "medium",
+      max_completion_tokens: 200,
+      messages: [{ role: "user", content: "Topic: tea keywords" }],
+    })).json();
+    assert.equal(completion.choices[0].finish_reason, "length");
+    assert.equal(completion.choices[0].message.content, "");
+    assert.equal(completion.usage.completion_tokens_details.reasoning_tokens, 200);
+  }));
+
+Deno.test("strict: json_object needs the word json; no credit is 429 insufficient_quota; a refusal has null content", () =>
+  withFake({}, async (fake) => {
+    const base = { model: "gpt-6-luna", messages: [{ role: "user", content: "hi" }] };
+    const noWord = await errorOf(await post(fake, { ...base, response_format: { type: "json_object" } }));
+    assert.equal(noWord.status, 400);
+    assert.match(noWord.message, /must contain the word 'json'/);
+    const quota = await errorOf(await post(fake, base, "sk-scenario-insufficient-quota-1"));
+    assert.deepEqual([quota.status, quota.code, quota.type], [429, "insufficient_quota", "insufficient_quota"]);
+    const refusal = await (await post(fake, base, "sk-scenario-refusal-1")).json();
+    assert.deepEqual([refusal.choices[0].message.content, refusal.choices[0].message.refusal], [
+      null,
+      "I'm sorry, but I can't help with that request.",
+    ]);
+    const models = await (await fetch(`${fake.url}/models`, { headers: { authorization: "Bearer sk-scenario-insufficient-quota-1" } })).json();
+    assert.ok(models.data.length > 10, "listing models needs no credit");
+  }));
+
+Deno.test("strict: streaming a reasoning model from an unverified organisation is 400 param stream (§1.5)", () =>
+  withFake({}, async (fake) => {
+    const refused = await errorOf(await post(fake, articleRequest(true), "sk-scenario-unverified-org-1"));
+    assert.deepEqual([refused.status, refused.param, refused.code], [400, "stream", "unsupported_value"]);
+    assert.match(refused.message, /must be verified to stream this model/);
+    assert.equal((await post(fake, articleRequest(false), "sk-scenario-unverified-org-1")).status, 200);
+  }));
+
+Deno.test("OpenRouter flavour: /api/v1, author/slug ids, its error shapes, the key endpoint, errors inside a 200 (§2)", () =>
+  withFake({ flavour: "openrouter", today: "2026-11-27" }, async (fake) => {
+    assert.match(fake.url, /\/api\/v1$/);
+    const ask = (model: string, key?: string) => post(fake, { model, messages: [{ role: "user", content: "hi" }] }, key);
+    assert.equal((await ask("openai/gpt-6-luna")).status, 200);
+    assert.deepEqual(await errorOf(await ask("gpt-6-luna")), { status: 400, code: 400, message: "gpt-6-luna is not a valid model ID" });
+    const deprecated = await errorOf(await ask("openai/gpt-4"));
+    assert.deepEqual([deprecated.status, deprecated.availability.code], [404, "model_deprecated"]);
+    assert.deepEqual(await errorOf(await ask("openai/gpt-6-luna", "sk-scenario-insufficient-quota-1")), {
+      status: 402,
+      code: 402,
+      message: "Insufficient credits. Add more using https://openrouter.ai/credits",
+      metadata: { limit_source: "openrouter_credits" },
+    });
+    const wrapped = await errorOf(await post(fake, { model: "openai/gpt-6-luna", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }));
+    assert.equal(wrapped.message, "Provider returned error");
+    assert.equal(JSON.parse(wrapped.metadata.raw).error.code, "unsupported_parameter");
+    const inside = await (await ask("openai/gpt-6-luna", "sk-scenario-error-in-200-1")).json();
+    assert.deepEqual([inside.choices[0].finish_reason, inside.choices[0].error.code], ["error", 502]);
+    const publicList = await (await fetch(`${fake.url}/models`)).json();
+    assert.ok(publicList.data.every((model: { id: string }) => model.id.includes("/")));
+    assert.equal((await fetch(`${fake.url}/key`)).status, 401, "the key endpoint needs the key");
+  }));
+
+Deno.test("Ollama flavour: pulled models only, no key, max_tokens applies, thinking only where the model has it (§3)", () =>
+  withFake({ flavour: "ollama" }, async (fake) => {
+    const ask = (body: Record<string, unknown>) =>
+      post(fake, { messages: [{ role: "user", content: "Topic: tea keywords" }], ...body }, null);
+    const missing = await (await ask({ model: "mistral" })).json();
+    assert.deepEqual(missing, { error: { message: "model 'mistral' not found", type: "not_found_error", param: null, code: null } });
+    const ignored = await (await ask({ model: "llama3.2", max_completion_tokens: 5 })).json();
+    assert.equal(ignored.choices[0].finish_reason, "stop", "max_completion_tokens is ignored");
+    const capped = await (await ask({ model: "llama3.2", max_tokens: 5 })).json();
+    assert.equal(capped.choices[0].finish_reason, "length");
+    const thinking = await errorOf(await ask({ model: "llama3.2", reasoning_effort: "low" }));
+    assert.deepEqual([thinking.status, thinking.message], [400, '"llama3.2:latest" does not support thinking']);
+    assert.equal((await ask({ model: "qwen3:8b", reasoning_effort: "low" })).status, 200);
+  }));
+
 Deno.test("slow-first-token holds the first token; a client that gives up is recorded as aborted", () =>
   withFake({ scenario: "slow-first-token" }, async (fake) => {
     const abort = new AbortController();
@@ -292,7 +431,7 @@ Deno.test("slow-first-token holds the first token; a client that gives up is rec
 Deno.test("tokensPerSecond paces the stream and firstTokenDelayMs delays it", () =>
   withFake({ tokensPerSecond: 100, firstTokenDelayMs: 100 }, async (fake) => {
     const started = performance.now();
-    const hello = { model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "Hello" }] };
+    const hello = { model: "gpt-6-luna", stream: true, messages: [{ role: "user", content: "Hello" }] };
     const data = await sseData(await post(fake, hello));
     const chunks = data.length - 3; // role chunk, stop chunk, [DONE]
     const elapsed = performance.now() - started;
@@ -377,14 +516,17 @@ Deno.test("embeddings: a wrong key is refused with 401, bad input with 400, scen
   withFake({}, async (fake) => {
     const embed = (body: unknown, key = "sk-test-FIXTURE-not-a-real-key-7890") =>
       fetch(`${fake.url}/embeddings`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
-    const refused = await embed({ model: "m", input: ["a"] }, "sk-wrong-FIXTURE-not-a-real-key-6789");
+    const model = "text-embedding-3-small";
+    const refused = await embed({ model, input: ["a"] }, "sk-wrong-FIXTURE-not-a-real-key-6789");
     assert.equal(refused.status, 401);
     assert.equal((await refused.json()).error.code, "invalid_api_key");
-    assert.equal((await embed({ model: "m", input: [] })).status, 400);
-    assert.equal((await embed({ model: "m", input: [""] })).status, 400);
+    assert.equal((await embed({ model, input: [] })).status, 400);
+    assert.equal((await embed({ model, input: [""] })).status, 400);
     assert.equal((await embed({ input: ["a"] })).status, 400);
-    assert.equal((await embed({ model: "m", input: ["a"] }, "sk-scenario-rate-limit-1")).status, 429);
-    const malformed = await embed({ model: "m", input: ["a"] }, "sk-scenario-malformed-chunk-1");
+    assert.equal((await embed({ model: "text-embedding-9", input: ["a"] })).status, 404, "an unknown model");
+    assert.equal((await embed({ model: "gpt-6-luna", input: ["a"] })).status, 400, "a chat model is no embeddings model");
+    assert.equal((await embed({ model, input: ["a"] }, "sk-scenario-rate-limit-1")).status, 429);
+    const malformed = await embed({ model, input: ["a"] }, "sk-scenario-malformed-chunk-1");
     assert.equal(malformed.status, 200);
     await assert.rejects(malformed.json());
   }));

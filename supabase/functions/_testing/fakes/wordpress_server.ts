@@ -6,8 +6,10 @@
  * is saved, collections of posts, pages and terms paged as WordPress pages
  * them: `page`, `per_page` (default 10, at most 100), `X-WP-Total` and
  * `X-WP-TotalPages`, 400 rest_post_invalid_page_number past the last page,
- * `status` (default publish; others only for a logged-in user),
- * `modified_after`, `orderby=modified|id`, `include`). Options switch on the
+ * `status` (default publish; a list; `any` leaves trash out; others only for a
+ * logged-in user who may edit posts), `search` (WP_Query's terms over the raw
+ * title, excerpt and content), `modified_after`, `orderby=modified|id`,
+ * `include`). Options switch on the
  * edge cases real sites show; `intercept` can answer any request differently.
  *
  * Each request is numbered with its "wave": 1 + the highest wave among the
@@ -101,10 +103,21 @@ export interface FakeWordPress {
   addTerm(taxonomy: "categories" | "tags", name: string): number;
   addPost(post: Partial<FakePost> & { title: string }): FakePost;
   addPage(page: Partial<FakePost> & { title: string }): FakePost;
+  /**
+   * Holds the answer to the next post create: the post is saved, then the
+   * answer waits until `release()` (a connection that dies, or a publisher
+   * that crashes, after the site did the work). `saved` resolves with the post.
+   */
+  holdNextCreate(): HeldCreate;
   /** Forgets recorded requests and waves. */
   resetLog(): void;
   maxWave(): number;
   close(): Promise<void>;
+}
+
+export interface HeldCreate {
+  saved: Promise<FakePost>;
+  release(): void;
 }
 
 export const FAKE_USERNAME = "editor";
@@ -146,6 +159,39 @@ function wpError(status: number, code: string, message: string, extra: Record<st
   return Response.json({ code, message, data: { status, ...extra } }, { status });
 }
 
+/** WP_Query::get_search_stopwords() (wp-includes/class-wp-query.php), English. */
+const SEARCH_STOPWORDS = new Set(
+  "about,an,are,as,at,be,by,com,for,from,how,in,is,it,of,on,or,that,the,this,to,was,what,when,where,who,will,with,www"
+    .split(","),
+);
+
+/**
+ * The terms of a `search`, as WP_Query::parse_search() and
+ * parse_search_terms() read `s`: quoted phrases, else runs of anything but
+ * tab, space, `"`, `,` and `+`; a leading `-` excludes the term; single
+ * letters or dashes and stopwords are dropped; ten terms or more make the
+ * whole string one sentence.
+ */
+export function searchTerms(search: string): { include: string[]; exclude: string[] } {
+  const trimmed = search.trim();
+  let raw = (trimmed.match(/".*?("|$)|((?<=[\t ",+])|^)[^\t ",+]+/g) ?? []).map((term) => term.replace(/^"|"$/g, ""));
+  if (raw.length > 9) raw = [trimmed];
+  const terms = raw.map((term) => term.trim()).filter((term) =>
+    term && !(term.length === 1 && /^[a-z-]$/i.test(term)) && !SEARCH_STOPWORDS.has(term.toLowerCase())
+  );
+  return {
+    include: terms.filter((term) => !(term.length > 1 && term.startsWith("-"))).map((term) => term.toLowerCase()),
+    exclude: terms.filter((term) => term.length > 1 && term.startsWith("-")).map((term) => term.slice(1).toLowerCase()),
+  };
+}
+
+/** Each term a case-insensitive `LIKE '%term%'` over the raw title, excerpt and content (comments and all). */
+function matchesSearch(post: FakePost, terms: { include: string[]; exclude: string[] }): boolean {
+  const columns = [post.title, post.excerpt, post.content].map((column) => column.toLowerCase());
+  return terms.include.every((term) => columns.some((column) => column.includes(term))) &&
+    !terms.exclude.some((term) => columns.some((column) => column.includes(term)));
+}
+
 export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWordPress {
   const username = options.username ?? FAKE_USERNAME;
   const password = (options.applicationPassword ?? FAKE_APPLICATION_PASSWORD).replace(/\s+/g, "");
@@ -171,6 +217,7 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
   const requests: RecordedRequest[] = [];
   let completedWaves: number[] = [];
   let nextId = 100;
+  let heldCreate: { saved: PromiseWithResolvers<FakePost>; released: PromiseWithResolvers<void> } | null = null;
 
   let origin = "";
   const home = () => `${origin}${basePath}/`;
@@ -371,6 +418,12 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     }
     const metaError = applyMeta(post, body.meta);
     if (metaError) return metaError;
+    if (!existing && heldCreate) {
+      const held = heldCreate;
+      heldCreate = null;
+      held.saved.resolve(post);
+      await held.released.promise;
+    }
     return Response.json(postJson(post), { status: existing ? 200 : 201 });
   }
 
@@ -480,10 +533,9 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
         params: { status: `status[0] is not one of ${STATUSES.join(", ")}, and any.` },
       });
     }
-    if (!loggedIn && requested.some((status) => status !== "publish")) {
-      return wpError(400, "rest_invalid_param", "Invalid parameter(s): status", {
-        params: { status: "Status is forbidden." },
-      });
+    if (requested.some((status) => status !== "publish") && (!loggedIn || !capabilities.edit_posts)) {
+      // WP_REST_Posts_Controller::sanitize_post_statuses(): any other status needs edit_posts.
+      return wpError(loggedIn ? 403 : 401, "rest_forbidden_status", "Status is forbidden.");
     }
     const statuses = new Set(
       requested.flatMap((status) => (status === "any" ? STATUSES.filter((s) => s !== "trash") : [status])),
@@ -495,7 +547,8 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
         params: { modified_after: "Invalid date." },
       });
     }
-    const search = url.searchParams.get("search")?.toLowerCase();
+    const search = url.searchParams.get("search");
+    const terms = search ? searchTerms(search) : null;
     const include = url.searchParams.get("include")?.split(",").map(Number);
     const orderby = url.searchParams.get("orderby") ?? "date";
     const descending = (url.searchParams.get("order") ?? "desc") === "desc";
@@ -504,7 +557,7 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
       .filter((post) => statuses.has(post.status))
       // modified_after is exclusive, in whole seconds, as WordPress's date query compares them.
       .filter((post) => afterTime === null || Date.parse(`${post.modified}Z`) > Math.floor(afterTime / 1000) * 1000)
-      .filter((post) => !search || post.title.toLowerCase().includes(search))
+      .filter((post) => !terms || matchesSearch(post, terms))
       .filter((post) => !include || include.includes(post.id))
       .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (descending ? -1 : 1));
     return collection(items, url, toJson);
@@ -675,6 +728,11 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     addTerm,
     addPost: (post) => addPost(post),
     addPage: (page) => addPost({ status: "publish", ...page }, pages),
+    holdNextCreate() {
+      const held = { saved: Promise.withResolvers<FakePost>(), released: Promise.withResolvers<void>() };
+      heldCreate = held;
+      return { saved: held.saved.promise, release: () => held.released.resolve() };
+    },
     resetLog() {
       requests.length = 0;
       completedWaves = [];

@@ -90,6 +90,7 @@ const FULL_ARTICLE: Article = {
   scheduledFor: null,
   scheduledSiteIds: [],
   createdAt: new Date(2025, 0, 5, 9),
+  version: 4,
 };
 
 function renderPage(search = "") {

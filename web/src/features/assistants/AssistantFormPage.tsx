@@ -1,5 +1,7 @@
+import { useEffect } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { FormField } from "../../ui/FormField";
+import { loadProviderSettings, ModelPicker, useAiProvider, aiProviderSettingsIdle } from "../profile";
 import { Spinner } from "../../ui/Spinner";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { TextAreaField } from "../../ui/TextAreaField";
@@ -11,12 +13,18 @@ import { useUser } from "../auth/index";
 import { assistantSchema, assistantValuesOf, NEW_ASSISTANT, type AssistantValues } from "./assistantForm";
 import "./assistants.css";
 
-
 /** Saving twice is prevented by useForm, which ignores a submit while one is running. */
 function AssistantForm({ assistantId, initialValues }: { assistantId: string | null; initialValues: AssistantValues }) {
   const user = useUser();
   const [, navigate] = useLocation();
   const form = useForm(assistantSchema, initialValues);
+  const { models, settings } = useAiProvider();
+  // The user's own drafting model wins over the provider's default.
+  const drafting = settings?.models.drafting ?? models?.defaults.drafting ?? null;
+
+  useEffect(() => {
+    if (aiProviderSettingsIdle()) void loadProviderSettings();
+  }, []);
 
   const save = form.handleSubmit(async (values) => {
     if (!user) {
@@ -50,13 +58,15 @@ function AssistantForm({ assistantId, initialValues }: { assistantId: string | n
           help="How the assistant writes: voice, structure, audience. The article format is added automatically."
           {...form.field("instructions")}
         />
-        <FormField
+        <ModelPicker
           label="Model"
-          placeholder="Server default"
-          autoComplete="off"
-          spellCheck={false}
-          help="Leave empty to use the server's default model."
-          {...form.field("model")}
+          name="model"
+          kind="chat"
+          value={form.values.model}
+          error={form.errors.model}
+          fallback={{ model: drafting, label: "Your drafting model" }}
+          help="Your AI provider's models. The default is the drafting model of Profile Settings → AI models."
+          onChange={(model) => form.fill({ model })}
         />
       </article>
       <div className="assistant-form-actions">

@@ -16,6 +16,9 @@ import { sessionState } from "../auth/session";
 import { setSignedIn, testUser } from "../../../test/session";
 import AssistantFormPage from "./AssistantFormPage";
 import AssistantsPage, { DELETE_ASSISTANT_CONFIRMATION } from "./AssistantsPage";
+import type { ModelList } from "@contracts/ai_provider";
+import { getProviderSettings, listModels } from "../profile/data/aiProvider";
+import { aiProvider, forgetModels } from "../profile/aiProviderStore";
 
 vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("./data/assistants", () => ({
@@ -26,6 +29,21 @@ vi.mock("./data/assistants", () => ({
   deleteAssistant: vi.fn(),
 }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock("../profile/data/aiProvider", () => ({ getProviderSettings: vi.fn(), listModels: vi.fn() }));
+
+const MODEL_LIST: ModelList = {
+  provider: "openai",
+  listed: true,
+  typed: false,
+  models: [
+    { id: "gpt-6-luna", kind: "chat", shutdownDate: null },
+    { id: "gpt-6.1-terra", kind: "chat", shutdownDate: null },
+    { id: "gpt-5-mini", kind: "chat", shutdownDate: "2026-12-11" },
+    { id: "text-embedding-3-small", kind: "embeddings", shutdownDate: null },
+  ],
+  defaults: { drafting: "gpt-6.1-terra", keywords: "gpt-6-luna", seo: "gpt-6-luna", embeddings: "text-embedding-3-small" },
+  fetchedAt: "2026-11-27T10:00:00.000Z",
+};
 
 const ID = "7d9f6a8e-2c1b-4e3a-9f0d-1a2b3c4d5e6f";
 const ASSISTANTS: Assistant[] = [
@@ -69,6 +87,14 @@ const card = (name: string) => screen.getByRole("article", { name });
 
 beforeEach(() => {
   setSignedIn();
+  forgetModels();
+  aiProvider.settingsState = "idle";
+  vi.mocked(getProviderSettings).mockResolvedValue({
+    provider: "openai",
+    baseUrl: null,
+    models: { drafting: null, keywords: null, seo: null },
+  });
+  vi.mocked(listModels).mockResolvedValue(MODEL_LIST);
   vi.mocked(listAssistants).mockResolvedValue(ASSISTANTS);
 });
 
@@ -80,7 +106,7 @@ describe("assistants list", () => {
     await screen.findByText("SEO Blog Writer");
     const first = card("SEO Blog Writer");
     expect(within(first).getByText("Writes search-optimised posts.")).toBeTruthy();
-    expect(within(first).getByText("Model: Server default")).toBeTruthy();
+    expect(within(first).getByText("Model: your drafting model")).toBeTruthy();
     expect(within(first).getByRole("button", { name: "Edit" }).getAttribute("href")).toBe(`/assistants/${ID}`);
     const second = card("Haiku Poet");
     expect(within(second).getByText("No description available")).toBeTruthy();
@@ -130,12 +156,30 @@ describe("assistants list", () => {
 });
 
 describe("new assistant", () => {
-  it("has the four fields, the model defaulting to the server's", () => {
+  it("has the four fields, the model a choice among the provider's models, the drafting model by default", async () => {
     renderAt("/assistants/new");
     expect(screen.getByRole("heading", { level: 1, name: "New Assistant" })).toBeTruthy();
     expect(field("Instructions").tagName).toBe("TEXTAREA");
-    expect(field("Model").getAttribute("placeholder")).toBe("Server default");
+    await waitFor(() => expect((field("Model") as unknown as HTMLSelectElement).disabled).toBe(false));
+    const options = [...(field("Model") as unknown as HTMLSelectElement).options].map((option) => option.textContent);
+    expect(options).toEqual([
+      "Your drafting model (gpt-6.1-terra)",
+      "gpt-6-luna",
+      "gpt-6.1-terra",
+      "gpt-5-mini (shuts down 2026-12-11)",
+    ]);
+    expect(field("Model").value).toBe("");
     expect(screen.getByRole("button", { name: "Cancel" }).getAttribute("href")).toBe("/assistants");
+  });
+
+  it("offers free text where the provider has no model list, with the length limit", async () => {
+    vi.mocked(listModels).mockResolvedValue({ ...MODEL_LIST, provider: "custom", listed: false, typed: true, models: [] });
+    const { user } = renderAt("/assistants/new");
+    await waitFor(() => expect(field("Model").tagName).toBe("INPUT"));
+    await user.click(field("Model"));
+    await user.paste("x".repeat(201));
+    await user.click(screen.getByRole("button", { name: "Save Assistant" }));
+    expect(noteOf(field("Model"))).toBe("Model must be at most 200 characters");
   });
 
   it("requires a name and enforces the length limits", async () => {
@@ -147,7 +191,6 @@ describe("new assistant", () => {
       ["Name", 121],
       ["Description", 501],
       ["Instructions", 20_001],
-      ["Model", 201],
     ] as const) {
       await user.click(field(label));
       await user.paste("x".repeat(length));
@@ -155,7 +198,6 @@ describe("new assistant", () => {
     expect(noteOf(field("Name"))).toBe("Name must be at most 120 characters");
     expect(noteOf(field("Description"))).toBe("Description must be at most 500 characters");
     expect(noteOf(field("Instructions"))).toBe("Instructions must be at most 20,000 characters");
-    expect(noteOf(field("Model"))).toBe("Model must be at most 200 characters");
     expect(createAssistant).not.toHaveBeenCalled();
   });
 
@@ -206,8 +248,9 @@ describe("editing an assistant", () => {
     const { user, location } = renderAt("/assistants/b");
     expect(await screen.findByDisplayValue("Haiku Poet")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Edit Assistant" })).toBeTruthy();
-    expect(field("Model").value).toBe("gpt-4o");
-    await user.clear(field("Model"));
+    await waitFor(() => expect(field("Model").value).toBe("gpt-4o"));
+    expect(noteOf(field("Model"))).toBe("gpt-4o is not offered by OpenAI any more: requests with it fail. Choose another model.");
+    await user.selectOptions(field("Model"), "");
     await user.click(screen.getByRole("button", { name: "Save Assistant" }));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Assistant updated successfully"));
     expect(updateAssistant).toHaveBeenCalledWith("b", {
@@ -217,6 +260,27 @@ describe("editing an assistant", () => {
       model: "",
     });
     expect(location.history.at(-1)).toBe("/assistants");
+  });
+
+  it("without a key yet: the default and the assistant's model are offered, with the reason", async () => {
+    vi.mocked(getAssistant).mockResolvedValue({ ...ASSISTANTS[1], model: "gpt-6.2-sol" });
+    vi.mocked(listModels).mockResolvedValue({
+      ...MODEL_LIST,
+      listed: false,
+      models: [],
+      fetchedAt: null,
+      notice: "Save your OpenAI API key to see its models.",
+    });
+    renderAt("/assistants/b");
+    await waitFor(() => expect(field("Model").value).toBe("gpt-6.2-sol"));
+    const model = field("Model") as unknown as HTMLSelectElement;
+    expect(model.tagName).toBe("SELECT");
+    expect(model.disabled).toBe(false);
+    expect([...model.options].map((option) => option.textContent)).toEqual([
+      "Your drafting model (gpt-6.1-terra)",
+      "gpt-6.2-sol",
+    ]);
+    expect(noteOf(field("Model"))).toBe("Save your OpenAI API key to see its models.");
   });
 
   it("says when the assistant does not exist", async () => {

@@ -17,7 +17,7 @@ function AssistantItem({ assistant, deleting, onDelete }: { assistant: Assistant
       <div>
         <h2 id={nameId}>{assistant.name}</h2>
         <p>{assistant.description || "No description available"}</p>
-        <small>Model: {assistant.model ?? "Server default"}</small>
+        <small>Model: {assistant.model ?? "your drafting model"}</small>
       </div>
       <div className="assistant-actions">
         <Link href={`/assistants/${assistant.id}`} role="button" className="secondary outline" aria-describedby={nameId}>

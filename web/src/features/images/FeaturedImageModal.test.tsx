@@ -35,7 +35,7 @@ function renderModal(article = ARTICLE) {
 }
 
 async function generate(user: ReturnType<typeof userEvent.setup>) {
-  vi.mocked(generateImages).mockResolvedValue([IMAGE]);
+  vi.mocked(generateImages).mockResolvedValue({ images: [IMAGE], flagged: 0 });
   await user.click(generateButton());
   await screen.findByRole("img", { name: /Generated image/ });
 }
@@ -89,7 +89,7 @@ describe("FeaturedImageModal", () => {
   });
 
   it("asks for one image with the chosen settings and shows Generating... meanwhile", async () => {
-    let finish: (images: (typeof IMAGE)[]) => void = () => {};
+    let finish: (response: { images: (typeof IMAGE)[]; flagged: number }) => void = () => {};
     vi.mocked(generateImages).mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const { user } = renderModal();
     await user.selectOptions(screen.getByLabelText("Image Size"), "Landscape 16:9");
@@ -99,15 +99,17 @@ describe("FeaturedImageModal", () => {
     expect(generateButton().disabled).toBe(true);
     expect(screen.getByRole("status").textContent).toMatch(/^Generating image… 0 s/);
     expect(vi.mocked(generateImages).mock.calls[0][0]).toEqual({
+      model: "fal-ai/fast-sdxl",
       prompt: "A lighthouse at dusk",
       imageSize: "landscape_16_9",
       stylePreset: "digital-art",
+      recraftStyle: null,
       negativePrompt: "blurry, low quality, distorted, watermark",
       numInferenceSteps: 30,
       guidanceScale: 7.5,
       numImages: 1,
     });
-    await act(async () => finish([IMAGE]));
+    await act(async () => finish({ images: [IMAGE], flagged: 0 }));
     const preview = (await screen.findByRole("img", { name: "Generated image: A lighthouse at dusk" })) as HTMLImageElement;
     expect(preview.src).toBe(IMAGE.url);
     expect(generateButton().textContent).toBe("Generate");

@@ -10,7 +10,7 @@ import { ElapsedProgress } from "../../ui/ElapsedProgress";
 import { Modal } from "../../ui/Modal";
 import { RequestError } from "../../ui/RequestError";
 import { saveFeaturedImage } from "./featuredImage";
-import { featuredImageFormSchema, imageSettingsDefaults } from "./imageForm";
+import { featuredImageFormSchema, imageSettingsDefaults, modelDefaults } from "./imageForm";
 import { ImageSettingsFields } from "./ImageSettingsFields";
 import "./images.css";
 
@@ -52,7 +52,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
     setStartedAt(Date.now());
     setError(null);
     try {
-      const [generated] = await generateImages(request, {
+      const { images: [generated] } = await generateImages(request, {
         signal: controller.signal,
         fallbackMessage: "Failed to generate featured image",
       });
@@ -119,14 +119,18 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
         </p>
       )}
       <form id={formId} onSubmit={generate} noValidate>
-        <ImageSettingsFields field={form.field} disabled={!hasExcerpt || generating || saving} />
+        <ImageSettingsFields
+          field={form.field}
+          disabled={!hasExcerpt || generating || saving}
+          onModelChange={(model) => form.fill(modelDefaults(model))}
+        />
       </form>
       <ElapsedProgress
         running={generating ? { label: "Generating image…", startedAt } : null}
         hint="This can take up to a minute."
       />
       <div aria-live="polite" className="featured-image-result">
-        {error && !generating && <RequestError message={error} />}
+        {error && !generating && <RequestError message={error} onDismiss={() => setError(null)} />}
         {result && !generating && (
           <figure>
             <img

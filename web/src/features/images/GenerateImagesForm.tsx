@@ -2,11 +2,11 @@ import { useState } from "react";
 import { IMAGE_LIMITS, type GeneratedImage, type GenerateImageRequest } from "@contracts/image";
 import { ElapsedProgress } from "../../ui/ElapsedProgress";
 import { FormField } from "../../ui/FormField";
-import { generatorDefaults, imageGeneratorFormSchema } from "./imageForm";
+import { generatorDefaults, imageGeneratorFormSchema, imageModelSpec, modelDefaults } from "./imageForm";
 import { ImageSettingsFields } from "./ImageSettingsFields";
 import { RequestError } from "../../ui/RequestError";
 import { SubmitButton } from "../../ui/SubmitButton";
-import { generateImages } from "./data/images";
+import { flaggedNote, generateImages } from "./data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 
@@ -19,13 +19,18 @@ export function GenerateImagesForm({ onGenerated }: GenerateImagesFormProps) {
   const form = useForm(imageGeneratorFormSchema, generatorDefaults());
   const [startedAt, setStartedAt] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState("");
+  const spec = imageModelSpec(form.values.model);
 
   const generate = form.handleSubmit(async (request) => {
     setStartedAt(Date.now());
     setError(null);
+    setNote("");
     let images: GeneratedImage[];
     try {
-      images = await generateImages(request);
+      const response = await generateImages(request);
+      images = response.images;
+      setNote(flaggedNote(response.flagged));
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : "Failed to generate image";
       setError(message);
@@ -39,24 +44,33 @@ export function GenerateImagesForm({ onGenerated }: GenerateImagesFormProps) {
   return (
     <article>
       <form onSubmit={generate} noValidate aria-label="Generate images">
-        <ImageSettingsFields field={form.field} disabled={form.submitting}>
-          <FormField
-            label="Number of Images"
-            type="number"
-            inputMode="numeric"
-            min={IMAGE_LIMITS.minImages}
-            max={IMAGE_LIMITS.maxImages}
-            step={1}
-            help={`${IMAGE_LIMITS.minImages} to ${IMAGE_LIMITS.maxImages}`}
-            {...form.field("numImages")}
-          />
+        <ImageSettingsFields
+          field={form.field}
+          disabled={form.submitting}
+          onModelChange={(model) => form.fill({ ...modelDefaults(model), numImages: "1" })}
+        >
+          {spec.maxImages > 1 && (
+            <FormField
+              label="Number of Images"
+              type="number"
+              inputMode="numeric"
+              min={IMAGE_LIMITS.minImages}
+              max={spec.maxImages}
+              step={1}
+              help={`${IMAGE_LIMITS.minImages} to ${spec.maxImages}`}
+              {...form.field("numImages")}
+            />
+          )}
         </ImageSettingsFields>
         <SubmitButton busy={form.submitting}>{form.submitting ? "Generating..." : "Generate"}</SubmitButton>
         <ElapsedProgress
           running={form.submitting ? { label: "Generating images…", startedAt } : null}
           hint="This can take up to a minute."
         />
-        <div aria-live="polite">{error && !form.submitting && <RequestError message={error} />}</div>
+        <div aria-live="polite">
+          {note && !form.submitting && <p className="image-flagged-note">{note}</p>}
+          {error && !form.submitting && <RequestError message={error} onDismiss={() => setError(null)} />}
+        </div>
       </form>
     </article>
   );

@@ -15,6 +15,7 @@ import GenerateImagesPage from "./GenerateImagesPage";
 vi.mock("../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("./data/images", async (importOriginal) => ({
   dimensionsOf: (await importOriginal<typeof import("./data/images")>()).dimensionsOf,
+  flaggedNote: (await importOriginal<typeof import("./data/images")>()).flaggedNote,
   generateImages: vi.fn(),
   listGeneratedImages: vi.fn(),
   deleteGeneratedImage: vi.fn(),
@@ -93,10 +94,13 @@ describe("Generate Images form", () => {
     expect(screen.getByRole("button", { name: "Generating..." })).toHaveProperty("disabled", true);
     expect(screen.getByRole("status").textContent).toMatch(/^Generating images… 0 s/);
     await act(async () =>
-      finish([
-        { id: "c1", url: "https://storage.test/c1.png", createdAt: "2026-11-23T10:00:00.000Z" },
-        { id: "c2", url: "https://storage.test/c2.png", width: 1024, height: 1024, createdAt: "2026-11-23T10:00:00.000Z" },
-      ]),
+      finish({
+        images: [
+          { id: "c1", url: "https://storage.test/c1.png", createdAt: "2026-11-23T10:00:00.000Z" },
+          { id: "c2", url: "https://storage.test/c2.png", width: 1024, height: 1024, createdAt: "2026-11-23T10:00:00.000Z" },
+        ],
+        flagged: 0,
+      }),
     );
     expect(notifySuccess).toHaveBeenCalledWith("Image generated successfully");
     expect(shownPrompts()).toEqual(["Two cats", "Two cats", "A newer fox", "An older owl"]);

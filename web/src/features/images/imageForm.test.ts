@@ -12,6 +12,8 @@ function messagesFor(values: Partial<GeneratorValues>): Record<string, string> {
 describe("image form defaults", () => {
   it("start from the spec's defaults", () => {
     expect(generatorDefaults()).toEqual({
+      model: "fal-ai/fast-sdxl",
+      recraftStyle: "realistic_image",
       prompt: "",
       imageSize: "square_hd",
       stylePreset: "photographic",
@@ -28,9 +30,11 @@ describe("imageGeneratorFormSchema", () => {
   it("turns the form's text into the request", () => {
     const result = imageGeneratorFormSchema.parse({ ...generatorDefaults(), prompt: "  A lighthouse  ", numImages: "4" });
     expect(result).toEqual({
+      model: "fal-ai/fast-sdxl",
       prompt: "A lighthouse",
       imageSize: "square_hd",
       stylePreset: "photographic",
+      recraftStyle: null,
       negativePrompt: "blurry, low quality, distorted, watermark",
       numInferenceSteps: 30,
       guidanceScale: 7.5,
@@ -74,6 +78,17 @@ describe("imageGeneratorFormSchema", () => {
 
   it("refuses sizes and styles the service does not know", () => {
     expect(Object.keys(messagesFor({ imageSize: "huge", stylePreset: "watercolour" }))).toEqual(["imageSize", "stylePreset"]);
+  });
+
+  it("takes the chosen model's own limits and drops what it does not take", () => {
+    expect(messagesFor({ model: "fal-ai/flux/schnell", numInferenceSteps: "30" })).toEqual({
+      numInferenceSteps: "Inference steps must be a whole number from 1 to 12",
+    });
+    const flux = imageGeneratorFormSchema.parse({ ...generatorDefaults(), prompt: "x", model: "fal-ai/flux-pro/v1.1", numInferenceSteps: "" });
+    expect([flux.numInferenceSteps, flux.guidanceScale, flux.negativePrompt, flux.stylePreset]).toEqual([null, null, "", null]);
+    expect(messagesFor({ model: "fal-ai/recraft/v3/text-to-image", numImages: "2" })).toEqual({
+      numImages: "Recraft V3 makes one image per request",
+    });
   });
 
   it("limits the prompt length", () => {

@@ -1,16 +1,39 @@
 import * as z from "zod/mini";
 import {
+  DEFAULT_IMAGE_MODEL,
   generateImageRequestSchema,
   type GenerateImageInput,
   IMAGE_DEFAULTS,
+  IMAGE_MODEL_SPECS,
+  IMAGE_MODELS,
   IMAGE_SIZE_LABELS,
   IMAGE_SIZES,
+  type ImageModel,
+  RECRAFT_STYLE_LABELS,
+  RECRAFT_STYLES,
   STYLE_PRESET_LABELS,
   STYLE_PRESETS,
 } from "@contracts/image";
 
+export const IMAGE_MODEL_OPTIONS = IMAGE_MODELS.map((value) => ({ value, label: IMAGE_MODEL_SPECS[value].label }));
 export const IMAGE_SIZE_OPTIONS = IMAGE_SIZES.map((value) => ({ value, label: IMAGE_SIZE_LABELS[value] }));
 export const STYLE_PRESET_OPTIONS = STYLE_PRESETS.map((value) => ({ value, label: STYLE_PRESET_LABELS[value] }));
+export const RECRAFT_STYLE_OPTIONS = RECRAFT_STYLES.map((value) => ({ value, label: RECRAFT_STYLE_LABELS[value] }));
+
+/** The spec of the model a form names (the default for anything else). */
+export function imageModelSpec(model: string) {
+  return IMAGE_MODEL_SPECS[(IMAGE_MODELS as readonly string[]).includes(model) ? (model as ImageModel) : DEFAULT_IMAGE_MODEL];
+}
+
+/** The fields to reset when the model changes: its own default steps and guidance. */
+export function modelDefaults(model: string): { model: string; numInferenceSteps: string; guidanceScale: string } {
+  const spec = imageModelSpec(model);
+  return {
+    model,
+    numInferenceSteps: spec.steps ? String(spec.steps.default) : "",
+    guidanceScale: spec.guidance ? String(spec.guidance.default) : "",
+  };
+}
 
 /** An empty number input is "no number", so it gets the field's range message rather than counting as 0. */
 function toNumber(text: string): number {
@@ -18,6 +41,8 @@ function toNumber(text: string): number {
 }
 
 const settingsShape = {
+  model: z.string(),
+  recraftStyle: z.string(),
   prompt: z.string(),
   imageSize: z.string(),
   stylePreset: z.string(),
@@ -29,6 +54,8 @@ const settingsShape = {
 type SettingsValues = { [K in keyof typeof settingsShape]: string };
 
 export const imageSettingsDefaults = (prompt = ""): SettingsValues => ({
+  model: DEFAULT_IMAGE_MODEL,
+  recraftStyle: "realistic_image",
   prompt,
   imageSize: IMAGE_DEFAULTS.imageSize,
   stylePreset: IMAGE_DEFAULTS.stylePreset,
@@ -39,13 +66,14 @@ export const imageSettingsDefaults = (prompt = ""): SettingsValues => ({
 
 export const generatorDefaults = () => ({ ...imageSettingsDefaults(), numImages: String(IMAGE_DEFAULTS.numImages) });
 
-/** The form's text as a request, its numbers parsed. */
+/** The form's text as a request, its numbers parsed; what the model does not take is left out. */
 function requestFromForm(values: SettingsValues, numImages: number): GenerateImageInput {
+  const spec = imageModelSpec(values.model);
   // The select values are checked against the enums by the request schema next.
   return {
     ...values,
-    numInferenceSteps: toNumber(values.numInferenceSteps),
-    guidanceScale: toNumber(values.guidanceScale),
+    numInferenceSteps: spec.steps ? toNumber(values.numInferenceSteps) : undefined,
+    guidanceScale: spec.guidance ? toNumber(values.guidanceScale) : undefined,
     numImages,
   } as GenerateImageInput;
 }

@@ -5,11 +5,28 @@ import { setSignedIn } from "../../../test/session";
 import { embedContentIndex, getLinkRelevance, type LinkRelevanceSetting, saveLinkRelevance } from "./data/siteContent";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { LinkRelevanceForm } from "./LinkRelevanceForm";
+import type { ModelList } from "@contracts/ai_provider";
+import { listModels } from "../profile/data/aiProvider";
+import { forgetModels } from "../profile/aiProviderStore";
 
 vi.mock("../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("./data/siteContent", () => ({ getLinkRelevance: vi.fn(), saveLinkRelevance: vi.fn(), embedContentIndex: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock("../profile/data/aiProvider", () => ({ getProviderSettings: vi.fn(), listModels: vi.fn() }));
+
+const MODEL_LIST: ModelList = {
+  provider: "openai",
+  listed: true,
+  typed: false,
+  models: [
+    { id: "gpt-6-luna", kind: "chat", shutdownDate: null },
+    { id: "text-embedding-3-large", kind: "embeddings", shutdownDate: null },
+    { id: "text-embedding-3-small", kind: "embeddings", shutdownDate: null },
+  ],
+  defaults: { drafting: "gpt-6.1-terra", keywords: "gpt-6-luna", seo: "gpt-6-luna", embeddings: "text-embedding-3-small" },
+  fetchedAt: "2026-11-27T10:00:00.000Z",
+};
 
 const fullText = () => screen.getByRole("radio", { name: /^Full-text search/ }) as HTMLInputElement;
 const embeddings = () => screen.getByRole("radio", { name: /^Embeddings/ }) as HTMLInputElement;
@@ -23,7 +40,11 @@ async function renderForm(setting: LinkRelevanceSetting = { relevance: "full_tex
   return user;
 }
 
-beforeEach(() => setSignedIn());
+beforeEach(() => {
+  setSignedIn();
+  forgetModels();
+  vi.mocked(listModels).mockResolvedValue(MODEL_LIST);
+});
 
 describe("internal links setting", () => {
   it("shows full text as chosen by default, the model field only for embeddings, with what embeddings cost", async () => {
@@ -32,11 +53,19 @@ describe("internal links setting", () => {
     expect(fullText().checked).toBe(true);
     expect(screen.queryByLabelText("Embeddings model")).toBeNull();
     await user.click(embeddings());
-    expect((screen.getByLabelText("Embeddings model") as HTMLInputElement).value).toBe("text-embedding-3-small");
+    const model = screen.getByLabelText("Embeddings model") as HTMLSelectElement;
+    await waitFor(() => expect(model.disabled).toBe(false));
+    expect(model.value).toBe("text-embedding-3-small");
+    // The provider's embeddings models only, its default first.
+    expect([...model.options].map((option) => option.textContent)).toEqual([
+      "Provider default (text-embedding-3-small)",
+      "text-embedding-3-large",
+      "text-embedding-3-small",
+    ]);
     expect(screen.getByText(/sent to the embeddings endpoint with your key/)).toBeTruthy();
   });
 
-  it("is keyboard usable: Tab reaches the choices, Space picks one, Enter in the model field saves", async () => {
+  it("is keyboard usable: Tab reaches the choices, Space picks one, Tab on to the model and Save, Enter saves", async () => {
     vi.mocked(saveLinkRelevance).mockResolvedValue();
     vi.mocked(embedContentIndex).mockResolvedValue({ model: "text-embedding-3-small", embedded: 3, pending: 0 });
     const user = await renderForm();
@@ -46,7 +75,11 @@ describe("internal links setting", () => {
     embeddings().focus();
     await user.keyboard(" ");
     expect(embeddings().checked).toBe(true);
-    await user.click(screen.getByLabelText("Embeddings model"));
+    await waitFor(() => expect((screen.getByLabelText("Embeddings model") as HTMLSelectElement).disabled).toBe(false));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByLabelText("Embeddings model"));
+    await user.tab();
+    expect(document.activeElement).toBe(save());
     await user.keyboard("{Enter}");
     await waitFor(() => expect(saveLinkRelevance).toHaveBeenCalled());
   });
@@ -56,9 +89,9 @@ describe("internal links setting", () => {
     vi.mocked(embedContentIndex).mockResolvedValue({ model: "text-embedding-3-large", embedded: 200, pending: 0 });
     const user = await renderForm();
     await user.click(embeddings());
-    const model = screen.getByLabelText("Embeddings model");
-    await user.clear(model);
-    await user.type(model, "text-embedding-3-large");
+    const model = screen.getByLabelText("Embeddings model") as HTMLSelectElement;
+    await waitFor(() => expect(model.disabled).toBe(false));
+    await user.selectOptions(model, "text-embedding-3-large");
     await user.click(save());
     expect(await screen.findByText("200 entries of your content index embedded with text-embedding-3-large.")).toBeTruthy();
     expect(saveLinkRelevance).toHaveBeenCalledWith("user-1", { relevance: "embeddings", model: "text-embedding-3-large" });
@@ -86,8 +119,18 @@ describe("internal links setting", () => {
     expect(embedContentIndex).not.toHaveBeenCalled();
   });
 
-  it("refuses a model name that is not one, and says why", async () => {
-    const user = await renderForm({ relevance: "embeddings", model: "text-embedding-3-small" });
+  it("a server without a model list: the name is typed; one that is not a model name is refused, saying why", async () => {
+    vi.mocked(listModels).mockResolvedValue({
+      ...MODEL_LIST,
+      provider: "custom",
+      listed: false,
+      typed: true,
+      models: [],
+      defaults: { drafting: null, keywords: null, seo: null, embeddings: null },
+      fetchedAt: null,
+    });
+    const user = await renderForm({ relevance: "embeddings", model: "nomic-embed-text" });
+    await waitFor(() => expect(screen.getByLabelText("Embeddings model").tagName).toBe("INPUT"));
     const model = screen.getByLabelText("Embeddings model");
     await user.clear(model);
     await user.type(model, "my model; drop");

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { FormField } from "../../ui/FormField";
 import { SubmitButton } from "../../ui/SubmitButton";
 import {
   embedContentIndex,
@@ -9,24 +8,24 @@ import {
 } from "./data/siteContent";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useUser } from "../auth/index";
-import {
-  DEFAULT_EMBEDDINGS_MODEL,
-  linkRelevanceSettingSchema,
-} from "@contracts/site_content";
+import { linkRelevanceSettingSchema } from "@contracts/site_content";
+import { ModelPicker, useAiProvider } from "../profile";
 
 type Load = "loading" | "unavailable" | "ready";
 
 /**
  * How internal links are ranked, for drafting and the editor's suggestions:
- * full-text search (the default, free) or embeddings (the user's own OpenAI
- * key and the model named here). Switching to embeddings embeds what the
- * content index already holds; later refreshes embed what is new.
+ * full-text search (the default, free) or embeddings (the user's own AI
+ * provider and key, with the provider's default embeddings model or one of
+ * its list). Switching to embeddings embeds what the content index already
+ * holds; later refreshes embed what is new.
  */
 export function LinkRelevanceForm() {
   const user = useUser();
   const [load, setLoad] = useState<Load>("loading");
   const [relevance, setRelevance] = useState<LinkRelevanceSetting["relevance"]>("full_text");
-  const [model, setModel] = useState(DEFAULT_EMBEDDINGS_MODEL);
+  const [model, setModel] = useState("");
+  const { models } = useAiProvider();
   const [modelError, setModelError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState("");
@@ -36,7 +35,7 @@ export function LinkRelevanceForm() {
     getLinkRelevance()
       .then((setting) => {
         setRelevance(setting.relevance);
-        setModel(setting.model);
+        setModel(setting.model ?? "");
         setLoad("ready");
       })
       .catch((error: unknown) => {
@@ -91,7 +90,7 @@ export function LinkRelevanceForm() {
 
   const disabled = load !== "ready" || busy;
   return (
-    <article aria-busy={load === "loading" || undefined}>
+    <article id="internal-links" aria-busy={load === "loading" || undefined}>
       <h2>Internal links</h2>
       <p>
         How your published posts are ranked when a draft is written and when the editor suggests links.
@@ -118,21 +117,21 @@ export function LinkRelevanceForm() {
               checked={relevance === "embeddings"}
               onChange={() => setRelevance("embeddings")}
             />
-            Embeddings: matching meaning, with your OpenAI API key
+            Embeddings: matching meaning, with your AI provider's key
           </label>
         </fieldset>
         {relevance === "embeddings" && (
           <>
-            <FormField
+            <ModelPicker
               label="Embeddings model"
               name="embeddings_model"
+              kind="embeddings"
               value={model}
               disabled={disabled}
-              spellCheck={false}
-              autoComplete="off"
               error={modelError}
-              help="Any model of your provider's embeddings endpoint, e.g. text-embedding-3-small."
-              onChange={(event) => setModel(event.target.value)}
+              fallback={{ model: models?.defaults.embeddings ?? null, label: "Provider default" }}
+              help="The model your content index and each link lookup are embedded with; another model embeds the index again."
+              onChange={setModel}
             />
             <p>
               <small>

@@ -7,6 +7,8 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { apiKeysSchema } from "./apiKeysValidation";
 import { useUser } from "../auth/index";
+import { AI_PROVIDER_LABELS } from "@contracts/ai_provider";
+import { forgetModels, useAiProvider } from "./aiProviderStore";
 
 type StatusLoad = ApiKeyStatus | "loading" | "unavailable";
 
@@ -23,6 +25,7 @@ function keyHelp(status: StatusLoad, last4: string | null): string {
  */
 export function ApiKeysForm() {
   const user = useUser();
+  const { settings, keysVersion } = useAiProvider();
   const [status, setStatus] = useState<StatusLoad>("loading");
   const [removing, setRemoving] = useState(false);
   const form = useForm(apiKeysSchema, { openai_key: "", falai_key: "" });
@@ -37,7 +40,7 @@ export function ApiKeysForm() {
 
   useEffect(() => {
     void refreshStatus();
-  }, []);
+  }, [keysVersion]);
 
   const save = async (changes: ApiKeyChanges) => {
     if (!user) {
@@ -52,6 +55,8 @@ export function ApiKeysForm() {
     }
     notifySuccess("API keys saved successfully");
     form.reset();
+    // The model list depends on the key (none without one).
+    if (changes.openaiKey !== undefined) forgetModels();
     await refreshStatus();
   };
 
@@ -71,11 +76,14 @@ export function ApiKeysForm() {
 
   const busy = form.submitting || removing;
   const known = typeof status === "object" ? status : null;
+  const provider = settings?.provider ?? "openai";
   const keys = [
     {
       field: form.field("openai_key"),
-      label: "OpenAI API Key",
-      purpose: "Used for text generation: article drafts, keyword research and SEO analysis.",
+      label: provider === "custom" ? "Server API Key" : `${AI_PROVIDER_LABELS[provider]} API Key`,
+      purpose: provider === "custom"
+        ? "Used for text generation, if your server needs a key (Ollama does not)."
+        : "Used for text generation: article drafts, keyword research, SEO analysis and embeddings.",
       last4: known?.openaiKeyLast4 ?? null,
       removal: { openaiKey: "" },
     },
@@ -89,7 +97,7 @@ export function ApiKeysForm() {
   ];
 
   return (
-    <article aria-busy={status === "loading"}>
+    <article id="api-keys" aria-busy={status === "loading"}>
       <h2>API Keys</h2>
       {known?.updatedAt && <p>Last updated {formatDate(known.updatedAt)}</p>}
       <form onSubmit={onSubmit} noValidate>

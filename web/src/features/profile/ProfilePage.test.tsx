@@ -7,11 +7,35 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import ProfilePage from "./ProfilePage";
 import { sessionState } from "../auth/session";
 import { setSignedIn, testUser } from "../../../test/session";
+import { checkKey, getProviderSettings, listModels, saveModelChoices, saveProvider } from "./data/aiProvider";
+import { aiProvider, forgetModels } from "./aiProviderStore";
+import { RequestFailure } from "../../backend/functionErrors";
+import type { ModelList } from "@contracts/ai_provider";
+
+const MODEL_LIST: ModelList = {
+  provider: "openai",
+  listed: true,
+  typed: false,
+  models: [
+    { id: "gpt-6-luna", kind: "chat", shutdownDate: null },
+    { id: "gpt-6.2-sol", kind: "chat", shutdownDate: null },
+    { id: "text-embedding-3-small", kind: "embeddings", shutdownDate: null },
+  ],
+  defaults: { drafting: "gpt-6.1-terra", keywords: "gpt-6-luna", seo: "gpt-6-luna", embeddings: "text-embedding-3-small" },
+  fetchedAt: "2026-11-27T10:00:00.000Z",
+};
 
 vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("./data/apiKeys", () => ({ getApiKeyStatus: vi.fn(), saveApiKeys: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 vi.mock("../links/data/siteContent", () => ({ getLinkRelevance: vi.fn(), saveLinkRelevance: vi.fn(), embedContentIndex: vi.fn() }));
+vi.mock("./data/aiProvider", () => ({
+  getProviderSettings: vi.fn(),
+  listModels: vi.fn(),
+  saveProvider: vi.fn(),
+  saveModelChoices: vi.fn(),
+  checkKey: vi.fn(),
+}));
 
 const STORED_OPENAI: ApiKeyStatus = { openaiKeyLast4: "abcd", falaiKeyLast4: null, updatedAt: new Date() };
 const NOTHING_STORED: ApiKeyStatus = { openaiKeyLast4: null, falaiKeyLast4: null, updatedAt: null };
@@ -30,6 +54,14 @@ async function renderProfile(status: ApiKeyStatus = STORED_OPENAI) {
 
 beforeEach(() => {
   setSignedIn();
+  forgetModels();
+  aiProvider.settingsState = "idle";
+  vi.mocked(getProviderSettings).mockResolvedValue({
+    provider: "openai",
+    baseUrl: null,
+    models: { drafting: null, keywords: null, seo: null },
+  });
+  vi.mocked(listModels).mockResolvedValue(MODEL_LIST);
   vi.mocked(getLinkRelevance).mockResolvedValue({ relevance: "full_text", model: "text-embedding-3-small" });
 });
 
@@ -148,5 +180,110 @@ describe("profile settings when the key status cannot be loaded", () => {
     render(<ProfilePage />);
     await waitFor(() => expect(noteOf(openaiInput())).toContain("Could not check for a saved key."));
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+  });
+});
+
+describe("AI provider", () => {
+  const providerRadio = (name: RegExp) => screen.getByRole("radio", { name }) as HTMLInputElement;
+
+  it("shows the stored provider; switching to OpenRouter says the key was removed, and the key's label follows", async () => {
+    vi.mocked(saveProvider).mockResolvedValue({ keyRemoved: true });
+    const user = await renderProfile();
+    await waitFor(() => expect(providerRadio(/^OpenAI$/).checked).toBe(true));
+    await user.click(providerRadio(/^OpenRouter$/));
+    expect(screen.getByText(/removes the stored text-generation key and model choices/)).toBeTruthy();
+    vi.mocked(getProviderSettings).mockResolvedValue({
+      provider: "openrouter",
+      baseUrl: null,
+      models: { drafting: null, keywords: null, seo: null },
+    });
+    vi.mocked(getApiKeyStatus).mockResolvedValue({ ...STORED_OPENAI, openaiKeyLast4: null });
+    await user.click(screen.getByRole("button", { name: "Save provider" }));
+    expect(saveProvider).toHaveBeenCalledWith("openrouter", null);
+    expect(
+      await screen.findByText(
+        "Your OpenAI key was removed: a key belongs to one provider. Enter your OpenRouter key under API Keys.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByLabelText("OpenRouter API Key")).toBeTruthy();
+    await waitFor(() => expect(noteOf(screen.getByLabelText("OpenRouter API Key"))).toContain("No key saved."));
+  });
+
+  it("asks a server of one's own for its base URL, checked before saving", async () => {
+    vi.mocked(saveProvider).mockResolvedValue({ keyRemoved: false });
+    const user = await renderProfile();
+    await waitFor(() => expect(providerRadio(/^OpenAI-compatible server/).disabled).toBe(false));
+    await user.click(providerRadio(/^OpenAI-compatible server/));
+    const baseUrl = screen.getByLabelText("Base URL") as HTMLInputElement;
+    await user.type(baseUrl, "ftp://user:pw@nas/v1");
+    await user.click(screen.getByRole("button", { name: "Save provider" }));
+    expect(noteOf(baseUrl)).toBe("Enter an http:// or https:// address without a user name, password, query or #");
+    expect(saveProvider).not.toHaveBeenCalled();
+    await user.clear(baseUrl);
+    await user.type(baseUrl, " http://localhost:11434/v1/ ");
+    await user.click(screen.getByRole("button", { name: "Save provider" }));
+    expect(saveProvider).toHaveBeenCalledWith("custom", "http://localhost:11434/v1");
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("AI provider saved"));
+  });
+
+  it("Check key says the key works, or the provider's reason in place with where to fix it, until dismissed", async () => {
+    const user = await renderProfile();
+    vi.mocked(checkKey).mockResolvedValueOnce({ modelCount: 93, message: "Key works: 93 models" });
+    await waitFor(() => expect((screen.getByRole("button", { name: "Check key" }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(screen.getByRole("button", { name: "Check key" }));
+    expect(await screen.findByText("Key works: 93 models")).toBeTruthy();
+
+    vi.mocked(checkKey).mockRejectedValueOnce(
+      new RequestFailure("OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.", {
+        href: "/profile#api-keys",
+        label: "Profile Settings → API Keys",
+      }),
+    );
+    await user.click(screen.getByRole("button", { name: "Check key" }));
+    expect(await screen.findByText(/^OpenAI refused the API key/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go to Profile Settings → API Keys" }).getAttribute("href")).toBe("/profile#api-keys");
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByText(/^OpenAI refused the API key/)).toBeNull();
+  });
+});
+
+describe("AI models", () => {
+  const picker = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+
+  it("offers the provider's chat models with its defaults, and saves the choices", async () => {
+    vi.mocked(saveModelChoices).mockResolvedValue();
+    const user = await renderProfile();
+    await waitFor(() => expect(picker("Keyword research model").disabled).toBe(false));
+    expect([...picker("Keyword research model").options].map((option) => option.textContent)).toEqual([
+      "Provider default (gpt-6-luna)",
+      "gpt-6-luna",
+      "gpt-6.2-sol",
+    ]);
+    expect(picker("Article drafting model").options[0].textContent).toBe("Provider default (gpt-6.1-terra)");
+    await user.selectOptions(picker("SEO analysis model"), "gpt-6.2-sol");
+    await user.click(screen.getByRole("button", { name: "Save AI models" }));
+    expect(saveModelChoices).toHaveBeenCalledWith(testUser.id, { drafting: null, keywords: null, seo: "gpt-6.2-sol" });
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("AI models saved"));
+  });
+
+  it("names a stored model the provider no longer offers, where it is chosen", async () => {
+    vi.mocked(getProviderSettings).mockResolvedValue({
+      provider: "openai",
+      baseUrl: null,
+      models: { drafting: null, keywords: null, seo: "gpt-4" },
+    });
+    await renderProfile();
+    await waitFor(() => expect(picker("SEO analysis model").value).toBe("gpt-4"));
+    expect(picker("SEO analysis model").getAttribute("aria-invalid")).toBe("true");
+    expect(noteOf(picker("SEO analysis model"))).toBe(
+      "gpt-4 is not offered by OpenAI any more: requests with it fail. Choose another model.",
+    );
+  });
+
+  it("Refresh model list asks the provider again", async () => {
+    const user = await renderProfile();
+    await waitFor(() => expect(listModels).toHaveBeenCalledWith(false));
+    await user.click(screen.getByRole("button", { name: "Refresh model list" }));
+    expect(listModels).toHaveBeenLastCalledWith(true);
   });
 });

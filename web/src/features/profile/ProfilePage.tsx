@@ -1,12 +1,20 @@
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { Link } from "wouter";
 import { useUser } from "../auth/index";
+import { AiModelsForm } from "./AiModelsForm";
+import { AiProviderForm } from "./AiProviderForm";
 import { ApiKeysForm } from "./ApiKeysForm";
 import { LinkRelevanceForm } from "../links/index";
+import "./profile.css";
 
 export default function ProfilePage() {
   const user = useUser();
   const emailId = useId();
+  // Messages elsewhere link to a section ("Profile Settings → AI models").
+  useEffect(() => {
+    const target = globalThis.location?.hash ? document.getElementById(globalThis.location.hash.slice(1)) : null;
+    target?.scrollIntoView?.();
+  }, []);
   return (
     <>
       <h1>Profile Settings</h1>
@@ -15,7 +23,9 @@ export default function ProfilePage() {
         <label htmlFor={emailId}>Email</label>
         <input id={emailId} type="email" value={user?.email ?? ""} readOnly />
       </article>
+      <AiProviderForm />
       <ApiKeysForm />
+      <AiModelsForm />
       <LinkRelevanceForm />
       <article>
         <h2>Writing assistants</h2>

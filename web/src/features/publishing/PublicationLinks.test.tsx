@@ -128,7 +128,7 @@ describe("PublicationLinks", () => {
   it("reads a publication that is being published again until it settles", async () => {
     vi.useFakeTimers();
     vi.mocked(loadPublications)
-      .mockResolvedValueOnce(new Map([["a-1", [{ ...LIVE, status: "pending" }]]]))
+      .mockResolvedValueOnce(new Map([["a-1", [{ ...LIVE, status: "pending", claimedUntil: inAnHour() }]]]))
       .mockResolvedValue(new Map([["a-1", [LIVE]]]));
     render(<PublicationLinks article={article("a-1", "scheduled")} />);
     await act(() => vi.advanceTimersByTimeAsync(1));
@@ -138,6 +138,20 @@ describe("PublicationLinks", () => {
     expect(loadPublications).toHaveBeenCalledTimes(2);
     await act(() => vi.advanceTimersByTimeAsync(SETTLING_REFRESH_MS * 3));
     expect(loadPublications).toHaveBeenCalledTimes(2);
+  });
+
+  it("says a publish was interrupted when its claim lapsed, and stops reading it again", async () => {
+    vi.useFakeTimers();
+    const lapsed = new Date(Date.now() - 60_000).toISOString();
+    vi.mocked(loadPublications).mockResolvedValue(new Map([["a-1", [{ ...LIVE, status: "pending", claimedUntil: lapsed }]]]));
+    render(<PublicationLinks article={article("a-1", "published")} />);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    const item = screen.getByRole("listitem").textContent;
+    expect(item).toContain("Interrupted");
+    expect(item).toContain("The last publish stopped before it finished; the post on the site is live.");
+    expect(item).toContain("never made twice");
+    await act(() => vi.advanceTimersByTimeAsync(SETTLING_REFRESH_MS * 3));
+    expect(loadPublications).toHaveBeenCalledTimes(1);
   });
 
   it("shows nothing when publications cannot be loaded", async () => {

@@ -3,6 +3,9 @@ import type { Publication } from "./data/publications";
 
 export const RETRY_QUEUED = "Retry queued: the scheduler publishes it on its next run.";
 export const RETRY_FAILED = "Could not queue the retry";
+/** What to do about an interrupted publish (exactly-once: the marker finds a post it may have made). */
+export const INTERRUPTED_NEXT =
+  "Publish again to finish it: a post it already made on the site is found and updated, never made twice. A scheduled article is retried by the scheduler.";
 
 /** WordPress's post statuses in words; a plugin's own status is shown as it is named. */
 const REMOTE_STATUS_LABELS: Readonly<Record<string, string>> = {
@@ -36,11 +39,21 @@ export type PublicationSummary = { label: string; tone: PublicationTone; details
 export function summarizePublication(publication: Publication, now: Date = new Date()): PublicationSummary {
   const { status, remoteStatus, publishedAt, updatedAt, lastError, nextAttemptAt } = publication;
   const remote = remoteStatus ? remoteStatusLabel(remoteStatus) : null;
-  if (status === "pending") {
+  if (status === "pending" && isPublishingNow(publication, now)) {
     return {
       label: "Publishing…",
       tone: "busy",
       details: remote ? [`On the site now: ${remote}.`] : [],
+    };
+  }
+  if (status === "pending") {
+    return {
+      label: "Interrupted",
+      tone: "failed",
+      details: [
+        `The last publish stopped before it finished${remote ? `; the post on the site is ${remote === "Live" ? "live" : remote.toLowerCase()}` : ""}.`,
+        INTERRUPTED_NEXT,
+      ],
     };
   }
   if (status === "failed") {
@@ -74,9 +87,18 @@ export function canRetry(publication: Publication, articleStatus: string, now: D
   );
 }
 
+/**
+ * A publish holds the pair now: its claim has not lapsed. (Publications
+ * read before claims existed carry no claim time: pending means publishing.)
+ */
+function isPublishingNow(publication: Publication, now: Date): boolean {
+  if (publication.claimedUntil === undefined) return true;
+  return publication.claimedUntil !== null && parseTimestamp(publication.claimedUntil) > now;
+}
+
 /** Still changing without the user doing anything: being published, or queued for the scheduler. */
 export function isSettling(publication: Publication, now: Date = new Date()): boolean {
-  if (publication.status === "pending") return true;
+  if (publication.status === "pending") return isPublishingNow(publication, now);
   return (
     publication.status === "failed" &&
     publication.nextAttemptAt !== null &&

@@ -68,14 +68,14 @@ describe("research store", () => {
     await generateKeywords("gardening");
     await generateKeywords("cooking");
     expect(keywordResearch.latest?.subject).toBe("gardening");
-    expect(keywordResearch.error).toBe("OpenAI API key not found");
+    expect(keywordResearch.error).toEqual({ message: "OpenAI API key not found" });
     expect(notifyError).toHaveBeenCalledWith("OpenAI API key not found");
   });
 
   it("clears the last error when a new request starts", async () => {
     vi.mocked(requestSeoAnalysis).mockRejectedValueOnce(new Error("")).mockReturnValueOnce(new Promise(() => {}));
     await analyzeWebsite("https://example.com");
-    expect(seoResearch.error).toBe("Failed to complete SEO analysis. Please try again.");
+    expect(seoResearch.error).toEqual({ message: "Failed to complete SEO analysis. Please try again." });
     void analyzeWebsite("https://example.com");
     expect(seoResearch.error).toBeNull();
   });

@@ -2,6 +2,7 @@ import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import { KEYWORDS_FAILURE_MESSAGE, requestKeywords, type KeywordsResponse } from "./data/keywords";
 import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoAnalysis } from "./data/seoAnalysis";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { type FixPlace, RequestFailure } from "../../backend/functionErrors";
 import { sessionState } from "../auth/index";
 
 /** A request that is under way: what it is about and when it started (epoch ms). */
@@ -14,8 +15,8 @@ type Research<Result extends object> = {
   pending: PendingRequest | null;
   /** The last successful result with what it was for; kept when a later request fails. */
   latest: { subject: string; result: Ref<Result> } | null;
-  /** The message of the last failed request; cleared when a new one starts. */
-  error: string | null;
+  /** The last failed request's message and where it is fixed; kept until dismissed or a new request starts. */
+  error: { message: string; fix?: FixPlace } | null;
 };
 
 /**
@@ -62,11 +63,16 @@ async function run<Result extends object>(
   const epoch = ownerEpoch;
   research.pending = { subject, startedAt: Date.now() };
   research.error = null;
-  let outcome: { result: Result } | { error: string };
+  let outcome: { result: Result } | { error: NonNullable<Research<Result>["error"]> };
   try {
     outcome = { result: await request() };
   } catch (error) {
-    outcome = { error: error instanceof Error && error.message ? error.message : messages.failure };
+    outcome = {
+      error: {
+        message: error instanceof Error && error.message ? error.message : messages.failure,
+        ...(error instanceof RequestFailure && error.fix ? { fix: error.fix } : {}),
+      },
+    };
   }
   if (epoch !== ownerEpoch) return;
   research.pending = null;
@@ -75,7 +81,7 @@ async function run<Result extends object>(
     notifySuccess(messages.success);
   } else {
     research.error = outcome.error;
-    notifyError(outcome.error);
+    notifyError(outcome.error.message);
   }
 }
 
@@ -91,6 +97,14 @@ export function analyzeWebsite(url: string): Promise<void> {
     success: "SEO analysis completed successfully",
     failure: SEO_FAILURE_MESSAGE,
   });
+}
+
+export function dismissKeywordsError(): void {
+  keywordResearch.error = null;
+}
+
+export function dismissSeoError(): void {
+  seoResearch.error = null;
 }
 
 export function useKeywordResearch() {

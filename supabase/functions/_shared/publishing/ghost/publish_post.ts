@@ -16,6 +16,12 @@
  * message, never answered by creating a second post. An earlier post that
  * was deleted in Ghost (404) is published anew.
  *
+ * Every post carries its publication's marker as an internal tag
+ * (post_marker.ts), and a create goes through the guard (../steps.ts
+ * RemoteCreateGuard): when an earlier create may have reached the site, the
+ * post is looked up by its marker and updated instead of created again; a
+ * create is announced before it is sent.
+ *
  * Steps are reported as WordPress's are (publish_events.ts): `terms` and
  * `seo` are skipped with `tags_with_post` / `seo_with_post`, as they travel
  * with the post.
@@ -25,15 +31,18 @@ import { GHOST_MESSAGES } from "../../contracts/ghost_sites.ts";
 import type { PostStatus, SeoResult } from "../../contracts/publishing.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../../net/ssrf.ts";
 import {
+  ClaimLostError,
   describeStepFailure,
   PublishStepError,
   type PublishStepListener,
+  type RemoteCreateGuard,
   type RemoteState,
   type StepReporter,
   stepReporter,
 } from "../steps.ts";
 import type { GhostClient } from "./admin_api.ts";
 import { GhostError } from "./admin_api.ts";
+import { findMarkedPost, markerTagName } from "./post_marker.ts";
 
 /** Sending up to 10 MiB to a slow host takes longer than the default 15 s. */
 export const IMAGE_UPLOAD_TIMEOUT_MS = 30_000;
@@ -66,6 +75,8 @@ export interface GhostPublishInput {
   article: GhostArticle;
   status: PostStatus;
   previous: PreviousGhostPublication | null;
+  /** The publication's marker and create announcement (exactly-once creates). */
+  guard: RemoteCreateGuard;
 }
 
 export interface GhostPublishDependencies {
@@ -194,7 +205,10 @@ function payloadFor(input: GhostPublishInput, featureImage: string | null, warni
     custom_excerpt: article.excerpt.trim()
       ? shortened(article.excerpt.trim(), GHOST_LIMITS.customExcerpt, "excerpt", warnings)
       : null,
-    tags: uniqueNames([...article.categories, ...article.tags]).map((name) => ({ name })),
+    // The marker tag last: the first tag is the post's primary tag.
+    tags: [...uniqueNames([...article.categories, ...article.tags]), markerTagName(input.guard.marker)].map((name) => ({
+      name,
+    })),
     feature_image: featureImage,
     feature_image_alt: featureImage ? title.slice(0, GHOST_LIMITS.imageAlt) : null,
     meta_title: title.slice(0, GHOST_LIMITS.metaTitle),
@@ -231,21 +245,33 @@ async function savePost(
   target: { id: string; updatedAt: string } | null,
   step: StepReporter,
 ): Promise<{ post: GhostPost; updated: boolean }> {
+  const update = async (post: { id: string; updatedAt: string }) => {
+    const answer = await input.client.request<{ posts?: GhostPost[] }>({
+      method: "PUT",
+      path: `posts/${post.id}/`,
+      query: { source: "html" },
+      json: { posts: [{ ...payload, updated_at: post.updatedAt }] },
+    });
+    return { post: answer.posts?.[0] ?? {}, updated: true };
+  };
   if (target) {
     try {
-      const answer = await input.client.request<{ posts?: GhostPost[] }>({
-        method: "PUT",
-        path: `posts/${target.id}/`,
-        query: { source: "html" },
-        json: { posts: [{ ...payload, updated_at: target.updatedAt }] },
-      });
-      return { post: answer.posts?.[0] ?? {}, updated: true };
+      return await update(target);
     } catch (error) {
       // Deleted in Ghost between the read and the edit: publish a new post.
       if (!(error instanceof GhostError && error.kind === "not_found")) throw error;
       step.started("post", "create");
     }
   }
+  if (input.guard.mayExist()) {
+    const found = await findMarkedPost(input.client, input.guard.marker);
+    if (found) {
+      // An interrupted earlier attempt created it: this one is that post's update.
+      step.started("post", "update");
+      return await update(found);
+    }
+  }
+  await input.guard.beforeCreate();
   const answer = await input.client.request<{ posts?: GhostPost[] }>({
     method: "POST",
     path: "posts/",
@@ -320,6 +346,10 @@ export async function publishGhostPost(input: GhostPublishInput, deps: GhostPubl
     }
     warnings.push(...verifyPost(saved.post, payload, remote));
   } catch (error) {
+    if (error instanceof ClaimLostError) {
+      step.failed("post", error.message);
+      throw error;
+    }
     const failure = asStepError("post", error, remote);
     step.failed("post", failure.message);
     throw failure;

@@ -28,6 +28,7 @@ import {
   ghostError,
   startFakeGhost,
 } from "../../../_testing/fakes/ghost_server.ts";
+import { type MemoryPublicationStore, memoryPublicationStore, TEST_MARKER } from "../../../_testing/memory_publication_store.ts";
 import { PNG_BYTES } from "../../../_testing/fakes/wordpress_server.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";
@@ -42,6 +43,7 @@ interface Harness {
   events: PublishStepEvent[];
   /** What the database holds for the pair (a test sets it after a publish, as recordSuccess would). */
   previous: { record: PublicationRecord | null };
+  store: MemoryPublicationStore;
   publish(status?: "publish" | "draft"): Promise<Awaited<ReturnType<typeof publishArticleToSite>>>;
 }
 
@@ -61,7 +63,6 @@ async function withGhost(
   const successes: PublicationSuccess[] = [];
   const failures: PublicationFailureRecord[] = [];
   const events: PublishStepEvent[] = [];
-  const previous = { record: null as PublicationRecord | null };
   const article: ArticleRecord = {
     id: ARTICLE,
     title: "Ten days in the Alps",
@@ -75,6 +76,38 @@ async function withGhost(
     tags: ["Hiking", "Alps", "hiking"],
     ...options.article,
   };
+  const store = memoryPublicationStore({
+    findArticle: (userId) => Promise.resolve(userId === ALICE ? article : null),
+    findSite: (userId) =>
+      Promise.resolve(
+        userId === ALICE
+          ? {
+            kind: "ghost" as const,
+            id: SITE,
+            base_url: `${ghost.origin}/ghost/api/admin/`,
+            admin_api_key: options.adminApiKey ?? FAKE_GHOST_ADMIN_API_KEY,
+          }
+          : null,
+      ),
+  });
+  const previous = {
+    get record() {
+      return store.previous;
+    },
+    set record(record: PublicationRecord | null) {
+      store.previous = record;
+    },
+  };
+  const recordSuccess = store.recordSuccess;
+  store.recordSuccess = (success) => {
+    successes.push(success);
+    return recordSuccess(success);
+  };
+  const recordFailure = store.recordFailure;
+  store.recordFailure = (failure) => {
+    failures.push(failure);
+    return recordFailure(failure);
+  };
   const publish: Harness["publish"] = (status = "publish") => {
     const request: PublishRequest = {
       userId: ALICE,
@@ -85,35 +118,7 @@ async function withGhost(
       onStep: (event) => events.push(event),
     };
     return publishArticleToSite(request, {
-      store: {
-        findArticle: (userId) => Promise.resolve(userId === ALICE ? article : null),
-        findSite: (userId) =>
-          Promise.resolve(
-            userId === ALICE
-              ? {
-                kind: "ghost" as const,
-                id: SITE,
-                base_url: `${ghost.origin}/ghost/api/admin/`,
-                admin_api_key: options.adminApiKey ?? FAKE_GHOST_ADMIN_API_KEY,
-              }
-              : null,
-          ),
-        findPublication: () => Promise.resolve(previous.record),
-        recordSuccess: (success) => {
-          successes.push(success);
-          previous.record = {
-            remote_post_id: null,
-            remote_post_ref: success.remotePostRef,
-            featured_media_id: null,
-            featured_media_source_url: success.featuredMediaSourceUrl,
-          };
-          return Promise.resolve();
-        },
-        recordFailure: (failure) => {
-          failures.push(failure);
-          return Promise.resolve();
-        },
-      },
+      store,
       fetch: guardedFetch,
       fetchOptions: { privateHostAllowlist: [ghost.hostPort] },
       imageFetchOptions: { privateHostAllowlist: [`127.0.0.1:${images.addr.port}`] },
@@ -121,7 +126,7 @@ async function withGhost(
     });
   };
   try {
-    await run({ ghost, imageUrl, successes, failures, events, previous, publish });
+    await run({ ghost, imageUrl, successes, failures, events, previous, store, publish });
   } finally {
     await ghost.close();
     await images.shutdown();
@@ -138,7 +143,13 @@ Deno.test("ghost publish: HTML, title, excerpt, slug, tags by name, feature imag
     assert.equal(post.status, "published");
     assert.equal(post.custom_excerpt, "A walk from Chamonix to Zermatt");
     assert.equal(post.slug, "ten-days-in-the-alps");
-    assert.deepEqual(post.tags.map((tag) => tag.name), ["Travel", "Hiking", "Alps"]);
+    assert.deepEqual(post.tags.map((tag) => tag.name), ["Travel", "Hiking", "Alps", `#inkpress-${TEST_MARKER}`]);
+    assert.deepEqual(post.tags.at(-1), {
+      id: post.tags.at(-1)!.id,
+      name: `#inkpress-${TEST_MARKER}`,
+      slug: `hash-inkpress-${TEST_MARKER}`,
+      visibility: "internal",
+    });
     assert.equal(post.feature_image, ghost.images[0]);
     assert.equal(post.feature_image_alt, "Ten days in the Alps");
     assert.equal(post.meta_title, "Ten days in the Alps");
@@ -162,6 +173,7 @@ Deno.test("ghost publish: HTML, title, excerpt, slug, tags by name, feature imag
       featuredMediaId: null,
       featuredMediaSourceUrl: imageUrl,
       scheduled: false,
+      claimToken: "claim-1",
     }]);
     assert.deepEqual(ghost.requests.map((request) => `${request.wave} ${request.method} ${request.path}${request.search}`), [
       "1 POST images/upload/",
@@ -240,6 +252,40 @@ Deno.test("ghost re-publish: a post deleted in Ghost is published anew", async (
     assert.notEqual(second.remotePostId, first.remotePostId);
     assert.equal(ghost.posts.length, 1);
     assert.equal(ghost.images.length, 2, "the image is uploaded again: the old post's is unknown");
+  });
+});
+
+Deno.test("ghost publish: after an interrupted create, the post carrying the marker tag is adopted", async () => {
+  await withGhost({}, async ({ ghost, publish, store }) => {
+    // A publish that died after Ghost saved its post: the post is there, we hold no id for it.
+    const orphan = (await publish("draft")).remotePostId;
+    store.previous = null;
+    store.earlierCreateMayExist = true;
+    ghost.resetLog();
+    const result = await publish("publish");
+    assert.equal(result.remotePostId, orphan);
+    assert.equal(result.updated, true);
+    assert.equal(ghost.posts.length, 1, "no second post");
+    assert.equal(ghost.posts[0].status, "published");
+    const lookup = ghost.requests.find((request) => request.method === "GET" && request.path === "posts/");
+    assert.equal(
+      new URL(`http://x/${lookup?.search}`).searchParams.get("filter"),
+      `tag:'hash-inkpress-${TEST_MARKER}'`,
+    );
+    assert.equal(ghost.requests.filter((request) => request.method === "POST" && request.path === "posts/").length, 0);
+  });
+});
+
+Deno.test("ghost publish: an interrupted create that never reached Ghost is created after the lookup", async () => {
+  await withGhost({}, async ({ ghost, publish, store }) => {
+    store.earlierCreateMayExist = true;
+    const result = await publish("publish");
+    assert.equal(result.updated, false);
+    assert.equal(ghost.posts.length, 1);
+    assert.deepEqual(ghost.requests.map((request) => `${request.method} ${request.path}`).filter((r) => r.endsWith("posts/")), [
+      "GET posts/",
+      "POST posts/",
+    ]);
   });
 });
 

@@ -14,6 +14,11 @@
  * after the post exists, leaving us without its id. Separately, a refusal
  * costs nothing but the SEO fields, and is reported as such.
  *
+ * Every post carries its publication's marker (post_marker.ts), and a create
+ * goes through the guard (../steps.ts RemoteCreateGuard): when an earlier
+ * create may have reached the site, the post is looked up by its marker and
+ * updated instead of created again; a create is announced before it is sent.
+ *
  * No write follows a redirect (the SSRF guard refuses it).
  *
  * Each step is reported to `onStep` as it happens (see
@@ -26,11 +31,13 @@ import type { PostStatus, PublishStep, SeoResult } from "../../contracts/publish
 import { WORDPRESS_MESSAGES } from "../../contracts/sites.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../../net/ssrf.ts";
 import { decodeEntities, plainText, type WordPressClient, WordPressError } from "./rest.ts";
+import { findMarkedPost, markedContent } from "./post_marker.ts";
 import {
   type ArticleContent,
   describeStepFailure,
   PublishStepError,
   type PublishStepListener,
+  type RemoteCreateGuard,
   type RemoteState,
   type StepReporter,
   stepReporter,
@@ -62,6 +69,8 @@ export interface PublishPostInput {
   article: ArticleContent;
   status: PostStatus;
   previous: PreviousPublication | null;
+  /** The publication's marker and create announcement (exactly-once creates). */
+  guard: RemoteCreateGuard;
 }
 
 export interface PublishPostDependencies {
@@ -234,7 +243,7 @@ function postPayload(input: PublishPostInput, categories: number[], tags: number
   const { article } = input;
   return {
     title: article.title,
-    content: article.content,
+    content: markedContent(article.content, input.guard.marker),
     excerpt: article.excerpt,
     status: input.status,
     categories,
@@ -255,14 +264,11 @@ async function savePost(
   target: PostTarget,
   step: StepReporter,
 ): Promise<{ post: WordPressPost; updated: boolean }> {
+  const update = (id: number) =>
+    input.client.request<WordPressPost>({ method: "POST", route: `wp/v2/posts/${id}`, json: payload });
   if (target.remotePostId) {
     try {
-      const post = await input.client.request<WordPressPost>({
-        method: "POST",
-        route: `wp/v2/posts/${target.remotePostId}`,
-        json: payload,
-      });
-      return { post, updated: true };
+      return { post: await update(target.remotePostId), updated: true };
     } catch (error) {
       // The earlier post was deleted (permanently) on the site: publish a new one.
       if (!(error instanceof WordPressError && error.code === "rest_post_invalid_id")) throw error;
@@ -270,6 +276,16 @@ async function savePost(
       step.started("post", "create");
     }
   }
+  if (input.guard.mayExist()) {
+    const found = await findMarkedPost(input.client, input.guard.marker);
+    if (found !== null) {
+      // An interrupted earlier attempt created it: this one is that post's update.
+      target.remotePostId = found;
+      step.started("post", "update");
+      return { post: await update(found), updated: true };
+    }
+  }
+  await input.guard.beforeCreate();
   const post = await input.client.request<WordPressPost>({ method: "POST", route: "wp/v2/posts", json: payload });
   return { post, updated: false };
 }

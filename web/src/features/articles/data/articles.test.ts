@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  ArticleConflictError,
   createArticle,
   deleteArticle,
   getArticle,
@@ -54,6 +55,7 @@ const ROW = {
   scheduled_for: "2026-12-01 09:30:00+00",
   scheduled_site_ids: ["s1"],
   created_at: "2026-11-22 13:57:40.852+00",
+  version: 3,
 };
 
 beforeEach(() => {
@@ -93,6 +95,7 @@ describe("getArticle", () => {
       scheduledFor: new Date("2026-12-01T09:30:00Z"),
       scheduledSiteIds: ["s1"],
       createdAt: new Date("2026-11-22T13:57:40.852Z"),
+      version: 3,
     });
   });
 
@@ -152,10 +155,11 @@ describe("updateArticle", () => {
 
   it("sends the id and every edited field, with the schedule as an ISO timestamp", async () => {
     saveAnswers({ row: ROW });
-    await updateArticle(ID, CHANGES);
+    await updateArticle(ID, 7, CHANGES);
     expect(supabase.functions.invoke).toHaveBeenCalledWith("save-article", {
       body: {
         id: ID,
+        expectedVersion: 7,
         title: "T",
         content: "C",
         excerpt: "E",
@@ -173,14 +177,28 @@ describe("updateArticle", () => {
 
   it("clears the schedule for any other status", async () => {
     saveAnswers({ row: ROW });
-    await updateArticle(ID, { ...CHANGES, status: "draft" });
+    await updateArticle(ID, 7, { ...CHANGES, status: "draft" });
     const [, options] = vi.mocked(supabase.functions.invoke).mock.calls[0];
     expect(options?.body).toMatchObject({ status: "draft", scheduledFor: null, scheduledSiteIds: [] });
   });
 
   it("throws 'Article not found' when it is not the user's", async () => {
     saveAnswers({ status: 404, body: { error: "Article not found", field: "id" } });
-    await expect(updateArticle(ID, CHANGES)).rejects.toThrow("Article not found");
+    await expect(updateArticle(ID, 7, CHANGES)).rejects.toThrow("Article not found");
+  });
+
+  it("throws ArticleConflictError with the article as it is now when it changed since that version", async () => {
+    saveAnswers({
+      status: 409,
+      body: {
+        error: "This article was changed elsewhere since you opened it",
+        field: "expectedVersion",
+        current: { ...ROW, title: "Changed elsewhere", version: 8 },
+      },
+    });
+    const refusal = await updateArticle(ID, 7, CHANGES).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ArticleConflictError);
+    expect((refusal as ArticleConflictError).current).toMatchObject({ title: "Changed elsewhere", version: 8 });
   });
 });
 

@@ -6,7 +6,7 @@ import type {
 } from "@contracts/article_save";
 import { ARTICLE_LIMITS } from "@contracts/text_limits";
 import { parseTimestamp } from "../../../lib/dates";
-import { functionErrorMessage } from "../../../backend/functionErrors";
+import { functionErrorMessage, readFunctionErrorResponse } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
 export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
@@ -40,6 +40,12 @@ export type Article = ArticleText & {
   /** The connected sites a scheduled article will be published to. */
   scheduledSiteIds: string[];
   createdAt: Date;
+  /**
+   * Moves with every change to the article, wherever it is made; a save says
+   * which version it started from, and is refused when the article has moved
+   * on since (ArticleConflictError).
+   */
+  version: number;
 };
 
 /** A new article, always saved as a draft. */
@@ -63,7 +69,7 @@ export type ArticleChanges = ArticleText & {
 export type ScheduleTarget = { id: string; name: string };
 
 const ARTICLE_COLUMNS =
-  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at";
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at, version";
 
 const selectArticles = () => supabase.from("articles").select(ARTICLE_COLUMNS);
 type ArticleRow = QueryData<ReturnType<typeof selectArticles>>[number];
@@ -87,7 +93,20 @@ export function toArticle(row: ArticleRow | SavedArticleRow): Article {
     scheduledFor: row.scheduled_for ? parseTimestamp(row.scheduled_for) : null,
     scheduledSiteIds: row.scheduled_site_ids,
     createdAt: parseTimestamp(row.created_at),
+    version: row.version,
   };
+}
+
+/**
+ * The article changed since the version a save started from (another tab,
+ * another device, the scheduler, a drip rule): nothing was saved. `current`
+ * is the article as it is now.
+ */
+export class ArticleConflictError extends Error {
+  override name = "ArticleConflictError";
+  constructor(readonly current: Article) {
+    super("This article was changed elsewhere since you opened it");
+  }
 }
 
 
@@ -102,14 +121,23 @@ export async function getArticle(id: string): Promise<Article | null> {
 /**
  * Article HTML is stored only by the save-article function, which sanitises
  * it with the preview's allow-list first (the browser may not write
- * `content` itself). Throws an Error with the function's message, e.g.
- * "title: Title must be at most 500 characters" or "Article not found".
+ * `content` itself). Throws ArticleConflictError when an update started from
+ * an older version than the article's, else an Error with the function's
+ * message, e.g. "title: Title must be at most 500 characters" or "Article
+ * not found".
  */
 export async function saveArticle(request: SaveArticleRequest): Promise<SavedArticleRow> {
   const { data, error } = await supabase.functions.invoke<{ article: SavedArticleRow }>("save-article", {
     body: request,
   });
-  if (error) throw new Error(await functionErrorMessage(error, SAVE_ARTICLE_FAILURE));
+  if (error) {
+    const answer = await readFunctionErrorResponse(error);
+    const current = answer?.body?.current as SavedArticleRow | undefined;
+    if (answer?.body?.field === "expectedVersion" && typeof current?.id === "string") {
+      throw new ArticleConflictError(toArticle(current));
+    }
+    throw new Error(await functionErrorMessage(error, SAVE_ARTICLE_FAILURE));
+  }
   if (typeof data?.article?.id !== "string") throw new Error(SAVE_ARTICLE_FAILURE);
   return data.article;
 }
@@ -156,11 +184,17 @@ export async function createArticle(article: NewArticle): Promise<string> {
   return saved.id;
 }
 
-/** The schedule (time and target sites) is kept only for a scheduled article and cleared otherwise. */
-export async function updateArticle(id: string, changes: ArticleChanges): Promise<void> {
+/**
+ * Saves the changes over version `expectedVersion` of the article; returns
+ * the saved article. The schedule (time and target sites) is kept only for a
+ * scheduled article and cleared otherwise. Throws ArticleConflictError when
+ * the article changed since that version (nothing is saved then).
+ */
+export async function updateArticle(id: string, expectedVersion: number, changes: ArticleChanges): Promise<Article> {
   const scheduled = changes.status === "scheduled";
-  await saveArticle({
+  const saved = await saveArticle({
     id,
+    expectedVersion,
     title: changes.title,
     content: changes.content,
     excerpt: changes.excerpt,
@@ -173,6 +207,7 @@ export async function updateArticle(id: string, changes: ArticleChanges): Promis
     scheduledFor: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
     scheduledSiteIds: scheduled ? changes.scheduledSiteIds : [],
   });
+  return toArticle(saved);
 }
 
 export async function deleteArticle(id: string): Promise<void> {

@@ -87,7 +87,7 @@ describe("assistants data", () => {
     expect(supabase.from).toHaveBeenCalledTimes(2);
   });
 
-  it("creates an assistant for the user; a blank model means the server default", async () => {
+  it("creates an assistant for the user; a blank model means the drafting model", async () => {
     const calls = answer({ data: { id: ID }, error: null });
     expect(await createAssistant("user-1", INPUT)).toBe(ID);
     expect(calls[0]).toEqual([

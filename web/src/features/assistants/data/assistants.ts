@@ -10,7 +10,7 @@ export type Assistant = {
   name: string;
   description: string;
   instructions: string;
-  /** null: the server's default model. */
+  /** null: the user's drafting model (Profile Settings → AI models). */
   model: string | null;
   createdAt: Date;
 };
@@ -22,7 +22,7 @@ export type AssistantInput = {
   name: string;
   description: string;
   instructions: string;
-  /** Blank means the server default. */
+  /** Blank means the user's drafting model. */
   model: string;
 };
 

@@ -6,6 +6,8 @@ import { LinkSuggestions } from "../../links/index";
 import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
+import { RequestError } from "../../../ui/RequestError";
+import { type FixPlace, RequestFailure } from "../../../backend/functionErrors";
 import { TextAreaField } from "../../../ui/TextAreaField";
 import {
   DraftAbortedError,
@@ -74,6 +76,9 @@ export default function CreateArticlePage() {
   const draft = useDraftForm();
   const [generating, setGenerating] = useState(false);
   const [aiStatus, setAiStatus] = useState("");
+  // The last generation's failure, shown under the AI section until dismissed or the next attempt.
+  const [aiError, setAiError] = useState<{ message: string; fix?: FixPlace } | null>(null);
+  const [aiNote, setAiNote] = useState("");
   const [writtenBy, setWrittenBy] = useState<string | null>(null);
   // The last finished AI draft, kept as the new article's first revision when it is saved.
   const [generatedDraft, setGeneratedDraft] = useState<GeneratedDraft | undefined>(undefined);
@@ -109,10 +114,12 @@ export default function CreateArticlePage() {
       if (draftShowsText(fields)) show(fields);
     };
     setInterrupted(null);
+    setAiError(null);
+    setAiNote("");
     setGenerating(true);
     setAiStatus("Writing your article…");
     try {
-      const article = await streamArticleDraft(request, { signal: controller.signal, onProgress });
+      const article = await streamArticleDraft(request, { signal: controller.signal, onProgress, onNote: setAiNote });
       show.cancel();
       draft.fill(draftFromGenerated(article));
       setGeneratedDraft(generatedDraftOf(article));
@@ -123,7 +130,10 @@ export default function CreateArticlePage() {
       show.cancel();
       const stopped = error instanceof DraftAbortedError;
       const message = !stopped && error instanceof Error && error.message ? error.message : GENERATE_CONTENT_FAILURE;
-      if (!stopped) notifyError(message);
+      if (!stopped) {
+        notifyError(message);
+        setAiError({ message, fix: error instanceof RequestFailure ? error.fix : undefined });
+      }
       setAiStatus(stopped ? "Generation stopped." : "");
       // Part of a draft is in the form: say so until the user decides what to keep.
       if (shownAny) setInterrupted({ reason: stopped ? "stopped" : "failed", message, before });
@@ -215,6 +225,10 @@ export default function CreateArticlePage() {
           <p className="ai-status" role="status">
             {aiStatus}
           </p>
+          {aiNote && <p className="ai-note">{aiNote}</p>}
+          {aiError && !generating && (
+            <RequestError message={aiError.message} fix={aiError.fix} onDismiss={() => setAiError(null)} />
+          )}
         </form>
       </article>
 

@@ -102,6 +102,7 @@ describe("getArticleRevision", () => {
       slug: "",
       categories: ["Garden"],
       tags: ["soil"],
+      state: null,
     });
     expect(calls).toContainEqual(["eq", "article_id", ARTICLE_ID]);
     expect(calls).toContainEqual(["eq", "id", 41]);

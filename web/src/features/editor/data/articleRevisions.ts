@@ -24,11 +24,27 @@ export type RevisionSummary = {
   title: string;
 };
 
-/** A revision: its summary and the text it holds (content sanitised by save-article). */
-export type Revision = RevisionSummary & ArticleText;
+/**
+ * The article's state a revision kept with its text (migration
+ * 20261204000300), which a restore brings back. Revisions saved before
+ * that, and AI drafts, kept none.
+ */
+export type RevisionState = {
+  status: string;
+  scheduledFor: Date | null;
+  scheduledSiteIds: string[];
+  /** The WordPress status a scheduled publish gives the post. */
+  scheduledPostStatus: "publish" | "draft";
+  featuredImageUrl: string | null;
+  assistantId: string | null;
+};
+
+/** A revision: its summary, the text it holds (content sanitised by save-article) and its state, if it kept one. */
+export type Revision = RevisionSummary & ArticleText & { state: RevisionState | null };
 
 const SUMMARY_COLUMNS = "id, source, restored_from, created_at, title";
-const REVISION_COLUMNS = `${SUMMARY_COLUMNS}, content, excerpt, meta_description, focus_keyword, slug, categories, tags`;
+const REVISION_COLUMNS =
+  `${SUMMARY_COLUMNS}, content, excerpt, meta_description, focus_keyword, slug, categories, tags, status, scheduled_for, scheduled_site_ids, scheduled_post_status, featured_image_url, assistant_id` as const;
 
 const selectSummaries = () => supabase.from("article_revisions").select(SUMMARY_COLUMNS);
 const selectRevisions = () => supabase.from("article_revisions").select(REVISION_COLUMNS);
@@ -58,6 +74,16 @@ function toRevision(row: RevisionRow): Revision {
     slug: row.slug ?? "",
     categories: row.categories,
     tags: row.tags,
+    state: row.status
+      ? {
+        status: row.status,
+        scheduledFor: row.scheduled_for ? parseTimestamp(row.scheduled_for) : null,
+        scheduledSiteIds: row.scheduled_site_ids ?? [],
+        scheduledPostStatus: row.scheduled_post_status === "draft" ? "draft" : "publish",
+        featuredImageUrl: row.featured_image_url,
+        assistantId: row.assistant_id,
+      }
+      : null,
   };
 }
 
@@ -82,10 +108,13 @@ export const REVISION_NOT_FOUND = "Revision not found";
 
 /**
  * Saves the revision's text as the article's text again, through
- * save-article (a new revision, source 'restore'). The article's status,
- * schedule, featured image and assistant stay as they are now in the
- * database, and so does its excerpt when the revision has none (an AI draft
- * may lack one; an article needs one). Returns the saved article. Throws "Revision not found" or
+ * save-article (a new revision, source 'restore'), over the article as it is
+ * now (its current version). When the revision kept the article's state,
+ * save-article brings that back too: status, schedule and target sites (a
+ * schedule whose time has passed as a draft), featured image and assistant
+ * (while it exists); without one, they stay as they are now. The excerpt
+ * stays when the revision has none (an AI draft may lack one; an article
+ * needs one). Returns the saved article. Throws "Revision not found" or
  * "Article not found" when either is gone, or save-article's message.
  */
 export async function restoreArticleRevision(articleId: string, revisionId: number): Promise<Article> {
@@ -95,6 +124,7 @@ export async function restoreArticleRevision(articleId: string, revisionId: numb
   const scheduled = article.status === "scheduled";
   const saved = await saveArticle({
     id: articleId,
+    expectedVersion: article.version,
     restoredFrom: revisionId,
     title: revision.title,
     content: revision.content,

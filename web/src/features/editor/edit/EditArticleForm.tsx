@@ -9,7 +9,13 @@ import { FormField } from "../../../ui/FormField";
 import { SelectField } from "../../../ui/SelectField";
 import { SubmitButton } from "../../../ui/SubmitButton";
 import { TextAreaField } from "../../../ui/TextAreaField";
-import { listScheduleTargets, updateArticle, type Article } from "../../articles/index";
+import {
+  ArticleConflictError,
+  listScheduleTargets,
+  updateArticle,
+  type Article,
+  type ArticleChanges,
+} from "../../articles/index";
 import { localDraftKey, sameValues } from "../localDrafts";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { splitCommaList } from "../../../lib/tagList";
@@ -21,10 +27,15 @@ import { editArticleSchema, editValuesOf, isArticleStatus, type EditValues } fro
 import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
 import { ScheduleTargets } from "./ScheduleTargets";
 import { useResource } from "../../../lib/useResource";
+import { mineOverTheirs, type FormState } from "./saveConflict";
 
 /** The History panel and the diff library (jsdiff) load when History is first opened. */
 const LazyRevisionHistory = lazy(() =>
   import("./RevisionHistory").then(({ RevisionHistory }) => ({ default: RevisionHistory })),
+);
+/** Likewise the conflict view (it shows a diff), when a save is first refused. */
+const LazySaveConflictDialog = lazy(() =>
+  import("./SaveConflictDialog").then(({ SaveConflictDialog }) => ({ default: SaveConflictDialog })),
 );
 
 const STATUS_OPTIONS = [
@@ -47,11 +58,13 @@ type EditArticleFormProps = {
   article: Article;
   /** A revision was restored from History: the page shows the saved article in a new form. */
   onRestored(article: Article): void;
+  /** After a refused save, the person chose the article as it is now: the page shows it in a new form. */
+  onReload(article: Article): void;
   /** Focus the History button once shown (the form replaced after a restore). */
   focusHistory?: boolean;
 };
 
-export function EditArticleForm({ article, onRestored, focusHistory = false }: EditArticleFormProps) {
+export function EditArticleForm({ article, onRestored, onReload, focusHistory = false }: EditArticleFormProps) {
   const [, navigate] = useLocation();
   const [initialValues] = useState(() => editValuesOf(article));
   const form = useForm(editArticleSchema(initialValues.scheduledFor), initialValues);
@@ -59,6 +72,9 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
   const [siteIds, setSiteIds] = useState<string[]>(article.scheduledSiteIds);
   const [previewing, setPreviewing] = useState(false);
   const [showingHistory, setShowingHistory] = useState(false);
+  // The article as it is now, when a save was refused because it changed elsewhere.
+  const [conflict, setConflict] = useState<Article | null>(null);
+  const [overwriting, setOverwriting] = useState(false);
   const historyButton = useRef<HTMLButtonElement>(null);
   const scheduled = form.values.status === "scheduled";
 
@@ -91,34 +107,56 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
     setSiteIds(storedSiteIds);
   };
 
-  const save = form.handleSubmit(async (values) => {
-    // Sites removed since the article was scheduled are dropped; unknown until the list loads.
-    const chosenSites =
-      targets.resource.status === "ready"
-        ? siteIds.filter((id) => targets.resource.data?.some((site) => site.id === id))
-        : siteIds;
+  // Sites removed since the article was scheduled are dropped; unknown until the list loads.
+  const chosenSites = () =>
+    targets.resource.status === "ready"
+      ? siteIds.filter((id) => targets.resource.data?.some((site) => site.id === id))
+      : siteIds;
+  const initialForm: FormState = { values: initialValues, siteIds: article.scheduledSiteIds };
+
+  /** Saves `changes` over `version`; a refusal because the article changed elsewhere opens the conflict view. */
+  const saveOver = async (version: number, changes: ArticleChanges): Promise<boolean> => {
     try {
-      await updateArticle(article.id, {
-        title: values.title,
-        content: values.content,
-        excerpt: values.excerpt,
-        status: values.status,
-        metaDescription: values.metaDescription,
-        focusKeyword: values.focusKeyword,
-        slug: values.slug,
-        categories: splitCommaList(values.categories),
-        tags: splitCommaList(values.tags),
-        scheduledFor: values.status === "scheduled" ? parseDateTimeLocal(values.scheduledFor) : null,
-        scheduledSiteIds: chosenSites,
-      });
-    } catch {
+      await updateArticle(article.id, version, changes);
+    } catch (error) {
+      if (error instanceof ArticleConflictError) {
+        setConflict(error.current);
+        return false;
+      }
       notifyError("Failed to update article");
-      return;
+      return false;
     }
     localDraft.clear();
     notifySuccess("Article updated successfully");
     navigate("/articles");
+    return true;
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    await saveOver(article.version, {
+      title: values.title,
+      content: values.content,
+      excerpt: values.excerpt,
+      status: values.status,
+      metaDescription: values.metaDescription,
+      focusKeyword: values.focusKeyword,
+      slug: values.slug,
+      categories: splitCommaList(values.categories),
+      tags: splitCommaList(values.tags),
+      scheduledFor: values.status === "scheduled" ? parseDateTimeLocal(values.scheduledFor) : null,
+      scheduledSiteIds: chosenSites(),
+    });
   });
+
+  const overwrite = async () => {
+    if (!conflict || overwriting) return;
+    setOverwriting(true);
+    const saved = await saveOver(
+      conflict.version,
+      mineOverTheirs(initialForm, { values: form.values, siteIds: chosenSites() }, conflict),
+    );
+    if (!saved) setOverwriting(false);
+  };
 
   return (
     <>
@@ -194,6 +232,21 @@ export function EditArticleForm({ article, onRestored, focusHistory = false }: E
       {previewing && (
         <Suspense fallback={null}>
           <LazyArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />
+        </Suspense>
+      )}
+      {conflict && (
+        <Suspense fallback={null}>
+          <LazySaveConflictDialog
+            base={article}
+            current={conflict}
+            initial={initialForm}
+            mine={{ values: form.values, siteIds }}
+            siteNames={new Map((targets.resource.status === "ready" ? targets.resource.data ?? [] : []).map((site) => [site.id, site.name]))}
+            saving={overwriting}
+            onReload={() => onReload(conflict)}
+            onOverwrite={() => void overwrite()}
+            onClose={() => setConflict(null)}
+          />
         </Suspense>
       )}
       {showingHistory && (

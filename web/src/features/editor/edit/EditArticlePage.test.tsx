@@ -3,7 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { getArticle, listScheduleTargets, updateArticle, type Article } from "../../articles/data/articles";
+import {
+  ArticleConflictError,
+  getArticle,
+  listScheduleTargets,
+  updateArticle,
+  type Article,
+} from "../../articles/data/articles";
 import { findLinkTargets } from "../../links/data/siteContent";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { findEditor, openHtmlSource, typeHtml } from "../../../../test/editor";
@@ -12,6 +18,7 @@ import EditArticlePage from "./EditArticlePage";
 
 vi.mock("../../articles/data/articles", async (importOriginal) => ({
   ARTICLE_STATUSES: (await importOriginal<typeof import("../../articles/data/articles")>()).ARTICLE_STATUSES,
+  ArticleConflictError: (await importOriginal<typeof import("../../articles/data/articles")>()).ArticleConflictError,
   getArticle: vi.fn(),
   updateArticle: vi.fn(),
   listScheduleTargets: vi.fn(),
@@ -40,6 +47,7 @@ const ARTICLE: Article = {
   scheduledFor: null,
   scheduledSiteIds: [],
   createdAt: new Date(2025, 0, 5),
+  version: 4,
 };
 
 const SITES = [
@@ -72,7 +80,9 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(NOW);
   vi.mocked(listScheduleTargets).mockResolvedValue(SITES);
-  vi.mocked(updateArticle).mockResolvedValue();
+  vi.mocked(updateArticle).mockImplementation((_id, version, changes) =>
+    Promise.resolve({ ...ARTICLE, ...changes, version: version + 1 }),
+  );
 });
 
 afterEach(() => vi.useRealTimers());
@@ -165,7 +175,7 @@ describe("edit article: validation", () => {
     }
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalled());
-    expect(vi.mocked(updateArticle).mock.calls[0][1]).toMatchObject({
+    expect(vi.mocked(updateArticle).mock.calls[0][2]).toMatchObject({
       metaDescription: "",
       focusKeyword: "",
       slug: "",
@@ -240,7 +250,7 @@ describe("edit article: saving", () => {
     await user.click(saveButton());
 
     await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(1));
-    expect(updateArticle).toHaveBeenCalledWith(ID, {
+    expect(updateArticle).toHaveBeenCalledWith(ID, 4, {
       title: "Spring planting guide",
       content: "<p>Plant early.</p>",
       excerpt: "Everything about spring.",
@@ -268,7 +278,7 @@ describe("edit article: saving", () => {
     expect(screen.queryByLabelText("Schedule For")).toBeNull();
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalled());
-    expect(vi.mocked(updateArticle).mock.calls[0][1]).toMatchObject({ status: "published", scheduledFor: null });
+    expect(vi.mocked(updateArticle).mock.calls[0][2]).toMatchObject({ status: "published", scheduledFor: null });
   });
 
   it("allows scheduling with no site chosen, and drops sites that no longer exist", async () => {
@@ -281,7 +291,7 @@ describe("edit article: saving", () => {
     await within(screen.getByRole("group", { name: "Publish To" })).findByLabelText("Garden Blog");
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalled());
-    expect(vi.mocked(updateArticle).mock.calls[0][1].scheduledSiteIds).toEqual([]);
+    expect(vi.mocked(updateArticle).mock.calls[0][2].scheduledSiteIds).toEqual([]);
   });
 
   it("points to WordPress Sites when no site is connected", async () => {
@@ -349,7 +359,7 @@ describe("edit article: internal links", () => {
     expect(within(section).queryByRole("listitem")).toBeNull();
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalled());
-    expect(vi.mocked(updateArticle).mock.calls[0][1].content).toBe(linked);
+    expect(vi.mocked(updateArticle).mock.calls[0][2].content).toBe(linked);
   });
 });
 
@@ -382,7 +392,7 @@ describe("edit article: never losing work", () => {
     await user.click(within(screen.getByRole("toolbar", { name: "Formatting" })).getByRole("button", { name: "Bold" }));
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalled());
-    expect(vi.mocked(updateArticle).mock.calls[0][1].content).toBe("<p><strong>Plant</strong> early.</p>");
+    expect(vi.mocked(updateArticle).mock.calls[0][2].content).toBe("<p><strong>Plant</strong> early.</p>");
   });
 
   it("opening and viewing the article changes nothing: no draft, no question on leaving", async () => {
@@ -427,5 +437,73 @@ describe("edit article: never losing work", () => {
     await user.click(saveButton());
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully"));
     expect(stored()).toBeNull();
+  });
+});
+
+describe("edit article: a save against a newer version (changed elsewhere)", () => {
+  /** The article as a drip rule left it while this form was open: scheduled to Garden Blog. */
+  const DRIPPED: Article = {
+    ...ARTICLE,
+    title: "Spring planting guide (2027)",
+    status: "scheduled",
+    scheduledFor: new Date(2026, 11, 24, 9, 0),
+    scheduledSiteIds: ["s1"],
+    version: 5,
+  };
+
+  async function refusedSave() {
+    vi.mocked(updateArticle).mockRejectedValueOnce(new ArticleConflictError(DRIPPED));
+    const rendered = await renderPage();
+    await rendered.user.clear(field("Excerpt"));
+    await rendered.user.type(field("Excerpt"), "Everything about planting in spring.");
+    await rendered.user.click(saveButton());
+    const dialog = await screen.findByRole("dialog", { name: "This article was changed elsewhere" });
+    return { ...rendered, dialog };
+  }
+
+  it("shows what changed elsewhere and here, and saves nothing yet", async () => {
+    const { dialog, location } = await refusedSave();
+    expect(within(dialog).getByText(/Nothing of yours was saved yet/)).toBeTruthy();
+    const elsewhere = within(dialog).getByRole("region", { name: "Changed elsewhere" });
+    expect(elsewhere.textContent).toMatch(/Status: Draft → Scheduled/);
+    expect(elsewhere.textContent).toMatch(/Target sites: none → Garden Blog/);
+    expect(within(elsewhere).getByRole("region", { name: "Changes in Title" }).textContent).toMatch(/\(2027\)/);
+    expect(within(dialog).getByRole("region", { name: "Changed here" }).textContent).toMatch(/^Changed hereExcerpt/);
+    expect(notifyError).not.toHaveBeenCalled();
+    expect(location.history.at(-1)).toBe(`/articles/edit/${ID}`);
+  });
+
+  it("Save mine over theirs saves only what changed here over the current version: their schedule stays", async () => {
+    const { user, dialog, location } = await refusedSave();
+    await user.click(within(dialog).getByRole("button", { name: "Save mine over theirs" }));
+    await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(2));
+    const [id, version, changes] = vi.mocked(updateArticle).mock.calls[1];
+    expect([id, version]).toEqual([ID, 5]);
+    expect(changes).toMatchObject({
+      title: "Spring planting guide (2027)",
+      excerpt: "Everything about planting in spring.",
+      status: "scheduled",
+      scheduledFor: DRIPPED.scheduledFor,
+      scheduledSiteIds: ["s1"],
+    });
+    await waitFor(() => expect(location.history.at(-1)).toBe("/articles"));
+    expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully");
+  });
+
+  it("Reload their version shows the article as it is now, and offers this form's changes as an unsaved draft", async () => {
+    const { user, dialog } = await refusedSave();
+    await user.click(within(dialog).getByRole("button", { name: "Reload their version" }));
+    await waitFor(() => expect(field("Title").value).toBe("Spring planting guide (2027)"));
+    expect(field("Status").value).toBe("scheduled");
+    expect(screen.queryByRole("dialog", { name: "This article was changed elsewhere" })).toBeNull();
+    expect(updateArticle).toHaveBeenCalledTimes(1);
+  });
+
+  it("Copy my text puts the form's title and content on the clipboard", async () => {
+    // user-event puts its own clipboard on navigator for each setup.
+    const { user, dialog } = await refusedSave();
+    await user.click(within(dialog).getByRole("button", { name: "Copy my text" }));
+    await waitFor(() => expect(within(dialog).getByRole("status").textContent).toBe("Your title and content are copied."));
+    expect(await navigator.clipboard.readText()).toBe("Spring planting guide\n\nPlant early.");
   });
 });

@@ -16,8 +16,9 @@ export default function EditArticlePage() {
       navigate("/articles", { replace: true });
     },
   });
-  // Each restore from History replaces the form with the saved article.
+  // Each restore from History, and each reload after a refused save, replaces the form.
   const [restores, setRestores] = useState(0);
+  const [reloads, setReloads] = useState(0);
   const article = load.resource.status === "ready" ? load.resource.data : undefined;
 
   return (
@@ -33,12 +34,16 @@ export default function EditArticlePage() {
       )}
       {article && (
         <EditArticleForm
-          key={`${article.id}:${restores}`}
+          key={`${article.id}:${restores}:${reloads}`}
           article={article}
           focusHistory={restores > 0}
           onRestored={(restored) => {
             load.setData(() => restored);
             setRestores((count) => count + 1);
+          }}
+          onReload={(current) => {
+            load.setData(() => current);
+            setReloads((count) => count + 1);
           }}
         />
       )}

@@ -48,6 +48,7 @@ const ARTICLE: Article = {
   scheduledFor: null,
   scheduledSiteIds: [],
   createdAt: new Date("2026-11-20T10:00:00Z"),
+  version: 4,
 };
 
 const SUMMARIES: RevisionSummary[] = [
@@ -65,6 +66,7 @@ const revision = (summary: RevisionSummary, overrides: Partial<Revision> = {}): 
   slug: ARTICLE.slug,
   categories: ARTICLE.categories,
   tags: ARTICLE.tags,
+  state: null,
   ...overrides,
 });
 
@@ -201,6 +203,30 @@ describe("History", () => {
     expect(alert.textContent).toBe("Failed to restore this revision: restoredFrom: Revision not found");
     expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Restore this revision" }));
     expect(field("Title").value).toBe(ARTICLE.title);
+  });
+
+  it("says what a restore brings back besides the text: the revision's status and schedule, or nothing it did not keep", async () => {
+    const scheduledFor = new Date(Date.now() + 3 * 86_400_000);
+    vi.mocked(getArticleRevision).mockImplementation(async (_articleId, id) =>
+      id === 11
+        ? revision(SUMMARIES[1], {
+          state: {
+            status: "scheduled",
+            scheduledFor,
+            scheduledSiteIds: ["s1", "s2"],
+            scheduledPostStatus: "publish",
+            featuredImageUrl: null,
+            assistantId: null,
+          },
+        })
+        : REVISIONS[id] ?? null
+    );
+    const user = await renderPage();
+    const dialog = await openHistory(user);
+    await within(dialog).findByText(/This revision kept no status or schedule/);
+    await user.click(within(dialog).getByRole("button", { name: /Spring guide/ }));
+    const note = await within(dialog).findByText(/Restoring also brings back its status/);
+    expect(note.textContent).toMatch(/Scheduled for .* to 2 sites, its featured image and its assistant\./);
   });
 
   it("offers Retry when the list cannot be loaded, and says when there is no revision yet", async () => {

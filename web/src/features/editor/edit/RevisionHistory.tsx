@@ -9,11 +9,14 @@ import {
   REVISIONS_KEPT,
   type Revision,
   type RevisionSource,
+  type RevisionState,
   type RevisionSummary,
 } from "../data/articleRevisions";
 import type { Article } from "../../articles/index";
+import { formatDateTime } from "../../../lib/dates";
 import { notifySuccess } from "../../../lib/notify";
-import { compareRevision, type ComparedText, type DiffRow, type Segment } from "./revisionDiff";
+import { compareRevision, type ComparedText } from "./revisionDiff";
+import { TextDiff } from "./TextDiff";
 import "./revision-history.css";
 
 export type RevisionHistoryProps = {
@@ -41,81 +44,49 @@ const LIST_FAILED = "Failed to load the history";
 const REVISION_FAILED = "Failed to load this revision";
 const RESTORE_FAILED = "Failed to restore this revision";
 
-function SegmentText({ segment }: { segment: Segment }) {
-  if (segment.change === "same") return segment.text;
-  if (segment.change === "removed") {
-    return (
-      <del>
-        <span className="visually-hidden">[removed: </span>
-        {segment.text}
-        <span className="visually-hidden">]</span>
-      </del>
-    );
-  }
-  return (
-    <ins>
-      <span className="visually-hidden">[added: </span>
-      {segment.text}
-      <span className="visually-hidden">]</span>
-    </ins>
-  );
-}
-
-function Row({ row }: { row: DiffRow }) {
-  switch (row.kind) {
-    case "folded":
-      return (
-        <li className="diff-folded">
-          {row.lines === 1 ? "1 unchanged line" : `${row.lines} unchanged lines`}
-        </li>
-      );
-    case "same":
-      return <li className="diff-same">{row.text}</li>;
-    case "removed":
-      return (
-        <li className="diff-removed">
-          <SegmentText segment={{ change: "removed", text: row.text }} />
-        </li>
-      );
-    case "added":
-      return (
-        <li className="diff-added">
-          <SegmentText segment={{ change: "added", text: row.text }} />
-        </li>
-      );
-    case "changed":
-      return (
-        <li className="diff-changed">
-          {row.segments.map((segment, index) => (
-            <SegmentText key={index} segment={segment} />
-          ))}
-        </li>
-      );
-  }
-}
-
 function RevisionDiff({ revision, current }: { revision: Revision; current: ComparedText }) {
   const diffs = useMemo(() => compareRevision(revision, current), [revision, current]);
   if (diffs.length === 0) {
     return <p className="revision-same">This revision reads the same as the current text.</p>;
   }
   return (
-    <>
-      <p className="diff-legend">
-        <del>Struck out</del>: in this revision, not in the current text. <ins>Highlighted</ins>: in the current
-        text, not in this revision.
+    <TextDiff
+      diffs={diffs}
+      legend={
+        <>
+          <del>Struck out</del>: in this revision, not in the current text. <ins>Highlighted</ins>: in the current
+          text, not in this revision.
+        </>
+      }
+    />
+  );
+}
+
+const STATUS_LABELS: Record<string, string> = { draft: "Draft", scheduled: "Scheduled", published: "Published" };
+
+/** What a restore does to the article's status and schedule (and what else it brings back). */
+function RevisionStateNote({ state }: { state: RevisionState | null }) {
+  if (!state) {
+    return (
+      <p className="revision-state">
+        This revision kept no status or schedule: restoring it keeps the article's status, schedule, featured image and
+        assistant as they are now.
       </p>
-      {diffs.map((diff) => (
-        <section key={diff.field} className="diff-field" aria-label={`Changes in ${diff.label}`}>
-          <h4>{diff.label}</h4>
-          <ol className="diff-lines">
-            {diff.rows.map((row, index) => (
-              <Row key={index} row={row} />
-            ))}
-          </ol>
-        </section>
-      ))}
-    </>
+    );
+  }
+  const status = STATUS_LABELS[state.status] ?? state.status;
+  const sites = state.scheduledSiteIds.length === 1 ? "1 site" : `${state.scheduledSiteIds.length} sites`;
+  const passed = state.status === "scheduled" && state.scheduledFor !== null && state.scheduledFor <= new Date();
+  return (
+    <p className="revision-state">
+      Restoring also brings back its status:{" "}
+      <strong>
+        {state.status === "scheduled" && state.scheduledFor
+          ? `Scheduled for ${formatDateTime(state.scheduledFor)} to ${sites}${state.scheduledPostStatus === "draft" ? " (as drafts)" : ""}`
+          : status}
+      </strong>
+      {passed && " (that time has passed, so it comes back as a draft)"}, its featured image and its assistant.
+    </p>
   );
 }
 
@@ -285,7 +256,12 @@ export function RevisionHistory({ articleId, current, unsaved, onRestored, onClo
               </h3>
               {selected.state === "loading" && <Spinner label="Loading revision…" />}
               {selected.state === "failed" && <p role="alert">{selected.message}</p>}
-              {selected.state === "ready" && <RevisionDiff revision={selected.value} current={current} />}
+              {selected.state === "ready" && (
+                <>
+                  <RevisionDiff revision={selected.value} current={current} />
+                  <RevisionStateNote state={selected.value.state} />
+                </>
+              )}
               {restoreError && (
                 <p role="alert" className="revision-restore-error">
                   {restoreError}

@@ -38,7 +38,7 @@ describe("generateImages", () => {
   it("posts the request to generate-image and returns our stored images", async () => {
     vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { images: [IMAGE] }, error: null } as never);
     const signal = new AbortController().signal;
-    expect(await generateImages({ prompt: "A fox", numImages: 1 }, { signal })).toEqual([IMAGE]);
+    expect(await generateImages({ prompt: "A fox", numImages: 1 }, { signal })).toEqual({ images: [IMAGE], flagged: 0 });
     expect(supabase.functions.invoke).toHaveBeenCalledWith("generate-image", {
       body: { prompt: "A fox", numImages: 1 },
       signal,

@@ -3,7 +3,7 @@ import {
   IMAGE_DEFAULTS,
   IMAGE_SIZE_DIMENSIONS,
   type GenerateImageInput,
-  type GeneratedImage,
+  type GenerateImageResponse,
   type ImageSize,
 } from "@contracts/image";
 import { parseTimestamp } from "../../../lib/dates";
@@ -38,19 +38,27 @@ async function generateImageErrorMessage(error: unknown, fallback: string): Prom
 }
 
 /**
- * Generates images with the user's fal.ai key. The returned URLs are our
- * Storage URLs; each image is already recorded in the user's library.
- * Throws an Error carrying the service's message, else `fallbackMessage`.
+ * Generates images with the user's fal.ai key and the chosen model. The
+ * returned URLs are our Storage URLs; each image is already recorded in the
+ * user's library. `flagged` counts images fal's safety checker flagged,
+ * which were refused. Throws an Error carrying the service's message, else
+ * `fallbackMessage`.
  */
 export async function generateImages(
   input: GenerateImageInput,
   { signal, fallbackMessage = GENERATE_IMAGE_FALLBACK_MESSAGE }: { signal?: AbortSignal; fallbackMessage?: string } = {},
-): Promise<GeneratedImage[]> {
+): Promise<GenerateImageResponse> {
   const { data, error } = await supabase.functions.invoke("generate-image", { body: input, signal });
   if (error) throw new Error(await generateImageErrorMessage(error, fallbackMessage));
   const parsed = generateImageResponseSchema.safeParse(data);
   if (!parsed.success) throw new Error("No image URL was returned from the API");
-  return parsed.data.images;
+  return parsed.data;
+}
+
+/** What to say about images the safety checker refused, or "" when none was. */
+export function flaggedNote(flagged: number): string {
+  if (flagged === 0) return "";
+  return `${flagged === 1 ? "1 image was" : `${flagged} images were`} flagged by fal.ai's safety checker and not kept.`;
 }
 
 export const LIBRARY_PAGE_SIZE = 24;
@@ -99,7 +107,11 @@ export async function listGeneratedImages(after?: LibraryCursor): Promise<Librar
   };
 }
 
-/** Removes the stored file, then its library row, so a listed image never points at a missing file. */
+/**
+ * Removes the stored file, then its library row, so a listed image never points
+ * at a missing file (the database refuses to delete the row while the file is
+ * stored, and the storage quota counts the file: migration 20261204000200).
+ */
 export async function deleteGeneratedImage(id: string): Promise<void> {
   const found = await supabase
     .from("generated_images")

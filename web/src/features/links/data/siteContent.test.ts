@@ -90,7 +90,7 @@ describe("link relevance", () => {
       .mockResolvedValueOnce({ data: null, error: null });
     vi.mocked(supabase.from).mockReturnValue({ select: () => ({ maybeSingle }) } as never);
     expect(await getLinkRelevance()).toEqual({ relevance: "embeddings", model: "text-embedding-3-large" });
-    expect(await getLinkRelevance()).toEqual({ relevance: "full_text", model: "text-embedding-3-small" });
+    expect(await getLinkRelevance()).toEqual({ relevance: "full_text", model: null });
     expect(supabase.from).toHaveBeenCalledWith("profiles");
   });
 

@@ -11,7 +11,6 @@ import {
   type SyncModeRequest,
   type SyncSiteContentResult,
   syncSiteContentResultSchema,
-  DEFAULT_EMBEDDINGS_MODEL,
 } from "@contracts/site_content";
 import { readFunctionError } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
@@ -103,7 +102,7 @@ export async function getLinkRelevance(): Promise<LinkRelevanceSetting> {
   if (error) throw new Error(error.message);
   return {
     relevance: data?.link_relevance === "embeddings" ? "embeddings" : "full_text",
-    model: data?.embeddings_model ?? DEFAULT_EMBEDDINGS_MODEL,
+    model: data?.embeddings_model ?? null,
   };
 }
 

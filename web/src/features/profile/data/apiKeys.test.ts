@@ -1,8 +1,9 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
 import { describe, expect, it, vi } from "vitest";
 import { getApiKeyStatus, saveApiKeys } from "./apiKeys";
 import { supabase } from "../../../backend/supabase";
 
-vi.mock("../../../backend/supabase", () => ({ supabase: { rpc: vi.fn() } }));
+vi.mock("../../../backend/supabase", () => ({ supabase: { rpc: vi.fn(), functions: { invoke: vi.fn() } } }));
 
 function rpcReturning(result: { data: unknown; error: { message: string } | null }) {
   const maybeSingle = vi.fn().mockResolvedValue(result);
@@ -36,17 +37,25 @@ describe("getApiKeyStatus", () => {
 });
 
 describe("saveApiKeys", () => {
-  it("leaves out a key to keep it (SQL default null) and sends an empty string to remove one", async () => {
-    rpcReturning({ data: null, error: null });
+  it("sends the keys to save-api-keys (which seals them): a key to keep is left out, an empty string removes one", async () => {
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { openaiKeyLast4: null, falaiKeyLast4: null }, error: null } as never);
     await saveApiKeys({ falaiKey: "" });
-    expect(supabase.rpc).toHaveBeenCalledWith("save_api_keys", { openai_key: undefined, falai_key: "" });
-    expect(JSON.stringify(vi.mocked(supabase.rpc).mock.lastCall?.[1])).toBe('{"falai_key":""}');
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("save-api-keys", { body: { openaiKey: undefined, falaiKey: "" } });
+    expect(JSON.stringify(vi.mocked(supabase.functions.invoke).mock.lastCall?.[1]?.body)).toBe('{"falaiKey":""}');
     await saveApiKeys({ openaiKey: "sk-FIXTURE-not-a-real-key-6789" });
-    expect(supabase.rpc).toHaveBeenLastCalledWith("save_api_keys", { openai_key: "sk-FIXTURE-not-a-real-key-6789", falai_key: undefined });
+    expect(supabase.functions.invoke).toHaveBeenLastCalledWith("save-api-keys", {
+      body: { openaiKey: "sk-FIXTURE-not-a-real-key-6789", falaiKey: undefined },
+    });
+    expect(supabase.rpc).not.toHaveBeenCalledWith("save_api_keys", expect.anything());
   });
 
-  it("throws on a backend error", async () => {
-    rpcReturning({ data: null, error: { message: "violates check constraint" } });
-    await expect(saveApiKeys({ openaiKey: "x" })).rejects.toThrow("violates check constraint");
+  it("throws the function's message, or the spec's when there is none", async () => {
+    const refusal = new FunctionsHttpError(
+      new Response(JSON.stringify({ error: "openaiKey: API key must be at least 8 characters" }), { status: 400 }),
+    );
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error: refusal } as never);
+    await expect(saveApiKeys({ openaiKey: "x" })).rejects.toThrow("openaiKey: API key must be at least 8 characters");
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error: new Error("offline") } as never);
+    await expect(saveApiKeys({ openaiKey: "x" })).rejects.toThrow("Failed to save API keys");
   });
 });

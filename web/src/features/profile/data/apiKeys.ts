@@ -1,4 +1,6 @@
+import { API_KEY_MESSAGES, type SaveApiKeysRequest, type SaveApiKeysResult } from "@contracts/api_keys";
 import { parseTimestamp } from "../../../lib/dates";
+import { functionErrorMessage } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
 /** What the browser may know about the stored keys: never the keys themselves. */
@@ -24,8 +26,14 @@ export async function getApiKeyStatus(): Promise<ApiKeyStatus> {
   };
 }
 
+/**
+ * Keys are stored sealed, so they are saved through the save-api-keys
+ * function (the browser never writes api_keys); it answers with their last
+ * four characters only. Throws with the function's message.
+ */
 export async function saveApiKeys({ openaiKey, falaiKey }: ApiKeyChanges): Promise<void> {
-  // An omitted argument is null in SQL: keep the stored key.
-  const { error } = await supabase.rpc("save_api_keys", { openai_key: openaiKey, falai_key: falaiKey });
-  if (error) throw new Error(error.message);
+  const body: SaveApiKeysRequest = { openaiKey, falaiKey };
+  const { data, error } = await supabase.functions.invoke<SaveApiKeysResult>("save-api-keys", { body });
+  if (error) throw new Error(await functionErrorMessage(error, API_KEY_MESSAGES.failed));
+  if (!data) throw new Error(API_KEY_MESSAGES.failed);
 }

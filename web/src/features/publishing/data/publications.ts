@@ -25,6 +25,11 @@ export type Publication = {
   lastError: string | null;
   /** A scheduled publication that failed: when the scheduler tries again (null: it does not). */
   nextAttemptAt: string | null;
+  /**
+   * While a publish holds the pair: until when (its lease). A `pending`
+   * publication whose claim is gone or has lapsed was interrupted.
+   */
+  claimedUntil?: string | null;
 };
 
 function publicationStatus(status: string): PublicationStatus {
@@ -40,7 +45,7 @@ export async function loadPublications(articleIds: readonly string[]): Promise<M
   const { data, error } = await supabase
     .from("publications")
     .select(
-      "article_id, site_id, link, status, remote_status, published_at, updated_at, last_error, next_attempt_at, wordpress_sites(name)",
+      "article_id, site_id, link, status, remote_status, published_at, updated_at, last_error, next_attempt_at, claimed_until, wordpress_sites(name)",
     )
     .in("article_id", [...articleIds])
     .order("created_at", { ascending: true });
@@ -56,6 +61,7 @@ export async function loadPublications(articleIds: readonly string[]): Promise<M
       updatedAt: row.updated_at,
       lastError: row.last_error,
       nextAttemptAt: row.next_attempt_at,
+      claimedUntil: row.claimed_until,
     });
   }
   return byArticle;

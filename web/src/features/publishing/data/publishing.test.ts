@@ -35,6 +35,7 @@ describe("loadPublications", () => {
           updated_at: "2026-11-22 13:57:40.852+00",
           last_error: null,
           next_attempt_at: null,
+          claimed_until: null,
           wordpress_sites: { name: "Travel blog" },
         },
       ],
@@ -44,7 +45,7 @@ describe("loadPublications", () => {
     expect(supabase.from).toHaveBeenCalledOnce();
     expect(supabase.from).toHaveBeenCalledWith("publications");
     expect(query.select).toHaveBeenCalledWith(
-      "article_id, site_id, link, status, remote_status, published_at, updated_at, last_error, next_attempt_at, wordpress_sites(name)",
+      "article_id, site_id, link, status, remote_status, published_at, updated_at, last_error, next_attempt_at, claimed_until, wordpress_sites(name)",
     );
     expect(query.in).toHaveBeenCalledWith("article_id", ["a-1", "a-2"]);
     expect(byArticle.get("a-1")).toEqual([
@@ -58,6 +59,7 @@ describe("loadPublications", () => {
         updatedAt: "2026-11-22 13:57:40.852+00",
         lastError: null,
         nextAttemptAt: null,
+        claimedUntil: null,
       },
     ]);
     expect(byArticle.get("a-2")).toEqual([]);

@@ -3,7 +3,7 @@ import {
   type KeywordItem,
   type KeywordsResponse,
 } from "@contracts/keywords";
-import { functionErrorMessage } from "../../../backend/functionErrors";
+import { requestFailure } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
 export type { KeywordItem, KeywordsResponse };
@@ -18,7 +18,7 @@ export const KEYWORDS_FAILURE_MESSAGE = "Failed to generate keywords. Please che
  */
 export async function requestKeywords(topic: string): Promise<KeywordsResponse> {
   const { data, error } = await supabase.functions.invoke("keywords", { body: { topic } });
-  if (error) throw new Error(await functionErrorMessage(error, KEYWORDS_FAILURE_MESSAGE));
+  if (error) throw await requestFailure(error, KEYWORDS_FAILURE_MESSAGE);
   const parsed = keywordsResponseSchema.safeParse(data);
   if (!parsed.success) throw new Error(KEYWORDS_FAILURE_MESSAGE);
   return parsed.data;

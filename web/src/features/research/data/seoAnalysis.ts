@@ -1,5 +1,5 @@
 import { seoAnalysisSchema, type SeoAnalysis } from "@contracts/seo";
-import { functionErrorMessage } from "../../../backend/functionErrors";
+import { requestFailure } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
 export type { SeoAnalysis };
@@ -13,7 +13,7 @@ export const SEO_FAILURE_MESSAGE = "Failed to complete SEO analysis. Please try 
  */
 export async function requestSeoAnalysis(url: string): Promise<SeoAnalysis> {
   const { data, error } = await supabase.functions.invoke("seo-analysis", { body: { url } });
-  if (error) throw new Error(await functionErrorMessage(error, SEO_FAILURE_MESSAGE));
+  if (error) throw await requestFailure(error, SEO_FAILURE_MESSAGE);
   const parsed = seoAnalysisSchema.safeParse(data);
   if (!parsed.success) throw new Error(SEO_FAILURE_MESSAGE);
   return parsed.data;

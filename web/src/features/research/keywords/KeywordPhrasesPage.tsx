@@ -7,7 +7,7 @@ import { SubmitButton } from "../../../ui/SubmitButton";
 import { keywordsRequestSchema, TOPIC_MAX_LENGTH } from "@contracts/keywords";
 import { downloadCsv } from "../../../lib/csv";
 import { useForm } from "../../../lib/useForm";
-import { generateKeywords, keywordResearch, useKeywordResearch } from "../researchStore";
+import { dismissKeywordsError, generateKeywords, keywordResearch, useKeywordResearch } from "../researchStore";
 import { keywordCsv, keywordCsvFileName } from "./keywordCsv";
 import { KeywordTable } from "./KeywordTable";
 import "./keyword-phrases.css";
@@ -44,7 +44,7 @@ export default function KeywordPhrasesPage() {
         running={pending && { label: `Generating keywords for “${pending.subject}”…`, startedAt: pending.startedAt }}
         hint="This can take up to a minute. You can leave this page; the results will be here when you come back."
       />
-      {error && !pending && <RequestError message={error} />}
+      {error && !pending && <RequestError message={error.message} fix={error.fix} onDismiss={dismissKeywordsError} />}
 
       {latest && latest.result.keywords.length > 0 ? (
         <section>

@@ -4,7 +4,7 @@ import { RequestError } from "../../../ui/RequestError";
 import { SubmitButton } from "../../../ui/SubmitButton";
 import { seoAnalysisRequestSchema, WEBSITE_URL_MAX_LENGTH } from "@contracts/seo";
 import { useForm } from "../../../lib/useForm";
-import { analyzeWebsite, seoResearch, useSeoResearch } from "../researchStore";
+import { analyzeWebsite, dismissSeoError, seoResearch, useSeoResearch } from "../researchStore";
 import { SeoAnalysisReport } from "./SeoAnalysisReport";
 import "./seo-analysis.css";
 
@@ -42,7 +42,7 @@ export default function SeoAnalysisPage() {
         running={pending && { label: `Analyzing ${pending.subject}…`, startedAt: pending.startedAt }}
         hint="This can take up to a minute. You can leave this page; the analysis will be here when you come back."
       />
-      {error && !pending && <RequestError message={error} />}
+      {error && !pending && <RequestError message={error.message} fix={error.fix} onDismiss={dismissSeoError} />}
 
       {latest ? (
         <SeoAnalysisReport url={latest.subject} analysis={latest.result} />

@@ -1,0 +1,3 @@
+import { createHandler, productionDependencies } from "./handler.ts";
+
+Deno.serve(createHandler(productionDependencies()));
