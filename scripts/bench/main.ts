@@ -30,6 +30,9 @@
  *   load               many users on one installation, each figure next to one user's in the same run:
  *                      the API's list and save (1 vs 50 users, PGlite and PostgreSQL), bulk drafting
  *                      (1 vs 20 users), scheduled publishing (1 vs 50 users) (scripts/bench/load.ts)
+ *   seo                the SEO audit of a typical page through the SSRF guard (0 and 100 ms per
+ *                      answer) beside the page's own response time, and the editor's SEO panel
+ *                      recompute for a 3,000-word article in Chromium
  *   internal-links     a real WordPress with 200 fixture posts: full and incremental sync of its
  *                      content index, and how often the editor's first 5 link suggestions hold the
  *                      post each of 20 fixture articles should link to, ranked by full text and
@@ -42,6 +45,7 @@ import { benchGhostPublish } from "./ghost-publish.ts";
 import { benchInternalLinks } from "./internal-links.ts";
 import { benchLists } from "./lists.ts";
 import { benchLoad } from "./load.ts";
+import { benchSeo } from "./seo.ts";
 import { benchStartup } from "./startup.ts";
 import { benchWordPressPublish } from "./wordpress-publish.ts";
 
@@ -55,6 +59,7 @@ const sections: Record<string, () => Promise<void>> = {
   "bulk-drafting": benchBulkDrafting,
   load: benchLoad,
   "internal-links": benchInternalLinks,
+  seo: benchSeo,
 };
 
 const chosen = Deno.args.length ? Deno.args : Object.keys(sections);

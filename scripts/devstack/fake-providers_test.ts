@@ -27,7 +27,17 @@ Deno.test({
       assert.equal(image.status, 200);
       const { images } = await image.json() as { images: { url: string }[] };
       const allowed = fakes.env.PRIVATE_HOST_ALLOWLIST.split(",");
-      assert.deepEqual(allowed, ["wp.local:8080", new URL(images[0].url).host]);
+      assert.deepEqual(allowed.slice(0, 2), ["wp.local:8080", new URL(images[0].url).host]);
+      // The demo site the SEO audit may fetch, and the fake DataForSEO with the account the banner names.
+      const demo = fakes.lines.find((line) => line.includes("SEO audit"))!.match(/http:\/\/127\.0\.0\.1:\d+\/\S+/)![0];
+      assert.ok(allowed.includes(new URL(demo).host));
+      assert.equal((await fetch(demo).then(async (response) => (await response.body?.cancel(), response.status))), 200);
+      const login = fakes.lines.join(" ").match(/login (\S+),/)![1];
+      const password = fakes.lines.join("\n").match(/password (\S+)$/m)![1];
+      const keywords = await fetch(`${fakes.env.DATAFORSEO_BASE_URL}/v3/appendix/user_data`, {
+        headers: { Authorization: `Basic ${btoa(`${login}:${password}`)}` },
+      });
+      assert.equal((await keywords.json()).status_code, 20000);
     } finally {
       await fakes.close();
     }

@@ -26,6 +26,7 @@ import { CSP_REPORT_PATH } from "./app-server/csp-reports.ts";
 import { readDotenvFile } from "./functions-runtime/dotenv.ts";
 import { DEFAULT_FUNCTIONS_PORT, type FunctionsRuntime, startFunctionsRuntime } from "./functions-runtime/runtime.ts";
 import { apiProcessCount, startApiWorkers } from "./local-backend/api-workers.ts";
+import { cacheFunctionDependencies, dependenciesCached, FUNCTIONS_DENO_DIR } from "./functions-runtime/dependency_cache.ts";
 import { LOCAL_KEYS_FILE, loadOrMintLocalKeys, type LocalKeys } from "./local-backend/keys.ts";
 import { installLogRedaction } from "./local-backend/log-redaction.ts";
 import { LITE_TEMP_DIR } from "./local-backend/lite-app.ts";
@@ -93,12 +94,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(sign
 const startup = (async () => {
   // The functions runtime starts beside the app (build, database): the app
   // server needs its address only once those are ready.
-  const runtime = startFunctionsRuntime({
-    port: functionsPort,
-    functionsDir: "supabase/functions",
-    configPath: "supabase/config.toml",
-    env: sharedEnv,
-  }).then((started) => (functions = started));
+  const runtime = functionsDenoDir().then((denoDir) =>
+    startFunctionsRuntime({
+      port: functionsPort,
+      functionsDir: "supabase/functions",
+      configPath: "supabase/config.toml",
+      env: sharedEnv,
+      denoDir,
+    })
+  ).then((started) => (functions = started));
   runtime.catch(() => {}); // awaited below
   stopServing = dev ? await serveDev() : await serveProduction(runtime);
   const { url: functionsUrl } = await runtime;
@@ -119,6 +123,20 @@ startup.catch((error) => {
   console.error(error);
   stop(1);
 });
+
+/**
+ * The functions' dependency cache, made by `npm ci`. Made here once when it is
+ * missing (`npm ci --ignore-scripts`) or older than the lock; if that cannot
+ * be done (offline), functions fetch what they need on first use, as before.
+ */
+async function functionsDenoDir(): Promise<string | undefined> {
+  if (dependenciesCached()) return FUNCTIONS_DENO_DIR;
+  console.log("Caching the edge functions' dependencies (npm ci does this; once)…");
+  const cached = await cacheFunctionDependencies();
+  if (cached.ok) return FUNCTIONS_DENO_DIR;
+  console.error(`Could not cache the edge functions' dependencies; functions fetch them on first use:\n${cached.output}`);
+  return undefined;
+}
 
 async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() => Promise<void>> {
   const { createLiteApp } = await import("./local-backend/lite-app.ts");

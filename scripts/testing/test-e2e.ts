@@ -24,13 +24,17 @@
  *
  * Playwright tests read: E2E_BASE_URL, E2E_API_URL, E2E_PUBLISHABLE_KEY,
  * E2E_SECRET_KEY, E2E_OPENAI_URL, E2E_OPENROUTER_URL, E2E_OLLAMA_URL,
- * E2E_FAL_URL, and (when WordPress runs)
+ * E2E_FAL_URL, E2E_DATAFORSEO_URL (a fake DataForSEO), E2E_AUDITED_SITE_URL
+ * (a website for the SEO audit, on the allowlist), E2E_APP_LOG (the app's
+ * output), and (when WordPress runs)
  * E2E_WP_URL, E2E_WP_USER, E2E_WP_APP_PASSWORD.
  */
 import { startAppProcess } from "./e2e/app-process.ts";
 import { cspViolations, findSecrets, type Secret, storedSecrets } from "./e2e/log-audit.ts";
 import { startFakeFal } from "../../supabase/functions/_testing/fakes/fal_server.ts";
 import { startFakeOpenAI } from "../../supabase/functions/_testing/fakes/openai_server.ts";
+import { startFakeDataForSeo } from "../../supabase/functions/_testing/fakes/dataforseo_server.ts";
+import { startAuditedSite } from "../../supabase/functions/_testing/fakes/audited_site.ts";
 import { ensureLocalKeys } from "../devstack/local-backend/keys.ts";
 import { LITE_TEMP_DIR } from "../devstack/local-backend/lite-app.ts";
 import { looserThanPrivate } from "../devstack/local-backend/private-files.ts";
@@ -68,6 +72,10 @@ try {
   cleanups.push(() => ollama.close());
   const fal = await startFakeFal();
   cleanups.push(() => fal.close());
+  const dataForSeo = startFakeDataForSeo();
+  cleanups.push(() => dataForSeo.close());
+  const auditedSite = await startAuditedSite();
+  cleanups.push(() => auditedSite.close());
 
   let wordpress: WordPressInstance | undefined;
   const missing = await missingPrerequisites();
@@ -96,11 +104,14 @@ try {
     OPENAI_BASE_URL: openai.url,
     OPENROUTER_BASE_URL: openrouter.url,
     FAL_BASE_URL: fal.url,
+    DATAFORSEO_BASE_URL: dataForSeo.url,
     // The fake fal.ai serves its images from loopback, and provider image
-    // URLs go through the SSRF guard like any URL we did not configure.
+    // URLs go through the SSRF guard like any URL we did not configure; so
+    // does the SEO audit of the test website.
     PRIVATE_HOST_ALLOWLIST: [
       new URL(fal.url).host,
       new URL(ollama.url).host,
+      ...auditedSite.allowlist,
       ...(wordpress ? [new URL(wordpress.url).host] : []),
       ...(ghost ? [new URL(ghost.url).host] : []),
     ].join(","),
@@ -114,7 +125,10 @@ try {
   code = 0;
   // One app at a time: the machine is small, and each runs a scheduler.
   for (const { project, options } of runs) {
-    const app = await startAppProcess(options);
+    // The app's output, for the tests that read the e-mails it prints (password recovery).
+    const appLog = await Deno.makeTempFile({ prefix: `inkpress-e2e-${project}-`, suffix: ".log" });
+    cleanups.push(() => Deno.remove(appLog));
+    const app = await startAppProcess({ ...options, logFile: appLog });
     cleanups.push(() => app.stop());
     console.log(`\n━━ ${project}: app on ${app.url}, API on ${app.apiUrl}`);
     const exitCode = (await new Deno.Command("node_modules/.bin/playwright", {
@@ -130,6 +144,9 @@ try {
         E2E_OPENROUTER_URL: openrouter.url,
         E2E_OLLAMA_URL: ollama.url,
         E2E_FAL_URL: fal.url,
+        E2E_APP_LOG: appLog,
+        E2E_DATAFORSEO_URL: dataForSeo.url,
+        E2E_AUDITED_SITE_URL: auditedSite.origin,
         ...(wordpress && {
           E2E_WP_URL: wordpress.url,
           E2E_WP_USER: wordpress.adminUser,

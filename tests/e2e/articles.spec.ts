@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { adminBackend, backendAs } from "./support/backend.ts";
 import { contentEditor, contentHtml, expectEditorReady, fillContentHtml, formattingToolbar } from "./support/editor.ts";
 
@@ -68,12 +68,12 @@ test("create an article by hand, find it in the list, then delete it after confi
   await expect(page.getByRole("heading", { level: 1, name: "Articles" })).toBeVisible();
   await expect(page.getByText("No articles yet")).toBeVisible();
   await expect(page.getByText("Get started by creating your first article")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "Create Article" }).click();
   await expect(page.getByLabel("Choose Assistant")).toBeEnabled();
   await expectEditorReady(page);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "Save Article" }).click();
   for (const message of [
@@ -117,7 +117,7 @@ test("create an article by hand, find it in the list, then delete it after confi
   await expect(card.locator("img")).toHaveAttribute("src", "/placeholder-article.svg");
   const today = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" }).format(new Date());
   await expect(card.locator("time")).toHaveText(today);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   const { data: rows } = await adminBackend()
     .from("articles")
@@ -186,7 +186,7 @@ test("create with AI: the content streams in before the draft is done, then ever
   await expect(page.getByLabel("Focus Keyword")).toHaveValue("composting");
   await expect(page.getByLabel("Slug")).toHaveValue("composting-a-practical-guide");
   await expect(page.getByRole("button", { name: "Generate with AI" })).toBeEnabled();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "Save Article" }).click();
   await expect(page.getByText("Article created successfully")).toBeVisible();
@@ -215,13 +215,13 @@ test("a refused OpenAI key shows the provider's reason in place, with where to f
   await page.getByRole("button", { name: "Generate with AI" }).click();
   const replace = page.getByRole("dialog", { name: "Replace your article?" });
   await expect(replace).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await replace.getByRole("button", { name: "Replace with AI draft" }).click();
 
   const refused = "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.";
   const inPlace = page.locator(".ai-section .request-error");
   await expect(inPlace).toHaveText(`${refused} Go to Profile Settings → API KeysDismiss`);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   // Nothing of a draft arrived, so nothing is marked as interrupted.
   await expect(page.getByRole("alert").filter({ hasText: "The AI draft was" })).toHaveCount(0);
   await expect(page.getByLabel("Title")).toHaveValue("My own working title");
@@ -256,11 +256,11 @@ test("edit and schedule an article for a connected site; a reload shows the sche
   await expect(page).toHaveURL(new RegExp(`/articles/edit/${articleId}$`));
   await expect(page.getByLabel("Title")).toHaveValue("Winter pruning");
   await expect(page.getByLabel("Tags (comma separated)")).toHaveValue("pruning");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await expectEditorReady(page);
   await expect(contentEditor(page)).toHaveText("About Winter pruning.");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await page.getByLabel("Title").fill("");
   await page.getByLabel("Status").selectOption("Scheduled");
   await page.getByRole("button", { name: "Save Changes" }).click();
@@ -272,7 +272,7 @@ test("edit and schedule an article for a connected site; a reload shows the sche
   await page.getByLabel("Schedule For").fill(schedule.value);
   await page.getByRole("group", { name: "Publish To" }).getByLabel("Garden Blog").check();
   await page.getByLabel("Tags (comma separated)").fill("pruning, winter");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await page.getByRole("button", { name: "Save Changes" }).click();
 
   await expect(page.getByText("Article updated successfully")).toBeVisible();
@@ -368,7 +368,7 @@ test("never lose work: a reload asks first and offers the unsaved text back; lea
   const offer = page.getByRole("region", { name: /^Restore unsaved changes from \d{1,2}:\d{2} (AM|PM)\?$/ });
   await expect(offer).toBeVisible();
   await expectEditorReady(page);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await offer.getByRole("button", { name: "Restore" }).click();
   await expect(offer).toHaveCount(0);
   await expect(page.getByLabel("Title")).toHaveValue("Seed saving");
@@ -377,7 +377,7 @@ test("never lose work: a reload asks first and offers the unsaved text back; lea
   await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).click();
   const leave = page.getByRole("dialog", { name: "Leave without saving?" });
   await expect(leave).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await leave.getByRole("button", { name: "Keep editing" }).click();
   await expect(page).toHaveURL(/\/articles\/create$/);
   await expect(page.getByLabel("Title")).toHaveValue("Seed saving");
@@ -405,7 +405,7 @@ test("a draft stream that breaks off is marked in the form, and Restore brings b
   const notice = page.getByRole("alert").filter({ hasText: "The AI draft was interrupted" });
   await expect(notice).toBeVisible({ timeout: 30_000 });
   await expect(contentEditor(page)).toContainText("Everyone talks about mulching");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   // The notice stays (unlike the toast) until the user decides.
   await page.waitForTimeout(5_000);
   await expect(notice).toBeVisible();
@@ -449,13 +449,13 @@ test("filter by Draft and Published; the list is newest first", async ({ page })
 
   await page.getByLabel("Status").selectOption("All Articles");
   await expect.poll(() => cardTitles(page)).toEqual(["Newest draft", "Published piece", "Oldest draft"]);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await cardOf(page, "Published piece").getByRole("button", { name: "Preview" }).click();
   const preview = page.getByRole("dialog", { name: "Article Preview" });
   await expect(preview.getByText("About Published piece.")).toBeVisible();
   await expect(preview.getByRole("region", { name: "SEO" })).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(preview).toHaveCount(0);
 });
@@ -489,7 +489,7 @@ test("page through 41 articles: Next and Previous, the page kept on reload and B
   await expect(page.getByText("41 articles")).toBeVisible();
   await expect(pagination.getByText("Page 1 of 3")).toBeVisible();
   await expect(pagination.getByRole("button", { name: "Previous" })).toBeDisabled();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await pagination.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/articles\?after=[\w-]+&page=2$/);
@@ -502,7 +502,7 @@ test("page through 41 articles: Next and Previous, the page kept on reload and B
   await expect(page).toHaveURL(/page=3$/);
   await expect.poll(() => cardTitles(page)).toEqual(["Article 01"]);
   await expect(pagination.getByRole("button", { name: "Next" })).toBeDisabled();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.goBack();
   await expect(page).toHaveURL(/page=2$/);
@@ -553,7 +553,7 @@ test("search title, excerpt and content with partial words, combined with the fi
   await expect(page).toHaveURL(/\/articles\?status=published&q=compo&sort=title$/);
   await expect.poll(() => cardTitles(page)).toEqual(["Autumn compost", "Raised beds"]);
   await expect(page.getByText("2 published articles match “compo”")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.reload();
   await expect(search).toHaveValue("compo");
@@ -565,7 +565,7 @@ test("search title, excerpt and content with partial words, combined with the fi
   await search.press("Enter");
   await expect(page.getByText("No published articles match “zucchini”.")).toBeVisible();
   await expect(page.getByText("No articles yet")).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   // Preview still shows the content, fetched when asked.
   await search.fill("");
@@ -582,7 +582,7 @@ test("assistants: list the defaults, create, edit, use on Create, delete", async
   for (const name of ["SEO Blog Writer", "Article Polisher", "How-To Guide Writer"]) {
     await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
   }
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "New Assistant" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New Assistant" })).toBeVisible();
@@ -591,7 +591,7 @@ test("assistants: list the defaults, create, edit, use on Create, delete", async
   await expect(page.getByText("Save your OpenAI API key to see its models.")).toBeVisible();
   await page.getByRole("button", { name: "Save Assistant" }).click();
   await expect(page.getByText("Name is required")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByLabel("Name").fill("Travel Writer");
   await page.getByLabel("Description").fill("Writes warm, practical travel guides.");

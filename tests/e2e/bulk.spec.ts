@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible, expectFullyAccessibleAtBothWidths } from "./support/axe.ts";
 import { backendAs, e2eEnv } from "./support/backend.ts";
 
 /**
@@ -45,7 +45,7 @@ test("paste 5 ideas: the batch drafts them in the background, progress shown liv
   const stamp = Date.now();
   const ideas = ["figs", "plums", "pears", "apples", "quinces"].map((fruit) => `growing ${fruit} ${stamp}`);
   await page.getByRole("link", { name: "Bulk Drafts" }).click();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await startBatch(page, ideas);
 
   // Live: the page follows the worker without a reload.
@@ -55,18 +55,28 @@ test("paste 5 ideas: the batch drafts them in the background, progress shown liv
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: idea, exact: true }) });
     await expect(row.getByRole("cell", { name: "Done" })).toBeVisible();
     await expect(row.getByRole("link", { name: titleOf(idea) })).toBeVisible();
-    await expect(row.getByRole("button", { name: `Approve ${titleOf(idea)}` })).toBeVisible();
+    await expect(row.getByRole("button", { name: `Review ${titleOf(idea)}` })).toBeVisible();
   }
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
+
+  // Bulk review: each draft's SEO score, its checks one click away (issue 25).
+  const firstRow = page.getByRole("row").filter({ has: page.getByRole("cell", { name: ideas[0], exact: true }) });
+  await expect(firstRow.getByText(/^SEO score \d+ of 100/)).toBeAttached({ timeout: 15_000 });
+  await firstRow.getByRole("button", { name: `SEO checks of ${titleOf(ideas[0])}` }).click();
+  await expect(page.locator(".draft-seo-checks [data-check='keyword-in-title']")).toBeVisible();
+  await expectFullyAccessibleAtBothWidths(page, ["table.batch-items"]);
 
   await page.getByRole("link", { name: "Batches", exact: true }).first().click();
   const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: /^growing figs/ }) });
   await expect(card.getByText("5 of 5 drafted")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   // The drafts are ordinary articles.
   await page.getByRole("link", { name: "Articles", exact: true }).click();
   for (const idea of ideas) await expect(page.getByRole("heading", { name: titleOf(idea) })).toBeVisible();
+  // Scored in bulk review, so the cards show it.
+  const draftCard = page.getByRole("article", { name: titleOf(ideas[0]) });
+  await expect(draftCard.getByText(/^SEO score \d+ of 100/)).toBeAttached();
 });
 
 test("approve all, then drip to the real WordPress one a minute: the posts appear there in order", async ({ page }, testInfo) => {
@@ -90,6 +100,7 @@ test("approve all, then drip to the real WordPress one a minute: the posts appea
   // Nothing unapproved can be scheduled: the rule has no draft to schedule yet.
   await expect(page.getByText("No draft of this batch can be scheduled yet. 3 more wait for your approval.")).toBeVisible();
   await page.getByRole("button", { name: "Approve all (3)" }).click();
+  await page.getByRole("alertdialog", { name: "Approve 3 drafts?" }).getByRole("button", { name: "Approve all (3)" }).click();
   await expect(page.getByText("3 drafts approved")).toBeVisible();
   await expect(page.getByText("3 drafts ready to schedule, in the order of the ideas.")).toBeVisible();
 
@@ -107,9 +118,12 @@ test("approve all, then drip to the real WordPress one a minute: the posts appea
   await page.getByRole("button", { name: "Preview schedule" }).click();
   const preview = page.getByRole("list").filter({ hasText: titleOf(ideas[0]) });
   await expect(preview.getByRole("listitem")).toHaveCount(3);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await page.getByRole("button", { name: "Schedule 3 drafts" }).click();
   await expect(page.getByText("3 drafts scheduled")).toBeVisible();
+  // Issue 21: the batch no longer reads as if nothing could be scheduled.
+  await expect(page.getByText("Every draft of this batch is scheduled or published. 3 drafts are scheduled (see the Calendar).")).toBeVisible();
+  await expect(page.getByText(/No draft of this batch can be scheduled yet/)).toHaveCount(0);
 
   const { data: scheduled } = await backend
     .from("articles")

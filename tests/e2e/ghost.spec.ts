@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ghostAdminToken } from "../../supabase/functions/_shared/publishing/ghost/admin_token.ts";
 import { register, type Account } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 
 /**
@@ -121,7 +121,7 @@ test("connect Ghost: a wrong key and a non-Ghost URL are shown under their field
   await expect(help.getByText("Create a custom integration.")).toBeVisible();
 
   await page.getByRole("button", { name: "Add Ghost Site" }).click();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   const wrongKey = `${ghost!.adminApiKey.split(":")[0]}:${"ab".repeat(32)}`;
   await fillGhostForm(page, { name: "Journal", url: ghost!.url, key: wrongKey });
   await expect.poll(() => fieldNote(page, "Admin API Key"), { timeout: CONNECT_TIMEOUT }).toBe(REFUSED_KEY);
@@ -138,10 +138,10 @@ test("connect Ghost: a wrong key and a non-Ghost URL are shown under their field
   const card = page.getByRole("article", { name: "Journal" });
   await expect(card).toContainText("Ghost");
   await expect(card.getByRole("button", { name: "Edit Journal" })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
-  page.once("dialog", (confirm) => confirm.accept());
   await card.getByRole("button", { name: "Remove" }).click();
+  await page.getByRole("alertdialog", { name: "Remove Journal?" }).getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("Site removed successfully")).toBeVisible();
   await expect(card).toBeHidden();
   await page.reload();
@@ -161,7 +161,7 @@ test("publish to Ghost with an image and two new tags; publish again: one post, 
   const dialog = await publishFromModal(page, title, "Alps journal");
   await expect(dialog.getByText("Article published successfully!")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Article published successfully to Ghost")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   let posts = await ghostPosts(`slug:${slug}`);
   expect(posts).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { register } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 
 const STORAGE_PREFIX = `${e2eEnv.apiUrl}/storage/v1/object/public/images/`;
@@ -43,7 +43,7 @@ test("Generate Images: generate, list newest first across reloads, download, see
   await expect(library(page).getByText("No images generated yet. Start by filling out the form and clicking generate!")).toBeVisible();
   await expect(page.getByLabel("Image Size")).toHaveValue("square_hd");
   await expect(page.getByLabel("Negative Prompt")).toHaveValue("blurry, low quality, distorted, watermark");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole("button", { name: "Generate", exact: true }).click();
   await expect(page.getByText("Please enter a prompt")).toBeVisible();
@@ -62,7 +62,7 @@ test("Generate Images: generate, list newest first across reloads, download, see
   await expect(images).toHaveCount(3);
   expect(await images.evaluateAll((all) => all.map((image) => image.getAttribute("alt")))).toEqual(expectedOrder);
   await expect.poll(() => images.first().evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   // The download button shows on keyboard focus as well as on hover.
   const newest = library(page).getByRole("listitem").first();
@@ -139,7 +139,7 @@ test("Generate Images: the model decides the fields; FLUX's own limits; a flagge
   await expect(page.getByLabel("Inference Steps")).toHaveCount(0);
   await expect(page.getByLabel("Number of Images")).toHaveCount(0);
   await expect(page.getByLabel("Style")).toHaveValue("realistic_image");
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await page.getByLabel("Image Model").selectOption("fal-ai/flux/dev");
   await page.getByLabel("Image Description").fill("A nsfw-test scene");
@@ -174,14 +174,14 @@ test("Generate Featured Image: generate from the excerpt, save, and the card sho
   await expect(modal).toBeVisible();
   await expect(modal.getByLabel("Image Description")).toHaveValue("A lighthouse at dusk on a rocky coast");
   await expect(modal.getByRole("button", { name: "Save Image" })).toHaveCount(0);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await modal.getByRole("button", { name: "Generate", exact: true }).click();
   const preview = modal.getByRole("img", { name: /Generated image/ });
   await expect(preview).toBeVisible({ timeout: 60_000 });
   const url = (await preview.getAttribute("src"))!;
   expect(url.startsWith(STORAGE_PREFIX)).toBe(true);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   await modal.getByRole("button", { name: "Save Image" }).click();
   await expect(page.getByText("Featured image saved successfully")).toBeVisible();

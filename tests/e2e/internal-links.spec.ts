@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_ARTICLES, fixturePosts } from "../../scripts/bench/internal-links-fixtures.ts";
 import { seedPosts, type SeededPost } from "../../scripts/rigs/wordpress/seed-posts.ts";
 import { register } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
 
 const wordpress = e2eEnv.wordpress;
@@ -70,7 +70,7 @@ test("link suggestions after syncing the real WordPress: one click inserts the l
   const card = await connectFixtureBlog(page);
   const indexed = Number((await card.getByText(/posts and pages, refreshed/).textContent())!.split(" ")[0]);
   expect(indexed).toBeGreaterThanOrEqual(POSTS.length);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   // Refreshing on demand reads only what changed since.
   await card.getByRole("button", { name: "Refresh content of Fixture blog" }).click();
@@ -89,7 +89,7 @@ test("link suggestions after syncing the real WordPress: one click inserts the l
   const insert = suggestions.getByRole("button", { name: /^Insert link to Building Raised Garden Beds on “/ });
   await expect(insert).toBeVisible();
   await expect(suggestions.getByRole("link", { name: "Building Raised Garden Beds" })).toHaveAttribute("href", target.link);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   const anchor = (await insert.getAttribute("aria-label"))!.match(/on “(.*)”$/)![1];
   await insert.click();
@@ -128,7 +128,7 @@ test("relevance by embeddings: switching in Profile Settings embeds the index, t
   await expect(settings.getByText(`${indexed} entries of your content index embedded with text-embedding-3-small.`)).toBeVisible({
     timeout: CONNECT_TIMEOUT,
   });
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   const articleId = await createFixtureArticle(account);
   await page.goto(`/articles/edit/${articleId}`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { register } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { adminBackend, backendAs } from "./support/backend.ts";
 import { contentEditor, contentHtml, expectEditorReady, fillContentHtml } from "./support/editor.ts";
 
@@ -71,14 +71,14 @@ test("history lists the AI draft and each save, shows what changed, and restores
   await expect(choices.nth(1)).toContainText("AI draft");
   await expect(choices.nth(0).locator("time")).toHaveText(/\d{4}.*\d{1,2}:\d{2}:\d{2}/);
   await expect(historyDialog(page).getByText("This revision reads the same as the current text.")).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   // The AI draft against the form: the words added to the title.
   await revisionChoice(page, /AI draft/).click();
   await expect(revisionChoice(page, /AI draft/)).toHaveAttribute("aria-pressed", "true");
   const title = historyDialog(page).getByRole("region", { name: "Changes in Title" });
   await expect(title.locator("ins")).toHaveText(/for Small Gardens/);
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
 
   // Escape closes it.
   await page.keyboard.press("Escape");

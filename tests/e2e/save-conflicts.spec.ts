@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { type Account, register } from "./support/accounts.ts";
-import { expectNoSeriousA11yViolations } from "./support/axe.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { adminBackend, backendAs } from "./support/backend.ts";
 import { expectEditorReady } from "./support/editor.ts";
 
@@ -84,9 +84,9 @@ test("two tabs: the second save gets the conflict view; saving mine over theirs 
     title: "Mulching in autumn, with leaves",
     excerpt: "Why leaves make the best mulch.",
   });
-  await expectNoSeriousA11yViolations(second);
+  await expectAccessible(second);
   await second.setViewportSize({ width: 390, height: 844 });
-  await expectNoSeriousA11yViolations(second);
+  await expectAccessible(second);
 
   await dialog.getByRole("button", { name: "Save mine over theirs" }).click();
   await expect(second.getByText("Article updated successfully")).toBeVisible();
@@ -181,7 +181,7 @@ test("a revision restores the status and schedule it kept", async ({ page }) => 
   await expect(choices).toHaveCount(2);
   await choices.nth(1).click();
   await expect(history.getByText(/Restoring also brings back its status: Scheduled for .* to 1 site/)).toBeVisible();
-  await expectNoSeriousA11yViolations(page);
+  await expectAccessible(page);
   await history.getByRole("button", { name: "Restore this revision" }).click();
   await expect(page.getByText("Revision restored")).toBeVisible();
   await expect(page.getByLabel("Status")).toHaveValue("scheduled");

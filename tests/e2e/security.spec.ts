@@ -123,7 +123,7 @@ test("no screen breaks the Content-Security-Policy", async ({ page }) => {
 
   for (
     const [path, heading] of [
-      ["/", /Welcome back/],
+      ["/", /^Welcome/],
       ["/articles", "Articles"],
       ["/articles/create", "Create New Post"],
       [`/articles/edit/${article!.id}`, "Edit Article"],

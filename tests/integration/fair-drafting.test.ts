@@ -12,8 +12,8 @@ import { env, functionsStack, ok, saveApiKeys, serviceClient, signUp, type TestU
  * - A rate-limited user (their key's 429) is paused for the provider's
  *   Retry-After while others go on (both databases).
  * - On PostgreSQL (npm run test:integration:pg), where claims really contend:
- *   20 users × 25 ideas submitted at once, every user's first draft within
- *   one cycle plus the provider's time, none twice; and throughput rising
+ *   20 users × 25 ideas submitted at once, every user's first draft taken
+ *   before anyone's third, none twice; and throughput rising
  *   with the installation's limit until the provider's own pace caps it.
  *   These start functions stacks of their own (their own worker settings and
  *   fake OpenAI) beside the suite's.
@@ -190,7 +190,7 @@ describe.runIf(onPostgres)("many users sharing one installation (PostgreSQL)", (
     await Promise.all(stacks.map((stack) => stack.stop()));
   });
 
-  test("20 users × 25 ideas at once: every user's first draft within one cycle plus the provider's time, none twice", async () => {
+  test("20 users × 25 ideas at once: every user's first draft taken before anyone's third, none twice", async () => {
     const CYCLE_MS = 3_000;
     const PACE_MS = 1_000;
     const stack = await stackWith({
@@ -223,7 +223,8 @@ describe.runIf(onPostgres)("many users sharing one installation (PostgreSQL)", (
     expect(calls).toHaveLength(500);
     expect(calls.every((call) => call.scenario === "ok")).toBe(true);
 
-    // Every user's first draft: within one cycle plus the provider's time of their own batch (with 1 s for our own work).
+    // How long each user waited for a first draft is printed, not asserted (it depends on the machine's load);
+    // what is asserted is the order the queue takes drafts in.
     const batches = ok(await serviceClient().from("draft_batches").select("id, user_id, created_at").in("id", batchIds));
     const waits = batches.map((batch) => {
       const done = jobs.filter((job) => job.batch_id === batch.id).map((job) => timestampMs(job.finished_at!));
@@ -235,7 +236,20 @@ describe.runIf(onPostgres)("many users sharing one installation (PostgreSQL)", (
       `[fair drafting] 20 users × 25 ideas: first draft after ${sorted[10]} ms (median user), ${sorted[19]} ms (last user); ` +
         `all 500 in ${Math.max(...jobs.map((job) => timestampMs(job.finished_at!))) - Math.min(...batches.map((b) => timestampMs(b.created_at)))} ms`,
     );
-    for (const wait of waits) expect(wait).toBeLessThanOrEqual(CYCLE_MS + PACE_MS + 1_000);
+    // Turns: while a user waited for a first draft, nobody had a third one taken (started_at, set by the claim).
+    // A claim that began before the user's batch was committed cannot see it, so the wait counts from a second
+    // after the batch's created_at (its transaction's start).
+    const takenAt = new Map<string, number[]>();
+    for (const job of jobs) takenAt.set(job.user_id, [...(takenAt.get(job.user_id) ?? []), timestampMs(job.started_at!)]);
+    for (const taken of takenAt.values()) taken.sort((a, b) => a - b);
+    for (const batch of batches) {
+      const firstTaken = takenAt.get(batch.user_id)![0];
+      const visibleFrom = timestampMs(batch.created_at) + 1_000;
+      const thirdsMeanwhile = [...takenAt].filter(([userId]) => userId !== batch.user_id)
+        .flatMap(([, taken]) => taken.slice(2))
+        .filter((at) => at > visibleFrom && at < firstTaken);
+      expect(thirdsMeanwhile, `drafts taken while user ${batch.user_id} waited for a first`).toEqual([]);
+    }
     // Never more than the installation's limit at the provider, nor more than two of a user's.
     expect(maxOverlap(calls, (call) => call.receivedAt, (call) => call.answeredAt!)).toBeLessThanOrEqual(32);
     for (const key of new Set(calls.map((call) => call.apiKey))) {

@@ -1,6 +1,6 @@
 import { FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
 import { beforeAll, describe, expect, test } from "vitest";
-import { WORDPRESS_MESSAGES } from "../../supabase/functions/_shared/contracts/sites.ts";
+import { privateAddressHelp, WORDPRESS_MESSAGES } from "../../supabase/functions/_shared/contracts/sites.ts";
 import { siteLoader, siteUpdater, type SiteUpdate } from "../../supabase/functions/wordpress-connect/site_store.ts";
 import {
   expectError,
@@ -131,7 +131,12 @@ describe("editing a connected site through wordpress-connect", () => {
       const refused = await editSite(aliceClient, { name: "Should not stay", ...changes });
       expect(refused).toEqual({
         status: 422,
-        body: { error: WORDPRESS_MESSAGES.privateAddress, field: "site_url", reason: "private_address" },
+        body: {
+          error: WORDPRESS_MESSAGES.privateAddress,
+          field: "site_url",
+          reason: "private_address",
+          help: privateAddressHelp("127.0.0.1:9"),
+        },
       });
     }
     expect(await storedRow(aliceSiteId)).toEqual(before);
@@ -166,8 +171,10 @@ describe("wordpress-connect's site store (as the caller, and with the secret key
 
   test("loads the owner's site with its login and stored password; another user's id finds nothing", async () => {
     const load = siteLoader(alice.client, readApplicationPassword);
+    const row = await storedRow(aliceSiteId);
     expect(await load(alice.id, aliceSiteId)).toEqual({
-      siteUrl: (await storedRow(aliceSiteId)).site_url,
+      name: row.name,
+      siteUrl: row.site_url,
       username: "alice",
       applicationPassword: ALICE_PASSWORD,
     });

@@ -14,14 +14,18 @@ vi.mock("../src/features/auth/data/auth", () => ({
   onAuthChange: vi.fn(),
 }));
 vi.mock("../src/features/dashboard/data/dashboard", () => ({ loadDashboard: vi.fn(() => new Promise(() => {})) }));
-vi.mock("../src/features/calendar/data/calendar", () => ({ loadCalendarEntries: vi.fn(() => new Promise(() => {})) }));
+vi.mock("../src/features/calendar/data/calendar", () => ({
+  loadCalendarEntries: vi.fn(() => new Promise(() => {})),
+  loadReadyDrafts: vi.fn(() => new Promise(() => {})),
+}));
 vi.mock("../src/features/profile/data/apiKeys", () => ({
   getApiKeyStatus: vi.fn(() => new Promise(() => {})),
   saveApiKeys: vi.fn(),
 }));
 
+// The dashboard never loads here: its greeting is the one true for a new account and a returning one.
 const SIGNED_IN_SCREENS = [
-  ["/", `Welcome back, ${testUser.email}`, "Dashboard · Inkpress"],
+  ["/", `Welcome, ${testUser.email}`, "Dashboard · Inkpress"],
   ["/profile", "Profile Settings", "Profile · Inkpress"],
   ["/articles", "Articles", "Articles · Inkpress"],
   ["/articles/create", "Create New Post", "Create New Post · Inkpress"],
@@ -70,7 +74,7 @@ describe("route table", () => {
     visit("/");
     const user = userEvent.setup();
     render(<App />);
-    await screen.findByRole("heading", { level: 1, name: `Welcome back, ${testUser.email}` });
+    await screen.findByRole("heading", { level: 1, name: `Welcome, ${testUser.email}` });
     await user.click(screen.getByRole("link", { name: "Profile" }));
     await screen.findByRole("heading", { level: 1, name: "Profile Settings" });
     await waitFor(() => expect(document.title).toBe("Profile · Inkpress"));
@@ -137,7 +141,7 @@ describe("route guard", () => {
     await user.type(await screen.findByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "secret1");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    await screen.findByRole("heading", { name: `Welcome, ${testUser.email}` });
     expect(window.location.pathname).toBe("/");
   });
 
@@ -145,7 +149,7 @@ describe("route guard", () => {
     setSignedIn();
     visit("/login", { from: "//evil.example/phish" });
     render(<App />);
-    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    await screen.findByRole("heading", { name: `Welcome, ${testUser.email}` });
     expect(window.location.pathname).toBe("/");
   });
 
@@ -185,7 +189,7 @@ describe("/login", () => {
     const entriesBefore = window.history.length;
     visit("/login");
     render(<App />);
-    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    await screen.findByRole("heading", { name: `Welcome, ${testUser.email}` });
     await waitFor(() => expect(window.location.pathname).toBe("/"));
     expect(window.history.state).toEqual({ from: "/login" });
     expect(window.history.length).toBe(entriesBefore);

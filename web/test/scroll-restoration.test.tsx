@@ -29,7 +29,7 @@ describe("scroll position across screens", () => {
     visit("/");
     const user = userEvent.setup();
     render(<App />);
-    await screen.findByRole("heading", { level: 1, name: `Welcome back, ${testUser.email}` });
+    await screen.findByRole("heading", { level: 1, name: `Welcome, ${testUser.email}` });
     scrollUserTo(640);
 
     await user.click(screen.getByRole("link", { name: "Profile" }));
@@ -39,7 +39,7 @@ describe("scroll position across screens", () => {
     scrollUserTo(120);
 
     act(() => window.history.back());
-    await screen.findByRole("heading", { level: 1, name: `Welcome back, ${testUser.email}` });
+    await screen.findByRole("heading", { level: 1, name: `Welcome, ${testUser.email}` });
     await vi.waitFor(() => expect(scrollY).toBe(640));
 
     act(() => window.history.forward());

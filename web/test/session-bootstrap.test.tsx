@@ -89,7 +89,7 @@ describe("first render on /login", () => {
     expect(client.onAuthChange).toHaveBeenCalledTimes(1);
 
     await client.emit("INITIAL_SESSION", session);
-    expect(await screen.findByRole("heading", { name: `Welcome back, ${user.email}` })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: `Welcome, ${user.email}` })).toBeTruthy();
   });
 
   it("returns to the form when the auth client does not confirm the stored session", async () => {
@@ -114,7 +114,7 @@ describe("first render on /login", () => {
     expect(client.onAuthChange).toHaveBeenCalledTimes(1);
 
     await client.emit("INITIAL_SESSION", session);
-    expect(await screen.findByRole("heading", { name: `Welcome back, ${user.email}` })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: `Welcome, ${user.email}` })).toBeTruthy();
     expect(window.location.pathname).toBe("/");
   });
 

@@ -31,7 +31,7 @@ describe("the route guard", () => {
     visit("/");
     const user = userEvent.setup();
     render(<App />);
-    await screen.findByRole("heading", { level: 1, name: /Welcome back/ });
+    await screen.findByRole("heading", { level: 1, name: /^Welcome/ });
     await vi.waitFor(() => expect(confirmSession).toHaveBeenCalledTimes(1));
 
     await user.click(screen.getByRole("link", { name: "Profile" }));
@@ -41,7 +41,7 @@ describe("the route guard", () => {
 
     vi.advanceTimersByTime(SESSION_RECHECK_INTERVAL_MS);
     await user.click(screen.getByRole("link", { name: "Dashboard" }));
-    await screen.findByRole("heading", { level: 1, name: /Welcome back/ });
+    await screen.findByRole("heading", { level: 1, name: /^Welcome/ });
     await vi.waitFor(() => expect(confirmSession).toHaveBeenCalledTimes(2));
   });
 });

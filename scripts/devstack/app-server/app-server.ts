@@ -24,6 +24,13 @@ export type AppServerOptions = {
 export type AppServer = { close(): Promise<void> };
 
 const FUNCTIONS_PREFIX = "/functions/v1/";
+/**
+ * Where an auth e-mail's link leads. @supabase/lite builds e-mail links on
+ * auth.site_url (the app's origin), where hosted Supabase builds them on the
+ * API's URL; with the API on an origin of its own, the app's origin sends
+ * them on to it (issue 21: the recovery link showed "Page not found").
+ */
+const EMAIL_LINK_PATH = "/auth/v1/verify";
 const SHUTDOWN_GRACE_MS = 2000;
 /** Hosted's gateway (Kong) for a path it has no route for. */
 const NO_ROUTE = JSON.stringify({ message: "no Route matched with those values" });
@@ -50,6 +57,9 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     if (options.apiPort === undefined) {
       const answer = await api(request, info.remoteAddress ?? "");
       if (answer) return answer;
+    } else if (pathname === EMAIL_LINK_PATH && request.method === "GET") {
+      const { search } = new URL(request.url);
+      return Response.redirect(`http://127.0.0.1:${options.apiPort}${EMAIL_LINK_PATH}${search}`, 302);
     }
     return await site.serve(request);
   };

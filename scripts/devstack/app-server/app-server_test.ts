@@ -79,6 +79,16 @@ Deno.test("the API on its own origin, as on hosted: the app's origin serves only
     const unknown = await fetch(`${apiOrigin}/login`);
     assert.equal(unknown.status, 404);
     assert.deepEqual(await unknown.json(), { message: "no Route matched with those values" });
+
+    // An e-mail's link, built by lite on the app's origin, is sent on to the API's.
+    const link = await fetch(`${app}/auth/v1/verify?token=abc&type=recovery&redirect_to=${encodeURIComponent(app)}`, {
+      redirect: "manual",
+    });
+    assert.equal(link.status, 302);
+    assert.equal(
+      link.headers.get("location"),
+      `${apiOrigin}/auth/v1/verify?token=abc&type=recovery&redirect_to=${encodeURIComponent(app)}`,
+    );
   } finally {
     await close();
   }

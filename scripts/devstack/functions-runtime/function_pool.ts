@@ -12,6 +12,8 @@ export type FunctionPoolOptions = {
   bootTimeoutMs: number;
   memoryLimitMb: number;
   logger: RuntimeLogger;
+  /** The functions' dependency cache (see FunctionProcessOptions.denoDir). */
+  denoDir?: string;
 };
 
 /**
@@ -87,12 +89,12 @@ export class FunctionPool {
   }
 
   #start(name: string, entryPath: string): Promise<RunningFunction> {
-    const { logger, bootTimeoutMs, memoryLimitMb } = this.options;
+    const { logger, bootTimeoutMs, memoryLimitMb, denoDir } = this.options;
     const isCurrent = () => this.#processes.get(name) === starting;
     const starting = (async () => {
       const env = await this.options.envForNewProcess();
       const startedAt = performance.now();
-      const running = await spawnFunctionProcess({ name, entryPath, env, bootTimeoutMs, memoryLimitMb, logger });
+      const running = await spawnFunctionProcess({ name, entryPath, env, bootTimeoutMs, memoryLimitMb, logger, denoDir });
       logger.info(`[${name}] started in ${Math.round(performance.now() - startedAt)}ms`);
       running.exited.then((status) => {
         const wasCurrent = isCurrent();

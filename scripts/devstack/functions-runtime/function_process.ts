@@ -23,6 +23,12 @@ export type FunctionProcessOptions = {
   /** Cap on the V8 heap and, sampled, on heap plus external memory. */
   memoryLimitMb: number;
   logger: RuntimeLogger;
+  /**
+   * The dependency cache made by `npm ci` (dependency_cache.ts): the process
+   * uses it as its DENO_DIR and may not fetch anything (`--cached-only`).
+   * Without it, Deno's own cache, filled from the registry on first use.
+   */
+  denoDir?: string;
 };
 
 /** A function process that has called Deno.serve and is listening on 127.0.0.1:`port`. */
@@ -74,7 +80,9 @@ export async function spawnFunctionProcess(options: FunctionProcessOptions): Pro
     args: [
       "run",
       "-A",
-      "--no-lock",
+      // A function's own config names its (frozen) lock, by which the cache was made; without one, no lock.
+      ...(configFlag.length > 0 ? [] : ["--no-lock"]),
+      ...(options.denoDir ? ["--cached-only"] : []),
       // req.signal aborts only when the client disconnects, as on hosted Supabase
       // (Deno's legacy default also aborts it after every successful response).
       "--unstable-no-legacy-abort",
@@ -84,7 +92,7 @@ export async function spawnFunctionProcess(options: FunctionProcessOptions): Pro
       pathToFileURL(options.entryPath).href,
       String(options.memoryLimitMb),
     ],
-    env: options.env,
+    env: options.denoDir ? { ...options.env, DENO_DIR: options.denoDir } : options.env,
     clearEnv: true,
     stdin: "null",
     stdout: "piped",

@@ -21,6 +21,12 @@ export type GatewayOptions = {
   /** How long a request may run in its function process, response body included. */
   wallClockLimitMs: number;
   logger: RuntimeLogger;
+  /**
+   * Requests whose success goes unlogged: the scheduler's runs (the secret
+   * key as apikey), every few seconds; the scheduler itself says when one
+   * did something. Their failures are logged as any other.
+   */
+  quietWhenOk?(request: Request): boolean;
 };
 
 const FUNCTION_ROUTE = /^\/functions\/v1\/([^/]+)(\/.*)?$/;
@@ -38,7 +44,8 @@ const EXIT_REPORT_GRACE_MS = 1000;
  * Supabase. A request still running after `wallClockLimitMs`, or whose
  * process passes the memory cap, stops that process and gets 546
  * WORKER_LIMIT (a response already streaming is cut off instead). Logs one
- * line per request (method, path, status, ms until the response headers).
+ * line per request (method, path, status, ms until the response headers),
+ * except successful ones `quietWhenOk` picks out.
  */
 export function createGatewayHandler(options: GatewayOptions): HttpHandler {
   return async (request, info) => {
@@ -50,7 +57,9 @@ export function createGatewayHandler(options: GatewayOptions): HttpHandler {
       return runtimeFault();
     });
     const elapsed = Math.round(performance.now() - startedAt);
-    options.logger.info(`${request.method} ${new URL(request.url).pathname} ${response.status} ${elapsed}ms`);
+    if (!(response.ok && options.quietWhenOk?.(request))) {
+      options.logger.info(`${request.method} ${new URL(request.url).pathname} ${response.status} ${elapsed}ms`);
+    }
     return response;
   };
 }

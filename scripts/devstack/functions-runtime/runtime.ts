@@ -54,6 +54,12 @@ export type FunctionsRuntimeOptions = {
   reloadDebounceMs?: number;
   /** Default: console.log / console.error. */
   logger?: RuntimeLogger;
+  /**
+   * The functions' dependency cache made by `npm ci`
+   * (dependency_cache.ts): processes run offline from it. Without it they
+   * use Deno's own cache, filled from the registry on first use.
+   */
+  denoDir?: string;
 };
 
 export type FunctionsRuntime = {
@@ -108,6 +114,7 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
     bootTimeoutMs: options.bootTimeoutMs ?? 15_000,
     memoryLimitMb: options.memoryLimitMb ?? DEFAULT_MEMORY_LIMIT_MB,
     logger,
+    denoDir: options.denoDir,
     envForNewProcess: async () => {
       const dotenvPath = join(functionsDir, ".env");
       const dotenv = await readDotenvFile(dotenvPath);
@@ -128,6 +135,8 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
     pool,
     logger,
     wallClockLimitMs,
+    // The local scheduler (and pg_cron on hosted) call with the secret key as apikey.
+    quietWhenOk: (request) => Boolean(localKeys.secretKey) && request.headers.get("apikey") === localKeys.secretKey,
     authPolicy: async (functionName) => {
       const { verifyJwt } = await readProjectConfig(configPath);
       return { verifyJwt: verifyJwt(functionName), jwtSecret: localKeys.jwtSecret };

@@ -51,11 +51,33 @@ export type Scheduler = {
 };
 
 /**
+ * Whether a run's answer reports any work: a count other than 0 or a
+ * non-empty list among its fields (timings, named …Ms, aside). An answer that
+ * is not a JSON object is shown, since it cannot be read.
+ */
+export function somethingHappened(body: string): boolean {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    return true;
+  }
+  if (typeof answer !== "object" || answer === null || Array.isArray(answer)) return true;
+  return Object.entries(answer).some(([name, value]) =>
+    !name.endsWith("Ms") &&
+    ((typeof value === "number" && value !== 0) || (Array.isArray(value) && value.length > 0) || typeof value === "string")
+  );
+}
+
+/**
  * Starts running at once, then every `intervalMs` (measured start to start;
  * without `overlap`, a run that overruns the interval delays the next, never
  * overlaps it; with `overlap`, ticks keep their pace and runs overlap).
- * Logs one line per run, except that a missing function (404) is logged only
- * the first time in a row, so an undeployed function stays quiet.
+ * Quiet unless something happened (issue 21: a line every few seconds buried
+ * the console's e-mails): a successful run is logged only when its answer
+ * counts something (`somethingHappened`); a failed run always; a missing
+ * function (404) only the first time in a row, so an undeployed function
+ * stays quiet.
  */
 export function startScheduler(options: SchedulerOptions): Scheduler {
   const functionName = options.functionName ?? DEFAULT_SCHEDULED_FUNCTION;
@@ -110,8 +132,11 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     if (outcome.result === "missing") {
       if (!wasMissing) logger.info(`[scheduler] ${functionName} does not exist (404); skipping until it does`);
     } else if (outcome.result === "ok") {
-      logger.info(`[scheduler] ${functionName} → ${outcome.status} ${truncate(redact(outcome.body))}`);
-    } else {
+      if (somethingHappened(outcome.body)) {
+        logger.info(`[scheduler] ${functionName} → ${outcome.status} ${truncate(redact(outcome.body))}`);
+      }
+    } else if (!stopped) {
+      // (A run aborted by stop() is not a failure: the app is shutting down.)
       const detail = outcome.error ?? `${outcome.status} ${truncate(redact(outcome.body ?? ""))}`;
       logger.error(`[scheduler] ${functionName} failed: ${redact(detail)}`);
     }

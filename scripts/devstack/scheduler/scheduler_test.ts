@@ -66,7 +66,31 @@ Deno.test("scheduler sends the cron job's request, repeatedly, never overlapping
       body: "{}",
     });
   }
-  assert.ok(logger.lines.some((line) => line === '[scheduler] publish-scheduled → 200 {"published":0}'));
+  assert.deepEqual(logger.lines, [], "runs that did nothing are not logged");
+});
+
+Deno.test("scheduler logs a run that did something, and only such runs", async () => {
+  let published = 0;
+  const stub = startStubServer(() => Promise.resolve(Response.json({ published: published++, providerMs: 12 })));
+  const logger = recordingLogger();
+  const scheduler = startScheduler({ url: await stub.url, secretKey: SECRET_KEY, intervalMs: 60_000, logger });
+  try {
+    await scheduler.runOnce();
+    await scheduler.runOnce();
+  } finally {
+    await scheduler.stop();
+    await stub.close();
+  }
+  assert.deepEqual(logger.lines, ['[scheduler] publish-scheduled → 200 {"published":1,"providerMs":12}']);
+});
+
+Deno.test("somethingHappened: a count, a list or a message; not zeros and timings", async () => {
+  const { somethingHappened } = await import("./scheduler.ts");
+  assert.equal(somethingHappened('{"claimed":0,"drafted":0,"providerMs":340,"overheadMs":12}'), false);
+  assert.equal(somethingHappened('{"claimed":2,"drafted":1}'), true);
+  assert.equal(somethingHappened('{"published":[],"failed":["a"]}'), true);
+  assert.equal(somethingHappened('{"note":"lease expired"}'), true);
+  assert.equal(somethingHappened("<html>"), true);
 });
 
 Deno.test("with overlap, ticks keep their pace while runs are still going, as hosted's cron and pg_net do", async () => {
@@ -91,7 +115,7 @@ Deno.test("with overlap, ticks keep their pace while runs are still going, as ho
 Deno.test("scheduler skips quietly while the function does not exist", async () => {
   let deployed = false;
   const stub = startStubServer(() =>
-    Promise.resolve(deployed ? Response.json({ ok: true }) : Response.json({ code: "NOT_FOUND" }, { status: 404 }))
+    Promise.resolve(deployed ? Response.json({ published: 1 }) : Response.json({ code: "NOT_FOUND" }, { status: 404 }))
   );
   const logger = recordingLogger();
   const scheduler = startScheduler({
@@ -113,7 +137,7 @@ Deno.test("scheduler skips quietly while the function does not exist", async () 
   assert.deepEqual(outcomes.map((outcome) => outcome.result), ["missing", "missing", "missing", "ok"]);
   assert.deepEqual(logger.lines, [
     "[scheduler] nightly does not exist (404); skipping until it does",
-    '[scheduler] nightly → 200 {"ok":true}',
+    '[scheduler] nightly → 200 {"published":1}',
   ]);
 });
 
@@ -194,6 +218,7 @@ Deno.test("scheduler aborts a run that exceeds its timeout", async () => {
 
 Deno.test("the scheduler's request passes the functions runtime to a function checking the secret key", async () => {
   const { root, functionsDir } = await copyFixtureFunctions();
+  const runtimeLog = recordingLogger();
   const runtime = await startFunctionsRuntime({
     port: 0,
     functionsDir,
@@ -204,13 +229,17 @@ Deno.test("the scheduler's request passes the functions runtime to a function ch
       LOCAL_JWT_SECRET: "scheduler-test-jwt-secret",
     },
     localKeysPath: join(root, "no-local-keys.json"),
-    logger: recordingLogger(),
+    logger: runtimeLog,
   });
   const logger = recordingLogger();
   try {
+    const passed = startScheduler({ url: runtime.url, secretKey: SECRET_KEY, intervalMs: 60_000, functionName: "checks-secret-key", logger });
+    assert.deepEqual(await passed.runOnce(), { result: "ok", status: 200, body: '{"body":{},"authorization":null}' });
+    await passed.stop();
+    // The runtime does not log the scheduler's successful calls (it would, every few seconds); refusals it does.
+    assert.ok(!runtimeLog.lines.some((line) => line.startsWith("POST /functions/v1/checks-secret-key")), runtimeLog.lines.join("\n"));
     for (
       const [functionName, expected] of [
-        ["checks-secret-key", '[scheduler] checks-secret-key → 200 {"body":{},"authorization":null}'],
         // verify_jwt on: an API key is no JWT, so the gateway refuses the cron job's request.
         [
           "echo",
@@ -229,6 +258,7 @@ Deno.test("the scheduler's request passes the functions runtime to a function ch
       await scheduler.stop();
       assert.ok(logger.lines.includes(expected), logger.lines.join("\n"));
     }
+    assert.ok(runtimeLog.lines.some((line) => line.startsWith("POST /functions/v1/echo 401")), runtimeLog.lines.join("\n"));
   } finally {
     await runtime.close();
     await Deno.remove(root, { recursive: true });

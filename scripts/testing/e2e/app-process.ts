@@ -28,6 +28,8 @@ export type AppProcessOptions = {
   buildDir?: string;
   /** The API on an origin of its own (LOCAL_API_PORT), as on hosted Supabase. */
   crossOrigin?: boolean;
+  /** Also writes everything the app prints to this file (tests read the e-mails it prints). */
+  logFile?: string;
 };
 
 /**
@@ -68,6 +70,7 @@ export async function startAppProcess(options: AppProcessOptions = {}): Promise<
     try {
       for await (const chunk of stream.pipeThrough(new TextDecoderStream(), { signal: stopReading.signal })) {
         log += chunk;
+        if (options.logFile) await Deno.writeTextFile(options.logFile, chunk, { append: true });
         if (log.includes("Inkpress is ready")) ready.resolve();
       }
     } catch (error) {

@@ -57,8 +57,8 @@ export function cspViolations(log: string): string[] {
 }
 
 /**
- * Every provider key, application password, webhook secret and Ghost Admin
- * API key stored in the app's database at the end of the run (read with the
+ * Every provider key, application password, webhook secret, Ghost Admin
+ * API key and DataForSEO password stored in the app's database at the end of the run (read with the
  * secret key, as only the functions may), opened with the functions' key:
  * they are stored sealed, and what must never reach a log is what they
  * open to.
@@ -89,6 +89,14 @@ export async function storedSecrets(apiUrl: string, secretKey: string, secretsKe
       { label: "a stored application_password", value: await open(row.application_password, place("application_password")) },
       { label: "a stored webhook_secret", value: await open(row.webhook_secret, place("webhook_secret")) },
     );
+  }
+  // The login of a keyword-data account is its owner's e-mail address: only the password is secret.
+  for (const row of await read("keyword_data_providers?select=user_id,password")) {
+    const userId = row.user_id as string;
+    secrets.push({
+      label: "a stored keyword_data_password",
+      value: await open(row.password, { column: "keyword_data_providers.password", userId, rowKey: userId }),
+    });
   }
   for (const row of await read("ghost_site_credentials?select=site_id,user_id,admin_api_key")) {
     const key = await open(row.admin_api_key, {

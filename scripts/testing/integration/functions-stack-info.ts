@@ -9,8 +9,9 @@ export type FunctionsStackInfo = {
   /**
    * Reports what the fakes received: GET /wordpress/requests, /wordpress/media,
    * /fal/requests, /openai/requests, /openrouter/requests, /ollama/requests,
-   * /logs; POST /openai/settings `{ plan?, firstTokenDelayMs?, parallel?, requestLimit? }`
-   * sets the fake OpenAI's plan, pace and limits.
+   * /dataforseo/requests, /audited-site/requests, /logs; POST /openai/settings
+   * `{ plan?, firstTokenDelayMs?, parallel?, requestLimit? }` sets the fake
+   * OpenAI's plan, pace and limits.
    * Crash tests: POST /wordpress/hold-create holds the answer to the next
    * post create after the post is saved; GET /wordpress/held waits for that
    * post `{ id, title }`; POST /wordpress/release lets the answer go; POST
@@ -28,4 +29,8 @@ export type FunctionsStackInfo = {
   openrouterUrl: string;
   /** A fake local Ollama a user may name as their own server (on PRIVATE_HOST_ALLOWLIST, as an operator would allow it). */
   ollamaUrl: string;
+  /** The fake DataForSEO (its account: FAKE_DATAFORSEO_LOGIN / FAKE_DATAFORSEO_PASSWORD). */
+  dataForSeoUrl: string;
+  /** The website the SEO audit may fetch (allowlisted for the functions). */
+  auditedSiteUrl: string;
 };

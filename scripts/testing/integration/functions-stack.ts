@@ -13,7 +13,9 @@
  *   - the fakes the functions call out to, at the HTTP level: a WordPress
  *     (supabase/functions/_testing/fakes/wordpress_server.ts), a Ghost
  *     (supabase/functions/_testing/fakes/ghost_server.ts), fal.ai
- *     (supabase/functions/_testing/fakes/fal_server.ts) and OpenAI (supabase/functions/_testing/fakes/openai_server.ts);
+ *     (supabase/functions/_testing/fakes/fal_server.ts), OpenAI (supabase/functions/_testing/fakes/openai_server.ts)
+ *     and DataForSEO (supabase/functions/_testing/fakes/dataforseo_server.ts), and a website
+ *     for the SEO audit (supabase/functions/_testing/fakes/audited_site.ts), allowlisted;
  *   - a control server that reports what the fakes received (tests read the
  *     WordPress posts themselves through its REST API), sets the fake
  *     OpenAI's plan and pace, holds a WordPress create open and kills a
@@ -30,8 +32,11 @@
  */
 import { startFakeFal } from "../../../supabase/functions/_testing/fakes/fal_server.ts";
 import { startFakeOpenAI } from "../../../supabase/functions/_testing/fakes/openai_server.ts";
+import { startFakeDataForSeo } from "../../../supabase/functions/_testing/fakes/dataforseo_server.ts";
+import { startAuditedSite } from "../../../supabase/functions/_testing/fakes/audited_site.ts";
 import { proxyRequest } from "../../devstack/functions-runtime/proxy.ts";
 import { startFunctionsRuntime } from "../../devstack/functions-runtime/runtime.ts";
+import { dependenciesCached, FUNCTIONS_DENO_DIR } from "../../devstack/functions-runtime/dependency_cache.ts";
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
@@ -67,6 +72,8 @@ const fal = await startFakeFal();
 const openai = startFakeOpenAI({ retryAfterMs: 10 });
 const openrouter = startFakeOpenAI({ flavour: "openrouter", retryAfterMs: 10 });
 const ollama = startFakeOpenAI({ flavour: "ollama" });
+const dataForSeo = startFakeDataForSeo();
+const auditedSite = await startAuditedSite();
 
 let functionsUrl = "";
 const projectReady = Promise.withResolvers<Deno.NetAddr>();
@@ -86,11 +93,14 @@ const project = Deno.serve(
 );
 const projectUrl = `http://127.0.0.1:${(await projectReady.promise).port}`;
 
+// As npm start runs them: offline, from the dependency cache npm ci made (a missing package fails the suite).
+if (!dependenciesCached()) throw new Error("The edge functions' dependencies are not cached: run npm ci (or deno run -A scripts/devstack/functions-runtime/dependency_cache.ts)");
 const runtime = await startFunctionsRuntime({
   port: 0,
   functionsDir: "supabase/functions",
   configPath: "supabase/config.toml",
   localKeysPath: keysFile,
+  denoDir: FUNCTIONS_DENO_DIR,
   env: {
     SUPABASE_URL: projectUrl,
     // The keys file is the one source of keys here, as for npm start's runtime.
@@ -99,7 +109,9 @@ const runtime = await startFunctionsRuntime({
     LOCAL_JWT_SECRET: "",
     INKPRESS_SECRETS_KEY: "",
     FAL_BASE_URL: fal.url,
-    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, ghost.hostPort, new URL(fal.url).host, new URL(ollama.url).host].join(","),
+    PRIVATE_HOST_ALLOWLIST: [wordpress.hostPort, ghost.hostPort, new URL(fal.url).host, new URL(ollama.url).host, ...auditedSite.allowlist]
+      .join(","),
+    DATAFORSEO_BASE_URL: dataForSeo.url,
     PUBLISH_SCHEDULED_BATCH_SIZE: SCHEDULED_BATCH_SIZE,
     OPENAI_BASE_URL: openai.url,
     OPENROUTER_BASE_URL: openrouter.url,
@@ -153,6 +165,10 @@ const control = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: controlRe
   }
   if (pathname === "/wordpress/media") return Response.json(wordpress.media);
   if (pathname === "/fal/requests") return Response.json(fal.requests.map(({ method, path }) => ({ method, path })));
+  if (pathname === "/dataforseo/requests") {
+    return Response.json(dataForSeo.requests.map(({ method, path, authorized, body, cost }) => ({ method, path, authorized, body, cost })));
+  }
+  if (pathname === "/audited-site/requests") return Response.json(auditedSite.requests);
   if (pathname === "/logs") return new Response(log.join("\n"));
   return new Response("not found", { status: 404 });
 });
@@ -178,6 +194,8 @@ const info: FunctionsStackInfo = {
   openaiUrl: openai.url,
   openrouterUrl: openrouter.url,
   ollamaUrl: ollama.url,
+  dataForSeoUrl: dataForSeo.url,
+  auditedSiteUrl: auditedSite.origin,
 };
 console.log(`${FUNCTIONS_STACK_READY_PREFIX}${JSON.stringify(info)}`);
 
@@ -195,6 +213,8 @@ const stop = async () => {
     openai.close(),
     openrouter.close(),
     ollama.close(),
+    dataForSeo.close(),
+    auditedSite.close(),
   ]);
   Deno.exit(0);
 };

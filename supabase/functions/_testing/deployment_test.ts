@@ -26,6 +26,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "generate-image": true,
   keywords: true,
   "seo-analysis": true,
+  "keyword-data": true,
   "wordpress-connect": true,
   "ghost-connect": true,
   "publish-article": true,

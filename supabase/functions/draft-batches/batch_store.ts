@@ -28,7 +28,14 @@ export interface DraftBatchStore {
   countFailed(userId: string, batchId: string): Promise<number | null>;
   /** Failed jobs queued again; null when the user has no such batch. */
   retryFailed(userId: string, batchId: string): Promise<number | null>;
+  /** Whether the user has this job (read as the caller). */
+  hasJob(userId: string, jobId: string): Promise<boolean>;
+  /** regenerate_draft_job's outcome. */
+  regenerate(userId: string, jobId: string): Promise<RegenerateOutcome>;
 }
+
+export type RegenerateOutcome = "requeued" | "not_found" | "busy" | "not_a_draft";
+const REGENERATE_OUTCOMES: readonly RegenerateOutcome[] = ["requeued", "not_found", "busy", "not_a_draft"];
 
 function fail(what: string, error: { message: string }): never {
   throw new Error(`${what}: ${error.message}`);
@@ -84,6 +91,18 @@ export function createDraftBatchStore(caller: CallerClient, draftQueue: SystemCl
       const { data, error } = await draftQueue.rpc("retry_failed_draft_jobs", { p_user_id: userId, p_batch_id: batchId });
       if (error) fail("retrying failed drafts", error);
       return data as number | null;
+    },
+    async hasJob(_userId, jobId) {
+      const { data, error } = await caller.from("draft_jobs").select("id").eq("id", jobId).maybeSingle();
+      if (error) fail("reading the idea", error);
+      return data !== null;
+    },
+    async regenerate(userId, jobId) {
+      const { data, error } = await draftQueue.rpc("regenerate_draft_job", { p_user_id: userId, p_job_id: jobId });
+      if (error) fail("drafting the idea again", error);
+      const outcome = REGENERATE_OUTCOMES.find((value) => value === data);
+      if (!outcome) throw new Error(`regenerate_draft_job answered ${String(data)}`);
+      return outcome;
     },
   };
 }

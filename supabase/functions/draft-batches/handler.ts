@@ -9,6 +9,9 @@
  *       bulk-drafting rate limit per idea (429 with Retry-After when spent).
  *   { action: "cancel", batchId }        → 200 { cancelled }
  *   { action: "retry-failed", batchId }  → 200 { requeued }: costs one unit per draft retried
+ *   { action: "regenerate", jobId }      → 200 { requeued: true }: the idea is drafted again (its
+ *       unscheduled draft deleted first); costs one unit. 404 'This idea is no longer in the batch',
+ *       409 while it is being drafted, or when its draft was scheduled or published.
  *
  * 400 invalid input (`{ error: "<field>: <message>", field, issues }`), no
  * OpenAI key stored (nothing could be drafted), or a site that is not the
@@ -34,6 +37,7 @@ import {
   defaultBatchName,
   DRAFT_BATCH_MESSAGES,
   draftBatchRequestSchema,
+  type RegeneratedDraft,
   type RetriedDraftJobs,
 } from "../_shared/contracts/draft_batch.ts";
 import { createDraftBatchStore, type DraftBatchStore } from "./batch_store.ts";
@@ -79,6 +83,24 @@ export function createHandler(deps: DraftBatchesDependencies): (req: Request) =>
           if (limited) return limited;
           const requeued = await deps.store.retryFailed(userId, input.batchId);
           return json({ requeued: requeued ?? 0 } satisfies RetriedDraftJobs);
+        }
+        case "regenerate": {
+          // Another user's job is "not found" before anything is charged.
+          if (!(await deps.store.hasJob(userId, input.jobId))) {
+            return errorResponse(404, DRAFT_BATCH_MESSAGES.ideaNotFound, { field: "jobId" });
+          }
+          const limited = await enforceRateLimit(deps.rateLimit, userId, 1);
+          if (limited) return limited;
+          switch (await deps.store.regenerate(userId, input.jobId)) {
+            case "requeued":
+              return json({ requeued: true } satisfies RegeneratedDraft);
+            case "not_found":
+              return errorResponse(404, DRAFT_BATCH_MESSAGES.ideaNotFound, { field: "jobId" });
+            case "busy":
+              return errorResponse(409, DRAFT_BATCH_MESSAGES.ideaBusy, { field: "jobId" });
+            case "not_a_draft":
+              return errorResponse(409, DRAFT_BATCH_MESSAGES.notADraft, { field: "jobId" });
+          }
         }
       }
     },

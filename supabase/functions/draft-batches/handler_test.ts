@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { aiDeploymentFromEnv } from "../_shared/ai/ai_deployment.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { createMemoryRateLimiter, memoryRateLimit } from "../_testing/memory_rate_limiter.ts";
-import type { DraftBatchStore, NewDraftBatch } from "./batch_store.ts";
+import type { DraftBatchStore, NewDraftBatch, RegenerateOutcome } from "./batch_store.ts";
 import { createHandler, MAX_BODY_BYTES } from "./handler.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";
@@ -15,9 +15,16 @@ const BOB = "00000000-0000-4000-8000-00000000000b";
 const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const SITE = "51000000-0000-4000-8000-000000000001";
 const BATCH = "61000000-0000-4000-8000-000000000001";
+const JOB = "71000000-0000-4000-8000-000000000001";
 
 function harness(
-  options: { failed?: number; limit?: number; key?: string | null; assistantModel?: string | null } = {},
+  options: {
+    failed?: number;
+    limit?: number;
+    key?: string | null;
+    assistantModel?: string | null;
+    regenerate?: RegenerateOutcome;
+  } = {},
 ) {
   const calls: string[] = [];
   const created: NewDraftBatch[] = [];
@@ -40,6 +47,13 @@ function harness(
     retryFailed(userId, batchId) {
       calls.push(`retry ${userId} ${batchId}`);
       return Promise.resolve(options.failed ?? 2);
+    },
+    hasJob(userId, jobId) {
+      return Promise.resolve(userId === ALICE && jobId === JOB);
+    },
+    regenerate(userId, jobId) {
+      calls.push(`regenerate ${userId} ${jobId}`);
+      return Promise.resolve(options.regenerate ?? "requeued");
     },
   };
   const limiter = createMemoryRateLimiter();
@@ -122,7 +136,7 @@ Deno.test("draft-batches create: invalid input is a 400 naming the field, before
     [{ assistantId: "nope" }, "assistantId: Please select an assistant"],
     [{ targetSiteIds: ["not-a-site"] }, "targetSiteIds.0: Choose one of your connected sites"],
     [{ name: "n".repeat(201) }, "name: Keep the batch name under 200 characters"],
-    [{ action: "explode" }, "action: The action must be create, cancel or retry-failed"],
+    [{ action: "explode" }, "action: The action must be create, cancel, retry-failed or regenerate"],
   ];
   for (const [overrides, message] of cases) {
     const { status, body } = await call(create(overrides));
@@ -185,4 +199,22 @@ Deno.test("draft-batches cancel and retry-failed: the owner's batch only; a retr
   const nothing = harness({ failed: 0 });
   assert.deepEqual((await nothing.call({ action: "retry-failed", batchId: BATCH })).body, { requeued: 0 });
   assert.deepEqual(nothing.limiter.calls, [], "nothing to retry costs nothing");
+});
+
+Deno.test("draft-batches regenerate: the owner's idea only, charged as one idea; busy and scheduled drafts refused", async () => {
+  const { call, calls, limiter } = harness();
+  assert.deepEqual((await call({ action: "regenerate", jobId: JOB })).body, { requeued: true });
+  assert.deepEqual(limiter.calls, [{ userId: ALICE, action: "bulk_drafts", cost: 1, allowed: true }]);
+  const bobs = await call({ action: "regenerate", jobId: JOB }, BOB);
+  assert.deepEqual([bobs.status, bobs.body], [404, { error: "This idea is no longer in the batch", field: "jobId" }]);
+  assert.deepEqual(calls, [`regenerate ${ALICE} ${JOB}`], "another user's idea reaches no queue function");
+  assert.equal(limiter.calls.length, 1, "and costs nothing");
+
+  const busy = await harness({ regenerate: "busy" }).call({ action: "regenerate", jobId: JOB });
+  assert.deepEqual([busy.status, busy.body.error], [409, "This idea is being drafted already"]);
+  const scheduled = await harness({ regenerate: "not_a_draft" }).call({ action: "regenerate", jobId: JOB });
+  assert.deepEqual([scheduled.status, scheduled.body.error], [409, "This draft was scheduled or published: change it in the editor instead"]);
+  const once = harness({ limit: 1 });
+  assert.equal((await once.call({ action: "regenerate", jobId: JOB })).status, 200);
+  assert.equal((await once.call({ action: "regenerate", jobId: JOB })).status, 429);
 });

@@ -15,6 +15,7 @@ Deno.test("seal-secrets: only the secret key runs it; it seals, then reports wha
         "wordpress_site_credentials.application_password": 1,
         "wordpress_site_credentials.webhook_secret": 0,
         "ghost_site_credentials.admin_api_key": 0,
+        "keyword_data_providers.password": 0,
       });
     },
     plainTextLeft: () => {

@@ -1,11 +1,21 @@
 /**
- * seo-analysis against the strict fake providers (real Chat Completions JSON
- * and error bodies), with an in-memory caller and provider lookup instead of
- * the database.
+ * seo-analysis: the page is audited for real (the test site on loopback,
+ * reached through the SSRF guard with only its own listeners allowlisted),
+ * then the strict fake providers (real Chat Completions JSON and error
+ * bodies) write the sections with the user's provider and SEO model; an
+ * in-memory caller and provider lookup stand in for the database.
  */
 import assert from "node:assert/strict";
 import type { FakeOpenAIOptions } from "../_testing/fakes/openai_server.ts";
-import { type SeoAnalysis, seoAnalysisSchema } from "../_shared/contracts/seo.ts";
+import { type SeoReport, seoReportSchema } from "../_shared/contracts/seo.ts";
+import { guardedFetch } from "../_shared/net/ssrf.ts";
+import { auditPage } from "../_shared/seo/audit_page.ts";
+import {
+  type AuditedSite,
+  DEFECTIVE_PAGE_PATH,
+  GOOD_PAGE_PATH,
+  startAuditedSite,
+} from "../_testing/fakes/audited_site.ts";
 import {
   ALICE,
   type ChatRequest,
@@ -16,78 +26,112 @@ import {
 import { SEO_PARSE_FAILURE_MESSAGE } from "./analysis_output.ts";
 import { createHandler } from "./handler.ts";
 
-type Harness = TextFunctionHarness<SeoAnalysis>;
+type Harness = TextFunctionHarness<SeoReport> & { site: AuditedSite };
 
-const withHarness = (options: TextFunctionHarnessOptions, test: (harness: Harness) => Promise<void>) =>
-  withTextFunctionHarness("seo-analysis", createHandler, options, test);
+async function withHarness(options: TextFunctionHarnessOptions, test: (harness: Harness) => Promise<void>) {
+  const site = await startAuditedSite();
+  try {
+    await withTextFunctionHarness<SeoReport>(
+      "seo-analysis",
+      (deps) =>
+        createHandler({
+          ...deps,
+          audit: (url, signal) => auditPage(url, { fetch: guardedFetch, guard: { privateHostAllowlist: site.allowlist } }, signal),
+        }),
+      options,
+      (harness) => test({ ...harness, site }),
+    );
+  } finally {
+    await site.close();
+  }
+}
 
-Deno.test("returns the validated analysis from gpt-6-luna, strict structured output, low effort; never fetches the URL", () =>
-  withHarness({}, async ({ fake, call, logs }) => {
-    const { status, body } = await call({ url: " https://blog.example.com/path " });
+Deno.test("audits the page, then the user's SEO model writes the sections from the measurements (strict structured output, low effort)", () =>
+  withHarness({}, async ({ fake, call, logs, site }) => {
+    const url = `${site.origin}${DEFECTIVE_PAGE_PATH}`;
+    const { status, body } = await call({ url });
     assert.equal(status, 200);
-    assert.deepEqual(seoAnalysisSchema.parse(body), body);
-    assert.equal(body.title, "SEO analysis of blog.example.com");
-    assert.equal(body.trafficMetrics.topCountry, "United States");
-    assert.equal(body.summaryTable.length, 3);
+    assert.deepEqual(seoReportSchema.parse(body), body);
+    assert.equal(body.audit.url, url);
+    assert.ok(body.audit.checks.length >= 25);
+    const h1 = body.audit.checks.find((check) => check.id === "h1")!;
+    assert.deepEqual([h1.status, h1.value], ["warning", "2 H1s: “First headline”, “Second headline”"]);
+    assert.equal(body.title, "SEO analysis of 127.0.0.1");
+    assert.deepEqual(body.notes, []);
+
+    assert.equal(fake.requests.length, 1);
     const request = fake.requests[0].body as ChatRequest;
     assert.equal(request.model, "gpt-6-luna");
     assert.equal(request.reasoning_effort, "low");
     assert.equal(request.temperature, undefined, "a reasoning effort other than none refuses temperature");
     assert.equal(request.max_completion_tokens, 8_000);
-    assert.equal(request.max_tokens, undefined);
     assert.equal(request.response_format?.json_schema.name, "seo_analysis");
     assert.equal(request.response_format?.json_schema.strict, true);
-    assert.deepEqual(body.notes, []);
-    assert.equal(request.messages[1].content, "Website URL: https://blog.example.com/path");
-    assert.match(request.messages[0].content, /you cannot visit it/);
-    assert.equal(fake.requests.length, 1, "the only outbound request is the model call");
+    assert.match(request.messages[0].content, /from the audit measurements/);
+    assert.match(request.messages[0].content, /estimate/);
+    const brief = request.messages[1].content;
+    assert.ok(brief.startsWith(`Website URL: ${url}\n`), brief);
+    assert.match(brief, /- WARNING One H1 heading: 2 H1s/);
+    assert.match(brief, /- FAIL Page language \(lang\): No lang attribute/);
+    assert.match(brief, /<<<PAGE TEXT\nFirst headline Skipped a level Second headline Short text/);
     assert.deepEqual(logs, []);
   }));
 
-Deno.test("an address typed without a scheme is analysed as https://", () =>
+Deno.test("an address typed without a scheme is audited as https://", () =>
   withHarness({}, async ({ fake, call }) => {
-    const { status } = await call({ url: " www.example.com/blog " });
-    assert.equal(status, 200);
-    assert.equal((fake.requests[0].body as ChatRequest).messages[1].content, "Website URL: https://www.example.com/blog");
+    // A loopback address the guard does not allow: the audit says why, and the model is not asked.
+    const { status, body } = await call({ url: " 127.0.0.1:9/blog " });
+    assert.equal(status, 422);
+    assert.match(body.error!, /^Could not audit https:\/\/127\.0\.0\.1:9\/blog: 127\.0\.0\.1:9 is a loopback address/);
+    assert.equal(fake.requests.length, 0);
+  }));
+
+Deno.test("a page that cannot be fetched: 422 with the reason, no report invented", () =>
+  withHarness({}, async ({ fake, call, site }) => {
+    for (const [path, reason] of [
+      ["/server-error", /answered 500 Internal Server Error\.$/],
+      ["/report.pdf", /is application\/pdf, not an HTML page\.$/],
+      ["/to-metadata", /169\.254\.169\.254 is a .* address/],
+    ] as const) {
+      const { status, body } = await call({ url: `${site.origin}${path}` });
+      assert.equal(status, 422, path);
+      assert.match(body.error!, reason);
+    }
+    assert.equal(fake.requests.length, 0);
   }));
 
 Deno.test("the user's SEO model (a classic chat model gets the spec's temperature); a wrapped object is found", () =>
-  withHarness({ fake: { scenario: "wrapped", today: "2026-11-27" }, models: { seo: "gpt-4.1" } }, async ({ fake, call }) => {
-    const { status, body } = await call({ url: "http://example.org" });
+  withHarness({ fake: { scenario: "wrapped", today: "2026-11-27" }, models: { seo: "gpt-4.1" } }, async ({ fake, call, site }) => {
+    const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
     assert.equal(status, 200);
-    assert.equal(body.title, "SEO analysis of example.org");
+    assert.equal(body.title, "SEO analysis of 127.0.0.1");
     const request = fake.requests[0].body as ChatRequest;
     assert.equal(request.model, "gpt-4.1");
     assert.equal(request.temperature, 0.7);
     assert.equal(request.reasoning_effort, undefined);
   }));
 
-Deno.test("OPENAI_SEO_MODEL sets the deployment's default; SEO on the old default gpt-4 names the model and the fix", async () => {
-  await withHarness({ deployment: { openAIDefaults: { drafting: "gpt-6.1-terra", keywords: "gpt-6-luna", seo: "gpt-6.1-terra", embeddings: "text-embedding-3-small" } } }, async ({ fake, call }) => {
-    assert.equal((await call({ url: "https://example.com" })).status, 200);
-    assert.equal((fake.requests[0].body as ChatRequest).model, "gpt-6.1-terra");
-  });
-  await withHarness({ models: { seo: "gpt-4" } }, async ({ call }) => {
-    const { status, body } = await call({ url: "https://example.com" });
-    assert.equal(status, 400);
-    assert.equal(
-      body.error,
-      "The model gpt-4 is not available at OpenAI: it has been shut down, is not installed, or your key has no access to it. " +
-        "Choose another model for SEO analysis in Profile Settings → AI models.",
-    );
-  });
-});
+Deno.test("OPENAI_SEO_MODEL sets the deployment's default", () =>
+  withHarness(
+    { deployment: { openAIDefaults: { drafting: "gpt-6.1-terra", keywords: "gpt-6-luna", seo: "gpt-6.1-terra", embeddings: "text-embedding-3-small" } } },
+    async ({ fake, call, site }) => {
+      assert.equal((await call({ url: `${site.origin}${GOOD_PAGE_PATH}` })).status, 200);
+      assert.equal((fake.requests[0].body as ChatRequest).model, "gpt-6.1-terra");
+    },
+  ));
 
-Deno.test("an answer cut at the length limit keeps what arrived, with a note", () =>
-  withHarness({ fake: { scenario: "length" } }, async ({ call }) => {
-    const { status, body } = await call({ url: "https://example.com" });
-    assert.equal(status, 200, "half an analysis arrived and is kept");
-    assert.deepEqual(body.notes, ["The answer was cut off at the model's length limit; what arrived is shown and the rest is N/A."]);
-    assert.equal(body.title, "SEO analysis of example.com");
+Deno.test("no SEO model at a server of the user's own: 400 naming the fix, before the page is fetched", () =>
+  withHarness({ flavour: "ollama" }, async ({ fake, call, site }) => {
+    const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
+    assert.equal(status, 400);
+    assert.match(body.error!, /^No model is chosen for SEO analysis/);
+    assert.ok(body.problem, "the problem names where to fix it");
+    assert.equal(fake.requests.length, 0);
+    assert.equal(site.requests.length, 0, "nothing is fetched for a report no model can write");
   }));
 
 Deno.test("the URL must be given and be http(s); session and key come first", () =>
-  withHarness({}, async ({ fake, call, keys }) => {
+  withHarness({}, async ({ fake, call, keys, site }) => {
     assert.deepEqual(await call({ url: "  " }), {
       status: 400,
       body: {
@@ -95,71 +139,78 @@ Deno.test("the URL must be given and be http(s); session and key come first", ()
         field: "url",
         issues: [{ path: ["url"], message: "Please enter a website URL" }],
       },
-    });
+    } as unknown);
     assert.equal((await call({})).body.error, "url: Please enter a website URL");
     for (const url of ["ftp://example.com", "javascript:alert(1)", "http://", "https://user:secret@example.com"]) {
-      assert.deepEqual(await call({ url }), {
-        status: 400,
-        body: {
-          error: "url: Please enter a valid URL",
-          field: "url",
-          issues: [{ path: ["url"], message: "Please enter a valid URL" }],
-        },
-      }, url);
+      assert.equal((await call({ url })).body.error, "url: Please enter a valid URL", url);
     }
     assert.equal((await call({ url: `https://example.com/${"a".repeat(2100)}` })).status, 400);
     assert.equal((await call({ url: `https://example.com/${"a".repeat(9000)}` })).status, 413);
     assert.deepEqual(await call({ url: "https://example.com" }, "stale"), {
       status: 401,
       body: { error: "User not authenticated" },
-    });
+    } as unknown);
     keys.clear();
-    const missing = await call({ url: "https://example.com" });
+    const missing = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
     assert.deepEqual([missing.status, missing.body.error], [400, "OpenAI API key not found"]);
     assert.equal(fake.requests.length, 0);
+    assert.equal(site.requests.length, 0, "nothing is fetched before the caller and key are checked");
   }));
 
-Deno.test("provider failures: the provider's reason, or the spec's messages for an unusable answer", async () => {
-  const cases: [FakeOpenAIOptions, number, string | RegExp][] = [
-    [{ scenario: "rate-limit" }, 502, /OpenAI is rate limiting your requests/],
-    [{ scenario: "server-error" }, 502, /OpenAI is unavailable \(HTTP 500\)/],
-    [{ scenario: "insufficient-quota" }, 400, /no credit left/],
-    [{ scenario: "invalid-json" }, 502, SEO_PARSE_FAILURE_MESSAGE],
-    [{ scenario: "empty" }, 502, SEO_PARSE_FAILURE_MESSAGE],
-    [{ scenario: "malformed-chunk" }, 502, "OpenAI answered with a body that is not JSON."],
-    [{ scenario: "slow-first-token", firstTokenDelayMs: 2_000 }, 504, "OpenAI did not answer in time. Please try again."],
+Deno.test("a model failure keeps the measured audit, and the notes give the provider's reason", async () => {
+  const cases: [FakeOpenAIOptions, string | RegExp][] = [
+    [{ scenario: "rate-limit" }, /OpenAI is rate limiting your requests/],
+    [{ scenario: "server-error" }, /OpenAI is unavailable \(HTTP 500\)/],
+    [{ scenario: "insufficient-quota" }, /no credit left/],
+    [{ scenario: "invalid-json" }, SEO_PARSE_FAILURE_MESSAGE],
+    [{ scenario: "slow-first-token", firstTokenDelayMs: 2_000 }, "OpenAI did not answer in time. Please try again"],
   ];
-  for (const [fakeOptions, status, message] of cases) {
-    await withHarness({ fake: fakeOptions, deployment: { timeoutMs: 300 } }, async ({ call }) => {
-      const result = await call({ url: "https://example.com" });
-      assert.equal(result.status, status, fakeOptions.scenario);
-      if (typeof message === "string") assert.equal(result.body.error, message, fakeOptions.scenario);
-      else assert.match(result.body.error!, message, fakeOptions.scenario);
+  for (const [fakeOptions, message] of cases) {
+    await withHarness({ fake: fakeOptions, deployment: { timeoutMs: 300 } }, async ({ call, site }) => {
+      const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
+      assert.equal(status, 200, fakeOptions.scenario);
+      assert.ok(body.audit.checks.length >= 25);
+      assert.deepEqual(body.recommendations, []);
+      assert.equal(body.trafficMetrics.monthlyVisits, "");
+      assert.equal(body.notes.length, 1);
+      assert.ok(body.notes[0].startsWith("The written sections could not be produced: "), body.notes[0]);
+      if (typeof message === "string") assert.ok(body.notes[0].includes(message.replace(/\.$/, "")), `${fakeOptions.scenario}: ${body.notes[0]}`);
+      else assert.match(body.notes[0], message, fakeOptions.scenario);
     });
   }
 });
 
-Deno.test("a refused key: 400 naming the provider, the key never echoed or logged", () =>
-  withHarness({}, async ({ call, keys, logs }) => {
+Deno.test("a model the provider has shut down: the audit stays, the note names the model and the fix", () =>
+  withHarness({ models: { seo: "gpt-4" } }, async ({ call, site }) => {
+    const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
+    assert.equal(status, 200);
+    assert.ok(body.audit.checks.length >= 25);
+    assert.match(body.notes[0], /The model gpt-4 is not available at OpenAI.*Choose another model for SEO analysis in Profile Settings → AI models/);
+  }));
+
+Deno.test("a refused key: the audit stays, the reason names the provider, the key is never echoed or logged", () =>
+  withHarness({}, async ({ call, keys, logs, site }) => {
     keys.set(ALICE, "sk-wrong-FIXTURE-not-a-real-key-stuv");
-    const result = await call({ url: "https://example.com" });
-    assert.deepEqual([result.status, result.body.error], [
-      400,
-      "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.",
-    ]);
+    const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
+    assert.equal(status, 200);
+    assert.ok(
+      body.notes[0].includes("OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys"),
+      body.notes[0],
+    );
+    assert.ok(!JSON.stringify(body).includes("stuv"));
     assert.equal(logs.length, 1);
     assert.ok(!logs[0].includes("sk-wrong") && !logs[0].includes("stuv"), logs[0]);
   }));
 
 Deno.test("OpenRouter and a local Ollama, each with its own model names", async () => {
-  await withHarness({ flavour: "openrouter" }, async ({ fake, call }) => {
-    assert.equal((await call({ url: "https://example.com" })).status, 200);
+  await withHarness({ flavour: "openrouter" }, async ({ fake, call, site }) => {
+    assert.equal((await call({ url: `${site.origin}${GOOD_PAGE_PATH}` })).status, 200);
     assert.equal((fake.requests[0].body as ChatRequest).model, "openai/gpt-6-luna");
   });
-  await withHarness({ flavour: "ollama", models: { seo: "qwen3:8b" } }, async ({ fake, call }) => {
-    const { status, body } = await call({ url: "https://example.com" });
+  await withHarness({ flavour: "ollama", models: { seo: "qwen3:8b" } }, async ({ fake, call, site }) => {
+    const { status, body } = await call({ url: `${site.origin}${GOOD_PAGE_PATH}` });
     assert.equal(status, 200);
-    assert.equal(body.title, "SEO analysis of example.com");
+    assert.equal(body.title, "SEO analysis of 127.0.0.1");
     const request = fake.requests[0].body as ChatRequest;
     assert.equal(request.max_tokens, 8_000);
     assert.equal(request.reasoning_effort, undefined);

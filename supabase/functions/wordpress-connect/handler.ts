@@ -2,12 +2,20 @@ import { type Authenticate, defineFunction, signedInUser } from "../_shared/http
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { enforceRateLimit, type RateLimit, rateLimitFromEnv } from "../_shared/limits/rate_limit.ts";
 import { redactSecrets } from "../_shared/log/redact_secrets.ts";
-import { privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
+import { hostKey, privateHostAllowlistFromEnv } from "../_shared/net/host_allowlist.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import type { RequestCaller } from "../_shared/platform/caller.ts";
 import { createSystemAccess } from "../_shared/platform/system_access.ts";
-import { type ConnectSiteInput, type UpdateSiteInput, WORDPRESS_MESSAGES, wordpressConnectRequestSchema } from "../_shared/contracts/sites.ts";
 import {
+  type ConnectionField,
+  type ConnectSiteInput,
+  privateAddressHelp,
+  type UpdateSiteInput,
+  WORDPRESS_MESSAGES,
+  wordpressConnectRequestSchema,
+} from "../_shared/contracts/sites.ts";
+import {
+  type ConnectionFailureReason,
   ConnectionTestError,
   type ConnectionTestInput,
   type ConnectionTestResult,
@@ -40,6 +48,36 @@ export interface ConnectSiteDependencies {
 }
 
 /**
+ * Which field a failed test is about, and the help behind its message: the
+ * credentials for a refused login (WordPress answers a wrong password and a
+ * dropped Authorization header alike), the account for missing permissions,
+ * the address for everything else; a private address names the setting that
+ * allows it (PRIVATE_HOST_ALLOWLIST) with the exact entry.
+ */
+export function failureFeedback(reason: ConnectionFailureReason, siteUrl: string): { field: ConnectionField; help?: string } {
+  switch (reason) {
+    case "authentication_failed":
+    case "authorization_header_stripped":
+      return { field: "application_password", help: WORDPRESS_MESSAGES.authenticationHelp };
+    case "application_passwords_unavailable":
+      return { field: "application_password" };
+    case "endpoint_not_accessible":
+      return { field: "username", help: WORDPRESS_MESSAGES.endpointHelp };
+    case "private_address": {
+      let host = "the site's host:port";
+      try {
+        host = hostKey(new URL(siteUrl));
+      } catch {
+        // an address that cannot be read is refused before this
+      }
+      return { field: "site_url", help: privateAddressHelp(host) };
+    }
+    default:
+      return { field: "site_url" };
+  }
+}
+
+/**
  * The connection test's outcome: the tested site, or the response that says
  * why there is none (429 over the caller's rate limit, checked first; 422 when
  * the test failed).
@@ -61,9 +99,11 @@ async function testOrRefuse(
       }`,
     );
     const { path, missingCapability } = error.details;
+    const { field, help } = failureFeedback(error.reason, input.siteUrl);
     return errorResponse(422, error.message, {
-      field: "site_url",
+      field,
       reason: error.reason,
+      ...(help ? { help } : {}),
       ...(path ? { path } : {}),
       ...(missingCapability ? { missingCapability } : {}),
     });
@@ -129,6 +169,33 @@ async function updateSite(deps: ConnectSiteDependencies, userId: string, input: 
 }
 
 /**
+ * Tests a connected site again with its stored username and password (its
+ * SEO plugin may have been installed since), and records what was found; the
+ * name and credentials stay. Only the caller's own site (404 otherwise).
+ */
+async function recheckSite(deps: ConnectSiteDependencies, userId: string, siteId: string): Promise<Response> {
+  const stored = await deps.loadSite(userId, siteId);
+  if (!stored) return errorResponse(404, WORDPRESS_MESSAGES.siteGone);
+  const tested = await testOrRefuse(deps, userId, {
+    siteUrl: stored.siteUrl,
+    username: stored.username,
+    applicationPassword: stored.applicationPassword,
+  });
+  if (tested instanceof Response) return tested;
+  const site = await deps.updateSite({
+    userId,
+    siteId,
+    name: stored.name,
+    username: stored.username,
+    connection: { siteUrl: tested.siteUrl, baseUrl: tested.restRoot, seoPlugin: tested.seoPlugin },
+    applicationPassword: null,
+    previousApplicationPassword: stored.applicationPassword,
+  });
+  if (!site) return errorResponse(404, WORDPRESS_MESSAGES.siteGone);
+  return json({ site });
+}
+
+/**
  * POST { name, site_url, username, application_password, webhook_secret?, dryRun? }
  * - 201 { site }: tested and saved (the row without secrets);
  * - 200 { ok: true, site_url, base_url, seo_plugin }: dryRun, tested only;
@@ -140,8 +207,12 @@ async function updateSite(deps: ConnectSiteDependencies, userId: string, input: 
  * - 401 not signed in; 405; 413;
  * - 429 `{ error, retryAfterSeconds }` with Retry-After: too many connection
  *   tests (dry runs and updates that test count; a new name alone does not);
- * - 422 `{ error, field: "site_url", reason, path?, missingCapability? }`: the
- *   connection test failed (show `error` on the Site URL field);
+ * POST { action: "recheck", siteId }
+ * - 200 { site }: tested again with the stored credentials and its SEO plugin
+ *   recorded (a failed test is the 422 below, and changes nothing);
+ * - 422 `{ error, field, reason, help?, path?, missingCapability? }`: the
+ *   connection test failed: show `error` under `field` (site_url, username
+ *   or application_password), with `help` behind it;
  * - 500 'Failed to connect WordPress site' ('Failed to update WordPress site'
  *   for an update) when saving failed.
  */
@@ -154,6 +225,7 @@ export function createHandler(deps: ConnectSiteDependencies): (req: Request) => 
     async handle({ userId, input }) {
       if (input.action === "connect") return await connectSite(deps, userId, input);
       try {
+        if (input.action === "recheck") return await recheckSite(deps, userId, input.siteId);
         return await updateSite(deps, userId, input);
       } catch (error) {
         // As defineFunction does for a connect, with the edit form's message.

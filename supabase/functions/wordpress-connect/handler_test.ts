@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { connectSiteDryRunResultSchema, connectSiteResultSchema, WORDPRESS_MESSAGES, type ConnectedSite } from "../_shared/contracts/sites.ts";
+import { connectSiteDryRunResultSchema, connectSiteResultSchema, privateAddressHelp, WORDPRESS_MESSAGES, type ConnectedSite } from "../_shared/contracts/sites.ts";
 import { guardedFetch } from "../_shared/net/ssrf.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { testWordPressConnection } from "../_shared/publishing/wordpress/discovery.ts";
@@ -53,8 +53,8 @@ async function withHarness(
   const saved: NewSite[] = [];
   const updates: SiteUpdate[] = [];
   const stored: StoredSites = new Map([
-    [SITE_ID, { userId: USER, siteUrl: wp.origin, username: FAKE_USERNAME, applicationPassword: FAKE_APPLICATION_PASSWORD }],
-    [OTHERS_SITE_ID, { userId: OTHER_USER, siteUrl: wp.origin, username: FAKE_USERNAME, applicationPassword: FAKE_APPLICATION_PASSWORD }],
+    [SITE_ID, { userId: USER, name: "My blog", siteUrl: wp.origin, username: FAKE_USERNAME, applicationPassword: FAKE_APPLICATION_PASSWORD }],
+    [OTHERS_SITE_ID, { userId: OTHER_USER, name: "Theirs", siteUrl: wp.origin, username: FAKE_USERNAME, applicationPassword: FAKE_APPLICATION_PASSWORD }],
   ]);
   const handler = createHandler({
     authenticate: (req) =>
@@ -82,8 +82,8 @@ async function withHarness(
     loadSite: (userId, siteId) => {
       const site = stored.get(siteId);
       if (!site || site.userId !== userId) return Promise.resolve(null);
-      const { siteUrl, username, applicationPassword } = site;
-      return Promise.resolve({ siteUrl, username, applicationPassword });
+      const { name, siteUrl, username, applicationPassword } = site;
+      return Promise.resolve({ name, siteUrl, username, applicationPassword });
     },
     updateSite: (update) => {
       updates.push(update);
@@ -171,23 +171,35 @@ Deno.test("wordpress-connect: the spec's validation messages, per field", async 
   });
 });
 
-Deno.test("wordpress-connect: a failed test answers 422 on the Site URL field", async () => {
+Deno.test("wordpress-connect: a failed test answers 422 under the field it is about, with help behind the message", async () => {
   await withHarness({}, async ({ call, wp, saved }) => {
     const response = await call(form(wp, { application_password: "wrong" }));
     assert.equal(response.status, 422);
     assert.deepEqual(await response.json(), {
       error: WORDPRESS_MESSAGES.authenticationFailed,
-      field: "site_url",
+      field: "application_password",
       reason: "authentication_failed",
+      help: WORDPRESS_MESSAGES.authenticationHelp,
     });
     assert.equal(saved.length, 0);
+  });
+  // WordPress 6.1 answers a wrong password as it answers a dropped header: the same message, field and help.
+  await withHarness({ wp: { stripAuthorization: true } }, async ({ call, wp }) => {
+    const body = await (await call(form(wp))).json();
+    assert.deepEqual([body.error, body.field, body.help], [
+      WORDPRESS_MESSAGES.authenticationFailed,
+      "application_password",
+      WORDPRESS_MESSAGES.authenticationHelp,
+    ]);
+    assert.doesNotMatch(body.error, /htaccess|CGIPassAuth/, "no server jargon up front");
   });
   await withHarness({ wp: { capabilities: { upload_files: false } } }, async ({ call, wp }) => {
     const body = await (await call(form(wp))).json();
     assert.deepEqual(body, {
       error: "Required endpoint /media is not accessible. Please check WordPress permissions.",
-      field: "site_url",
+      field: "username",
       reason: "endpoint_not_accessible",
+      help: WORDPRESS_MESSAGES.endpointHelp,
       path: "/media",
       missingCapability: "upload_files",
     });
@@ -367,8 +379,9 @@ Deno.test("wordpress-connect update: a new password is tested first and saved on
     assert.equal(response.status, 422);
     assert.deepEqual(await response.json(), {
       error: WORDPRESS_MESSAGES.authenticationFailed,
-      field: "site_url",
+      field: "application_password",
       reason: "authentication_failed",
+      help: WORDPRESS_MESSAGES.authenticationHelp,
     });
     assert.equal(updates.length, 0);
     assert.equal(stored.get(SITE_ID)?.applicationPassword, FAKE_APPLICATION_PASSWORD);
@@ -417,8 +430,40 @@ Deno.test("wordpress-connect update: the re-test goes through the SSRF guard (a 
     const response = await call(edit({ application_password: "wxyz 1234" }));
     assert.equal(response.status, 422);
     const body = await response.json();
-    assert.deepEqual([body.error, body.reason], [WORDPRESS_MESSAGES.privateAddress, "private_address"]);
+    assert.deepEqual([body.error, body.reason, body.field], [WORDPRESS_MESSAGES.privateAddress, "private_address", "site_url"]);
+    assert.equal(body.help, privateAddressHelp("10.0.0.7:80"));
+    assert.match(body.help, /PRIVATE_HOST_ALLOWLIST/);
     assert.equal(updates.length, 0);
+  });
+});
+
+Deno.test("wordpress-connect recheck: the stored credentials are tested again and the SEO plugin found is recorded", async () => {
+  await withHarness({ wp: { extraNamespaces: ["rankmath/v1"] } }, async ({ call, updates, wp }) => {
+    const response = await call({ action: "recheck", siteId: SITE_ID });
+    assert.equal(response.status, 200);
+    assert.equal((await response.json()).site.seo_plugin, "rank_math");
+    assert.ok(wp.requests.some((request) => request.authenticated), "tested with the stored password");
+    assert.deepEqual(
+      { ...updates[0], connection: { ...updates[0].connection, baseUrl: "…" } },
+      {
+        userId: USER,
+        siteId: SITE_ID,
+        name: "My blog",
+        username: FAKE_USERNAME,
+        connection: { siteUrl: wp.origin, baseUrl: "…", seoPlugin: "rank_math" },
+        applicationPassword: null,
+        previousApplicationPassword: FAKE_APPLICATION_PASSWORD,
+      },
+    );
+    const others = await call({ action: "recheck", siteId: OTHERS_SITE_ID });
+    assert.equal(others.status, 404);
+    assert.equal((await others.json()).error, WORDPRESS_MESSAGES.siteGone);
+  });
+  await withHarness({ wp: { applicationPassword: "rotated elsewhere" } }, async ({ call, updates }) => {
+    const response = await call({ action: "recheck", siteId: SITE_ID });
+    assert.equal(response.status, 422);
+    assert.equal((await response.json()).field, "application_password");
+    assert.equal(updates.length, 0, "a failed re-check changes nothing");
   });
 });
 

@@ -81,6 +81,7 @@ export function siteSaver(siteConnections: DatabaseClient, seal: SealSecret): Sa
 
 /** A connected site as an update needs it: where it is, whose login it uses, and its stored password. */
 export interface StoredSite {
+  name: string;
   siteUrl: string;
   username: string;
   applicationPassword: string;
@@ -120,7 +121,7 @@ export function siteLoader(caller: DatabaseClient, readApplicationPassword: Read
   return async (userId, siteId) => {
     const site = await caller
       .from("wordpress_sites")
-      .select("site_url, username")
+      .select("name, site_url, username")
       .eq("id", siteId)
       .eq("kind", "wordpress")
       .maybeSingle();
@@ -130,7 +131,7 @@ export function siteLoader(caller: DatabaseClient, readApplicationPassword: Read
     if (site.data.username === null) throw new Error("the WordPress site has no username");
     const applicationPassword = await readApplicationPassword(userId, siteId);
     if (applicationPassword === null) throw new Error("the site has no stored credentials");
-    return { siteUrl: site.data.site_url, username: site.data.username, applicationPassword };
+    return { name: site.data.name, siteUrl: site.data.site_url, username: site.data.username, applicationPassword };
   };
 }
 

@@ -28,7 +28,8 @@ select tables_are(
   array['profiles', 'api_keys', 'ai_provider_settings', 'assistants', 'wordpress_sites', 'wordpress_site_credentials', 'ghost_site_credentials',
         'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs',
         'draft_queue_users',
-        'site_content', 'site_content_embeddings', 'site_content_syncs'],
+        'site_content', 'site_content_embeddings', 'site_content_syncs', 'keyword_researches', 'article_seo_scores',
+        'keyword_data_providers', 'keyword_data_requests'],
   'public has exactly the application tables'
 );
 
@@ -97,10 +98,12 @@ select results_eq(
             ('drip_schedule_times(integer,date,integer,text,time without time zone,time without time zone,text,timestamp with time zone)'),
             ('internal_link_targets(text,text,integer,uuid[],uuid,uuid)'),
             ('internal_link_targets_by_embedding(double precision[],text,integer,uuid[],uuid,uuid)'),
+            ('keyword_data_provider_status()'), ('keyword_data_spend(timestamp with time zone)'),
             ('list_articles(text,text,text,text,uuid,boolean,integer)'), ('matching_article_ids(text)'),
+            ('remove_keyword_data_provider()'),
             ('reschedule_article(uuid,timestamp with time zone)'), ('retry_scheduled_publication(uuid,uuid)'),
             ('save_ai_provider(text,text)') $$,
-  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, reschedule and retry, save_ai_provider()'
+  'authenticated can execute exactly api_key_status(), the drip rule, the articles list and calendar functions, internal_link_targets() and its embeddings twin, the keyword-data provider''s status and removal and the spend, reschedule and retry, save_ai_provider()'
 );
 
 -- The secret key (service_role) calls exactly the scheduling functions and
@@ -132,6 +135,7 @@ select results_eq(
        ('record_publication_success(uuid,uuid,uuid,bigint,text,text,bigint,text,boolean,text,uuid)'),
        ('record_site_content_embeddings(uuid,text,jsonb)'),
        ('record_site_content_sync(uuid,uuid,boolean,jsonb,jsonb,timestamp with time zone)'),
+       ('regenerate_draft_job(uuid,uuid)'),
        ('release_draft_job(uuid,uuid)'),
        ('release_publication_claim(uuid)'),
        ('retry_failed_draft_jobs(uuid,uuid)'),

@@ -1,13 +1,14 @@
--- Secrets at rest (migration 20261204000400): no secret column holds plain
--- text. The users' provider keys, WordPress application passwords and
--- webhook secrets and Ghost Admin API keys are sealed by the functions
+-- Secrets at rest (migrations 20261204000400, 20261206000300): no secret
+-- column holds plain text. The users' provider keys, WordPress application
+-- passwords and webhook secrets, Ghost Admin API keys and DataForSEO
+-- passwords are sealed by the functions
 -- (AES-256-GCM, a key the database never sees: secret_box.ts); the database
 -- refuses a value written in plain text by anyone, the secret key included.
 -- Rows from before the migration stay readable, are counted by
 -- plain_text_secrets(), and are sealed by the functions (seal-secrets).
 begin;
 \ir _helpers.psql
-select plan(17);
+select plan(19);
 
 select tests.create_supabase_user('alice');
 
@@ -43,6 +44,11 @@ select throws_ok(
   '22023', null, 'a plain Ghost Admin API key'
 );
 select throws_ok(
+  $$ insert into public.keyword_data_providers (user_id, provider, login, password)
+     values (tests.get_supabase_uid('alice'), 'dataforseo', 'alice@example.test', 'FIXTURE-dfs-password') $$,
+  '22023', null, 'a plain DataForSEO password'
+);
+select throws_ok(
   $$ insert into public.api_keys (user_id, openai_key) values (tests.get_supabase_uid('alice'), 'inkpress:v1:nothex00:short:x') $$,
   '22023', null, 'something that only starts like a sealed value'
 );
@@ -53,7 +59,9 @@ select lives_ok(
      insert into public.wordpress_site_credentials (site_id, user_id, application_password, webhook_secret)
        values ('a1000000-0000-4000-8000-000000000001', tests.get_supabase_uid('alice'), tests.sealed('pw'), tests.sealed('wh'));
      insert into public.ghost_site_credentials (site_id, user_id, admin_api_key)
-       values ('a1000000-0000-4000-8000-000000000002', tests.get_supabase_uid('alice'), tests.sealed('ghost')) $$,
+       values ('a1000000-0000-4000-8000-000000000002', tests.get_supabase_uid('alice'), tests.sealed('ghost'));
+     insert into public.keyword_data_providers (user_id, provider, login, password, password_last4)
+       values (tests.get_supabase_uid('alice'), 'dataforseo', 'alice@example.test', tests.sealed('dfs'), 'word') $$,
   'sealed values are stored'
 );
 select throws_ok(
@@ -91,6 +99,13 @@ select lives_ok(
   'the functions seal it'
 );
 select is((select sum(plain_rows)::int from public.plain_text_secrets()), 0, 'then nothing is left in plain text');
+select is(
+  (select array_agg(secret_column order by secret_column) from public.plain_text_secrets()),
+  array['api_keys.falai_key', 'api_keys.openai_key', 'ghost_site_credentials.admin_api_key',
+        'keyword_data_providers.password', 'wordpress_site_credentials.application_password',
+        'wordpress_site_credentials.webhook_secret'],
+  'plain_text_secrets() counts every secret column'
+);
 
 -- Who may ask
 select ok(
@@ -107,9 +122,9 @@ select ok(
 select is(
   (select count(*)::int from information_schema.triggers
    where trigger_name in ('api_keys_refuse_plain_text', 'wordpress_site_credentials_refuse_plain_text',
-                          'ghost_site_credentials_refuse_plain_text')
+                          'ghost_site_credentials_refuse_plain_text', 'keyword_data_providers_refuse_plain_text')
      and event_manipulation in ('INSERT', 'UPDATE')),
-  6,
+  8,
   'every secret table refuses plain text on insert and on update'
 );
 

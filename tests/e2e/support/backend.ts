@@ -17,6 +17,8 @@ export const e2eEnv = {
   /** A fake local Ollama the operator allows (PRIVATE_HOST_ALLOWLIST): a user names it as their own server. */
   ollamaUrl: process.env.E2E_OLLAMA_URL!,
   falUrl: process.env.E2E_FAL_URL!,
+  /** Everything the app printed (its e-mails among it). */
+  appLog: process.env.E2E_APP_LOG,
   wordpress: process.env.E2E_WP_URL
     ? { url: process.env.E2E_WP_URL, user: process.env.E2E_WP_USER!, appPassword: process.env.E2E_WP_APP_PASSWORD! }
     : undefined,

@@ -39,3 +39,17 @@ describe("formatDateTime", () => {
     expect(formatDateTime("nope")).toBe("");
   });
 });
+
+describe("the app's other date formats (UTC in tests)", () => {
+  const moment = new Date(Date.UTC(2026, 11, 3, 9, 30, 5));
+  it("are one style: month in words, 12-hour clock", async () => {
+    const dates = await import("./dates");
+    expect(dates.formatDateTime(moment, { seconds: true })).toBe("Dec 3, 2026, 9:30:05 AM");
+    expect(dates.formatDateTimeIn(moment, "America/New_York")).toBe("Dec 3, 2026, 4:30 AM EST");
+    expect(dates.formatTime(moment)).toBe("9:30 AM");
+    expect(dates.formatDayLong(moment)).toBe("Thursday, December 3, 2026");
+    expect(dates.formatDayShort(moment)).toBe("Thu, Dec 3");
+    expect(dates.formatMonthYear(moment)).toBe("December 2026");
+    expect(dates.WEEKDAY_NAMES.map((name) => name.short)).toEqual(["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]);
+  });
+});

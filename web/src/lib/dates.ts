@@ -16,33 +16,78 @@ export function parseTimestamp(value: string): Date {
   return new Date(iso);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
+/*
+ * The app's one way to write dates and times (issue 21: dates appeared in
+ * three formats across screens). US English, month as a word, 12-hour clock:
+ *   formatDate         "Jan 5, 2025"                  (the spec's card date)
+ *   formatDateTime     "Dec 3, 2026, 9:30 AM"         (":05" seconds on request)
+ *   formatDateTimeIn   "Dec 3, 2026, 9:30 AM EST"     (a stated time zone)
+ *   formatTime         "9:30 AM"
+ *   formatDayLong      "Thursday, December 3, 2026"
+ *   formatDayShort     "Thu, Dec 3"
+ *   formatMonthYear    "December 2026"
+ * Each is made per call, in the browser's time zone as it is now: a formatter
+ * fixes its zone when it is made. An unparseable value gives "".
+ */
 
-/** Formats a date like "Jan 5, 2025"; an unparseable value gives "". */
-export function formatDate(value: Date | string): string {
+const format = (options: Intl.DateTimeFormatOptions) => (value: Date | string): string => {
   const date = typeof value === "string" ? parseTimestamp(value) : value;
-  return Number.isNaN(date.getTime()) ? "" : dateFormat.format(date);
-}
-
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
+  return Number.isNaN(date.getTime()) ? "" : new Intl.DateTimeFormat("en-US", options).format(date);
 };
 
-/**
- * Formats a moment like "Dec 3, 2026, 9:30 AM" in the browser's time zone as
- * it is now (a formatter fixes its zone when made, so one is made per call);
- * an unparseable value gives "".
- */
-export function formatDateTime(value: Date | string): string {
-  const date = typeof value === "string" ? parseTimestamp(value) : value;
-  return Number.isNaN(date.getTime()) ? "" : new Intl.DateTimeFormat("en-US", DATE_TIME).format(date);
+const DAY: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
+const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+
+/** "Jan 5, 2025". */
+export const formatDate = format(DAY);
+
+/** "Dec 3, 2026, 9:30 AM" in the browser's time zone; with `seconds`, "Dec 3, 2026, 9:30:05 AM". */
+export function formatDateTime(value: Date | string, { seconds = false } = {}): string {
+  return format({ ...DAY, ...TIME, ...(seconds && { second: "2-digit" }) })(value);
 }
+
+/** "Dec 3, 2026, 9:30 AM EST": the moment on the wall clock of `timeZone`, which is named. */
+export function formatDateTimeIn(value: Date | string, timeZone: string): string {
+  return format({ ...DAY, ...TIME, timeZone, timeZoneName: "short" })(value);
+}
+
+/** "9:30 AM". */
+export const formatTime = format(TIME);
+
+/** "Thursday, December 3, 2026". */
+export const formatDayLong = format({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
+
+/** "Thu, Dec 3". */
+export const formatDayShort = format({ weekday: "short", month: "short", day: "numeric" });
+
+/** "December 2026". */
+export const formatMonthYear = format({ month: "long", year: "numeric" });
+
+/** "Sun" … "Sat", and "Sunday" … "Saturday", from Sunday. */
+export const WEEKDAY_NAMES = Array.from({ length: 7 }, (_, day) => new Date(2026, 10, 1 + day)).map((date) => ({
+  short: format({ weekday: "short" })(date),
+  long: format({ weekday: "long" })(date),
+}));
 
 /** The browser's time zone (IANA name, e.g. "Europe/Berlin"), in which the app shows times. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** Whether the browser knows `zone` as a time zone (the database checks again). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Today in `timeZone` as YYYY-MM-DD (a date field's value). */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
+    .formatToParts(now);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }

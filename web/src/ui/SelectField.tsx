@@ -13,13 +13,15 @@ export function SelectField({ label, options, error, ...select }: SelectFieldPro
   return (
     <>
       <label htmlFor={id}>{label}</label>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? noteId : undefined} {...select}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <span className="select-control">
+        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? noteId : undefined} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </span>
       {error && <small id={noteId}>{error}</small>}
     </>
   );

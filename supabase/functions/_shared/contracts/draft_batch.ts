@@ -32,6 +32,9 @@ export const DRAFT_BATCH_MESSAGES = {
   site: "Choose one of your connected sites",
   siteCount: `Choose at most ${DRAFT_BATCH_MAX_SITES} sites`,
   batchNotFound: "Batch not found",
+  ideaNotFound: "This idea is no longer in the batch",
+  ideaBusy: "This idea is being drafted already",
+  notADraft: "This draft was scheduled or published: change it in the editor instead",
 } as const;
 
 export const draftIdeaSchema = z.object({
@@ -76,11 +79,16 @@ const batchAction = <Action extends string>(action: Action) =>
 
 export const cancelDraftBatchSchema = batchAction("cancel");
 export const retryFailedDraftsSchema = batchAction("retry-failed");
+/** Draft one idea again: its unscheduled draft (if any is left) is deleted first. */
+export const regenerateDraftSchema = z.object({
+  action: z.literal("regenerate"),
+  jobId: z.uuid({ error: DRAFT_BATCH_MESSAGES.ideaNotFound }),
+});
 
 export const draftBatchRequestSchema = z.discriminatedUnion(
   "action",
-  [createDraftBatchSchema, cancelDraftBatchSchema, retryFailedDraftsSchema],
-  { error: "The action must be create, cancel or retry-failed" },
+  [createDraftBatchSchema, cancelDraftBatchSchema, retryFailedDraftsSchema, regenerateDraftSchema],
+  { error: "The action must be create, cancel, retry-failed or regenerate" },
 );
 
 export type DraftBatchRequest = z.input<typeof draftBatchRequestSchema>;
@@ -99,6 +107,9 @@ export interface CancelledDraftBatch {
 }
 export interface RetriedDraftJobs {
   requeued: number;
+}
+export interface RegeneratedDraft {
+  requeued: true;
 }
 
 /** The estimate shown before a batch starts: one call per idea, at most DRAFT_MAX_ATTEMPTS with retries. */

@@ -32,7 +32,8 @@ export const keywordItemSchema = z.object({
   keyword: z.string().min(1),
   /** As the model wrote it, e.g. "1.2K" (a number becomes "1,200"). */
   searchVolume: z.string().min(1).nullable(),
-  difficulty: z.int().min(1).max(100).nullable(),
+  /** 1–100 as the model estimates it; a provider measures 0–100 (DataForSEO keyword_difficulty). */
+  difficulty: z.int().min(0).max(100).nullable(),
   /** As the model wrote it, e.g. "$1.20". */
   cpc: z.string().min(1).nullable(),
   competition: z.enum(COMPETITION_LEVELS).nullable(),

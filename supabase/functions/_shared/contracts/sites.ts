@@ -22,14 +22,21 @@ export const WORDPRESS_MESSAGES = {
   insecureHttp:
     "This site is reached over plain HTTP. WordPress only accepts application passwords over HTTPS: enter the https:// address of your site (it needs an SSL certificate).",
   /**
-   * WordPress answers a wrong application password and a stripped header the
-   * same way (401 rest_not_logged_in), so the spec's message comes first.
+   * Help behind the spec's authentication message. WordPress (6.1 at least)
+   * answers a wrong application password and a web server that drops the
+   * Authorization header alike (401 rest_not_logged_in), so both causes are
+   * named here, the likely one first and the server setting last.
    */
-  authorizationHeaderStripped:
-    'Authentication failed. Please check your username and application password. If they are correct, your web server may be removing the Authorization header: on Apache add "CGIPassAuth On" to the site\'s .htaccess (or the rule "RewriteRule .* - [E=HTTP_AUTHORIZATION:%{HTTP:Authorization}]"), or ask your host to pass the Authorization header to PHP.',
+  authenticationHelp:
+    "Check the username you sign in to WordPress with, and copy the application password again from Users → Profile → Application Passwords in your WordPress admin (the spaces in it do not matter). If both are right and this keeps failing, your web server may be removing the login details before WordPress sees them: ask your host to pass the Authorization header to PHP (on Apache, \"CGIPassAuth On\" in the site's .htaccess does it).",
+  endpointHelp:
+    "Publishing needs a WordPress user who can write, publish and upload: use an administrator's (or an editor's) username and application password.",
   applicationPasswordsUnavailable:
     "Application passwords are turned off on this WordPress site (WordPress 5.6 or higher is required, and security plugins can disable them). Enable them and try again.",
   privateAddress: "This address points to a private or local network, which cannot be connected.",
+  /** `{host}` is the address's host:port. Shown under privateAddress: the setting that allows it. */
+  privateAddressHelp:
+    "A WordPress on this computer or your local network (for development) can be allowed by whoever runs this app: add {host} to PRIVATE_HOST_ALLOWLIST in its environment (the .env file) and restart it.",
   siteUnreachable: "Could not connect to the site. Please check the Site URL and try again.",
   siteTimedOut: "The site did not respond in time. Please try again later.",
   connectFailed: "Failed to connect WordPress site",
@@ -39,7 +46,15 @@ export const WORDPRESS_MESSAGES = {
   invalidSiteId: "Site id must be a UUID",
   /** Editing a site that was removed meanwhile (in another tab), or is not the caller's. */
   siteGone: "This site no longer exists. It may have been removed in another tab.",
+  rechecked: "Connection checked",
+  recheckFailed: "Failed to check the site",
+  webhookSecretHelp:
+    "Optional, and not used by Inkpress yet: it is stored encrypted and never shown again, for signed notifications from your site in a later version. You can leave it empty.",
 } as const;
+
+export function privateAddressHelp(hostAndPort: string): string {
+  return WORDPRESS_MESSAGES.privateAddressHelp.replace("{host}", hostAndPort);
+}
 
 export function endpointNotAccessibleMessage(path: string): string {
   return WORDPRESS_MESSAGES.endpointNotAccessible.replace("{path}", path);
@@ -119,6 +134,11 @@ export const updateSiteRequestSchema = z.object({
 export type UpdateSiteRequest = z.input<typeof updateSiteRequestSchema>;
 export type UpdateSiteInput = z.output<typeof updateSiteRequestSchema>;
 
+/** Tests a connected site again with its stored credentials, and records what was found (its SEO plugin). */
+export const recheckSiteRequestSchema = z.object({
+  siteId: z.uuid({ error: WORDPRESS_MESSAGES.invalidSiteId }),
+});
+
 /** A body without `action` connects a site (what the Connect form has always sent). */
 const withAction = (body: unknown) =>
   typeof body === "object" && body !== null && !Array.isArray(body) && !("action" in body)
@@ -131,6 +151,7 @@ export const wordpressConnectRequestSchema = z.preprocess(
   z.discriminatedUnion("action", [
     connectSiteRequestSchema.extend({ action: z.literal("connect") }),
     updateSiteRequestSchema.extend({ action: z.literal("update") }),
+    recheckSiteRequestSchema.extend({ action: z.literal("recheck") }),
   ]),
 );
 
@@ -178,9 +199,17 @@ export const connectSiteDryRunResultSchema = z.object({
   seo_plugin: z.enum(SEO_PLUGINS).nullable(),
 });
 
-/** 422 from `wordpress-connect`: the connection test failed; show `error` on the Site URL field. */
+/** The form field a failed connection test is about. */
+export const CONNECTION_FIELDS = ["site_url", "username", "application_password"] as const;
+export type ConnectionField = (typeof CONNECTION_FIELDS)[number];
+
+/**
+ * 422 from `wordpress-connect`: the connection test failed; show `error`
+ * under `field`, with `help` (how to fix it) behind it when given.
+ */
 export const connectSiteFailureSchema = z.object({
   error: z.string(),
-  field: z.literal("site_url"),
+  field: z.enum(CONNECTION_FIELDS),
   reason: z.string(),
+  help: z.string().optional(),
 });

@@ -66,6 +66,18 @@ export const RATE_LIMITS = {
     windowSeconds: 600,
     counted: { noun: "connection tests", verb: "run" },
   },
+  /**
+   * keyword-data: paid requests to the user's keyword-data provider per
+   * window (a quote or an answer from the cache is not counted). They spend
+   * the user's own balance; the limit stops a runaway client from draining it.
+   */
+  keywordData: {
+    action: "keyword_data",
+    variable: "KEYWORD_DATA_RATE_LIMIT",
+    limit: 30,
+    windowSeconds: 3600,
+    counted: { noun: "keyword data requests", verb: "make" },
+  },
   /** sync-site-content: content index refreshes per window (each reads every page of a site). */
   siteContentSync: {
     action: "site_content_sync",

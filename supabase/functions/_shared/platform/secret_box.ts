@@ -1,7 +1,8 @@
 /**
  * Secrets at rest: the users' provider keys, WordPress application passwords
- * and webhook secrets, and Ghost Admin API keys are stored encrypted, with a
- * key the database never holds (migration 20261204000400). Only functions
+ * and webhook secrets, Ghost Admin API keys and DataForSEO passwords are
+ * stored encrypted, with a key the database never holds (migrations
+ * 20261204000400, 20261206000300). Only functions
  * seal and open them, with INKPRESS_SECRETS_KEY (a function secret on hosted
  * Supabase: `supabase secrets set`; locally minted into
  * supabase/.temp/local-keys.json beside the other local keys and handed to
@@ -34,9 +35,10 @@ export type SecretColumn =
   | "api_keys.falai_key"
   | "wordpress_site_credentials.application_password"
   | "wordpress_site_credentials.webhook_secret"
-  | "ghost_site_credentials.admin_api_key";
+  | "ghost_site_credentials.admin_api_key"
+  | "keyword_data_providers.password";
 
-/** Where a secret lives: its column, its owner, and its row's key (the user id for api_keys, the site id otherwise). */
+/** Where a secret lives: its column, its owner, and its row's key (the user id for api_keys and keyword_data_providers, the site id otherwise). */
 export interface SecretPlace {
   column: SecretColumn;
   userId: string;

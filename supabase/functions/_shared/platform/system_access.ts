@@ -30,13 +30,14 @@ export type SystemClient = SupabaseClient<Database>;
 
 export interface SystemAccess {
   // ── Stored secrets. The browser can never read them: no API role but
-  // service_role holds a grant on api_keys, wordpress_site_credentials or
-  // ghost_site_credentials (migrations 20261122000300, 20261122000550,
-  // 20261129000200). They are stored sealed (secret_box.ts, migration
-  // 20261204000400) and opened only here, one function per kind of secret,
-  // each scoped by the user id as well as the row it names. A value still
-  // in plain text (stored before encryption) or sealed with a previous key
-  // is sealed again with the current key as it is read.
+  // service_role holds a grant on api_keys, wordpress_site_credentials,
+  // ghost_site_credentials or keyword_data_providers (migrations
+  // 20261122000300, 20261122000550, 20261129000200, 20261206000300). They are
+  // stored sealed (secret_box.ts, migrations 20261204000400, 20261206000300)
+  // and opened only here, one function per kind of secret, each scoped by the
+  // user id as well as the row it names. A value still in plain text (stored
+  // before encryption) or sealed with a previous key is sealed again with the
+  // current key as it is read.
 
   /** The user's text-generation key (api_keys.openai_key), trimmed; null when none or blank. */
   readOpenAIKey(userId: string): Promise<string | null>;
@@ -54,6 +55,12 @@ export interface SystemAccess {
   /** The Admin API key of the user's Ghost site; null when the user has no such site. */
   readGhostAdminApiKey(userId: string, siteId: string): Promise<string | null>;
   /**
+   * The user's keyword-data provider account (keyword_data_providers,
+   * 20261206000300): its login and password with the location and language
+   * asked for; null when the user has none.
+   */
+  readKeywordDataProvider(userId: string): Promise<StoredKeywordDataProvider | null>;
+  /**
    * Stores the user's provider keys sealed (save-api-keys): a string stores
    * it, null removes it, undefined keeps the stored one; the last four
    * characters the Profile shows go beside it. Returns them.
@@ -67,6 +74,13 @@ export interface SystemAccess {
    * functions write site credentials on the siteConnections path with it).
    */
   sealSecret(value: string, place: SecretPlace): Promise<string>;
+  /**
+   * Stores the user's keyword-data provider account (keyword-data's `save`):
+   * the password sealed, its last four characters beside it. A blank login
+   * or password keeps the stored one; a new account needs both (else
+   * `missing-credentials`, nothing written).
+   */
+  saveKeywordDataProvider(userId: string, account: KeywordDataProviderChange): Promise<"saved" | "missing-credentials">;
   /** Seals every secret still stored in plain text or under a previous key (seal-secrets); how many per column. */
   sealStoredSecrets(): Promise<Record<SecretColumn, number>>;
 
@@ -153,12 +167,36 @@ export interface SystemAccess {
    */
   contentIndex: SystemClient;
   /**
+   * keyword-data: keyword_data_requests (20261206000400) holds what the
+   * provider answered and charged, the user's spend record and cache, so it
+   * is written by the function only, after the provider answered; users may
+   * only read theirs.
+   */
+  keywordDataRecords: SystemClient;
+  /**
    * Another run of a function only the scheduler may call (draft-batch-worker
    * starting helper runs for a backlog), POSTed as the cron job posts: the
    * secret key in `apikey`, a JSON body, at the project URL. Those functions
    * refuse every other caller, so only the system adds runs.
    */
   startRun(functionName: string, body: unknown, signal?: AbortSignal): Promise<Response>;
+}
+
+export interface StoredKeywordDataProvider {
+  provider: "dataforseo";
+  login: string;
+  password: string;
+  locationCode: number;
+  languageCode: string;
+}
+
+/** What keyword-data's `save` stores: a blank login or password keeps the stored one. */
+export interface KeywordDataProviderChange {
+  provider: "dataforseo";
+  login: string;
+  password: string;
+  locationCode: number;
+  languageCode: string;
 }
 
 function secretReadError(table: string, error: { message: string }): Error {
@@ -187,6 +225,13 @@ async function readSecret(
 }
 
 type ApiKeyColumn = "openai_key" | "falai_key";
+
+/** A DataForSEO password is bound to its owner's row (one per user). */
+const keywordDataPasswordPlace = (userId: string): SecretPlace => ({
+  column: "keyword_data_providers.password",
+  userId,
+  rowKey: userId,
+});
 type SiteSecretTable = "wordpress_site_credentials" | "ghost_site_credentials";
 
 type StartRun = SystemAccess["startRun"];
@@ -278,6 +323,31 @@ export function systemAccessOver(
     readFalKey: apiKey("falai_key"),
     readApplicationPassword: siteSecret("wordpress_site_credentials"),
     readGhostAdminApiKey: siteSecret("ghost_site_credentials"),
+    async readKeywordDataProvider(userId) {
+      const { data, error } = await client
+        .from("keyword_data_providers")
+        .select("provider, login, password, location_code, language_code")
+        .eq("user_id", userId)
+        .maybeSingle();
+      if (error) throw secretReadError("keyword_data_providers", error);
+      if (!data || data.provider !== "dataforseo" || !present(data.login)) return null;
+      const password = present(
+        await readSecret(
+          box,
+          keywordDataPasswordPlace(userId),
+          () => Promise.resolve({ data: data.password, error: null }),
+          async (sealed) => await client.from("keyword_data_providers").update({ password: sealed }).eq("user_id", userId),
+        ),
+      );
+      if (!password) return null;
+      return {
+        provider: data.provider,
+        login: data.login.trim(),
+        password,
+        locationCode: data.location_code,
+        languageCode: data.language_code,
+      };
+    },
     async saveApiKeys(userId, { openaiKey, falaiKey }) {
       const seal = (value: string | null | undefined, column: ApiKeyColumn) =>
         value ? box.seal(value, { column: `api_keys.${column}`, userId, rowKey: userId }) : Promise.resolve(null);
@@ -295,6 +365,29 @@ export function systemAccessOver(
       return { openaiKeyLast4: data.openai_key_last4, falaiKeyLast4: data.falai_key_last4 };
     },
     sealSecret: (value, place) => box.seal(value, place),
+    async saveKeywordDataProvider(userId, { provider, login, password, locationCode, languageCode }) {
+      const newLogin = present(login);
+      const newPassword = present(password);
+      const stored = await client.from("keyword_data_providers").select("user_id").eq("user_id", userId).maybeSingle();
+      if (stored.error) throw secretReadError("keyword_data_providers", stored.error);
+      const sealedPassword = newPassword
+        ? { password: await box.seal(newPassword, keywordDataPasswordPlace(userId)), password_last4: newPassword.slice(-4) }
+        : null;
+      const settings = { provider, location_code: locationCode, language_code: languageCode };
+      let error: { message: string } | null;
+      if (stored.data) {
+        ({ error } = await client.from("keyword_data_providers")
+          .update({ ...settings, ...(newLogin ? { login: newLogin } : {}), ...sealedPassword })
+          .eq("user_id", userId));
+      } else {
+        if (!newLogin || !sealedPassword) return "missing-credentials";
+        // Upserted: a save racing this one for the same user overwrites rather than fails.
+        ({ error } = await client.from("keyword_data_providers")
+          .upsert({ user_id: userId, ...settings, login: newLogin, ...sealedPassword }, { onConflict: "user_id" }));
+      }
+      if (error) throw new Error(`Could not save the keyword data provider: ${error.message}`);
+      return "saved";
+    },
     async sealStoredSecrets() {
       const sealed: Record<SecretColumn, number> = {
         "api_keys.openai_key": 0,
@@ -302,6 +395,7 @@ export function systemAccessOver(
         "wordpress_site_credentials.application_password": 0,
         "wordpress_site_credentials.webhook_secret": 0,
         "ghost_site_credentials.admin_api_key": 0,
+        "keyword_data_providers.password": 0,
       };
       const count = (column: SecretColumn, value: string | null) => value !== null && sealed[column]++;
       const fail = (table: string, error: { message: string } | null) => {
@@ -354,6 +448,16 @@ export function systemAccessOver(
         const { error } = await client.from("ghost_site_credentials").update({ admin_api_key: key }).eq("site_id", row.site_id);
         fail("ghost_site_credentials", error);
       }
+
+      const keywordData = await client.from("keyword_data_providers").select("user_id, password");
+      fail("keyword_data_providers", keywordData.error);
+      for (const row of keywordData.data ?? []) {
+        const password = await resealed(row.password, keywordDataPasswordPlace(row.user_id));
+        if (!password) continue;
+        count("keyword_data_providers.password", password);
+        const { error } = await client.from("keyword_data_providers").update({ password }).eq("user_id", row.user_id);
+        fail("keyword_data_providers", error);
+      }
       return sealed;
     },
     rateLimits: client,
@@ -365,6 +469,7 @@ export function systemAccessOver(
     draftQueue: client,
     siteConnections: client,
     contentIndex: client,
+    keywordDataRecords: client,
     modelLists: client,
     secretMaintenance: client,
     startRun,

@@ -146,15 +146,29 @@ Deno.test("stored secrets: each kind opened from its own table and column, scope
     "/rest/v1/ghost_site_credentials": [{
       admin_api_key: await BOX.seal("ab:cd", place("ghost_site_credentials.admin_api_key", "user-1", "site-2")),
     }],
+    "/rest/v1/keyword_data_providers": [{
+      provider: "dataforseo",
+      login: " me@example.test ",
+      password: await BOX.seal(" FIXTURE-dfs ", place("keyword_data_providers.password", "user-1", "user-1")),
+      location_code: 2276,
+      language_code: "de",
+    }],
   };
   const { system, seen } = systemAnswering((url) => rows(answers[url.pathname] ?? []));
   assert.equal(await system.readOpenAIKey("user-1"), "sk-FIXTURE-openai");
   assert.equal(await system.readFalKey("user-1"), "fal-FIXTURE");
   assert.equal(await system.readApplicationPassword("user-1", "site-1"), "abcd efgh");
   assert.equal(await system.readGhostAdminApiKey("user-1", "site-2"), "ab:cd");
-  assert.deepEqual(seen.map(({ method }) => method), Array(4).fill("GET"), "sealed with the current key: nothing written back");
-  assert.deepEqual(seen.map(({ url }) => url.searchParams.get("user_id")), Array(4).fill("eq.user-1"));
-  assert.deepEqual(seen.map(({ url }) => url.searchParams.get("site_id")), [null, null, "eq.site-1", "eq.site-2"]);
+  assert.deepEqual(await system.readKeywordDataProvider("user-1"), {
+    provider: "dataforseo",
+    login: "me@example.test",
+    password: "FIXTURE-dfs",
+    locationCode: 2276,
+    languageCode: "de",
+  });
+  assert.deepEqual(seen.map(({ method }) => method), Array(5).fill("GET"), "sealed with the current key: nothing written back");
+  assert.deepEqual(seen.map(({ url }) => url.searchParams.get("user_id")), Array(5).fill("eq.user-1"));
+  assert.deepEqual(seen.map(({ url }) => url.searchParams.get("site_id")), [null, null, "eq.site-1", "eq.site-2", null]);
 });
 
 Deno.test("stored secrets: a value moved to another user's row does not open", async () => {
@@ -189,18 +203,67 @@ Deno.test("stored secrets: plain text (from before encryption) and old keys are 
 });
 
 Deno.test("stored secrets: none, blank or null is null; a failed read throws naming the column", async () => {
-  const answers = [[], [{ openai_key: await BOX.seal("  ", place("api_keys.openai_key", "user-1", "user-1")) }], [{ falai_key: null }], [], []];
+  const answers = [
+    [],
+    [{ openai_key: await BOX.seal("  ", place("api_keys.openai_key", "user-1", "user-1")) }],
+    [{ falai_key: null }],
+    [],
+    [],
+    [],
+    [{
+      provider: "dataforseo",
+      login: "me@example.test",
+      password: await BOX.seal(" ", place("keyword_data_providers.password", "user-1", "user-1")),
+      location_code: 2840,
+      language_code: "en",
+    }],
+  ];
   const { system } = systemAnswering(() => rows(answers.shift()));
   assert.equal(await system.readOpenAIKey("user-1"), null);
   assert.equal(await system.readOpenAIKey("user-1"), null);
   assert.equal(await system.readFalKey("user-1"), null);
   assert.equal(await system.readApplicationPassword("user-1", "site-1"), null);
   assert.equal(await system.readGhostAdminApiKey("user-1", "site-1"), null);
+  assert.equal(await system.readKeywordDataProvider("user-1"), null, "no account");
+  assert.equal(await system.readKeywordDataProvider("user-1"), null, "a blank password");
 
   const failing = systemAnswering(() => rows({ code: "XX000", message: "boom" }, 500)).system;
   await assert.rejects(failing.readFalKey("user-1"), /Could not read api_keys.falai_key: boom/);
   await assert.rejects(failing.readApplicationPassword("u", "s"), /Could not read wordpress_site_credentials.application_password: boom/);
   await assert.rejects(failing.readGhostAdminApiKey("u", "s"), /Could not read ghost_site_credentials.admin_api_key: boom/);
+  await assert.rejects(failing.readKeywordDataProvider("u"), /Could not read keyword_data_providers: boom/);
+});
+
+Deno.test("saveKeywordDataProvider: the password sealed for the user's row, its last four beside it; blanks keep the stored ones", async () => {
+  const sent: Record<string, unknown>[] = [];
+  let stored: unknown[] = [];
+  const { system, seen } = systemAnswering((_url, init) => {
+    if (init?.method === "POST" || init?.method === "PATCH") {
+      sent.push(JSON.parse(String(init.body)));
+      return rows([]);
+    }
+    return rows(stored);
+  });
+  const account = { provider: "dataforseo" as const, locationCode: 2276, languageCode: "de" };
+  assert.equal(await system.saveKeywordDataProvider("u", { ...account, login: "me@example.test", password: "" }), "missing-credentials");
+  assert.equal(sent.length, 0, "a new account needs a password: nothing written");
+
+  assert.equal(await system.saveKeywordDataProvider("u", { ...account, login: " me@example.test ", password: " FIXTURE-dfs-WXYZ " }), "saved");
+  assert.deepEqual(Object.keys(sent[0]).sort(), ["language_code", "location_code", "login", "password", "password_last4", "provider", "user_id"]);
+  assert.deepEqual([sent[0].login, sent[0].password_last4], ["me@example.test", "WXYZ"]);
+  assert.match(String(sent[0].password), SEALED);
+  assert.doesNotMatch(JSON.stringify(sent[0]), /FIXTURE-dfs/);
+  assert.deepEqual(
+    await BOX.open(String(sent[0].password), place("keyword_data_providers.password", "u", "u")),
+    { value: "FIXTURE-dfs-WXYZ", sealedWith: "current" },
+  );
+  assert.equal(seen.find(({ method }) => method === "POST")?.url.searchParams.get("on_conflict"), "user_id");
+
+  stored = [{ user_id: "u" }];
+  assert.equal(await system.saveKeywordDataProvider("u", { ...account, locationCode: 2826, login: "", password: "" }), "saved");
+  assert.deepEqual(Object.keys(sent[1]).sort(), ["language_code", "location_code", "provider"], "the credentials are kept");
+  assert.equal(seen.at(-1)?.method, "PATCH");
+  assert.equal(seen.at(-1)?.url.searchParams.get("user_id"), "eq.u");
 });
 
 Deno.test("saveApiKeys: sealed for the user's row, last four beside them; null removes, undefined keeps", async () => {
@@ -234,6 +297,7 @@ Deno.test("sealStoredSecrets: seals what is plain or under an old key, leaves th
     ],
     "/rest/v1/wordpress_site_credentials": [{ site_id: "s1", user_id: "u1", application_password: "pw plain", webhook_secret: null }],
     "/rest/v1/ghost_site_credentials": [],
+    "/rest/v1/keyword_data_providers": [{ user_id: "u1", password: "dfs plain" }],
   };
   const updates: { path: string; filter: string | null; body: Record<string, string> }[] = [];
   const { system } = systemAnswering((url, init) => {
@@ -253,11 +317,13 @@ Deno.test("sealStoredSecrets: seals what is plain or under an old key, leaves th
     "wordpress_site_credentials.application_password": 1,
     "wordpress_site_credentials.webhook_secret": 0,
     "ghost_site_credentials.admin_api_key": 0,
+    "keyword_data_providers.password": 1,
   });
   assert.deepEqual(updates.map(({ path, filter, body }) => [path, filter, Object.keys(body)]), [
     ["/rest/v1/api_keys", "eq.u1", ["openai_key"]],
     ["/rest/v1/api_keys", "eq.u2", ["openai_key"]],
     ["/rest/v1/wordpress_site_credentials", "eq.s1", ["application_password"]],
+    ["/rest/v1/keyword_data_providers", "eq.u1", ["password"]],
   ]);
   for (const { body } of updates) for (const value of Object.values(body)) assert.match(value, SEALED);
 });

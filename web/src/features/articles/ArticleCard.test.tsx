@@ -34,8 +34,38 @@ function summary(overrides: Partial<ArticleSummary>): ArticleSummary {
   };
 }
 
-const renderCard = (article: ArticleSummary) =>
-  render(<ArticleCard article={article} deleting={false} previewing={false} onAction={vi.fn()} />);
+const renderCard = (article: ArticleSummary, seo: { score: number | null; low?: boolean } = { score: null }) =>
+  render(
+    <ArticleCard
+      article={article}
+      deleting={false}
+      previewing={false}
+      seoScore={seo.score}
+      seoScoreLow={seo.low ?? false}
+      onAction={vi.fn()}
+    />,
+  );
+
+describe("ArticleCard SEO score", () => {
+  it("shows the score of the article's current text in its band", () => {
+    renderCard(summary({}), { score: 84 });
+    const badge = within(screen.getByRole("article", { name: "Winter walks" })).getByText("SEO score 84 of 100").parentElement!;
+    expect(badge.dataset.band).toBe("good");
+    expect(badge.textContent).toBe("SEO 84SEO score 84 of 100");
+  });
+
+  it("marks a score below the warning level", () => {
+    renderCard(summary({}), { score: 41, low: true });
+    const badge = screen.getByText("SEO score 41 of 100, below your warning level").parentElement!;
+    expect(badge.dataset.band).toBe("poor");
+    expect(badge.dataset.below).toBe("true");
+  });
+
+  it("says when the current text has not been scored", () => {
+    renderCard(summary({}));
+    expect(screen.getByText("SEO score: not scored yet").parentElement!.dataset.band).toBe("none");
+  });
+});
 
 describe("ArticleCard schedule", () => {
   it("shows when a scheduled article goes out and to which sites, in the browser's time zone", async () => {

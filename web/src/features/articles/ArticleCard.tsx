@@ -3,6 +3,7 @@ import { LazyPublicationLinks } from "../publishing";
 import { Link } from "wouter";
 import { ArticleImage } from "./ArticleImage";
 import { StatusBadge } from "../../ui/StatusBadge";
+import { SeoScoreBadge } from "../seo/index";
 import type { ArticleSummary } from "./data/articleList";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import "./article.css";
@@ -16,6 +17,10 @@ type ArticleCardProps = {
   deleting: boolean;
   /** True while the article's content is fetched for the preview. */
   previewing: boolean;
+  /** The SEO score of the article's current text; null when it has not been scored since it changed. */
+  seoScore: number | null;
+  /** The score is below the user's Publish warning level. */
+  seoScoreLow: boolean;
   onAction(action: CardAction, article: ArticleSummary): void;
 };
 
@@ -49,7 +54,7 @@ function Schedule({ at, siteNames }: { at: Date; siteNames: readonly string[] })
  * One article of the list. Every action button is described by the article's
  * title, so "Delete" is announced with the article it deletes.
  */
-export function ArticleCard({ article, deleting, previewing, onAction }: ArticleCardProps) {
+export function ArticleCard({ article, deleting, previewing, seoScore, seoScoreLow, onAction }: ArticleCardProps) {
   const titleId = useId();
   const describedBy = { "aria-describedby": titleId };
   return (
@@ -58,7 +63,10 @@ export function ArticleCard({ article, deleting, previewing, onAction }: Article
       <div className="article-card-body">
         <header className="article-card-header">
           <h2 id={titleId}>{article.title}</h2>
-          <StatusBadge status={article.status} />
+          <span className="article-card-badges">
+            <StatusBadge status={article.status} />
+            <SeoScoreBadge score={seoScore} below={seoScoreLow} />
+          </span>
         </header>
         {article.excerpt && <p className="article-card-excerpt">{article.excerpt}</p>}
         <p className="article-card-date">

@@ -43,17 +43,29 @@ function TermList({ items }: { items: readonly string[] }) {
   );
 }
 
+type ArticlePreviewModalProps = {
+  article: ArticlePreviewContent;
+  onClose(): void;
+  /** The dialog's title (default "Article Preview"). */
+  title?: string;
+  /** Buttons beside Close (e.g. a review's Approve and Reject). */
+  actions?: ReactNode;
+};
+
 /** The article as it will read: image, title, date, terms, slug, excerpt, content and its SEO fields. */
-export function ArticlePreviewModal({ article, onClose }: { article: ArticlePreviewContent; onClose(): void }) {
+export function ArticlePreviewModal({ article, onClose, title = "Article Preview", actions }: ArticlePreviewModalProps) {
   const seoHeadingId = useId();
   return (
     <Modal
-      title="Article Preview"
+      title={title}
       onClose={onClose}
       footer={
-        <button type="button" className="secondary" onClick={onClose}>
-          Close
-        </button>
+        <div className="modal-actions">
+          <button type="button" className="secondary" onClick={onClose}>
+            Close
+          </button>
+          {actions}
+        </div>
       }
     >
       <div className="article-preview">
@@ -78,7 +90,7 @@ export function ArticlePreviewModal({ article, onClose }: { article: ArticlePrev
         {article.excerpt.trim() && <p className="article-preview-excerpt">{article.excerpt}</p>}
         <div className="article-content" dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.content) }} />
         <section className="article-preview-seo" aria-labelledby={seoHeadingId}>
-          <h4 id={seoHeadingId}>SEO</h4>
+          <h3 id={seoHeadingId}>SEO</h3>
           <dl className="article-details">
             <Detail term="Meta Description">{article.metaDescription.trim() || NOT_SET}</Detail>
             <Detail term="Focus Keyword">{article.focusKeyword.trim() || NOT_SET}</Detail>

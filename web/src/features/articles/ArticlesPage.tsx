@@ -17,6 +17,7 @@ import { deleteArticle, getArticle, type Article, type ArticleStatus } from "./d
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useResource } from "../../lib/useResource";
 import { ArticleCard, type CardAction } from "./ArticleCard";
+import { useArticleScores, useSeoWarningLevel } from "../seo/index";
 import { addressOf, firstPageOf, viewFromSearch, type ListView } from "./listAddress";
 import "./articles.css";
 
@@ -118,6 +119,9 @@ export default function ArticlesPage() {
       latestLoad.current++;
     };
   }, [view, attempt, loadPage]);
+
+  const seoScores = useArticleScores(load.page?.articles.map((article) => article.id) ?? []);
+  const seoWarningLevel = useSeoWarningLevel();
 
   const { status: statusFilter, search: searchQuery } = view.query;
   const count = useResource(() => countArticles({ status: statusFilter, search: searchQuery }), [
@@ -310,6 +314,8 @@ export default function ArticlesPage() {
                   article={article}
                   deleting={deletingIds.has(article.id)}
                   previewing={previewingId === article.id}
+                  seoScore={seoScores.get(article.id) ?? null}
+                  seoScoreLow={(seoScores.get(article.id) ?? 100) < seoWarningLevel}
                   onAction={onAction}
                 />
               </li>

@@ -183,7 +183,7 @@ describe("register", () => {
     const user = renderAt("/register");
     await fillRegistration(user);
 
-    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    await screen.findByRole("heading", { name: `Welcome, ${testUser.email}` });
     expect(notifySuccess).toHaveBeenCalledWith("Registration successful! You are now signed in.");
     expect(notifySuccess).not.toHaveBeenCalledWith(
       "Registration successful! Please check your email to verify your account.",
@@ -256,7 +256,7 @@ describe("set a new password", () => {
     await user.type(screen.getByLabelText("Confirm new password"), "new-secret");
     await user.click(screen.getByRole("button", { name: "Update password" }));
 
-    await screen.findByRole("heading", { name: `Welcome back, ${testUser.email}` });
+    await screen.findByRole("heading", { name: `Welcome, ${testUser.email}` });
     expect(updatePassword).toHaveBeenCalledWith("new-secret");
     expect(notifySuccess).toHaveBeenCalledWith("Your password has been updated.");
   });

@@ -4,9 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { setSignedIn } from "../../../test/session";
-import { listScheduleTargets } from "../articles/data/articles";
+import { getArticle, listScheduleTargets, type Article } from "../articles/data/articles";
 import {
   approveDrafts,
+  regenerateDraft,
+  rejectDraft,
   cancelDraftBatch,
   type DraftBatchDetail,
   getDraftBatch,
@@ -19,11 +21,13 @@ import { batchesState, POLL_INTERVAL_MS } from "./batchesStore";
 import BatchPage from "./BatchPage";
 
 vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
-vi.mock("../articles/data/articles", () => ({ listScheduleTargets: vi.fn() }));
+vi.mock("../articles/data/articles", () => ({ listScheduleTargets: vi.fn(), getArticle: vi.fn() }));
 vi.mock("./data/draftBatches", () => ({
   getDraftBatch: vi.fn(),
   listDraftBatches: vi.fn(),
   approveDrafts: vi.fn(),
+  rejectDraft: vi.fn(),
+  regenerateDraft: vi.fn(),
   cancelDraftBatch: vi.fn(),
   retryFailedDrafts: vi.fn(),
   setReviewRequired: vi.fn(),
@@ -95,13 +99,37 @@ async function renderPage(detail: DraftBatchDetail = batch()) {
   return { user };
 }
 
+/** The full article of one of the batch's drafts, as the review shows it. */
+function articleOf(id: string): Article {
+  const draft = batch().drafts.find((candidate) => candidate.id === id)!;
+  return {
+    id,
+    title: draft.title,
+    content: `<p>All about ${draft.title}.</p>`,
+    excerpt: `About ${draft.title}`,
+    status: "draft",
+    featuredImageUrl: null,
+    assistantId: null,
+    scheduledFor: null,
+    scheduledSiteIds: [],
+    createdAt: new Date("2026-11-28T11:00:00Z"),
+    categories: ["Garden"],
+    tags: ["soil"],
+    metaDescription: "",
+    focusKeyword: "",
+    slug: "",
+    version: 1,
+  } as Article;
+}
+
 const row = (idea: string) => screen.getByRole("cell", { name: idea }).closest("tr") as HTMLElement;
 
 beforeEach(() => {
   setSignedIn();
   Object.assign(batchesState, { list: null, listError: null, detail: null, detailError: null, busy: null });
   vi.mocked(listScheduleTargets).mockResolvedValue([{ id: SITE, name: "My blog" }]);
-  for (const mock of [getDraftBatch, approveDrafts, cancelDraftBatch, retryFailedDrafts, setReviewRequired]) {
+  vi.mocked(getArticle).mockImplementation(async (id) => articleOf(id));
+  for (const mock of [getDraftBatch, approveDrafts, cancelDraftBatch, retryFailedDrafts, setReviewRequired, rejectDraft, regenerateDraft]) {
     vi.mocked(mock).mockReset();
   }
 });
@@ -149,9 +177,18 @@ describe("a batch", () => {
     expect(notifySuccess).toHaveBeenCalledWith("1 queued idea cancelled");
     await user.click(screen.getByRole("button", { name: "Retry failed" }));
     await waitFor(() => expect(retryFailedDrafts).toHaveBeenCalledWith(BATCH));
-    await user.click(within(row("Figs")).getByRole("button", { name: "Approve Fig guide" }));
+    // A draft is approved after it is read.
+    expect(within(row("Figs")).getByText("Waiting for approval")).toBeTruthy();
+    await user.click(within(row("Figs")).getByRole("button", { name: "Review Fig guide" }));
+    const review = await screen.findByRole("dialog", { name: "Review draft" });
+    expect(await within(review).findByText("All about Fig guide.")).toBeTruthy();
+    await user.click(within(review).getByRole("button", { name: "Approve" }));
     await waitFor(() => expect(approveDrafts).toHaveBeenCalledWith([article(3)]));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Review draft" })).toBeNull());
+    // Approving unread drafts asks first.
     await user.click(screen.getByRole("button", { name: "Approve all (2)" }));
+    const question = screen.getByRole("alertdialog", { name: "Approve 2 drafts?" });
+    await user.click(within(question).getByRole("button", { name: "Approve all (2)" }));
     await waitFor(() => expect(approveDrafts).toHaveBeenLastCalledWith([article(1), article(3)]));
     await user.click(screen.getByRole("switch", { name: "Review drafts before they can be scheduled" }));
     await waitFor(() => expect(setReviewRequired).toHaveBeenCalledWith(BATCH, false));
@@ -188,7 +225,7 @@ describe("a batch", () => {
       siteIds: [SITE],
     };
     await waitFor(() => expect(previewDripTimes).toHaveBeenCalledWith(rule, 1));
-    expect(await screen.findByText("Sat, Mar 29, 2031, 09:00 AM GMT+1 — Worm guide")).toBeTruthy();
+    expect(await screen.findByText("Mar 29, 2031, 9:00 AM GMT+1 — Worm guide")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Schedule 1 draft" }));
     await waitFor(() => expect(applyDripSchedule).toHaveBeenCalledWith([article(2)], rule));
   });
@@ -223,5 +260,54 @@ describe("a batch", () => {
       </Router>,
     );
     expect(await screen.findByRole("heading", { level: 1, name: "Batch not found" })).toBeTruthy();
+  });
+
+  it("rejects a draft (deleting it) or drafts its idea again, each after asking; a deleted draft can be drafted again", async () => {
+    vi.mocked(rejectDraft).mockResolvedValue();
+    vi.mocked(regenerateDraft).mockResolvedValue({ requeued: true });
+    const { user } = await renderPage(
+      batch({
+        jobs: [
+          ...batch().jobs,
+          { id: "j7", position: 6, idea: "Quinces", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: null },
+        ],
+      }),
+    );
+    await user.click(within(row("Compost")).getByRole("button", { name: "Review Compost guide" }));
+    let review = await screen.findByRole("dialog", { name: "Review draft" });
+    await user.click(await within(review).findByRole("button", { name: "Reject" }));
+    await user.click(within(screen.getByRole("alertdialog", { name: "Reject this draft?" })).getByRole("button", { name: "Cancel" }));
+    expect(rejectDraft).not.toHaveBeenCalled();
+    await user.click(within(review).getByRole("button", { name: "Reject" }));
+    await user.click(within(screen.getByRole("alertdialog", { name: "Reject this draft?" })).getByRole("button", { name: "Reject and delete" }));
+    await waitFor(() => expect(rejectDraft).toHaveBeenCalledWith(article(1)));
+    expect(notifySuccess).toHaveBeenCalledWith("Draft rejected and deleted");
+
+    await user.click(within(row("Worms")).getByRole("button", { name: "Review Worm guide" }));
+    review = await screen.findByRole("dialog", { name: "Review draft" });
+    expect(within(review).queryByRole("button", { name: "Approve" })).toBeNull();
+    await user.click(await within(review).findByRole("button", { name: "Draft again" }));
+    await user.click(within(screen.getByRole("alertdialog", { name: "Draft this idea again?" })).getByRole("button", { name: "Draft again" }));
+    await waitFor(() => expect(regenerateDraft).toHaveBeenCalledWith("j2"));
+
+    expect(within(row("Quinces")).getByText("Deleted")).toBeTruthy();
+    await user.click(within(row("Quinces")).getByRole("button", { name: "Draft again: Quinces" }));
+    await user.click(within(screen.getByRole("alertdialog", { name: "Draft this idea again?" })).getByRole("button", { name: "Draft again" }));
+    await waitFor(() => expect(regenerateDraft).toHaveBeenCalledWith("j7"));
+  });
+
+  it("once every draft is scheduled, says so rather than that none can be", async () => {
+    const at = new Date("2031-03-29T08:00:00Z");
+    await renderPage(
+      batch({
+        progress: { queued: 0, drafting: 0, done: 3, failed: 0, cancelled: 0, total: 3 },
+        jobs: batch().jobs.slice(0, 3),
+        drafts: batch().drafts.map((draft) => ({ ...draft, status: "scheduled", approvedAt: new Date(), scheduledFor: at })),
+      }),
+    );
+    expect(screen.getByText("Every draft of this batch is scheduled or published. 3 drafts are scheduled (see the Calendar).")).toBeTruthy();
+    expect(screen.queryByText(/No draft of this batch can be scheduled yet/)).toBeNull();
+    expect(within(row("Figs")).getByText("Scheduled for Mar 29, 2031, 8:00 AM")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Preview schedule" })).toBeNull();
   });
 });

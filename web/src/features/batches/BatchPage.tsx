@@ -1,21 +1,25 @@
-import { useEffect, useId } from "react";
+import { Fragment, useEffect, useId, useState } from "react";
 import { Link, useParams } from "wouter";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { RequestError } from "../../ui/RequestError";
 import { Spinner } from "../../ui/Spinner";
 import type { BatchDraft, DraftBatchDetail, DraftJob } from "./data/draftBatches";
-import { formatDate } from "../../lib/dates";
+import { formatDate, formatDateTime } from "../../lib/dates";
 import {
   approve,
   cancelBatch,
   changeReview,
   isOpen,
   refreshBatch,
+  regenerate,
   retryFailed,
   useBatchDetail,
   watch,
 } from "./batchesStore";
 import { BatchProgress } from "./BatchProgress";
+import { DraftReviewDialog } from "./DraftReviewDialog";
 import { DripForm } from "./DripForm";
+import { type ArticleReport, SeoChecksList, SeoScoreBadge, useDraftReports, useSeoState, useSeoWarningLevel } from "../seo/index";
 import "./batches.css";
 
 const JOB_STATUS_LABELS = {
@@ -48,21 +52,46 @@ function JobStatus({ job }: { job: DraftJob }) {
   return <>{JOB_STATUS_LABELS[job.status]}</>;
 }
 
-function Review({ draft, batchId, busy }: { draft: BatchDraft; batchId: string; busy: boolean }) {
-  if (draft.status === "scheduled" && draft.scheduledFor) return <>Scheduled for {draft.scheduledFor.toLocaleString()}</>;
+type ReviewProps = {
+  job: DraftJob;
+  draft: BatchDraft | undefined;
+  busy: boolean;
+  onReview(job: DraftJob, draft: BatchDraft): void;
+  onRegenerate(job: DraftJob): void;
+};
+
+/** Where the idea's draft stands in the review, and the way to read it (or to draft a deleted one again). */
+function Review({ job, draft, busy, onReview, onRegenerate }: ReviewProps) {
+  if (!draft) {
+    if (job.status !== "done") return null;
+    return (
+      <button
+        type="button"
+        className="secondary outline"
+        disabled={busy}
+        aria-label={`Draft again: ${job.idea}`}
+        onClick={() => onRegenerate(job)}
+      >
+        Draft again
+      </button>
+    );
+  }
+  if (draft.status === "scheduled" && draft.scheduledFor) return <>Scheduled for {formatDateTime(draft.scheduledFor)}</>;
   if (draft.status === "published") return <>Published</>;
-  if (draft.approvedAt) return <>Approved</>;
-  if (!draft.approvalRequired) return <>No review needed</>;
+  const state = draft.approvedAt ? "Approved" : draft.approvalRequired ? "Waiting for approval" : "No review needed";
   return (
-    <button
-      type="button"
-      className="secondary outline"
-      disabled={busy}
-      aria-label={`Approve ${draft.title}`}
-      onClick={() => void approve(batchId, [draft.id])}
-    >
-      Approve
-    </button>
+    <span className="review-cell">
+      <small>{state}</small>
+      <button
+        type="button"
+        className={draft.approvalRequired && !draft.approvedAt ? undefined : "secondary outline"}
+        disabled={busy}
+        aria-label={`Review ${draft.title}`}
+        onClick={() => onReview(job, draft)}
+      >
+        Review
+      </button>
+    </span>
   );
 }
 
@@ -75,11 +104,55 @@ export function schedulableDrafts(batch: DraftBatchDetail): BatchDraft[] {
     .filter((draft) => draft.status === "draft" && (draft.approvedAt !== null || !draft.approvalRequired));
 }
 
+/** A draft's SEO score, and a button that shows its checks in a row below. */
+function DraftSeo({
+  draft,
+  report,
+  warningLevel,
+  open,
+  controls,
+  onToggle,
+}: {
+  draft: BatchDraft;
+  report: ArticleReport | undefined;
+  warningLevel: number;
+  open: boolean;
+  controls: string;
+  onToggle(): void;
+}) {
+  if (!report) return <span aria-busy="true">Scoring…</span>;
+  return (
+    <span className="draft-seo">
+      <SeoScoreBadge score={report.score} below={report.score !== null && report.score < warningLevel} />
+      <button
+        type="button"
+        className="secondary outline"
+        aria-expanded={open}
+        aria-controls={open ? controls : undefined}
+        aria-label={`SEO checks of ${draft.title}`}
+        onClick={onToggle}
+      >
+        Checks
+      </button>
+    </span>
+  );
+}
+
+type Reviewing = { job: DraftJob; draft: BatchDraft };
+
 function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | null }) {
   const itemsHeadingId = useId();
+  const checksId = useId();
+  const seoReports = useDraftReports(batch.drafts.map((draft) => draft.id));
+  const seoWarningLevel = useSeoWarningLevel();
+  const { settings: seoSettings } = useSeoState();
+  const [checksOf, setChecksOf] = useState<string | null>(null);
+  const [reviewing, setReviewing] = useState<Reviewing | null>(null);
+  const [asking, setAsking] = useState<{ kind: "approve-all" } | { kind: "regenerate"; job: DraftJob } | null>(null);
   const drafts = new Map(batch.drafts.map((draft) => [draft.id, draft]));
   const waiting = batch.drafts.filter((draft) => draft.status === "draft" && draft.approvalRequired && !draft.approvedAt);
   const open = isOpen(batch);
+  const reviewed = reviewing && drafts.get(reviewing.draft.id);
 
   return (
     <>
@@ -118,9 +191,10 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
           {waiting.length > 0 && (
             <button
               type="button"
+              className="secondary"
               disabled={busy !== null}
               aria-busy={busy === "approve" || undefined}
-              onClick={() => void approve(batch.id, waiting.map((draft) => draft.id))}
+              onClick={() => setAsking({ kind: "approve-all" })}
             >
               Approve all ({waiting.length})
             </button>
@@ -140,28 +214,34 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
 
       <section>
         <h2 id={itemsHeadingId}>Ideas</h2>
-        <div className="overflow-auto">
-          <table aria-labelledby={itemsHeadingId} className="batch-items">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Idea</th>
-                <th scope="col">Status</th>
-                <th scope="col">Draft</th>
-                <th scope="col">Review</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batch.jobs.map((job) => {
-                const draft = job.articleId ? drafts.get(job.articleId) : undefined;
-                return (
-                  <tr key={job.id} data-status={job.status}>
-                    <td>{job.position + 1}</td>
-                    <td>{job.idea}</td>
-                    <td>
+        {waiting.length > 0 && (
+          <p className="polling-note">Open a draft with Review to read it, then approve, reject or draft it again.</p>
+        )}
+        <table aria-labelledby={itemsHeadingId} className="batch-items">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Idea</th>
+              <th scope="col">Status</th>
+              <th scope="col">Draft</th>
+              <th scope="col">SEO</th>
+              <th scope="col">Review</th>
+            </tr>
+          </thead>
+          <tbody>
+            {batch.jobs.map((job) => {
+              const draft = job.articleId ? drafts.get(job.articleId) : undefined;
+              const report = draft ? seoReports.get(draft.id) : undefined;
+              const showingChecks = draft !== undefined && report !== undefined && checksOf === draft.id;
+              return (
+                <Fragment key={job.id}>
+                  <tr data-status={job.status}>
+                    <td data-label="#">{job.position + 1}</td>
+                    <td data-label="Idea">{job.idea}</td>
+                    <td data-label="Status">
                       <JobStatus job={job} />
                     </td>
-                    <td>
+                    <td data-label="Draft">
                       {draft ? (
                         <Link href={`/articles/edit/${draft.id}`}>{draft.title}</Link>
                       ) : job.status === "done" ? (
@@ -170,16 +250,77 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
                         ""
                       )}
                     </td>
-                    <td>{draft && <Review draft={draft} batchId={batch.id} busy={busy !== null} />}</td>
+                    <td data-label="SEO">
+                      {draft && (
+                        <DraftSeo
+                          draft={draft}
+                          report={report}
+                          warningLevel={seoWarningLevel}
+                          open={showingChecks}
+                          controls={`${checksId}-${draft.id}`}
+                          onToggle={() => setChecksOf(showingChecks ? null : draft.id)}
+                        />
+                      )}
+                    </td>
+                    <td data-label="Review">
+                      <Review
+                        job={job}
+                        draft={draft}
+                        busy={busy !== null}
+                        onReview={(reviewJob, reviewDraft) => setReviewing({ job: reviewJob, draft: reviewDraft })}
+                        onRegenerate={(regenerateJob) => setAsking({ kind: "regenerate", job: regenerateJob })}
+                      />
+                    </td>
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  {showingChecks && (
+                    <tr className="draft-seo-checks">
+                      <td colSpan={6} id={`${checksId}-${draft.id}`}>
+                        <SeoChecksList report={report} disabledChecks={seoSettings.disabledChecks} headingLevel={3} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </table>
       </section>
 
       <DripForm batch={batch} drafts={schedulableDrafts(batch)} waiting={waiting.length} busy={busy !== null} />
+
+      {reviewing && reviewed && (
+        <DraftReviewDialog
+          batchId={batch.id}
+          job={reviewing.job}
+          draft={reviewed}
+          busy={busy !== null}
+          onClose={() => setReviewing(null)}
+        />
+      )}
+      {asking?.kind === "approve-all" && (
+        <ConfirmDialog
+          title={`Approve ${waiting.length} ${waiting.length === 1 ? "draft" : "drafts"}?`}
+          message="They can then be scheduled without being read first. To read one, close this and choose Review on its row."
+          confirmLabel={`Approve all (${waiting.length})`}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void approve(batch.id, waiting.map((draft) => draft.id));
+          }}
+        />
+      )}
+      {asking?.kind === "regenerate" && (
+        <ConfirmDialog
+          title="Draft this idea again?"
+          message={`“${asking.job.idea}” is drafted anew in the background (it counts as one idea of your bulk drafting limit).`}
+          confirmLabel="Draft again"
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void regenerate(batch.id, asking.job.id);
+          }}
+        />
+      )}
     </>
   );
 }

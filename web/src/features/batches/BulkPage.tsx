@@ -14,7 +14,7 @@ import { listAssistantChoices } from "../assistants/index";
 import { createDraftBatch, DraftBatchError, QUEUE_FAILURE_MESSAGE } from "./data/draftBatches";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useKeywordResearch } from "../research/index";
-import { SitePicker } from "./SitePicker";
+import { SitePicker } from "../../ui/SitePicker";
 import { useResource } from "../../lib/useResource";
 import { AssistantPicker } from "../editor/index";
 import { type CsvIdeas, ideasFromCsv, ideasFromKeywords, ideasFromLines } from "./ideaSources";

@@ -8,8 +8,9 @@ import { type DripRule, previewDripTimes } from "./data/dripSchedule";
 import { notifyError } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { scheduleDrip } from "./batchesStore";
-import { browserTimeZone, dripFormSchema, formatInZone, todayIn } from "./dripForm";
-import { SitePicker } from "./SitePicker";
+import { dripFormSchema } from "./dripForm";
+import { browserTimeZone, formatDateTimeIn, todayIn } from "../../lib/dates";
+import { SitePicker } from "../../ui/SitePicker";
 import { useResource } from "../../lib/useResource";
 
 type DripFormProps = {
@@ -25,6 +26,29 @@ const PERIODS = [
   { value: "day", label: "per day" },
   { value: "week", label: "per week" },
 ];
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What the rule would schedule now, and what else there is: drafts waiting
+ * for approval, and those already scheduled or published (so a batch whose
+ * drafts were all scheduled does not read as if nothing could be).
+ */
+export function dripSummary(batch: DraftBatchDetail, ready: number, waiting: number): string {
+  const scheduled = batch.drafts.filter((draft) => draft.status === "scheduled").length;
+  const published = batch.drafts.filter((draft) => draft.status === "published").length;
+  const parts = [
+    ready > 0
+      ? `${count(ready, "draft", "drafts")} ready to schedule, in the order of the ideas.`
+      : scheduled + published > 0 && waiting === 0
+        ? "Every draft of this batch is scheduled or published."
+        : "No draft of this batch can be scheduled yet.",
+    waiting > 0 ? `${waiting} more ${waiting === 1 ? "waits" : "wait"} for your approval.` : "",
+    scheduled > 0 ? `${count(scheduled, "draft is", "drafts are")} scheduled (see the Calendar).` : "",
+    published > 0 ? `${count(published, "draft is", "drafts are")} published.` : "",
+  ];
+  return parts.filter(Boolean).join(" ");
+}
 
 /** Every IANA zone the browser knows, for the time zone field's suggestions. */
 const timeZones = () => (typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : []);
@@ -81,12 +105,8 @@ export function DripForm({ batch, drafts, waiting, busy }: DripFormProps) {
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Drip-feed publishing</h2>
-      <p>
-        {drafts.length === 0
-          ? "No draft of this batch can be scheduled yet."
-          : `${drafts.length} ${drafts.length === 1 ? "draft" : "drafts"} ready to schedule, in the order of the ideas.`}
-        {waiting > 0 && ` ${waiting} more ${waiting === 1 ? "waits" : "wait"} for your approval.`}
-      </p>
+      <p>{dripSummary(batch, drafts.length, waiting)}</p>
+      {drafts.length > 0 && (
       <form onSubmit={showPreview} noValidate className="drip-form">
         <div className="grid">
           <div>
@@ -146,13 +166,14 @@ export function DripForm({ batch, drafts, waiting, busy }: DripFormProps) {
         </fieldset>
         <SubmitButton busy={form.submitting}>Preview schedule</SubmitButton>
       </form>
+      )}
       {current && (
         <div className="drip-preview">
           <h3>Schedule</h3>
           <ol>
             {drafts.map((draft, index) => (
               <li key={draft.id}>
-                {formatInZone(current.times[index], zone)} — {draft.title}
+                {formatDateTimeIn(current.times[index], zone)} — {draft.title}
               </li>
             ))}
           </ol>

@@ -7,6 +7,8 @@ import {
   type DraftBatchSummary,
   getDraftBatch,
   listDraftBatches,
+  regenerateDraft,
+  rejectDraft,
   retryFailedDrafts,
   setReviewRequired,
 } from "./data/draftBatches";
@@ -27,7 +29,7 @@ type BatchesState = {
   detail: { id: string; batch: Ref<DraftBatchDetail> | null; missing: boolean } | null;
   detailError: string | null;
   /** An action under way on the batch on screen (buttons show it and wait). */
-  busy: "cancel" | "retry" | "approve" | "review" | "schedule" | null;
+  busy: "cancel" | "retry" | "approve" | "review" | "schedule" | "reject" | "regenerate" | null;
 };
 
 export const batchesState = proxy<BatchesState>({
@@ -146,6 +148,20 @@ export function approve(batchId: string, articleIds: readonly string[]) {
   return act("approve", batchId, async () => {
     const approved = await approveDrafts(articleIds);
     return approved === 1 ? "Draft approved" : `${approved} drafts approved`;
+  });
+}
+
+export function reject(batchId: string, articleId: string) {
+  return act("reject", batchId, async () => {
+    await rejectDraft(articleId);
+    return "Draft rejected and deleted";
+  });
+}
+
+export function regenerate(batchId: string, jobId: string) {
+  return act("regenerate", batchId, async () => {
+    await regenerateDraft(jobId);
+    return "The idea is being drafted again";
   });
 }
 

@@ -1,25 +1,5 @@
 import { z } from "zod";
-
-/** Whether the browser knows `zone` as a time zone (the database checks again). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The browser's own time zone: the rule's default. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** Today in `timeZone` as YYYY-MM-DD. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
-    .formatToParts(now);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+import { isTimeZone } from "../../lib/dates";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -45,17 +25,3 @@ export const dripFormSchema = z
   });
 
 export type DripFormValues = z.input<typeof dripFormSchema>;
-
-/** The scheduled time as the user reads it: in the rule's time zone, with the zone named. */
-export function formatInZone(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone,
-    timeZoneName: "short",
-  }).format(date);
-}

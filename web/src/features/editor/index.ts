@@ -1,2 +1,3 @@
 export { AssistantPicker } from "./create/AssistantPicker";
 export { parseDateTimeLocal, toDateTimeLocal } from "./edit/localDateTime";
+export { writeArticleHref } from "./create/articlePrefill";

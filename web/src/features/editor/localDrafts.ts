@@ -1,3 +1,5 @@
+import { formatDateTime, formatTime } from "../../lib/dates";
+
 /**
  * Unsaved article edits kept in this browser's localStorage, so a crash, a
  * reload or a closed tab does not lose them. One draft per user and article
@@ -92,16 +94,7 @@ export function removeLocalDraft(key: string): void {
   }
 }
 
-const timeOnly = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" });
-const dateAndTime = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-});
-
 /** "3:05 PM" for today, else "Nov 21, 2026, 3:05 PM". */
 export function formatDraftTime(savedAt: Date, now = new Date()): string {
-  return savedAt.toDateString() === now.toDateString() ? timeOnly.format(savedAt) : dateAndTime.format(savedAt);
+  return savedAt.toDateString() === now.toDateString() ? formatTime(savedAt) : formatDateTime(savedAt);
 }

@@ -4,7 +4,11 @@ import { useUser } from "../auth/index";
 import { AiModelsForm } from "./AiModelsForm";
 import { AiProviderForm } from "./AiProviderForm";
 import { ApiKeysForm } from "./ApiKeysForm";
+import { ChangePasswordForm } from "./ChangePasswordForm";
+import { PersonalDetailsForm } from "./PersonalDetailsForm";
 import { LinkRelevanceForm } from "../links/index";
+import { SeoSettingsForm } from "../seo/index";
+import { KeywordDataProviderForm } from "../research/index";
 import "./profile.css";
 
 export default function ProfilePage() {
@@ -23,10 +27,14 @@ export default function ProfilePage() {
         <label htmlFor={emailId}>Email</label>
         <input id={emailId} type="email" value={user?.email ?? ""} readOnly />
       </article>
+      {user && <PersonalDetailsForm userId={user.id} />}
+      {user?.email && <ChangePasswordForm email={user.email} />}
       <AiProviderForm />
       <ApiKeysForm />
       <AiModelsForm />
       <LinkRelevanceForm />
+      <KeywordDataProviderForm />
+      <SeoSettingsForm />
       <article>
         <h2>Writing assistants</h2>
         <p>

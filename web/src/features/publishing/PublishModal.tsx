@@ -11,6 +11,7 @@ import {
 } from "./data/publishing";
 import type { Publication } from "./data/publications";
 import { listConnectedSites, type ConnectedSite } from "../sites/index";
+import { SeoPublishWarning } from "../seo/index";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { PublicationItem } from "./PublicationLinks";
@@ -160,6 +161,7 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
       <Modal title="Publish to WordPress" onClose={onClose} busy={publishing} footer={footer}>
         <p className="publish-article-title">{article.title}</p>
         <PublishedWhere article={article} publications={publications} loading={entry === undefined || entry === "loading"} />
+        {outcome.state === "idle" && <SeoPublishWarning articleId={article.id} />}
         {sitesLoad.state === "loading" && <p aria-busy="true">Loading sites...</p>}
         {sitesLoad.state === "error" && (
           <p role="alert">
@@ -179,40 +181,44 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
           <form id={formId} onSubmit={submit} noValidate>
             <fieldset disabled={publishing}>
               <label htmlFor={`${formId}-site`}>Select WordPress Site</label>
-              <select
-                ref={siteSelectRef}
-                id={`${formId}-site`}
-                name="siteId"
-                value={siteId}
-                onChange={(event) => {
-                  setSiteId(event.target.value);
-                  if (event.target.value) setSiteError(undefined);
-                }}
-                aria-invalid={siteError ? true : undefined}
-                aria-describedby={siteError ? `${formId}-site-error` : undefined}
-              >
-                <option value="">Choose a site</option>
-                {sites.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.kind === "ghost" ? `${option.name} (Ghost, ${option.site_url})` : `${option.name} (${option.site_url})`}
-                  </option>
-                ))}
-              </select>
+              <span className="select-control">
+                <select
+                  ref={siteSelectRef}
+                  id={`${formId}-site`}
+                  name="siteId"
+                  value={siteId}
+                  onChange={(event) => {
+                    setSiteId(event.target.value);
+                    if (event.target.value) setSiteError(undefined);
+                  }}
+                  aria-invalid={siteError ? true : undefined}
+                  aria-describedby={siteError ? `${formId}-site-error` : undefined}
+                >
+                  <option value="">Choose a site</option>
+                  {sites.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.kind === "ghost" ? `${option.name} (Ghost, ${option.site_url})` : `${option.name} (${option.site_url})`}
+                    </option>
+                  ))}
+                </select>
+              </span>
               {siteError && <small id={`${formId}-site-error`}>{siteError}</small>}
               <label htmlFor={`${formId}-status`}>Post Status</label>
-              <select
-                id={`${formId}-status`}
-                name="status"
-                value={status}
-                onChange={(event) => setPickedStatus(event.target.value as PostStatus)}
-                aria-describedby={chosenSite && isLive(publicationOn(chosenSite.id)) ? `${formId}-status-note` : undefined}
-              >
-                {POST_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {POST_STATUS_LABELS[value]}
-                  </option>
-                ))}
-              </select>
+              <span className="select-control">
+                <select
+                  id={`${formId}-status`}
+                  name="status"
+                  value={status}
+                  onChange={(event) => setPickedStatus(event.target.value as PostStatus)}
+                  aria-describedby={chosenSite && isLive(publicationOn(chosenSite.id)) ? `${formId}-status-note` : undefined}
+                >
+                  {POST_STATUSES.map((value) => (
+                    <option key={value} value={value}>
+                      {POST_STATUS_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+              </span>
               {chosenSite && isLive(publicationOn(chosenSite.id)) && (
                 <small id={`${formId}-status-note`}>
                   This post is live on {chosenSite.name}: Publish Immediately keeps it live and updates it.

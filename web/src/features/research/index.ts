@@ -1,1 +1,2 @@
 export { useKeywordResearch } from "./researchStore";
+export { KeywordDataProviderForm } from "./keywords/KeywordDataProviderForm";

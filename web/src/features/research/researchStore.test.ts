@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSignedIn, testUser } from "../../../test/session";
 import type { User } from "../auth/data/auth";
 import { requestKeywords, type KeywordsResponse } from "./data/keywords";
-import { requestSeoAnalysis, type SeoAnalysis } from "./data/seoAnalysis";
+import { requestSeoAnalysis, type SeoReport } from "./data/seoAnalysis";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { analyzeWebsite, generateKeywords, keywordResearch, seoResearch } from "./researchStore";
 import { sessionState } from "../auth/session";
@@ -17,13 +17,17 @@ vi.mock("./data/seoAnalysis", () => ({
   requestSeoAnalysis: vi.fn(),
   SEO_FAILURE_MESSAGE: "Failed to complete SEO analysis. Please try again.",
 }));
+vi.mock("./data/keywordResearches", () => ({
+  saveKeywordResearch: vi.fn(async (topic: string, result: unknown) => ({ id: "r-1", topic, createdAt: new Date(), result })),
+  deleteKeywordResearch: vi.fn(),
+}));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const KEYWORDS: KeywordsResponse = {
   keywords: [{ keyword: "garden tips", searchVolume: "1K", difficulty: 20, cpc: "$1", competition: "low" }],
   notes: [],
 };
-const ANALYSIS = { title: "SEO analysis of example.com" } as SeoAnalysis;
+const ANALYSIS = { title: "SEO analysis of example.com" } as SeoReport;
 
 /** Lets valtio deliver its (batched) change notifications. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -49,7 +53,7 @@ describe("research store", () => {
     answer.resolve(KEYWORDS);
     await done;
     expect(keywordResearch.pending).toBeNull();
-    expect(keywordResearch.latest).toEqual({ subject: "gardening", result: KEYWORDS });
+    expect(keywordResearch.latest).toEqual({ subject: "gardening", result: KEYWORDS, savedId: "r-1" });
     expect(notifySuccess).toHaveBeenCalledWith("Keywords generated successfully");
   });
 

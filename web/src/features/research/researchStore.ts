@@ -1,6 +1,8 @@
 import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import { KEYWORDS_FAILURE_MESSAGE, requestKeywords, type KeywordsResponse } from "./data/keywords";
-import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoAnalysis } from "./data/seoAnalysis";
+import { fetchKeywordData, type KeywordDataResult } from "./data/keywordData";
+import { requestSeoAnalysis, SEO_FAILURE_MESSAGE, type SeoReport } from "./data/seoAnalysis";
+import { deleteKeywordResearch, saveKeywordResearch, type SavedResearch } from "./data/keywordResearches";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { type FixPlace, RequestFailure } from "../../backend/functionErrors";
 import { sessionState } from "../auth/index";
@@ -14,7 +16,7 @@ type Ref<T extends object> = ReturnType<typeof ref<T>>;
 type Research<Result extends object> = {
   pending: PendingRequest | null;
   /** The last successful result with what it was for; kept when a later request fails. */
-  latest: { subject: string; result: Ref<Result> } | null;
+  latest: { subject: string; result: Ref<Result>; savedId?: string } | null;
   /** The last failed request's message and where it is fixed; kept until dismissed or a new request starts. */
   error: { message: string; fix?: FixPlace } | null;
 };
@@ -24,13 +26,21 @@ type Research<Result extends object> = {
  * request keeps running and its result stays when the user navigates away
  * and back within the session.
  */
-export const keywordResearch = proxy<Research<KeywordsResponse>>({
+/**
+ * AI estimates (KeywordsResponse), or a provider's data (KeywordDataResult,
+ * which names its provider). Only AI estimates go to the saved history; a
+ * provider's data is cached by the keyword-data function for 30 days, so
+ * running the topic again shows it at no cost.
+ */
+export const keywordResearch = proxy<Research<KeywordsResponse | KeywordDataResult> & { historyVersion: number }>({
   pending: null,
   latest: null,
   error: null,
+  /** Bumped when the saved history changed (a research saved or deleted), so the list loads again. */
+  historyVersion: 0,
 });
 
-export const seoResearch = proxy<Research<SeoAnalysis>>({
+export const seoResearch = proxy<Research<SeoReport>>({
   pending: null,
   latest: null,
   error: null,
@@ -53,13 +63,14 @@ subscribe(sessionState, () => {
   }
 });
 
+/** Runs a request; resolves to its result when it succeeded and is still the one shown, else null. */
 async function run<Result extends object>(
   research: Research<Result>,
   subject: string,
   request: () => Promise<Result>,
   messages: { success: string; failure: string },
-): Promise<void> {
-  if (research.pending) return;
+): Promise<Result | null> {
+  if (research.pending) return null;
   const epoch = ownerEpoch;
   research.pending = { subject, startedAt: Date.now() };
   research.error = null;
@@ -74,26 +85,69 @@ async function run<Result extends object>(
       },
     };
   }
-  if (epoch !== ownerEpoch) return;
+  if (epoch !== ownerEpoch) return null;
   research.pending = null;
   if ("result" in outcome) {
     research.latest = { subject, result: ref(outcome.result) };
     notifySuccess(messages.success);
-  } else {
-    research.error = outcome.error;
-    notifyError(outcome.error.message);
+    return outcome.result;
+  }
+  research.error = outcome.error;
+  notifyError(outcome.error.message);
+  return null;
+}
+
+export const RESEARCH_NOT_SAVED = "The research could not be saved to your history";
+
+/** Generates keywords for the topic; once they are shown, they are saved to the user's history. */
+export async function generateKeywords(topic: string): Promise<void> {
+  const result = await run(keywordResearch, topic, () => requestKeywords(topic), {
+    success: "Keywords generated successfully",
+    failure: KEYWORDS_FAILURE_MESSAGE,
+  });
+  if (!result) return;
+  const epoch = ownerEpoch;
+  try {
+    const saved = await saveKeywordResearch(topic, result);
+    if (epoch !== ownerEpoch) return;
+    if (keywordResearch.latest?.result === result) keywordResearch.latest.savedId = saved.id;
+    keywordResearch.historyVersion += 1;
+  } catch {
+    if (epoch === ownerEpoch) notifyError(RESEARCH_NOT_SAVED);
   }
 }
 
-export function generateKeywords(topic: string): Promise<void> {
-  return run(keywordResearch, topic, () => requestKeywords(topic), {
+/** Shows a saved research again. */
+export function openResearch(saved: SavedResearch): void {
+  if (keywordResearch.pending) return;
+  keywordResearch.latest = { subject: saved.topic, result: ref(saved.result), savedId: saved.id };
+  keywordResearch.error = null;
+}
+
+/** Deletes a saved research (and stops showing it, if it is shown). */
+export async function deleteResearch(id: string): Promise<boolean> {
+  try {
+    await deleteKeywordResearch(id);
+  } catch {
+    notifyError("Failed to delete the research");
+    return false;
+  }
+  if (keywordResearch.latest?.savedId === id) keywordResearch.latest = null;
+  keywordResearch.historyVersion += 1;
+  notifySuccess("Research deleted");
+  return true;
+}
+
+/** Keyword data from the user's provider, spending at most the cost they were shown. */
+export async function generateKeywordData(topic: string, acceptedCostUsd: number): Promise<void> {
+  await run(keywordResearch, topic, () => fetchKeywordData(topic, acceptedCostUsd), {
     success: "Keywords generated successfully",
     failure: KEYWORDS_FAILURE_MESSAGE,
   });
 }
 
-export function analyzeWebsite(url: string): Promise<void> {
-  return run(seoResearch, url, () => requestSeoAnalysis(url), {
+export async function analyzeWebsite(url: string): Promise<void> {
+  await run(seoResearch, url, () => requestSeoAnalysis(url), {
     success: "SEO analysis completed successfully",
     failure: SEO_FAILURE_MESSAGE,
   });

@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { WORDPRESS_MESSAGES } from "@contracts/sites";
+import { type ConnectionField, WORDPRESS_MESSAGES } from "@contracts/sites";
 import { FormField } from "../../ui/FormField";
 import { Modal } from "../../ui/Modal";
 import { SiteConnectionError, updateWordPressSite, type ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { editSiteFormSchema, editSiteValuesOf } from "./siteForm";
+import { FieldHelp } from "./FieldHelp";
 
 export const KEEP_PASSWORD_HELP =
   "Leave blank to keep the current password. A new one is tested with WordPress before it is saved.";
@@ -29,16 +30,18 @@ export function EditSiteModal({
   const formId = useId();
   const form = useForm(editSiteFormSchema, editSiteValuesOf(site));
   const [saving, setSaving] = useState(false);
-  /** Why the last save failed; `byWordPress` when the connection test refused the login. */
-  const [refusal, setRefusal] = useState<{ message: string; byWordPress: boolean }>();
+  /** Why the last save failed: under a field when the connection test refused it, else for the form. */
+  const [refusal, setRefusal] = useState<{ message: string; field?: ConnectionField; help?: string }>();
   const formRef = useRef<HTMLFormElement>(null);
 
   // Once the fields are enabled again, take the user to what WordPress refused.
   useEffect(() => {
-    if (!refusal?.byWordPress || saving) return;
-    const input = formRef.current?.elements.namedItem("application_password");
+    if (!refusal?.field || saving) return;
+    const input = formRef.current?.elements.namedItem(refusal.field);
     if (input instanceof HTMLInputElement) input.focus();
   }, [refusal, saving]);
+  const errorFor = (name: ConnectionField, own?: string) => own ?? (refusal?.field === name ? refusal.message : undefined);
+  const helpFor = (name: ConnectionField) => (refusal?.field === name ? <FieldHelp help={refusal.help} /> : null);
 
   const credentialsChanged =
     form.values.username.trim() !== site.username || form.values.application_password.trim() !== "";
@@ -51,10 +54,13 @@ export function EditSiteModal({
       notifySuccess(WORDPRESS_MESSAGES.updated);
       onSaved(saved);
     } catch (error) {
-      const byWordPress = error instanceof SiteConnectionError;
       const message = error instanceof Error && error.message ? error.message : WORDPRESS_MESSAGES.updateFailed;
-      setRefusal({ message, byWordPress });
-      if (!byWordPress) notifyError(WORDPRESS_MESSAGES.updateFailed);
+      if (error instanceof SiteConnectionError) {
+        setRefusal({ message, field: error.field, help: error.help });
+      } else {
+        setRefusal({ message });
+        notifyError(WORDPRESS_MESSAGES.updateFailed);
+      }
     } finally {
       setSaving(false);
     }
@@ -82,8 +88,16 @@ export function EditSiteModal({
             value={site.site_url}
             readOnly
             help="To use another address, remove this site and connect the other one."
+            error={errorFor("site_url")}
           />
-          <FormField label="Username" {...form.field("username")} autoComplete="off" />
+          {helpFor("site_url")}
+          <FormField
+            label="Username"
+            {...form.field("username")}
+            error={errorFor("username", form.field("username").error)}
+            autoComplete="off"
+          />
+          {helpFor("username")}
           <FormField
             label="Application Password"
             type="password"
@@ -91,10 +105,12 @@ export function EditSiteModal({
             placeholder="Unchanged"
             help={KEEP_PASSWORD_HELP}
             {...form.field("application_password")}
+            error={errorFor("application_password", form.field("application_password").error)}
           />
+          {helpFor("application_password")}
         </fieldset>
         <div aria-live="polite">
-          {refusal && (
+          {refusal && !refusal.field && (
             <p role="alert" className="form-error">
               {refusal.message}
             </p>

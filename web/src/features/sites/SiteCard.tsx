@@ -2,6 +2,10 @@ import { SEO_PLUGIN_LABELS } from "@contracts/sites";
 import type { SiteContentSync } from "../links/index";
 import type { ConnectedSite } from "./data/sites";
 import { formatDate } from "../../lib/dates";
+import { FieldHelp } from "./FieldHelp";
+
+/** Why a re-check failed, with how to fix it when known. */
+export type CheckFailure = { message: string; help?: string };
 
 type SiteCardProps = {
   site: ConnectedSite;
@@ -12,6 +16,10 @@ type SiteCardProps = {
   sync?: SiteContentSync;
   refreshing: boolean;
   onRefresh(site: ConnectedSite): void;
+  /** A re-check (test with the stored credentials, SEO plugin recorded) under way. */
+  checking: boolean;
+  checkFailure?: CheckFailure;
+  onRecheck(site: ConnectedSite): void;
 };
 
 const entries = (count: number) => `${count} ${count === 1 ? "post or page" : "posts and pages"}`;
@@ -37,7 +45,18 @@ function GhostSiteDetails({ site }: { site: ConnectedSite }) {
 }
 
 /** Ghost cards have no content index (Ghost posts are not indexed for internal links in this version). */
-export function SiteCard({ site, removing, onEdit, onRemove, sync, refreshing, onRefresh }: SiteCardProps) {
+export function SiteCard({
+  site,
+  removing,
+  onEdit,
+  onRemove,
+  sync,
+  refreshing,
+  onRefresh,
+  checking,
+  checkFailure,
+  onRecheck,
+}: SiteCardProps) {
   const ghost = site.kind === "ghost";
   const errorId = `site-${site.id}-sync-error`;
   const showError = Boolean(sync?.lastError) && !refreshing;
@@ -56,7 +75,27 @@ export function SiteCard({ site, removing, onEdit, onRemove, sync, refreshing, o
           <dt>Username</dt>
           <dd>{site.username}</dd>
           <dt>SEO plugin</dt>
-          <dd>{site.seo_plugin ? SEO_PLUGIN_LABELS[site.seo_plugin] : "None detected"}</dd>
+          <dd aria-live="polite">
+            {checking ? "Checking…" : site.seo_plugin ? SEO_PLUGIN_LABELS[site.seo_plugin] : "None detected"}{" "}
+            <button
+              type="button"
+              className="secondary outline site-inline-action"
+              aria-label={`Check again: the connection and SEO plugin of ${site.name}`}
+              disabled={checking}
+              aria-busy={checking || undefined}
+              onClick={() => onRecheck(site)}
+            >
+              Check again
+            </button>
+            {checkFailure && !checking && (
+              <>
+                <small role="alert" className="site-sync-error">
+                  Check failed: {checkFailure.message}
+                </small>
+                <FieldHelp help={checkFailure.help} />
+              </>
+            )}
+          </dd>
           <dt>Connected</dt>
           <dd>{formatDate(site.created_at)}</dd>
           <dt>Content for links</dt>

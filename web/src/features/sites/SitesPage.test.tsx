@@ -5,6 +5,7 @@ import { setSignedIn, setSignedOut } from "../../../test/session";
 import {
   connectWordPressSite,
   listConnectedSites,
+  recheckSite,
   removeSite,
   SiteConnectionError,
   testWordPressConnection,
@@ -15,6 +16,7 @@ import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../
 import { connectGhostSite, GhostConnectionError } from "./data/ghostSites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import WordPressSitesPage from "./SitesPage";
+import { WORDPRESS_MESSAGES } from "@contracts/sites";
 
 vi.mock("../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
@@ -25,6 +27,7 @@ vi.mock("./data/sites", async (importOriginal) => ({
   testWordPressConnection: vi.fn(),
   connectWordPressSite: vi.fn(),
   updateWordPressSite: vi.fn(),
+  recheckSite: vi.fn(),
 }));
 vi.mock("../links/data/siteContent", () => ({ listSiteContentSyncs: vi.fn(), syncSiteContent: vi.fn() }));
 vi.mock("./data/ghostSites", async (importOriginal) => ({
@@ -219,19 +222,23 @@ describe("a site's content for internal links", () => {
 });
 
 describe("removing a site", () => {
-  it("asks first and does nothing when the user cancels", async () => {
+  const question = () => screen.getByRole("alertdialog", { name: "Remove Travel blog?" });
+
+  it("asks first, in the app's own dialog, and does nothing when the user cancels", async () => {
     const user = await renderPage();
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
     await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
-    expect(confirm).toHaveBeenCalledWith("Are you sure you want to remove this site?");
+    expect(question().textContent).toContain("Are you sure you want to remove this site?");
+    expect(document.activeElement).toBe(within(question()).getByRole("button", { name: "Cancel" }));
+    await user.click(within(question()).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(removeSite).not.toHaveBeenCalled();
   });
 
   it("removes the card and confirms", async () => {
     const user = await renderPage();
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     vi.mocked(removeSite).mockResolvedValue();
     await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
+    await user.click(within(question()).getByRole("button", { name: "Remove" }));
     await waitFor(() => expect(screen.queryByRole("article", { name: "Travel blog" })).toBeNull());
     expect(removeSite).toHaveBeenCalledWith("site-1");
     expect(notifySuccess).toHaveBeenCalledWith("Site removed successfully");
@@ -239,11 +246,35 @@ describe("removing a site", () => {
 
   it("keeps the card and reports a failure", async () => {
     const user = await renderPage();
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     vi.mocked(removeSite).mockRejectedValue(new Error("network"));
     await user.click(screen.getByRole("button", { name: "Remove Travel blog" }));
+    await user.click(within(question()).getByRole("button", { name: "Remove" }));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to remove site"));
     expect(screen.getByRole("article", { name: "Travel blog" })).toBeTruthy();
+  });
+});
+
+describe("checking a site again", () => {
+  it("re-tests with the stored credentials and shows the SEO plugin found, without removing the site", async () => {
+    const user = await renderPage();
+    const card = screen.getByRole("article", { name: "Travel blog" });
+    vi.mocked(recheckSite).mockResolvedValue(site({ seo_plugin: "yoast" }));
+    await user.click(within(card).getByRole("button", { name: "Check again: the connection and SEO plugin of Travel blog" }));
+    await waitFor(() => expect(within(card).getByText(/^Yoast SEO/)).toBeTruthy());
+    expect(recheckSite).toHaveBeenCalledWith("site-1");
+    expect(notifySuccess).toHaveBeenCalledWith("Connection checked");
+  });
+
+  it("shows a refused check on the card, with how to fix it", async () => {
+    const user = await renderPage();
+    const card = screen.getByRole("article", { name: "Travel blog" });
+    vi.mocked(recheckSite).mockRejectedValue(
+      new SiteConnectionError(WORDPRESS_MESSAGES.authenticationFailed, "application_password", WORDPRESS_MESSAGES.authenticationHelp),
+    );
+    await user.click(within(card).getByRole("button", { name: /^Check again/ }));
+    expect((await within(card).findByRole("alert")).textContent).toBe(`Check failed: ${WORDPRESS_MESSAGES.authenticationFailed}`);
+    await user.click(within(card).getByText("How to fix this"));
+    expect(within(card).getByText(WORDPRESS_MESSAGES.authenticationHelp)).toBeTruthy();
   });
 });
 
@@ -313,6 +344,32 @@ describe("Connect WordPress Site modal", () => {
     await waitFor(() => expect(within(card).getByText("40 posts and pages, refreshed Nov 24, 2026")).toBeTruthy());
     expect(syncSiteContent).toHaveBeenCalledWith("site-9");
     expect(notifySuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a refused login under Application Password in plain words, with the server details behind it", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    await fillSiteForm(user);
+    vi.mocked(testWordPressConnection).mockRejectedValue(
+      new SiteConnectionError(WORDPRESS_MESSAGES.authenticationFailed, "application_password", WORDPRESS_MESSAGES.authenticationHelp),
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Connect Site" }));
+    const password = within(dialog).getByLabelText("Application Password");
+    await waitFor(() => expect(noteOf(password)).toBe("Authentication failed. Please check your username and application password."));
+    expect(noteOf(within(dialog).getByLabelText("Site URL"))).toBeUndefined();
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    const help = within(dialog).getByText("How to fix this").closest("details")!;
+    expect(help.open).toBe(false);
+    expect(help.textContent).toContain("CGIPassAuth On");
+    await user.type(password, "x");
+    expect(noteOf(password)).toBe("Users → Profile → Application Passwords in your WordPress admin.");
+    expect(within(dialog).queryByText("How to fix this")).toBeNull();
+  });
+
+  it("says what the webhook secret is for", async () => {
+    const user = await renderPage([]);
+    const dialog = await openConnectModal(user);
+    expect(noteOf(within(dialog).getByLabelText("Webhook Secret (Optional)"))).toBe(WORDPRESS_MESSAGES.webhookSecretHelp);
   });
 
   it("shows a failed connection test under Site URL and saves nothing", async () => {
@@ -443,7 +500,7 @@ describe("Edit WordPress Site modal", () => {
 
   it("sends a new password, and shows WordPress's refusal in the form without closing it", async () => {
     vi.mocked(updateWordPressSite).mockRejectedValue(
-      new SiteConnectionError("Authentication failed. Please check your username and application password.", "site_url"),
+      new SiteConnectionError("Authentication failed. Please check your username and application password.", "application_password"),
     );
     const user = await renderPage();
     const dialog = await openEditModal(user);
@@ -452,8 +509,8 @@ describe("Edit WordPress Site modal", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
 
     expect(vi.mocked(updateWordPressSite).mock.calls[0][1].application_password).toBe("wxyz 1234");
-    expect((await within(dialog).findByRole("alert")).textContent).toBe(
-      "Authentication failed. Please check your username and application password.",
+    await waitFor(() =>
+      expect(noteOf(password)).toBe("Authentication failed. Please check your username and application password."),
     );
     await waitFor(() => expect(document.activeElement).toBe(password));
     expect(screen.getByRole("dialog", { name: "Edit WordPress Site" })).toBeTruthy();

@@ -2,14 +2,16 @@ import { useState } from "react";
 import { Link } from "wouter";
 import { SITE_CONTENT_MESSAGES } from "@contracts/site_content";
 import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../links/index";
-import { listConnectedSites, removeSite, type ConnectedSite } from "./data/sites";
+import { WORDPRESS_MESSAGES } from "@contracts/sites";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { listConnectedSites, recheckSite, removeSite, SiteConnectionError, type ConnectedSite } from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useResource } from "../../lib/useResource";
 import { useUser } from "../auth/index";
 import { ConnectGhostSiteModal } from "./ConnectGhostSiteModal";
 import { ConnectSiteModal } from "./ConnectSiteModal";
 import { EditSiteModal } from "./EditSiteModal";
-import { SiteCard } from "./SiteCard";
+import { SiteCard, type CheckFailure } from "./SiteCard";
 import { GhostSitesHelp, SitesHelp } from "./SitesHelp";
 import "./sites.css";
 
@@ -45,6 +47,9 @@ export default function WordPressSitesPage() {
   const [editing, setEditing] = useState<ConnectedSite>();
   const [removingId, setRemovingId] = useState<string>();
   const [refreshingIds, setRefreshingIds] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingRemoval, setConfirmingRemoval] = useState<ConnectedSite>();
+  const [checkingIds, setCheckingIds] = useState<ReadonlySet<string>>(new Set());
+  const [checkFailures, setCheckFailures] = useState<Readonly<Record<string, CheckFailure>>>({});
 
   const setSites = (update: (sites: ConnectedSite[]) => ConnectedSite[]) =>
     load.setData((view) => ({ ...view, sites: update(view.sites) }));
@@ -54,7 +59,7 @@ export default function WordPressSitesPage() {
   if (!user) return <SignedOut />;
 
   const remove = async (site: ConnectedSite) => {
-    if (!window.confirm("Are you sure you want to remove this site?")) return;
+    setConfirmingRemoval(undefined);
     setRemovingId(site.id);
     try {
       await removeSite(site.id);
@@ -99,6 +104,29 @@ export default function WordPressSitesPage() {
       notifyError(message);
     } finally {
       setRefreshingIds((ids) => {
+        const next = new Set(ids);
+        next.delete(site.id);
+        return next;
+      });
+    }
+  };
+
+  /** Tests the site again with its stored credentials: its SEO plugin may have been installed since. */
+  const recheck = async (site: ConnectedSite) => {
+    setCheckingIds((ids) => new Set(ids).add(site.id));
+    setCheckFailures(({ [site.id]: _gone, ...others }) => others);
+    try {
+      const checked = await recheckSite(site.id);
+      setSites((sites) => sites.map((shown) => (shown.id === checked.id ? checked : shown)));
+      notifySuccess(WORDPRESS_MESSAGES.rechecked);
+    } catch (error) {
+      const failure: CheckFailure =
+        error instanceof SiteConnectionError
+          ? { message: error.message, help: error.help }
+          : { message: error instanceof Error && error.message ? error.message : WORDPRESS_MESSAGES.recheckFailed };
+      setCheckFailures((failures) => ({ ...failures, [site.id]: failure }));
+    } finally {
+      setCheckingIds((ids) => {
         const next = new Set(ids);
         next.delete(site.id);
         return next;
@@ -154,7 +182,10 @@ export default function WordPressSitesPage() {
                 site={site}
                 removing={removingId === site.id}
                 onEdit={setEditing}
-                onRemove={remove}
+                onRemove={setConfirmingRemoval}
+                checking={checkingIds.has(site.id)}
+                checkFailure={checkFailures[site.id]}
+                onRecheck={(target) => void recheck(target)}
                 sync={load.data?.syncs[site.id]}
                 refreshing={refreshingIds.has(site.id)}
                 onRefresh={(target) => void refresh(target)}
@@ -169,6 +200,15 @@ export default function WordPressSitesPage() {
       {adding === "wordpress" && <ConnectSiteModal onClose={() => setAdding(undefined)} onConnected={connected} />}
       {adding === "ghost" && <ConnectGhostSiteModal onClose={() => setAdding(undefined)} onConnected={connected} />}
       {editing && <EditSiteModal site={editing} onClose={() => setEditing(undefined)} onSaved={updated} />}
+      {confirmingRemoval && (
+        <ConfirmDialog
+          title={`Remove ${confirmingRemoval.name}?`}
+          message="Are you sure you want to remove this site?"
+          confirmLabel="Remove"
+          onCancel={() => setConfirmingRemoval(undefined)}
+          onConfirm={() => void remove(confirmingRemoval)}
+        />
+      )}
     </>
   );
 }

@@ -47,7 +47,7 @@ export type ConnectionFailureReason =
   | "application_passwords_unavailable"
   | "endpoint_not_accessible";
 
-/** A failed connection test; `message` is for the Site URL field, `detail` for logs. */
+/** A failed connection test; `message` is for the user (under the field the reason is about), `detail` for logs. */
 export class ConnectionTestError extends Error {
   override name = "ConnectionTestError";
   constructor(
@@ -228,7 +228,7 @@ function authenticationFailure(error: WordPressError, index: RestIndex): Connect
     // The credentials were sent, yet WordPress saw an anonymous request: either
     // application passwords are off, or the server dropped the header.
     return applicationPasswordsAdvertised(index)
-      ? new ConnectionTestError("authorization_header_stripped", WORDPRESS_MESSAGES.authorizationHeaderStripped, {
+      ? new ConnectionTestError("authorization_header_stripped", WORDPRESS_MESSAGES.authenticationFailed, {
         detail,
       })
       : new ConnectionTestError(

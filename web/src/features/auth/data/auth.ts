@@ -72,6 +72,31 @@ export async function updatePassword(password: string): Promise<void> {
   if (error) throw error;
 }
 
+/** The current password did not sign in: it is not the account's. */
+export class WrongPasswordError extends Error {
+  constructor() {
+    super("Your current password is not correct");
+    this.name = "WrongPasswordError";
+  }
+}
+
+/**
+ * Changes the signed-in user's password after checking the current one (a
+ * password sign-in as the same user: someone at an unattended signed-in
+ * browser cannot change it). Throws WrongPasswordError when the current
+ * password is wrong.
+ */
+export async function changePassword(email: string, currentPassword: string, newPassword: string): Promise<void> {
+  const auth = await loadAuthClient();
+  const { error: signInError } = await auth.signInWithPassword({ email, password: currentPassword });
+  if (signInError) {
+    if (signInError.code === "invalid_credentials" || signInError.status === 400) throw new WrongPasswordError();
+    throw signInError;
+  }
+  const { error } = await auth.updateUser({ password: newPassword });
+  if (error) throw error;
+}
+
 /**
  * Ends the session on the server and in this browser. If the server cannot be
  * reached the local session is still removed, so signing out always works.

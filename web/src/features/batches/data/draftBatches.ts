@@ -4,6 +4,7 @@ import {
   DRAFT_JOB_STATUSES,
   type DraftBatchRequest,
   type DraftJobStatus,
+  type RegeneratedDraft,
   type RetriedDraftJobs,
 } from "@contracts/draft_batch";
 import { parseTimestamp } from "../../../lib/dates";
@@ -82,6 +83,24 @@ export function cancelDraftBatch(batchId: string) {
 
 export function retryFailedDrafts(batchId: string) {
   return invoke<RetriedDraftJobs>({ action: "retry-failed", batchId });
+}
+
+/** Drafts one idea again: its unscheduled draft is deleted and the idea queued (one idea of the bulk limit). */
+export function regenerateDraft(jobId: string) {
+  return invoke<RegeneratedDraft>({ action: "regenerate", jobId });
+}
+
+export const REJECT_GONE = "This draft was scheduled, published or deleted meanwhile";
+
+/**
+ * Rejects a draft: it is deleted (its idea stays in the batch and can be
+ * drafted again). Only a draft is deleted: one scheduled or published
+ * meanwhile is kept, and the caller told.
+ */
+export async function rejectDraft(articleId: string): Promise<void> {
+  const { data, error } = await supabase.from("articles").delete().eq("id", articleId).eq("status", "draft").select("id");
+  if (error) throw new Error(error.message);
+  if (data.length === 0) throw new Error(REJECT_GONE);
 }
 
 const BATCH_COLUMNS = "id, name, review_required, target_site_ids, cancelled_at, created_at";

@@ -95,3 +95,69 @@ export async function rescheduleArticle(articleId: string, at: Date): Promise<vo
   });
   if (error) throw new Error(error.message);
 }
+
+/** A draft that may be scheduled now: it waits for no review (none asked, or approved). */
+export type ReadyDraft = {
+  id: string;
+  title: string;
+  updatedAt: Date;
+  /** The sites it was last meant for (kept from an earlier schedule), to preselect. */
+  siteIds: string[];
+};
+
+/** How many ready drafts the Calendar lists, most recently changed first. */
+export const READY_DRAFTS_SHOWN = 20;
+
+/**
+ * Drafts ready to be scheduled: status draft, and approved or under no
+ * review (the database refuses to schedule the others). The newest
+ * READY_DRAFTS_SHOWN, and whether there are more.
+ */
+export async function loadReadyDrafts(): Promise<{ drafts: ReadyDraft[]; more: boolean }> {
+  const { data, error } = await supabase
+    .from("articles")
+    .select("id, title, updated_at, scheduled_site_ids")
+    .eq("status", "draft")
+    .or("approval_required.eq.false,approved_at.not.is.null")
+    .order("updated_at", { ascending: false })
+    .limit(READY_DRAFTS_SHOWN + 1);
+  if (error) throw new Error(error.message);
+  return {
+    drafts: data.slice(0, READY_DRAFTS_SHOWN).map((row) => ({
+      id: row.id,
+      title: row.title,
+      updatedAt: parseTimestamp(row.updated_at),
+      siteIds: row.scheduled_site_ids,
+    })),
+    more: data.length > READY_DRAFTS_SHOWN,
+  };
+}
+
+export const SCHEDULE_DRAFT_GONE = "This draft can no longer be scheduled: it was changed, scheduled or deleted elsewhere";
+
+/**
+ * Schedules a draft at `at` to the given sites, as WordPress posts that go
+ * live ("publish") or arrive as WordPress drafts ("draft"). Only a draft
+ * changes (the row is matched on status draft under the user's RLS); the
+ * database refuses a draft still waiting for its batch's review.
+ */
+export async function scheduleDraft(
+  articleId: string,
+  at: Date,
+  siteIds: readonly string[],
+  postStatus: "publish" | "draft",
+): Promise<void> {
+  const { data, error } = await supabase
+    .from("articles")
+    .update({
+      status: "scheduled",
+      scheduled_for: at.toISOString(),
+      scheduled_site_ids: [...siteIds],
+      scheduled_post_status: postStatus,
+    })
+    .eq("id", articleId)
+    .eq("status", "draft")
+    .select("id");
+  if (error) throw new Error(error.message);
+  if (data.length === 0) throw new Error(SCHEDULE_DRAFT_GONE);
+}

@@ -122,7 +122,7 @@ export function toolbarActions({ openLink, openImage }: { openLink(): void; open
       {
         id: "blockquote",
         label: "Quote",
-        text: "❝",
+        text: "“ ”",
         shortcut: shortcut("Mod-Shift-B"),
         isActive: (editor) => editor.isActive("blockquote"),
         run: (editor) => focus(editor).toggleBlockquote().run(),

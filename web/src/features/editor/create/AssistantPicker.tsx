@@ -42,29 +42,31 @@ export function AssistantPicker({ load, name, value, error, disabled, onChange, 
   return (
     <>
       <label htmlFor={id}>Choose Assistant</label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        disabled={loading || disabled}
-        aria-busy={loading || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={noteId}
-        onChange={onChange}
-      >
-        {loading ? (
-          <option value="">Loading assistants...</option>
-        ) : (
-          <>
-            <option value="">Select an assistant</option>
-            {load.data?.map((assistant) => (
-              <option key={assistant.id} value={assistant.id}>
-                {`${assistant.name} — ${assistant.description}`}
-              </option>
-            ))}
-          </>
-        )}
-      </select>
+      <span className="select-control">
+        <select
+          id={id}
+          name={name}
+          value={value}
+          disabled={loading || disabled}
+          aria-busy={loading || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={noteId}
+          onChange={onChange}
+        >
+          {loading ? (
+            <option value="">Loading assistants...</option>
+          ) : (
+            <>
+              <option value="">Select an assistant</option>
+              {load.data?.map((assistant) => (
+                <option key={assistant.id} value={assistant.id}>
+                  {`${assistant.name} — ${assistant.description}`}
+                </option>
+              ))}
+            </>
+          )}
+        </select>
+      </span>
       <small id={noteId}>
         {error ?? "The assistant's instructions shape the article."}{" "}
         <Link href="/assistants">Manage assistants</Link>

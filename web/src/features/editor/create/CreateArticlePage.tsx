@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { LazyArticlePreviewModal } from "../../articles/index";
 import { ContentEditor } from "../content/ContentEditor";
 import { LinkSuggestions } from "../../links/index";
+import { scoreSavedArticle, SeoPanel } from "../../seo/index";
 import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
@@ -42,6 +43,7 @@ import {
 } from "./draftForm";
 import { InterruptedDraftNotice, type InterruptedDraft } from "./InterruptedDraftNotice";
 import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
+import { articlePrefill } from "./articlePrefill";
 import "../editorForm.css";
 import "./create-article.css";
 
@@ -97,6 +99,16 @@ export default function CreateArticlePage() {
 
   // Leaving the page stops a generation in progress.
   useEffect(() => () => generation.current?.abort(), []);
+
+  // Opened from a keyword ("Write article" on Keyword Phrases): its idea and focus keyword filled in.
+  const search = useSearch();
+  useEffect(() => {
+    const { idea, focusKeyword } = articlePrefill(search);
+    if (idea) ai.fill({ idea });
+    if (focusKeyword) draft.fill({ focusKeyword });
+    // Once, as the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const runGeneration = async (request: GenerateArticleRequest) => {
     if (generation.current) return;
@@ -162,8 +174,9 @@ export default function CreateArticlePage() {
     savingNow.current = true;
     setSaving(true);
     const values = result.data;
+    let articleId: string;
     try {
-      await createArticle({
+      articleId = await createArticle({
         title: values.title,
         content: values.content,
         excerpt: values.excerpt,
@@ -181,6 +194,8 @@ export default function CreateArticlePage() {
       setSaving(false);
       return;
     }
+    // The card shows the new article's SEO score (best effort, after the save).
+    void scoreSavedArticle(articleId, values);
     localDraft.clear();
     notifySuccess("Article created successfully");
     navigate("/articles");
@@ -277,6 +292,13 @@ export default function CreateArticlePage() {
             <FormField label="Focus Keyword" {...draft.field("focusKeyword")} {...locked} />
             <FormField label="Slug" {...draft.field("slug")} {...locked} />
           </fieldset>
+          <SeoPanel
+            title={draft.values.title}
+            metaDescription={draft.values.metaDescription}
+            focusKeyword={draft.values.focusKeyword}
+            slug={draft.values.slug}
+            content={draft.values.content}
+          />
         </article>
         <div className="form-actions">
           <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>

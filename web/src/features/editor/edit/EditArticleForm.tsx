@@ -3,6 +3,7 @@ import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../articles/index";
 import { ContentEditor } from "../content/ContentEditor";
 import { LinkSuggestions } from "../../links/index";
+import { scoreSavedArticle, SeoPanel, SeoPublishWarning } from "../../seo/index";
 import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
@@ -77,6 +78,7 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
   const [overwriting, setOverwriting] = useState(false);
   const historyButton = useRef<HTMLButtonElement>(null);
   const scheduled = form.values.status === "scheduled";
+  const [seoScore, setSeoScore] = useState<number | null>(null);
 
   const currentText = useMemo(
     () => ({
@@ -90,6 +92,11 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
   useEffect(() => {
     if (focusHistory) historyButton.current?.focus();
   }, [focusHistory]);
+
+  // An article opened as saved gets its card's SEO score (it may never have had one: bulk drafts, restores).
+  useEffect(() => {
+    void scoreSavedArticle(article.id, initialValues);
+  }, [article.id, initialValues]);
 
   const user = useUser();
   const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", article.id));
@@ -126,6 +133,8 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
       notifyError("Failed to update article");
       return false;
     }
+    // The card shows the saved text's SEO score (best effort, after the save; after an overwrite too).
+    void scoreSavedArticle(article.id, changes);
     localDraft.clear();
     notifySuccess("Article updated successfully");
     navigate("/articles");
@@ -198,6 +207,7 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
                 {...form.field("scheduledFor")}
               />
               <ScheduleTargets load={targets.resource} selected={siteIds} disabled={form.submitting} onChange={setSiteIds} />
+              <SeoPublishWarning articleId={article.id} score={seoScore} />
             </>
           )}
           <fieldset className="seo-settings">
@@ -206,6 +216,14 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
             <FormField label="Focus Keyword" {...form.field("focusKeyword")} />
             <FormField label="Slug" {...form.field("slug")} />
           </fieldset>
+          <SeoPanel
+            title={form.values.title}
+            metaDescription={form.values.metaDescription}
+            focusKeyword={form.values.focusKeyword}
+            slug={form.values.slug}
+            content={form.values.content}
+            onScore={setSeoScore}
+          />
           <FormField label="Categories (comma separated)" {...form.field("categories")} />
           <FormField label="Tags (comma separated)" {...form.field("tags")} />
         </article>

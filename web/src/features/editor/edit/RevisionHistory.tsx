@@ -36,8 +36,6 @@ const SOURCE_LABELS: Record<RevisionSource, string> = {
   restore: "Restored",
 };
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
-
 type Load<T> = { state: "loading" } | { state: "failed"; message: string } | { state: "ready"; value: T };
 
 const LIST_FAILED = "Failed to load the history";
@@ -148,7 +146,7 @@ export function RevisionHistory({ articleId, current, unsaved, onRestored, onClo
   const revisions = list.state === "ready" ? list.value : [];
   const timeOf = (id: number | null) => {
     const revision = revisions.find((candidate) => candidate.id === id);
-    return revision ? timeFormat.format(revision.createdAt) : null;
+    return revision ? formatDateTime(revision.createdAt, { seconds: true }) : null;
   };
 
   const restore = async () => {
@@ -236,7 +234,7 @@ export function RevisionHistory({ articleId, current, unsaved, onRestored, onClo
                         aria-controls={comparisonId}
                         onClick={() => setSelectedId(revision.id)}
                       >
-                        <time dateTime={revision.createdAt.toISOString()}>{timeFormat.format(revision.createdAt)}</time>
+                        <time dateTime={revision.createdAt.toISOString()}>{formatDateTime(revision.createdAt, { seconds: true })}</time>
                         <span className={`revision-source revision-source-${revision.source}`}>
                           {SOURCE_LABELS[revision.source]}
                           {restoredFrom && ` (from ${restoredFrom})`}
@@ -251,7 +249,7 @@ export function RevisionHistory({ articleId, current, unsaved, onRestored, onClo
             <section id={comparisonId} className="revision-comparison" aria-labelledby={`${comparisonId}-heading`}>
               <h3 id={`${comparisonId}-heading`}>
                 {selected.state === "ready"
-                  ? `Compared with the current text: ${SOURCE_LABELS[selected.value.source]}, ${timeFormat.format(selected.value.createdAt)}`
+                  ? `Compared with the current text: ${SOURCE_LABELS[selected.value.source]}, ${formatDateTime(selected.value.createdAt, { seconds: true })}`
                   : "Compared with the current text"}
               </h3>
               {selected.state === "loading" && <Spinner label="Loading revision…" />}

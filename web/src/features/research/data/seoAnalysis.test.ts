@@ -7,7 +7,17 @@ vi.mock("../../../backend/supabase", () => ({ supabase: { functions: { invoke: v
 
 const httpError = (status: number, body: string) => new FunctionsHttpError(new Response(body, { status }));
 
+const AUDIT = {
+  url: "https://example.com",
+  finalUrl: "https://example.com/",
+  fetchedAt: "2026-12-06T10:00:00.000Z",
+  responseMs: 120,
+  auditMs: 900,
+  checks: [{ id: "status", group: "crawling", label: "HTTP status", status: "pass", value: "200 OK", why: "Indexed." }],
+};
+
 const ANALYSIS = {
+  audit: AUDIT,
   title: "SEO analysis of example.com",
   trafficMetrics: { monthlyVisits: "45K", avgDuration: "2m", pagesPerVisit: "2.8", bounceRate: "48%", topCountry: "US" },
   contentStrategy: { types: ["Blog posts"], freshness: "Weekly", examples: ["Guide"] },
@@ -20,7 +30,7 @@ const ANALYSIS = {
 beforeEach(() => vi.mocked(supabase.functions.invoke).mockReset());
 
 describe("requestSeoAnalysis", () => {
-  it("posts the URL to the seo-analysis function and returns the validated analysis with its notes", async () => {
+  it("posts the URL to the seo-analysis function and returns the validated report with its notes", async () => {
     const data = { ...ANALYSIS, notes: ["Could not read Summary Table; shown as N/A."] };
     vi.mocked(supabase.functions.invoke).mockResolvedValue({ data, error: null } as never);
     expect(await requestSeoAnalysis("https://example.com")).toEqual(data);
@@ -44,6 +54,12 @@ describe("requestSeoAnalysis", () => {
   it("falls back to the spec's message on a network failure", async () => {
     const error = new FunctionsFetchError(new Error("offline"));
     vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: null, error } as never);
+    await expect(requestSeoAnalysis("https://example.com")).rejects.toThrow(SEO_FAILURE_MESSAGE);
+  });
+
+  it("refuses a report without its measured audit", async () => {
+    const { audit: _audit, ...withoutAudit } = ANALYSIS;
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: withoutAudit, error: null } as never);
     await expect(requestSeoAnalysis("https://example.com")).rejects.toThrow(SEO_FAILURE_MESSAGE);
   });
 

@@ -6,6 +6,13 @@ import { requestKeywords, type KeywordItem } from "../data/keywords";
 import { downloadCsv } from "../../../lib/csv";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { keywordResearch } from "../researchStore";
+import {
+  deleteKeywordResearch,
+  listKeywordResearches,
+  saveKeywordResearch,
+  type SavedResearch,
+} from "../data/keywordResearches";
+import { fetchKeywordData, getKeywordDataProviderStatus, quoteKeywordData } from "../data/keywordData";
 import KeywordPhrasesPage from "./KeywordPhrasesPage";
 
 vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
@@ -13,7 +20,17 @@ vi.mock("../data/keywords", () => ({
   requestKeywords: vi.fn(),
   KEYWORDS_FAILURE_MESSAGE: "Failed to generate keywords. Please check your API key and try again.",
 }));
+vi.mock("../data/keywordResearches", () => ({
+  listKeywordResearches: vi.fn(),
+  saveKeywordResearch: vi.fn(),
+  deleteKeywordResearch: vi.fn(),
+}));
 vi.mock("../data/seoAnalysis", () => ({ requestSeoAnalysis: vi.fn(), SEO_FAILURE_MESSAGE: "x" }));
+vi.mock("../data/keywordData", () => ({
+  getKeywordDataProviderStatus: vi.fn(),
+  quoteKeywordData: vi.fn(),
+  fetchKeywordData: vi.fn(),
+}));
 vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 vi.mock("../../../lib/csv", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../../../lib/csv")>()),
@@ -45,9 +62,109 @@ async function generate(topic: string, keywords: KeywordItem[] = KEYWORDS, notes
   return rendered;
 }
 
+/** What the history holds; saving adds to it, newest first. */
+let saved: SavedResearch[] = [];
+
 beforeEach(() => {
   setSignedIn();
-  Object.assign(keywordResearch, { pending: null, latest: null, error: null });
+  Object.assign(keywordResearch, { pending: null, latest: null, error: null, historyVersion: 0 });
+  saved = [];
+  vi.mocked(listKeywordResearches).mockImplementation(async () => [...saved]);
+  vi.mocked(saveKeywordResearch).mockImplementation(async (topic, result) => {
+    const research = { id: `r-${saved.length + 1}`, topic, createdAt: new Date("2026-12-01T10:00:00Z"), result };
+    saved = [research, ...saved];
+    return research;
+  });
+  vi.mocked(deleteKeywordResearch).mockImplementation(async (id) => {
+    saved = saved.filter((research) => research.id !== id);
+  });
+  vi.mocked(getKeywordDataProviderStatus).mockResolvedValue(null);
+});
+
+describe("with a DataForSEO account", () => {
+  const STATUS = {
+    provider: "dataforseo" as const,
+    loginLast4: "test",
+    passwordLast4: "WXYZ",
+    locationCode: 2840,
+    languageCode: "en",
+    updatedAt: new Date("2026-12-01T10:00:00Z"),
+  };
+  const QUOTE = {
+    provider: "dataforseo" as const,
+    locationCode: 2840,
+    languageCode: "en",
+    cached: false,
+    cachedAt: null,
+    estimatedCostUsd: 0.0115,
+    spentLast30DaysUsd: 0.023,
+  };
+  const RESULT = {
+    provider: "dataforseo" as const,
+    locationCode: 2840,
+    languageCode: "en",
+    keywords: KEYWORDS,
+    notes: [],
+    cached: false,
+    fetchedAt: "2026-12-06T10:00:00.000Z",
+    costUsd: 0.0115,
+  };
+
+  beforeEach(() => vi.mocked(getKeywordDataProviderStatus).mockResolvedValue(STATUS));
+
+  it("shows the cost first, fetches only once confirmed, and says where the numbers come from and what they cost", async () => {
+    vi.mocked(quoteKeywordData).mockResolvedValue(QUOTE);
+    vi.mocked(fetchKeywordData).mockResolvedValue(RESULT);
+    const { user } = renderPage();
+    await screen.findByText(/Source: DataForSEO, United States in English/);
+    await user.type(topicInput(), "home gardening");
+    await user.click(generateButton());
+    const dialog = await screen.findByRole("alertdialog", { name: "Fetch keyword data from DataForSEO?" });
+    expect(dialog.textContent).toContain("“home gardening” costs at most $0.0115 from your DataForSEO balance (United States, English).");
+    expect(dialog.textContent).toContain("You have spent $0.0230 in the last 30 days.");
+    expect(fetchKeywordData).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Fetch for $0.0115" }));
+    expect(fetchKeywordData).toHaveBeenCalledWith("home gardening", 0.0115);
+    await screen.findByRole("table");
+    expect(screen.getByText(/Google data from DataForSEO \(United States, English\)/).textContent).toContain(
+      "This request cost $0.0115 from your DataForSEO balance.",
+    );
+    expect(screen.queryByText(/AI estimates/)).toBeNull();
+    expect(notifySuccess).toHaveBeenCalledWith("Keywords generated successfully");
+  });
+
+  it("cancelling spends nothing", async () => {
+    vi.mocked(quoteKeywordData).mockResolvedValue(QUOTE);
+    const { user } = renderPage();
+    await screen.findByText(/Source: DataForSEO/);
+    await user.type(topicInput(), "home gardening");
+    await user.click(generateButton());
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(fetchKeywordData).not.toHaveBeenCalled();
+  });
+
+  it("a topic in the cache is fetched at once, at no cost", async () => {
+    vi.mocked(quoteKeywordData).mockResolvedValue({ ...QUOTE, cached: true, cachedAt: "2026-12-01T10:00:00.000Z", estimatedCostUsd: 0 });
+    vi.mocked(fetchKeywordData).mockResolvedValue({ ...RESULT, cached: true, costUsd: 0 });
+    const { user } = renderPage();
+    await screen.findByText(/Source: DataForSEO/);
+    await user.type(topicInput(), "home gardening");
+    await user.click(generateButton());
+    await screen.findByRole("table");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(fetchKeywordData).toHaveBeenCalledWith("home gardening", 0);
+    expect(screen.getByText(/From your 30-day cache: this request cost nothing\./)).toBeTruthy();
+  });
+
+  it("says why when DataForSEO refuses", async () => {
+    vi.mocked(quoteKeywordData).mockRejectedValue(new Error("DataForSEO refused the login and password. Check them in Profile Settings."));
+    const { user } = renderPage();
+    await screen.findByText(/Source: DataForSEO/);
+    await user.type(topicInput(), "home gardening");
+    await user.click(generateButton());
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("DataForSEO refused the login and password. Check them in Profile Settings."));
+  });
 });
 
 afterEach(() => {
@@ -114,12 +231,15 @@ describe("keyword results", () => {
   it("shows every column, with a difficulty meter and a competition badge", async () => {
     await generate("home gardening");
     const headers = screen.getAllByRole("columnheader").map((cell) => cell.textContent);
-    expect(headers).toEqual(["Keyword", "Search Volume", "Difficulty", "CPC", "Competition"]);
+    expect(headers).toEqual(["Keyword", "Search Volume", "Difficulty", "CPC", "Competition", "Actions"]);
 
     const rows = screen.getAllByRole("row").slice(1);
     expect(rows).toHaveLength(3);
     const cells = within(rows[1]).getAllByRole("cell").map((cell) => cell.textContent);
-    expect(cells).toEqual(["best home gardening", "4.5K", "45", "$1.10", "Medium"]);
+    expect(cells).toEqual(["best home gardening", "4.5K", "45", "$1.10", "Medium", "Write article"]);
+    expect(within(rows[1]).getByRole("link", { name: "Write article: best home gardening" }).getAttribute("href")).toBe(
+      "/articles/create?idea=best+home+gardening&keyword=best+home+gardening",
+    );
 
     const meters = screen.getAllByRole("meter", { name: "Difficulty" });
     expect(meters.map((meter) => meter.getAttribute("data-tone"))).toEqual(["green", "yellow", "red"]);
@@ -140,7 +260,7 @@ describe("keyword results", () => {
       notes,
     );
     const cells = within(screen.getAllByRole("row")[1]).getAllByRole("cell").map((cell) => cell.textContent);
-    expect(cells).toEqual(["compost", "N/A", "N/A", "N/A", "N/A"]);
+    expect(cells).toEqual(["compost", "N/A", "N/A", "N/A", "N/A", "Write article"]);
     expect(screen.queryByRole("meter")).toBeNull();
     expect(screen.getByText("N/A", { selector: ".badge" }).getAttribute("data-tone")).toBe("grey");
 
@@ -149,7 +269,7 @@ describe("keyword results", () => {
     expect(within(details).getByRole("listitem").textContent).toBe(notes[0]);
 
     await user.click(screen.getByRole("button", { name: "Export CSV" }));
-    expect(vi.mocked(downloadCsv).mock.calls[0][1].split("\r\n")[1]).toBe("compost,N/A,N/A,N/A,N/A");
+    expect(vi.mocked(downloadCsv).mock.calls[0][1].split("\r\n")[1]).toBe("compost,,,,");
   });
 
   it("shows no notes when everything could be read", async () => {
@@ -180,9 +300,9 @@ describe("keyword results", () => {
     expect(fileName).toBe("keyword-research-home-gardening.csv");
     expect(csv.split("\r\n")).toEqual([
       "\uFEFFKeyword,Search Volume,Difficulty,CPC,Competition",
-      "home gardening tips,12K,12,$0.45,low",
-      "best home gardening,4.5K,45,$1.10,medium",
-      "home gardening kits,900,78,$2.35,high",
+      "home gardening tips,12000,12,0.45,low",
+      "best home gardening,4500,45,1.1,medium",
+      "home gardening kits,900,78,2.35,high",
       "",
     ]);
   });
@@ -251,5 +371,60 @@ describe("keyword generation failures", () => {
     await waitFor(() => expect(notifyError).toHaveBeenCalled());
     expect(screen.getAllByRole("row")).toHaveLength(4);
     expect(screen.getByRole("heading", { name: "Keywords for “home gardening”" })).toBeTruthy();
+  });
+});
+
+describe("keyword research kept", () => {
+  it("saves each research, lists it, and shows the newest again after a reload", async () => {
+    const { unmount } = await generate("home gardening");
+    await waitFor(() => expect(saveKeywordResearch).toHaveBeenCalledWith("home gardening", { keywords: KEYWORDS, notes: [] }));
+    const history = await screen.findByRole("region", { name: "Your research" });
+    expect(within(history).getByText("home gardening")).toBeTruthy();
+    expect(history.textContent).toContain("3 keywords · shown above");
+
+    // A reload: nothing in memory, the history in the database.
+    unmount();
+    Object.assign(keywordResearch, { pending: null, latest: null, error: null });
+    renderPage();
+    expect(await screen.findByRole("heading", { level: 2, name: "Keywords for “home gardening”" })).toBeTruthy();
+    expect(screen.getAllByRole("row")).toHaveLength(4);
+  });
+
+  it("reopens an older research, and deletes one after asking", async () => {
+    saved = [
+      { id: "r-2", topic: "composting", createdAt: new Date("2026-12-02T10:00:00Z"), result: { keywords: [KEYWORDS[2]], notes: [] } },
+      { id: "r-1", topic: "home gardening", createdAt: new Date("2026-12-01T10:00:00Z"), result: { keywords: KEYWORDS, notes: [] } },
+    ];
+    const { user } = renderPage();
+    expect(await screen.findByRole("heading", { level: 2, name: "Keywords for “composting”" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Open home gardening, Dec 1, 2026, 10:00 AM" }));
+    expect(screen.getByRole("heading", { level: 2, name: "Keywords for “home gardening”" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Delete home gardening, Dec 1, 2026, 10:00 AM" }));
+    const question = screen.getByRole("alertdialog", { name: "Delete this research?" });
+    await user.click(within(question).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deleteKeywordResearch).toHaveBeenCalledWith("r-1"));
+    expect(notifySuccess).toHaveBeenCalledWith("Research deleted");
+    await waitFor(() => expect(screen.queryByRole("button", { name: /^Open home gardening/ })).toBeNull());
+    expect(screen.queryByRole("heading", { level: 2, name: "Keywords for “home gardening”" })).toBeNull();
+  });
+
+  it("sorts by a column's figures as numbers", async () => {
+    const { user } = await generate("home gardening");
+    const keywordsInOrder = () => screen.getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell")[0].textContent);
+    await user.click(screen.getByRole("button", { name: "Search Volume" }));
+    expect(screen.getByRole("columnheader", { name: "Search Volume" }).getAttribute("aria-sort")).toBe("descending");
+    expect(keywordsInOrder()).toEqual(["home gardening tips", "best home gardening", "home gardening kits"]);
+    await user.click(screen.getByRole("button", { name: "Search Volume" }));
+    expect(keywordsInOrder()).toEqual(["home gardening kits", "best home gardening", "home gardening tips"]);
+    await user.click(screen.getByRole("button", { name: "CPC" }));
+    expect(keywordsInOrder()).toEqual(["home gardening kits", "best home gardening", "home gardening tips"]);
+  });
+
+  it("says so when a research could not be saved, and still shows it", async () => {
+    vi.mocked(saveKeywordResearch).mockRejectedValue(new Error("offline"));
+    await generate("home gardening");
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("The research could not be saved to your history"));
+    expect(screen.getByRole("heading", { level: 2, name: "Keywords for “home gardening”" })).toBeTruthy();
   });
 });

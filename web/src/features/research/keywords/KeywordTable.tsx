@@ -1,25 +1,58 @@
+import { useState } from "react";
+import { Link } from "wouter";
 import type { KeywordItem } from "../data/keywords";
+import { writeArticleHref } from "../../editor/index";
 import { CompetitionBadge } from "./CompetitionBadge";
 import { CopyKeywordButton } from "./CopyKeywordButton";
 import { DifficultyMeter } from "./DifficultyMeter";
+import { nextSort, sortKeywords, type KeywordSort, type SortColumn } from "./keywordSort";
 import { NOT_AVAILABLE } from "./notAvailable";
 
-/** The results table, a region named by `labelledBy`; it scrolls sideways on narrow screens (focusable, for keyboard users). */
+const COLUMNS: readonly { column: SortColumn; label: string }[] = [
+  { column: "keyword", label: "Keyword" },
+  { column: "searchVolume", label: "Search Volume" },
+  { column: "difficulty", label: "Difficulty" },
+  { column: "cpc", label: "CPC" },
+  { column: "competition", label: "Competition" },
+];
+
+/** The sort's direction as a drawn arrow (a glyph would be text no contrast check can weigh). */
+function SortMark({ direction }: { direction: "ascending" | "descending" }) {
+  return (
+    <svg className="sort-mark" aria-hidden="true" viewBox="0 0 10 10" width="10" height="10">
+      <path d={direction === "ascending" ? "M5 2 9 8H1z" : "M5 8 1 2h8z"} fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * The results table, a region named by `labelledBy`; it scrolls sideways on
+ * narrow screens (focusable, for keyboard users). Each header sorts by its
+ * column (figures as numbers); each keyword can be copied, or written about.
+ */
 export function KeywordTable({ keywords, labelledBy }: { keywords: readonly KeywordItem[]; labelledBy: string }) {
+  const [sort, setSort] = useState<KeywordSort>(null);
+  const rows = sortKeywords(keywords, sort);
   return (
     <div className="overflow-auto keyword-table" role="region" aria-labelledby={labelledBy} tabIndex={0}>
-      <table className="striped" aria-labelledby={labelledBy}>
+      <table aria-labelledby={labelledBy}>
         <thead>
           <tr>
-            <th scope="col">Keyword</th>
-            <th scope="col">Search Volume</th>
-            <th scope="col">Difficulty</th>
-            <th scope="col">CPC</th>
-            <th scope="col">Competition</th>
+            {COLUMNS.map(({ column, label }) => (
+              <th key={column} scope="col" aria-sort={sort?.column === column ? sort.direction : undefined}>
+                <button type="button" className="sort-button" onClick={() => setSort((current) => nextSort(current, column))}>
+                  {label}
+                  {sort?.column === column && <SortMark direction={sort.direction} />}
+                </button>
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
-          {keywords.map((item, index) => (
+          {rows.map((item, index) => (
             <tr key={`${index}:${item.keyword}`}>
               <td>
                 <span className="keyword-cell">
@@ -34,6 +67,11 @@ export function KeywordTable({ keywords, labelledBy }: { keywords: readonly Keyw
               <td>{item.cpc ?? NOT_AVAILABLE}</td>
               <td>
                 <CompetitionBadge competition={item.competition} />
+              </td>
+              <td>
+                <Link className="write-article" href={writeArticleHref(item.keyword)} aria-label={`Write article: ${item.keyword}`}>
+                  Write article
+                </Link>
               </td>
             </tr>
           ))}

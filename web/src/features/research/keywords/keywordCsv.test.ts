@@ -9,13 +9,20 @@ const KEYWORDS: KeywordItem[] = [
 ];
 
 describe("keywordCsv", () => {
-  it("writes the spec's columns, then one record per keyword", () => {
+  it("writes the spec's columns, then one record per keyword, the figures as numbers", () => {
     expect(keywordCsv(KEYWORDS)).toBe(
       "\uFEFF" +
         "Keyword,Search Volume,Difficulty,CPC,Competition\r\n" +
-        "garden tips,1.2K,25,$0.80,low\r\n" +
-        '"the ""best"", cheapest soil","10,000",61,$1.20,high\r\n' +
-        "'=cmd|' /C calc'!A0,'-1,40,'@2,medium\r\n",
+        "garden tips,1200,25,0.8,low\r\n" +
+        '"the ""best"", cheapest soil",10000,61,1.2,high\r\n' +
+        // Unreadable figures are empty cells; model text that looks like a formula stays text.
+        "'=cmd|' /C calc'!A0,,40,,medium\r\n",
+    );
+  });
+
+  it("leaves a figure the model did not give empty", () => {
+    expect(keywordCsv([{ keyword: "soil", searchVolume: null, difficulty: null, cpc: null, competition: null }])).toBe(
+      "\uFEFFKeyword,Search Volume,Difficulty,CPC,Competition\r\nsoil,,,,\r\n",
     );
   });
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSignedIn } from "../../../../test/session";
-import { requestSeoAnalysis, type SeoAnalysis } from "../data/seoAnalysis";
+import { requestSeoAnalysis, type SeoReport } from "../data/seoAnalysis";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { seoResearch } from "../researchStore";
 import SeoAnalysisPage from "./SeoAnalysisPage";
@@ -15,7 +15,21 @@ vi.mock("../data/seoAnalysis", () => ({
 }));
 vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
-const ANALYSIS: SeoAnalysis = {
+const AUDIT: SeoReport["audit"] = {
+  url: "https://example.com",
+  finalUrl: "https://example.com/",
+  fetchedAt: "2026-12-06T10:00:00.000Z",
+  responseMs: 312,
+  auditMs: 1840,
+  checks: [
+    { id: "status", group: "crawling", label: "HTTP status", status: "pass", value: "200 OK", why: "Only 200 pages are indexed." },
+    { id: "title-length", group: "content", label: "Title length", status: "warning", value: "72 characters — may be cut off in results", why: "Results cut long titles." },
+    { id: "image-alt", group: "links", label: "Image alt text", status: "fail", value: "3 of 4 images without alt: /a.png", why: "Alt text describes images." },
+  ],
+};
+
+const ANALYSIS: SeoReport = {
+  audit: AUDIT,
   title: "SEO analysis of example.com",
   trafficMetrics: {
     monthlyVisits: "~45K",
@@ -39,7 +53,7 @@ const ANALYSIS: SeoAnalysis = {
   notes: [],
 };
 
-const EMPTY_LISTS: SeoAnalysis = {
+const EMPTY_LISTS: SeoReport = {
   ...ANALYSIS,
   contentStrategy: { types: [], freshness: "", examples: [] },
   technicalSeo: { structure: "Clear hierarchy", improvements: [] },
@@ -52,7 +66,7 @@ const analyzeButton = () => screen.getByRole("button", { name: "Analyze" }) as H
 const noteOf = (input: HTMLElement) => document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
 const section = (title: string) => screen.getByRole("heading", { level: 3, name: title }).closest("section")!;
 
-async function analyze(url: string, analysis: SeoAnalysis = ANALYSIS) {
+async function analyze(url: string, analysis: SeoReport = ANALYSIS) {
   vi.mocked(requestSeoAnalysis).mockResolvedValue(analysis);
   const user = userEvent.setup();
   const view = render(<SeoAnalysisPage />);
@@ -128,6 +142,48 @@ describe("SEO analysis form", () => {
 });
 
 describe("SEO analysis report", () => {
+  it("shows the measured audit first: each check with its traffic light, value and why it matters", async () => {
+    await analyze("https://example.com");
+    const report = screen.getByRole("article", { name: ANALYSIS.title });
+    expect(within(report).getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      "Measured audit",
+      "1. Traffic & Engagement Metrics",
+      "2. SEO Content Strategy",
+      "3. Backlink Profile",
+      "4. Technical SEO",
+      "Summary Table",
+      "Recommendations",
+    ]);
+    const audit = section("Measured audit");
+    expect(within(audit).getAllByRole("heading", { level: 4 }).map((heading) => heading.textContent)).toEqual([
+      "Crawling and indexing",
+      "Content and headings",
+      "Links and images",
+    ]);
+    const alt = audit.querySelector('[data-check="image-alt"]') as HTMLElement;
+    expect(within(alt).getByText("Fail")).toBeTruthy();
+    expect(within(alt).getByText("3 of 4 images without alt: /a.png")).toBeTruthy();
+    expect(within(alt).getByText("Alt text describes images.")).toBeTruthy();
+    expect(within(audit).getByText(/The page responded in 312 ms; the audit, with robots.txt, sitemap and a sample of links, took 1\.8 s\./)).toBeTruthy();
+    expect(within(audit).getByText(/Fetched https:\/\/example\.com \(answered at https:\/\/example\.com\/\)/)).toBeTruthy();
+    const summary = audit.querySelector(".audit-counts")!;
+    expect(summary.textContent).toBe("Pass 1Warning 1Fail 1");
+  });
+
+  it("hides passing checks on request", async () => {
+    await analyze("https://example.com");
+    const audit = section("Measured audit");
+    await userEvent.setup().click(within(audit).getByRole("switch", { name: "Only what needs work" }));
+    expect(audit.querySelector('[data-check="status"]')).toBeNull();
+    expect(audit.querySelectorAll("[data-check]")).toHaveLength(2);
+  });
+
+  it("labels the traffic figures as estimates and the written sections as AI-written", async () => {
+    await analyze("https://example.com");
+    expect(within(section("1. Traffic & Engagement Metrics")).getByText("These figures are AI estimates, not measured data.")).toBeTruthy();
+    expect(screen.getByText(/The sections below are written by AI from the measured audit/)).toBeTruthy();
+  });
+
   it("shows the traffic and engagement metrics", async () => {
     await analyze("https://example.com");
     const traffic = section("1. Traffic & Engagement Metrics");
@@ -243,6 +299,12 @@ describe("SEO analysis failures", () => {
     await user.click(analyzeButton());
     await waitFor(() => expect(notifyError).toHaveBeenCalled());
   }
+
+  it("says why a page could not be audited", async () => {
+    await failWith(new Error("Could not audit https://example.com: https://example.com/ answered 404 Not Found."));
+    expect(screen.getByText("Could not audit https://example.com: https://example.com/ answered 404 Not Found.")).toBeTruthy();
+    expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
+  });
 
   it("shows the server's message", async () => {
     await failWith(new Error("Failed to parse SEO analysis response"));

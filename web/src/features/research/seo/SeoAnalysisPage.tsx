@@ -20,7 +20,10 @@ export default function SeoAnalysisPage() {
     <>
       <hgroup>
         <h1>SEO Analysis</h1>
-        <p>An AI-estimated look at a website's traffic, content strategy, backlinks and technical SEO.</p>
+        <p>
+          A measured audit of a page — status, speed, tags, headings, links, robots.txt and sitemap — with a content
+          strategy and recommendations written by AI from it.
+        </p>
       </hgroup>
       <article>
         <form onSubmit={onSubmit} noValidate>
@@ -40,14 +43,14 @@ export default function SeoAnalysisPage() {
 
       <ElapsedProgress
         running={pending && { label: `Analyzing ${pending.subject}…`, startedAt: pending.startedAt }}
-        hint="This can take up to a minute. You can leave this page; the analysis will be here when you come back."
+        hint="The page is fetched and checked first, then the report is written; this can take up to a minute. You can leave this page; the analysis will be here when you come back."
       />
       {error && !pending && <RequestError message={error.message} fix={error.fix} onDismiss={dismissSeoError} />}
 
       {latest ? (
         <SeoAnalysisReport url={latest.subject} analysis={latest.result} />
       ) : (
-        !pending && <p className="empty-state">Enter a website URL and choose Analyze to get an SEO analysis.</p>
+        !pending && <p className="empty-state">Enter the address of a page and choose Analyze to audit it.</p>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { ReadingNotes } from "../../../ui/ReadingNotes";
-import type { SeoAnalysis } from "../data/seoAnalysis";
+import type { SeoReport } from "../data/seoAnalysis";
+import { SeoAuditResults } from "./SeoAuditResults";
 
 const NOT_AVAILABLE = "N/A";
 
@@ -39,7 +40,7 @@ function Details({ entries }: { entries: [label: string, value: ReactNode][] }) 
   );
 }
 
-function SummaryTable({ rows }: { rows: SeoAnalysis["summaryTable"] }) {
+function SummaryTable({ rows }: { rows: SeoReport["summaryTable"] }) {
   if (rows.length === 0) return <p>{NOT_AVAILABLE}</p>;
   return (
     <div className="overflow-auto seo-summary" role="region" aria-label="Summary Table" tabIndex={0}>
@@ -65,7 +66,12 @@ function SummaryTable({ rows }: { rows: SeoAnalysis["summaryTable"] }) {
   );
 }
 
-export function SeoAnalysisReport({ url, analysis }: { url: string; analysis: SeoAnalysis }) {
+/**
+ * The report: the measured audit first, then the spec's sections, which the
+ * model wrote from the audit's measurements. Traffic figures cannot be
+ * measured from one page and are labelled AI estimates where they are shown.
+ */
+export function SeoAnalysisReport({ url, analysis }: { url: string; analysis: SeoReport }) {
   const titleId = useId();
   const { trafficMetrics, contentStrategy, backlinkProfile, technicalSeo } = analysis;
   return (
@@ -73,10 +79,14 @@ export function SeoAnalysisReport({ url, analysis }: { url: string; analysis: Se
       <header>
         <h2 id={titleId}>{analysis.title.trim() || `SEO analysis of ${url}`}</h2>
         <p className="seo-url">{url}</p>
-        <p className="ai-estimate-notice">These figures are AI estimates, not measured data.</p>
       </header>
 
+      <ReportSection title="Measured audit">
+        <SeoAuditResults audit={analysis.audit} />
+      </ReportSection>
+
       <ReportSection title="1. Traffic & Engagement Metrics">
+        <p className="ai-estimate-notice">These figures are AI estimates, not measured data.</p>
         <dl className="seo-metrics">
           {(
             [
@@ -94,6 +104,10 @@ export function SeoAnalysisReport({ url, analysis }: { url: string; analysis: Se
           ))}
         </dl>
       </ReportSection>
+
+      <p className="ai-written-note">
+        The sections below are written by AI from the measured audit; check them against the measurements above.
+      </p>
 
       <ReportSection title="2. SEO Content Strategy">
         <Details

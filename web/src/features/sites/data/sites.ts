@@ -1,14 +1,15 @@
-import { connectSiteFailureSchema, connectSiteResultSchema, WORDPRESS_MESSAGES, type ConnectSiteRequest, type UpdateSiteRequest, type ConnectedSite, connectedSiteSchema } from "@contracts/sites";
+import { type ConnectionField, connectSiteFailureSchema, connectSiteResultSchema, WORDPRESS_MESSAGES, type ConnectSiteRequest, type UpdateSiteRequest, type ConnectedSite, connectedSiteSchema } from "@contracts/sites";
 import { readFunctionError } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
 export type { ConnectedSite };
 
-/** The connection test failed: `message` belongs under the field named `field`. */
+/** The connection test failed: `message` belongs under the field named `field`, with `help` (how to fix it) behind it. */
 export class SiteConnectionError extends Error {
   constructor(
     message: string,
-    readonly field: "site_url",
+    readonly field: ConnectionField,
+    readonly help?: string,
   ) {
     super(message);
     this.name = "SiteConnectionError";
@@ -37,14 +38,14 @@ export type SiteConnectionDetails = Omit<ConnectSiteRequest, "dryRun">;
 export type SiteChanges = Omit<UpdateSiteRequest, "siteId">;
 
 async function invokeConnect(
-  input: ConnectSiteRequest | (UpdateSiteRequest & { action: "update" }),
+  input: ConnectSiteRequest | (UpdateSiteRequest & { action: "update" }) | { action: "recheck"; siteId: string },
   failureMessage: string,
 ): Promise<unknown> {
   const { data, error } = await supabase.functions.invoke("wordpress-connect", { body: input });
   if (!error) return data;
   const body = await readFunctionError(error);
   const failure = connectSiteFailureSchema.safeParse(body);
-  if (failure.success) throw new SiteConnectionError(failure.data.error, failure.data.field);
+  if (failure.success) throw new SiteConnectionError(failure.data.error, failure.data.field, failure.data.help);
   const message = typeof body?.error === "string" ? body.error : failureMessage;
   throw new Error(message);
 }
@@ -75,6 +76,18 @@ export async function updateWordPressSite(siteId: string, changes: SiteChanges):
   const data = await invokeConnect({ action: "update", siteId, ...changes }, WORDPRESS_MESSAGES.updateFailed);
   const parsed = connectSiteResultSchema.safeParse(data);
   if (!parsed.success) throw new Error(WORDPRESS_MESSAGES.updateFailed);
+  return parsed.data.site;
+}
+
+/**
+ * Tests a connected site again with its stored credentials and records its
+ * SEO plugin (installed since it was connected, say). Throws
+ * `SiteConnectionError` when WordPress refuses.
+ */
+export async function recheckSite(siteId: string): Promise<ConnectedSite> {
+  const data = await invokeConnect({ action: "recheck", siteId }, WORDPRESS_MESSAGES.recheckFailed);
+  const parsed = connectSiteResultSchema.safeParse(data);
+  if (!parsed.success) throw new Error(WORDPRESS_MESSAGES.recheckFailed);
   return parsed.data.site;
 }
 

@@ -1,11 +1,12 @@
 import { Link } from "wouter";
-import type { ScheduleTarget } from "../articles/index";
-import type { Resource } from "../../lib/useResource";
+import type { Resource } from "../lib/useResource";
 
+/** A connected site a post can be scheduled to. */
+export type SiteChoice = { id: string; name: string };
 
 type SitePickerProps = {
   legend: string;
-  load: Resource<ScheduleTarget[]>;
+  load: Resource<SiteChoice[]>;
   selected: readonly string[];
   disabled?: boolean;
   error?: string;

@@ -1,0 +1,10 @@
+export { SeoPanel } from "./SeoPanel";
+export { SeoScoreBadge } from "./SeoScoreBadge";
+export { SeoChecksList } from "./SeoChecksList";
+export { SeoSettingsForm } from "./SeoSettingsForm";
+export { SeoPublishWarning } from "./SeoPublishWarning";
+export { scoreSavedArticle } from "./scoring";
+export { useArticleScores } from "./useArticleScores";
+export { useDraftReports } from "./useDraftReports";
+export { useSeoState, useSeoWarningLevel } from "./seoStore";
+export type { ArticleReport } from "./analysis/analyze";

@@ -1,0 +1,35 @@
+import { sessionState } from "../auth/index";
+import type { ArticleInput } from "./analysis/articleChecks";
+import type { ArticleReport } from "./analysis/analyze";
+import { storeArticleScore } from "./data/articleScores";
+import { ensureSeoSettings, ensureSiteHosts, seoState } from "./seoStore";
+
+/**
+ * The analysis code (checks, syllable counter, language detector) loads
+ * with the first article analysed, not with the screens that show scores.
+ */
+const loadAnalysis = () => import("./analysis/analyze");
+
+/** The report of an article's fields with the user's current settings. */
+export async function reportOf(fields: ArticleInput): Promise<ArticleReport> {
+  const [{ reportArticle }] = await Promise.all([loadAnalysis(), ensureSeoSettings(), ensureSiteHosts()]);
+  const { settings, siteHosts } = seoState;
+  return reportArticle(fields, { language: settings.language, disabledChecks: settings.disabledChecks, siteHosts });
+}
+
+/**
+ * Scores a saved article's text and stores the score for its card and bulk
+ * review. Best effort: a failure leaves the article unscored (the card says
+ * so) and is logged, never shown as an error of the save it follows.
+ */
+export async function scoreSavedArticle(articleId: string, fields: ArticleInput): Promise<number | null> {
+  const userId = sessionState.user?.id;
+  try {
+    const { score } = await reportOf(fields);
+    if (score !== null && userId) await storeArticleScore(userId, articleId, score);
+    return score;
+  } catch (error) {
+    console.error("Storing the SEO score failed", error);
+    return null;
+  }
+}
