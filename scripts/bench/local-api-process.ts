@@ -1,16 +1,18 @@
 /**
  * The embedded Supabase API (scripts/devstack/local-backend/http-server.ts) in a
- * process of its own. @hono/node-server replaces the global Request and
- * Response of the process it serves in, after which Deno.serve (the
- * functions runtime, the fakes) refuses every response; and the API's
- * PGlite work would otherwise share an event loop with what is measured.
+ * process of its own, so that its database work (PGlite's above all) does
+ * not share an event loop with what is measured.
  *
- *   deno run -A scripts/bench/local-api-process.ts <dataDir> <keysFile>
+ *   deno run -A scripts/bench/local-api-process.ts <dataDir> <keysFile> [databaseUrl]
+ *
+ * With a database URL it serves from that PostgreSQL server instead of
+ * PGlite (the DATABASE_URL mode of npm start).
  *
  * prints one JSON line `{ url, … }` once it serves (the keys in it are masked
  * by the API's log redaction; the parent reads them from keysFile), and runs
  * until SIGTERM.
  */
+import { apiProcessCount } from "../devstack/local-backend/api-workers.ts";
 import { startLocalApi } from "../devstack/local-backend/http-server.ts";
 
 export type LocalApiProcess = {
@@ -24,9 +26,9 @@ export type LocalApiProcess = {
 
 const READY_PREFIX = "LOCAL_API_READY ";
 
-export async function startLocalApiProcess(dataDir: string, keysFile: string): Promise<LocalApiProcess> {
+export async function startLocalApiProcess(dataDir: string, keysFile: string, databaseUrl?: string): Promise<LocalApiProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL(import.meta.url).pathname, dataDir, keysFile],
+    args: ["run", "-A", new URL(import.meta.url).pathname, dataDir, keysFile, ...(databaseUrl ? [databaseUrl] : [])],
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -76,9 +78,10 @@ export async function startLocalApiProcess(dataDir: string, keysFile: string): P
 }
 
 if (import.meta.main) {
-  const [dataDir, keysFile] = Deno.args;
-  if (!dataDir || !keysFile) throw new Error("usage: local-api-process.ts <dataDir> <keysFile>");
-  const api = await startLocalApi({ dataDir, keysFile });
+  const [dataDir, keysFile, databaseUrl] = Deno.args;
+  if (!dataDir || !keysFile) throw new Error("usage: local-api-process.ts <dataDir> <keysFile> [databaseUrl]");
+  // On PostgreSQL, as many API processes as npm start would run here (LOCAL_API_PROCESSES).
+  const api = await startLocalApi({ dataDir, keysFile, databaseUrl, processes: databaseUrl ? apiProcessCount() : 1 });
   const info = {
     url: api.url,
     publishableKey: api.publishableKey,

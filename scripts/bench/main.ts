@@ -27,6 +27,9 @@
  *                      Ghost behind a 100 ms latency proxy: requests, round trips, wall time
  *   bulk-drafting      a batch of 50 ideas drafted by draft-batch-worker against a paced
  *                      fake OpenAI: drafts per minute, and our own time per article
+ *   load               many users on one installation, each figure next to one user's in the same run:
+ *                      the API's list and save (1 vs 50 users, PGlite and PostgreSQL), bulk drafting
+ *                      (1 vs 20 users), scheduled publishing (1 vs 50 users) (scripts/bench/load.ts)
  *   seo                the SEO audit of a typical page through the SSRF guard (0 and 100 ms per
  *                      answer) beside the page's own response time, and the editor's SEO panel
  *                      recompute for a 3,000-word article in Chromium
@@ -41,6 +44,7 @@ import { benchGenerateImage } from "./generate-image.ts";
 import { benchGhostPublish } from "./ghost-publish.ts";
 import { benchInternalLinks } from "./internal-links.ts";
 import { benchLists } from "./lists.ts";
+import { benchLoad } from "./load.ts";
 import { benchSeo } from "./seo.ts";
 import { benchStartup } from "./startup.ts";
 import { benchWordPressPublish } from "./wordpress-publish.ts";
@@ -53,6 +57,7 @@ const sections: Record<string, () => Promise<void>> = {
   "wordpress-publish": benchWordPressPublish,
   "ghost-publish": benchGhostPublish,
   "bulk-drafting": benchBulkDrafting,
+  load: benchLoad,
   "internal-links": benchInternalLinks,
   seo: benchSeo,
 };

@@ -10,3 +10,10 @@ export function median(values: number[]): number {
 
 /** Milliseconds, with one decimal below 10 ms. */
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+
+/** The value below which `p` % of the values fall (nearest rank). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}

@@ -25,8 +25,9 @@ import { inlineHashes, pageHeaders } from "./app-server/security-headers.ts";
 import { CSP_REPORT_PATH } from "./app-server/csp-reports.ts";
 import { readDotenvFile } from "./functions-runtime/dotenv.ts";
 import { DEFAULT_FUNCTIONS_PORT, type FunctionsRuntime, startFunctionsRuntime } from "./functions-runtime/runtime.ts";
+import { apiProcessCount, startApiWorkers } from "./local-backend/api-workers.ts";
 import { cacheFunctionDependencies, dependenciesCached, FUNCTIONS_DENO_DIR } from "./functions-runtime/dependency_cache.ts";
-import { loadOrMintLocalKeys, type LocalKeys } from "./local-backend/keys.ts";
+import { LOCAL_KEYS_FILE, loadOrMintLocalKeys, type LocalKeys } from "./local-backend/keys.ts";
 import { installLogRedaction } from "./local-backend/log-redaction.ts";
 import { LITE_TEMP_DIR } from "./local-backend/lite-app.ts";
 import { makePrivate, restrictNewFiles } from "./local-backend/private-files.ts";
@@ -113,6 +114,8 @@ const startup = (async () => {
     intervalMs: draftWorkerInterval,
     functionName: "draft-batch-worker",
     timeoutMs: draftWorkerTimeout,
+    // As hosted's cron: a busy run does not hold the next one back (the queue's limits hold across runs).
+    overlap: true,
   });
   printReady();
 })();
@@ -140,7 +143,7 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
   const { createLocalApi } = await import("./local-backend/local-api.ts");
   const outDir = Deno.env.get("BUILD_OUT_DIR") || "dist";
   // The build and the database boot side by side (a build runs in its own process).
-  const [build, { app, close: closeLite }] = await Promise.all([
+  const [build, { app, embedded, close: closeLite }] = await Promise.all([
     buildIfChanged({
       repo: ".",
       outDir,
@@ -152,6 +155,12 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
     createLiteApp(),
   ]);
   if (build.built) console.log(`Built the app in ${build.seconds.toFixed(1)} s (again only when its sources change)`);
+  // On a PostgreSQL server, more processes share the API (api-workers.ts).
+  const databaseUrl = Deno.env.get("DATABASE_URL");
+  const processes = embedded || !databaseUrl ? 1 : apiProcessCount();
+  const workers = processes > 1
+    ? await startApiWorkers({ count: processes - 1, databaseUrl: databaseUrl!, keysFile: LOCAL_KEYS_FILE })
+    : null;
   const server = await startAppServer({
     port,
     apiPort,
@@ -161,11 +170,12 @@ async function serveProduction(runtime: Promise<FunctionsRuntime>): Promise<() =
       reportUri: CSP_REPORT_PATH,
       inline: await inlineHashes(await Deno.readTextFile(`${outDir}/index.html`)),
     }),
-    api: createLocalApi(app),
+    api: createLocalApi(app, { serialize: embedded, workers: workers?.backends }),
     functionsUrl: (await runtime).url,
   });
   return async () => {
     await server.close();
+    await workers?.close();
     await closeLite().catch(() => {});
   };
 }

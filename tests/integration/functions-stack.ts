@@ -26,6 +26,8 @@ export async function startFunctionsStack(options: {
   apiUrl: string;
   keysFile: string;
   databaseUrl?: string;
+  /** Functions' variables over the stack's own (FUNCTIONS_STACK_ENV). */
+  functionsEnv?: Record<string, string>;
 }): Promise<FunctionsStack> {
   const child = spawn(
     "node_modules/.bin/deno",
@@ -37,6 +39,7 @@ export async function startFunctionsStack(options: {
         ...process.env,
         DO_NOT_TRACK: "1",
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        ...(options.functionsEnv ? { FUNCTIONS_STACK_ENV: JSON.stringify(options.functionsEnv) } : {}),
       },
     },
   );

@@ -1,4 +1,5 @@
 import type { LocalApi } from "../local-backend/local-api.ts";
+import { type HttpHandler, type HttpServer, serveHttp } from "../serve-http.ts";
 import { isGatewayPath } from "../local-backend/api-cors.ts";
 import { CSP_REPORT_PATH, cspReportResponse } from "./csp-reports.ts";
 import { staticSite } from "./static-site.ts";
@@ -50,11 +51,11 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     return null;
   }
 
-  const appHandler = async (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) => {
+  const appHandler: HttpHandler = async (request, info) => {
     const { pathname } = new URL(request.url);
     if (pathname === CSP_REPORT_PATH) return await cspReportResponse(request);
     if (options.apiPort === undefined) {
-      const answer = await api(request, info.remoteAddr.hostname);
+      const answer = await api(request, info.remoteAddress ?? "");
       if (answer) return answer;
     } else if (pathname === EMAIL_LINK_PATH && request.method === "GET") {
       const { search } = new URL(request.url);
@@ -62,35 +63,29 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
     }
     return await site.serve(request);
   };
-  const apiHandler = async (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
-    await api(request, info.remoteAddr.hostname) ??
+  const apiHandler: HttpHandler = async (request, info) =>
+    await api(request, info.remoteAddress ?? "") ??
       new Response(NO_ROUTE, { status: 404, headers: { "Content-Type": "application/json" } });
 
-  const servers = [serveOn(options.port, appHandler)];
-  if (options.apiPort !== undefined) servers.push(serveOn(options.apiPort, apiHandler));
-  await Promise.all(servers.map((server) => server.listening));
+  const servers: HttpServer[] = [];
+  try {
+    servers.push(await serveOn(options.port, appHandler));
+    if (options.apiPort !== undefined) servers.push(await serveOn(options.apiPort, apiHandler));
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.close(0)));
+    throw error;
+  }
   return {
     async close() {
-      await Promise.all(servers.map((server) => server.shutdown()));
+      // Open streams (an SSE draft, a download) get a moment to end, not a veto on stopping.
+      await Promise.all(servers.map((server) => server.close(SHUTDOWN_GRACE_MS)));
     },
   };
 }
 
-function serveOn(port: number, handler: Deno.ServeHandler<Deno.NetAddr>) {
-  const listening = Promise.withResolvers<void>();
-  const server = Deno.serve({
-    hostname: "127.0.0.1",
-    port,
-    onListen: () => listening.resolve(),
-    onError(error) {
-      console.error("app server:", error);
-      return new Response("Internal Server Error", { status: 500 });
-    },
-  }, handler);
-  server.finished.catch(listening.reject);
-  // Open streams (an SSE draft, a download) get a moment to end, not a veto on stopping.
-  const shutdown = () => Promise.race([server.shutdown(), new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS))]);
-  return { listening: listening.promise, shutdown };
+/** On 127.0.0.1, with the header and body time-outs of every local server (serve-http.ts). */
+function serveOn(port: number, handler: HttpHandler): Promise<HttpServer> {
+  return serveHttp({ hostname: "127.0.0.1", port, handler, onError: (error) => console.error("app server:", error) });
 }
 
 /** Passes the request on to the functions runtime as it is, streaming both ways. */

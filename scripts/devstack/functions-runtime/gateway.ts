@@ -11,6 +11,7 @@ import {
   workerLimit,
 } from "./gateway_responses.ts";
 import { proxyRequest } from "./proxy.ts";
+import type { HttpHandler } from "../serve-http.ts";
 
 export type GatewayOptions = {
   functionsDir: string;
@@ -46,10 +47,9 @@ const EXIT_REPORT_GRACE_MS = 1000;
  * line per request (method, path, status, ms until the response headers),
  * except successful ones `quietWhenOk` picks out.
  */
-export function createGatewayHandler(options: GatewayOptions): Deno.ServeHandler {
+export function createGatewayHandler(options: GatewayOptions): HttpHandler {
   return async (request, info) => {
     const startedAt = performance.now();
-    // Not request.signal: Deno also aborts that once a response completes normally.
     const clientGone = new AbortController();
     info.completed.catch(() => clientGone.abort());
     const response = await routeRequest(request, info.completed, clientGone.signal, options).catch((error) => {

@@ -5,6 +5,7 @@ import { buildFunctionEnv, DEFAULT_SUPABASE_URL, isReservedName } from "./functi
 import { FunctionPool } from "./function_pool.ts";
 import type { RuntimeLogger } from "./function_process.ts";
 import { createGatewayHandler } from "./gateway.ts";
+import { serveHttp } from "../serve-http.ts";
 import { signLegacyApiKeys } from "./legacy_api_keys.ts";
 import { readProjectConfig } from "./project_config.ts";
 import { type SourceWatcher, watchFunctionSources } from "./watch_sources.ts";
@@ -142,12 +143,14 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
     },
   });
 
-  const listening = Promise.withResolvers<Deno.NetAddr>();
-  const server = Deno.serve(
-    { hostname: "127.0.0.1", port: options.port ?? DEFAULT_FUNCTIONS_PORT, onListen: listening.resolve },
+  // The header and body time-outs of every local server (serve-http.ts).
+  const server = await serveHttp({
+    hostname: "127.0.0.1",
+    port: options.port ?? DEFAULT_FUNCTIONS_PORT,
     handler,
-  );
-  const { port } = await listening.promise;
+    onError: (error) => logger.error(`Gateway error: ${error instanceof Error ? error.stack : error}`),
+  });
+  const { port } = server;
   const watcher = watchForReloads(functionsDir, options.reloadDebounceMs ?? 100, pool, logger);
 
   return {
@@ -157,7 +160,7 @@ export async function startFunctionsRuntime(options: FunctionsRuntimeOptions): P
       await watcher?.close();
       // Stop functions first: open streams then end, so the server can drain.
       await pool.close();
-      await server.shutdown();
+      await server.close();
     },
   };
 }

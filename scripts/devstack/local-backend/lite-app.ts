@@ -39,7 +39,8 @@ function jsonText(value: unknown): string {
 /**
  * Boots the embedded Supabase API (auth, PostgREST, storage) with the
  * project's migrations applied. PGlite by default; DATABASE_URL (or
- * options.databaseUrl) switches the same stack to a real PostgreSQL server.
+ * options.databaseUrl) switches the same stack to a real PostgreSQL server,
+ * reached through a pool of DATABASE_POOL_SIZE connections.
  * Either way the API roles keep exactly the privileges the migrations give
  * them, as on hosted Supabase (api-privileges.ts).
  */
@@ -61,7 +62,13 @@ async function keepExitCode<T>(work: () => Promise<T>): Promise<T> {
 
 export async function createLiteApp(
   options: LiteAppOptions = {},
-): Promise<{ app: App; keys: LocalKeys; close: () => Promise<void> }> {
+): Promise<{
+  app: App;
+  keys: LocalKeys;
+  /** True on the embedded PGlite (one statement at a time), false on a PostgreSQL server (a connection pool). */
+  embedded: boolean;
+  close: () => Promise<void>;
+}> {
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   process.env.DO_NOT_TRACK = "1";
   process.env.LITE_TELEMETRY = "0";
@@ -127,7 +134,7 @@ export async function createLiteApp(
       schemaCache?.keepOnClose();
       await keepExitCode(() => app.connection.close());
     };
-    return { app, keys, close };
+    return { app, keys, embedded: !databaseUrl, close };
   } catch (error) {
     await connection.close().catch(() => {});
     throw error;
@@ -140,12 +147,24 @@ function outermost(dirs: string[]): string[] {
   return resolved.filter((dir, i) => !resolved.slice(0, i).some((outer) => dir.startsWith(outer + sep)));
 }
 
+/** Connections to a PostgreSQL server (DATABASE_POOL_SIZE, default postgres.js's 10): each request's transaction holds one. */
+export function databasePoolSize(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.DATABASE_POOL_SIZE?.trim();
+  if (!raw) return 10;
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > 500) {
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 1 to 500, not "${raw}"`);
+  }
+  return size;
+}
+
 async function connect(databaseUrl: string | undefined, pgliteDir: string, schemaCache?: SchemaCache): Promise<Connection> {
   if (databaseUrl) {
     const { createPostgresConnection } = await import("@supabase/lite/postgres");
     return createPostgresConnection({
       url: databaseUrl,
       postgresOptions: {
+        max: databasePoolSize(),
         types: JSON_AS_PGLITE_DOES,
         // Only RAISE NOTICE from migrations (SQLSTATE 00000), not lite's "already exists, skipping".
         onnotice: (notice) => {
@@ -168,6 +187,7 @@ async function connect(databaseUrl: string | undefined, pgliteDir: string, schem
 /**
  * Lite's storage download streams yield ArrayBuffer chunks, which Node's
  * Response bridge cannot write (the body arrives empty). Re-chunk as bytes.
+ * (Its other answers are strings or bytes already.)
  */
 export function withByteChunks(response: Response): Response {
   if (!response.body) return response;

@@ -1,5 +1,6 @@
 import { getRequestListener } from "@hono/node-server";
 import type { Connect, Plugin } from "vite";
+import { SERVER_TIMEOUTS } from "../serve-http.ts";
 import { createLiteApp } from "./lite-app.ts";
 import { createLocalApi, isGatewayPath, type LocalApi } from "./local-api.ts";
 
@@ -36,8 +37,12 @@ export function localBackend(): Plugin {
       };
     },
     async configureServer(server) {
-      const { app, close } = await boot();
-      server.middlewares.use(apiMiddleware(createLocalApi(app)));
+      const { app, embedded, close } = await boot();
+      // The header and body time-outs of the other local servers (serve-http.ts), checked on
+      // node:http's own round (every 30 s: Vite makes the server, so the interval is Node's default).
+      const http = server.httpServer as { headersTimeout?: number; requestTimeout?: number; keepAliveTimeout?: number } | null;
+      if (http) Object.assign(http, { headersTimeout: SERVER_TIMEOUTS.headersTimeoutMs, requestTimeout: SERVER_TIMEOUTS.requestTimeoutMs, keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeoutMs });
+      server.middlewares.use(apiMiddleware(createLocalApi(app, { serialize: embedded })));
       server.httpServer?.once("close", () => void close().catch(() => {}));
     },
   };

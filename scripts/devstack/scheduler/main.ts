@@ -46,6 +46,8 @@ const schedulers = [
     intervalMs: draftWorkerIntervalMs,
     functionName: "draft-batch-worker",
     timeoutMs: Number(env.FUNCTIONS_WALL_CLOCK_LIMIT_MS || 150_000) + 10_000,
+    // As hosted's cron: a busy run does not hold the next one back (the queue's limits hold across runs).
+    overlap: true,
   }),
 ];
 console.log(`[scheduler] calling ${url}/functions/v1/publish-scheduled every ${intervalMs}ms`);

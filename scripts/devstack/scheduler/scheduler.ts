@@ -26,6 +26,13 @@ export type SchedulerOptions = {
   functionName?: string;
   /** A run that takes longer is aborted and logged as failed. Default 120000. */
   timeoutMs?: number;
+  /**
+   * Start a run on every tick even while earlier ones are still going, as
+   * hosted's pg_cron does for a job that only posts through pg_net (the
+   * request returns at once; the function runs on). Default false: runs
+   * never overlap, a tick waits for the run in flight.
+   */
+  overlap?: boolean;
   /** Default: console.log / console.error. */
   logger?: SchedulerLogger;
 };
@@ -37,21 +44,12 @@ export type RunOutcome =
   | { result: "failed"; status?: number; body?: string; error?: string };
 
 export type Scheduler = {
-  /** Runs now, or joins the run already in flight: runs never overlap. */
+  /** Runs now, or (without `overlap`) joins the run already in flight. */
   runOnce(): Promise<RunOutcome>;
-  /** No further runs; aborts the run in flight and waits for it to settle. */
+  /** No further runs; aborts the runs in flight and waits for them to settle. */
   stop(): Promise<void>;
 };
 
-/**
- * Starts running at once, then every `intervalMs` (measured start to start;
- * a run that overruns the interval delays the next, never overlaps it).
- * Quiet unless something happened (issue 21: a line every few seconds buried
- * the console's e-mails): a successful run is logged only when its answer
- * counts something (`somethingHappened`); a failed run always; a missing
- * function (404) only the first time in a row, so an undeployed function
- * stays quiet.
- */
 /**
  * Whether a run's answer reports any work: a count other than 0 or a
  * non-empty list among its fields (timings, named …Ms, aside). An answer that
@@ -71,23 +69,35 @@ export function somethingHappened(body: string): boolean {
   );
 }
 
+/**
+ * Starts running at once, then every `intervalMs` (measured start to start;
+ * without `overlap`, a run that overruns the interval delays the next, never
+ * overlaps it; with `overlap`, ticks keep their pace and runs overlap).
+ * Quiet unless something happened (issue 21: a line every few seconds buried
+ * the console's e-mails): a successful run is logged only when its answer
+ * counts something (`somethingHappened`); a failed run always; a missing
+ * function (404) only the first time in a row, so an undeployed function
+ * stays quiet.
+ */
 export function startScheduler(options: SchedulerOptions): Scheduler {
   const functionName = options.functionName ?? DEFAULT_SCHEDULED_FUNCTION;
   const endpoint = `${options.url.replace(/\/+$/, "")}/functions/v1/${functionName}`;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const logger = options.logger ?? { info: console.log, error: console.error };
 
-  let inFlight: { outcome: Promise<RunOutcome>; abort: AbortController } | null = null;
+  type Run = { outcome: Promise<RunOutcome>; abort: AbortController };
+  const inFlight = new Set<Run>();
   let stopped = false;
   let nextRun: ReturnType<typeof setTimeout> | undefined;
   let reportedMissing = false;
 
   function runOnce(): Promise<RunOutcome> {
-    if (inFlight) return inFlight.outcome;
+    const [current] = inFlight;
+    if (current && !options.overlap) return current.outcome;
     const abort = new AbortController();
-    const outcome = invoke(abort).then(report).finally(() => inFlight = null);
-    inFlight = { outcome, abort };
-    return outcome;
+    const run: Run = { abort, outcome: invoke(abort).then(report).finally(() => inFlight.delete(run)) };
+    inFlight.add(run);
+    return run.outcome;
   }
 
   async function invoke(abort: AbortController): Promise<RunOutcome> {
@@ -135,7 +145,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
 
   async function tick(): Promise<void> {
     const startedAt = Date.now();
-    await runOnce();
+    const run = runOnce();
+    if (!options.overlap) await run;
     if (!stopped) nextRun = setTimeout(tick, Math.max(0, options.intervalMs - (Date.now() - startedAt)));
   }
 
@@ -145,9 +156,9 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     async stop() {
       stopped = true;
       clearTimeout(nextRun);
-      const current = inFlight;
-      current?.abort.abort(new Error("scheduler stopped"));
-      await current?.outcome;
+      const runs = [...inFlight];
+      for (const run of runs) run.abort.abort(new Error("scheduler stopped"));
+      await Promise.all(runs.map((run) => run.outcome));
     },
   };
 }

@@ -93,6 +93,25 @@ Deno.test("somethingHappened: a count, a list or a message; not zeros and timing
   assert.equal(somethingHappened("<html>"), true);
 });
 
+Deno.test("with overlap, ticks keep their pace while runs are still going, as hosted's cron and pg_net do", async () => {
+  const stub = startStubServer(async () => {
+    await delay(250);
+    return Response.json({ drafted: 0 });
+  });
+  const logger = recordingLogger();
+  const scheduler = startScheduler({ url: await stub.url, secretKey: SECRET_KEY, intervalMs: 50, overlap: true, logger });
+  try {
+    const [first, second] = [scheduler.runOnce(), scheduler.runOnce()];
+    assert.notEqual(first, second, "a manual run starts a run of its own");
+    await delay(400);
+  } finally {
+    await scheduler.stop();
+    await stub.close();
+  }
+  assert.ok(stub.maxActive() >= 3, `runs overlapped ${stub.maxActive()} at most`);
+  assert.ok(stub.calls.length >= 6, `expected a run every 50 ms, got ${stub.calls.length}`);
+});
+
 Deno.test("scheduler skips quietly while the function does not exist", async () => {
   let deployed = false;
   const stub = startStubServer(() =>

@@ -10,7 +10,8 @@ export type FunctionsStackInfo = {
    * Reports what the fakes received: GET /wordpress/requests, /wordpress/media,
    * /fal/requests, /openai/requests, /openrouter/requests, /ollama/requests,
    * /dataforseo/requests, /audited-site/requests, /logs; POST /openai/settings
-   * `{ plan?, firstTokenDelayMs? }` sets the fake OpenAI's plan and pace.
+   * `{ plan?, firstTokenDelayMs?, parallel?, requestLimit? }` sets the fake
+   * OpenAI's plan, pace and limits.
    * Crash tests: POST /wordpress/hold-create holds the answer to the next
    * post create after the post is saved; GET /wordpress/held waits for that
    * post `{ id, title }`; POST /wordpress/release lets the answer go; POST

@@ -25,7 +25,10 @@
  *
  * prints one line `FUNCTIONS_STACK_READY {json}` once everything serves and
  * runs until SIGTERM. DATABASE_URL, when set, reaches the functions as
- * SUPABASE_DB_URL. Everything listens on 127.0.0.1, free ports.
+ * SUPABASE_DB_URL. FUNCTIONS_STACK_ENV (a JSON object) adds to or overrides
+ * the functions' variables below, for a test that needs a stack of its own
+ * (say, another installation limit). Everything listens on 127.0.0.1, free
+ * ports.
  */
 import { startFakeFal } from "../../../supabase/functions/_testing/fakes/fal_server.ts";
 import { startFakeOpenAI } from "../../../supabase/functions/_testing/fakes/openai_server.ts";
@@ -113,6 +116,7 @@ const runtime = await startFunctionsRuntime({
     OPENAI_BASE_URL: openai.url,
     OPENROUTER_BASE_URL: openrouter.url,
     ...DRAFT_WORKER_ENV,
+    ...JSON.parse(Deno.env.get("FUNCTIONS_STACK_ENV") || "{}"),
   },
   logger: { info: remember, error: remember },
 });
@@ -134,6 +138,8 @@ const control = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: controlRe
     const settings = await request.json();
     if (settings.plan) openai.plan = settings.plan;
     if ("firstTokenDelayMs" in settings) openai.firstTokenDelayMs = settings.firstTokenDelayMs ?? undefined;
+    if ("parallel" in settings) openai.parallel = settings.parallel ?? undefined;
+    if ("requestLimit" in settings) openai.requestLimit = settings.requestLimit ?? undefined;
     return Response.json({ ok: true });
   }
   if (pathname === "/wordpress/requests") return Response.json(wordpress.requests);

@@ -116,6 +116,8 @@ export interface DraftFailure {
   reason: string;
   /** The provider's own wait, when it said one. */
   retryAfterSeconds?: number;
+  /** The provider refused the user's key for its rate limit (429): their other jobs wait too. */
+  rateLimited?: boolean;
 }
 
 /**
@@ -142,5 +144,6 @@ export function classifyDraftFailure(error: unknown, target: ProviderTarget, mod
     retryable: failure.retryable,
     reason: failure.message,
     ...(failure.problem.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: failure.problem.retryAfterSeconds }),
+    ...(failure.problem.kind === "rate-limited" ? { rateLimited: true } : {}),
   };
 }

@@ -83,9 +83,14 @@ Deno.test("draftArticle: one non-streamed structured-output request with the ass
   ]);
 });
 
-Deno.test("classifyDraftFailure: only rate limits and outages are retried; the rest fails at once with the reason", async () => {
-  const cases: [FakeOpenAIScenario | "wrong-key", { retryable: boolean; reason: string | RegExp; retryAfterSeconds?: number }][] = [
-    ["rate-limit", { retryable: true, reason: /^OpenAI is rate limiting your requests/, retryAfterSeconds: 7 }],
+Deno.test("classifyDraftFailure: only rate limits (which pause the user) and outages are retried; the rest fails at once with the reason", async () => {
+  const cases: [FakeOpenAIScenario | "wrong-key", {
+    retryable: boolean;
+    reason: string | RegExp;
+    retryAfterSeconds?: number;
+    rateLimited?: boolean;
+  }][] = [
+    ["rate-limit", { retryable: true, reason: /^OpenAI is rate limiting your requests/, retryAfterSeconds: 7, rateLimited: true }],
     ["server-error", { retryable: true, reason: "OpenAI is unavailable (HTTP 500). Please try again later.", retryAfterSeconds: 7 }],
     ["cut-stream", { retryable: true, reason: "OpenAI could not be reached. Please try again later." }],
     ["malformed-chunk", { retryable: false, reason: "OpenAI answered with a body that is not JSON." }],
@@ -104,6 +109,8 @@ Deno.test("classifyDraftFailure: only rate limits and outages are retried; the r
     if (typeof expected.reason === "string") assert.equal(failure.reason, expected.reason, scenario);
     else assert.match(failure.reason, expected.reason, scenario);
     assert.equal(failure.retryAfterSeconds, expected.retryAfterSeconds, scenario);
+    // No credit is a 429 too, but not a rate limit: it must not pause the user's other drafts (it fails them).
+    assert.equal(failure.rateLimited, expected.rateLimited, scenario);
     assert.equal(requests.length, 1, `${scenario}: one request, the queue retries`);
   }
   const { article } = await attempt("wrapped");

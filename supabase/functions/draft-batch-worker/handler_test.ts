@@ -22,6 +22,8 @@ import {
   DEFAULT_SETTINGS,
   type DraftWorkerDependencies,
   type DraftWorkerSettings,
+  type DraftWorkerSummary,
+  helpersFor,
   MAX_BACKOFF_SECONDS,
   settingsFromEnv,
 } from "./handler.ts";
@@ -52,7 +54,7 @@ function recordingStore(jobs: ClaimedDraftJob[], options: { lose?: string[] } = 
   const queue = [...jobs];
   const store: DraftQueueStore = {
     claim(rules) {
-      calls.push(`claim perUser=${rules.perUser} lease=${rules.leaseSeconds} maxAttempts=${rules.maxAttempts}`);
+      calls.push(`claim perUser=${rules.perUser} maxInFlight=${rules.maxInFlight} lease=${rules.leaseSeconds} maxAttempts=${rules.maxAttempts}`);
       return Promise.resolve(queue.shift() ?? null);
     },
     complete(claimed, draft) {
@@ -65,6 +67,14 @@ function recordingStore(jobs: ClaimedDraftJob[], options: { lose?: string[] } = 
     },
     release(claimed) {
       calls.push(`release ${claimed.jobId}`);
+      return Promise.resolve();
+    },
+    demand(rules) {
+      calls.push(`demand perUser=${rules.perUser} maxInFlight=${rules.maxInFlight}`);
+      return Promise.resolve({ inFlight: 0, claimable: queue.length });
+    },
+    recordRateLimit(userId, retryAfterSeconds, perUser) {
+      calls.push(`pause ${userId} for=${retryAfterSeconds} perUser=${perUser}`);
       return Promise.resolve();
     },
   };
@@ -80,7 +90,7 @@ async function withWorker(
     lose?: string[];
   },
   test: (context: {
-    run: () => Promise<Response>;
+    run: (body?: string) => Promise<Response>;
     calls: string[];
     keyReads: string[];
     logs: string[];
@@ -113,12 +123,12 @@ async function withWorker(
     settings: { ...DEFAULT_SETTINGS, concurrency: 1, ...options.settings },
     ...options.deps,
   });
-  const run = () =>
+  const run = (body = "{}") =>
     handler(
       new Request("http://localhost/functions/v1/draft-batch-worker", {
         method: "POST",
         headers: { "Content-Type": "application/json", apikey: SECRET },
-        body: "{}",
+        body,
       }),
     );
   try {
@@ -141,10 +151,12 @@ const linkTarget = (url: string, title: string, excerpt = ""): LinkTarget => ({
   score: 1,
 });
 
+/** The counts of a lead that started no helper. */
 const summaryOf = async (response: Response) => {
   assert.equal(response.status, 200);
-  const { providerMs, overheadMs, ...counts } = await response.json();
+  const { providerMs, overheadMs, helpers, helpersFailed, ...counts } = await response.json();
   assert.ok(providerMs >= 0 && overheadMs >= 0);
+  assert.deepEqual([helpers, helpersFailed], [0, 0]);
   return counts;
 };
 
@@ -188,13 +200,13 @@ Deno.test("draft-batch-worker: claims until the queue is empty, stores each draf
     });
     const lease = Math.ceil(DEFAULT_SETTINGS.wallClockMs / 1000) + 30;
     assert.deepEqual(calls, [
-      `claim perUser=2 lease=${lease} maxAttempts=4`,
+      `claim perUser=2 maxInFlight=32 lease=${lease} maxAttempts=4`,
       `complete ${job(1).jobId} Idea number 1: A Practical Guide`,
-      `claim perUser=2 lease=${lease} maxAttempts=4`,
+      `claim perUser=2 maxInFlight=32 lease=${lease} maxAttempts=4`,
       `complete ${job(2).jobId} Idea number 2: A Practical Guide`,
-      `claim perUser=2 lease=${lease} maxAttempts=4`,
+      `claim perUser=2 maxInFlight=32 lease=${lease} maxAttempts=4`,
       `complete ${job(3).jobId} Idea number 3: A Practical Guide`,
-      `claim perUser=2 lease=${lease} maxAttempts=4`,
+      `claim perUser=2 maxInFlight=32 lease=${lease} maxAttempts=4`,
     ]);
     assert.deepEqual(keyReads, [user("a"), user("b")]);
   }));
@@ -294,9 +306,12 @@ Deno.test("draft-batch-worker: only rate limits and outages are queued again; ev
       });
       const outcomes = calls.filter((call) => !call.startsWith("claim"));
       assert.deepEqual(outcomes, [
-        // The provider asked for 45 s (retry-after-ms), more than the first back-off of 30 s.
+        // The provider asked for 45 s (retry-after-ms), more than the first back-off of 30 s:
+        // the user's other jobs wait as long, and their own limit halves.
+        `pause ${user("limited")} for=45 perUser=2`,
         `fail ${job(1).jobId} retry=45 OpenAI is rate limiting your requests. Wait about 45 seconds and try again.`,
         `fail ${job(2).jobId} retry=60 OpenAI is unavailable (HTTP 500). Please try again later.`,
+        `pause ${user("limited")} for=45 perUser=2`,
         `fail ${job(3).jobId} retry=null OpenAI is rate limiting your requests. Wait about 45 seconds and try again. (gave up after 4 attempts)`,
         `fail ${job(4).jobId} retry=null OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.`,
         `fail ${job(5).jobId} retry=null OpenAI API key not found: store it in Profile Settings → API Keys, then use Retry failed.`,
@@ -427,7 +442,8 @@ Deno.test("backOffSeconds doubles from the base, is capped, and never comes soon
 
 Deno.test("settingsFromEnv: defaults, overrides, and a malformed value stops the function at boot", () => {
   assert.deepEqual(settingsFromEnv(new Map()), {
-    concurrency: 4,
+    concurrency: 8,
+    maxInFlight: 32,
     perUser: 2,
     maxAttempts: 4,
     retryBaseSeconds: 30,
@@ -436,16 +452,115 @@ Deno.test("settingsFromEnv: defaults, overrides, and a malformed value stops the
     providerTimeoutMs: 70_000,
   });
   const custom = settingsFromEnv(
-    new Map([["DRAFT_WORKER_CONCURRENCY", "8"], ["DRAFT_WORKER_PER_USER", "3"], ["DRAFT_RETRY_BASE_SECONDS", "1"], [
-      "FUNCTIONS_WALL_CLOCK_LIMIT_MS",
-      "400000",
-    ]]),
+    new Map([
+      ["DRAFT_WORKER_CONCURRENCY", "4"],
+      ["DRAFT_WORKER_MAX_IN_FLIGHT", "100"],
+      ["DRAFT_WORKER_PER_USER", "3"],
+      ["DRAFT_RETRY_BASE_SECONDS", "1"],
+      ["FUNCTIONS_WALL_CLOCK_LIMIT_MS", "400000"],
+    ]),
   );
   assert.deepEqual(
-    [custom.concurrency, custom.perUser, custom.retryBaseSeconds, custom.providerTimeoutMs],
-    [8, 3, 1, 90_000],
+    [custom.concurrency, custom.maxInFlight, custom.perUser, custom.retryBaseSeconds, custom.providerTimeoutMs],
+    [4, 100, 3, 1, 90_000],
   );
-  for (const [name, value] of [["DRAFT_WORKER_PER_USER", "0"], ["DRAFT_MAX_ATTEMPTS", "11"], ["DRAFT_WORKER_CONCURRENCY", "two"]]) {
+  for (
+    const [name, value] of [
+      ["DRAFT_WORKER_PER_USER", "0"],
+      ["DRAFT_MAX_ATTEMPTS", "11"],
+      ["DRAFT_WORKER_CONCURRENCY", "two"],
+      ["DRAFT_WORKER_MAX_IN_FLIGHT", "1001"],
+    ]
+  ) {
     assert.throws(() => settingsFromEnv(new Map([[name, value]])), new RegExp(name));
   }
+});
+
+Deno.test("helpersFor: enough runs for what may start now, within the installation's limit", () => {
+  const settings = { concurrency: 8, maxInFlight: 32 };
+  assert.deepEqual([0, 1, 8, 9, 16, 17, 32, 500].map((claimable) => helpersFor(claimable, settings)), [0, 0, 0, 1, 1, 2, 3, 3]);
+  assert.equal(helpersFor(500, { concurrency: 8, maxInFlight: 5 }), 0, "a limit below one run's slots starts no helper");
+});
+
+Deno.test("draft-batch-worker: a lead starts helpers for the backlog and answers with their counts; a helper drafts within its budget and starts none", async () => {
+  const helperSummary = (drafted: number): DraftWorkerSummary => ({
+    claimed: drafted,
+    drafted,
+    retried: 0,
+    failed: 0,
+    released: 0,
+    lost: 0,
+    providerMs: 10,
+    overheadMs: 5,
+    helpers: 0,
+    helpersFailed: 0,
+  });
+  const budgets: number[] = [];
+  const startHelper = (budgetMs: number) => {
+    budgets.push(budgetMs);
+    return budgets.length === 3 ? Promise.reject(new Error("the helper answered 546")) : Promise.resolve(helperSummary(4));
+  };
+  const jobs = Array.from({ length: 20 }, (_, i) => job(i + 1, user(String(i % 5))));
+  await withWorker(jobs, { settings: { concurrency: 6, maxInFlight: 30 }, deps: { startHelper } }, async ({ run, calls, logs }) => {
+    const response = await run();
+    const summary = await response.json();
+    // 20 claimable, 6 slots a run: three helpers; one of them failed.
+    assert.deepEqual(
+      { ...summary, providerMs: undefined, overheadMs: undefined },
+      { claimed: 28, drafted: 28, retried: 0, failed: 0, released: 0, lost: 0, helpers: 3, helpersFailed: 1, providerMs: undefined, overheadMs: undefined },
+    );
+    assert.equal(calls[0], "demand perUser=2 maxInFlight=30");
+    assert.equal(budgets.length, 3);
+    const { wallClockMs, marginMs } = DEFAULT_SETTINGS;
+    for (const budget of budgets) assert.ok(budget <= wallClockMs - marginMs && budget > wallClockMs - marginMs - 1_000, String(budget));
+    assert.ok(logs.some((line) => line.includes("a helper run failed: Error: the helper answered 546")), logs.join("\n"));
+  });
+
+  const asked: number[] = [];
+  await withWorker([job(1), job(2)], { deps: { startHelper: (budgetMs) => (asked.push(budgetMs), Promise.resolve(helperSummary(0))) } }, async ({ run, calls }) => {
+    assert.deepEqual(await summaryOf(await run('{"budgetMs":20000}')), {
+      claimed: 2,
+      drafted: 2,
+      retried: 0,
+      failed: 0,
+      released: 0,
+      lost: 0,
+    });
+    assert.deepEqual(asked, [], "a helper starts no helpers");
+    assert.ok(!calls.some((call) => call.startsWith("demand")), "nor asks for the demand");
+    for (const body of ['{"budgetMs":10}', '{"budgetMs":"soon"}', '{"budgetMs":1000,"more":1}']) {
+      const refused = await run(body);
+      assert.equal(refused.status, 400, body);
+      await refused.body?.cancel();
+    }
+  });
+});
+
+Deno.test("draft-batch-worker: a helper's budget shortens its wall clock: no call starts that could not end within it", async () => {
+  let clock = 0;
+  const draftSlowly = (): Promise<GeneratedArticle> => {
+    clock += 4_000;
+    return Promise.resolve({
+      title: "T",
+      content: "<p>C</p>",
+      excerpt: "",
+      category: "",
+      tags: "",
+      meta_description: "",
+      focus_keyword: "",
+      slug: "",
+    });
+  };
+  // A 10 s budget: 1 s margin, 4.5 s per call, so calls start only in the first 4.5 s: at 0 and 4 s, not at 8 s.
+  await withWorker([job(1), job(2), job(3)], { deps: { draft: draftSlowly, now: () => clock } }, async ({ run, calls }) => {
+    assert.deepEqual(await summaryOf(await run('{"budgetMs":10000}')), {
+      claimed: 2,
+      drafted: 2,
+      retried: 0,
+      failed: 0,
+      released: 0,
+      lost: 0,
+    });
+    assert.deepEqual(calls.filter((call) => !call.startsWith("claim")), [`complete ${job(1).jobId} T`, `complete ${job(2).jobId} T`]);
+  });
 });

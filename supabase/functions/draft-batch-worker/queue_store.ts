@@ -1,9 +1,11 @@
 /**
  * The worker's side of the bulk-drafting queue: the security-definer
- * functions of migration 20261128000400_draft_queue.sql, called on the
- * system's draftWorker path. Every write names the job AND the claim (its
- * lease token), so a worker whose lease lapsed, and whose job another worker
- * took, changes nothing.
+ * functions of migrations 20261128000400_draft_queue.sql and
+ * 20261205000100_fair_draft_queue.sql (the claim by turns within the
+ * installation's and each user's limits), called on the system's
+ * draftWorker path. Every write names the job AND the claim (its lease
+ * token), so a worker whose lease lapsed, and whose job another worker took,
+ * changes nothing.
  */
 import type { SystemClient } from "../_shared/platform/system_access.ts";
 
@@ -36,8 +38,10 @@ export interface DraftFields {
 }
 
 export interface ClaimRules {
-  /** Live claims per user across every worker. */
+  /** Live claims per user across every worker (less while the user's provider keeps answering 429). */
   perUser: number;
+  /** Live claims in the whole installation, across every worker. */
+  maxInFlight: number;
   leaseSeconds: number;
   /** A job whose lease lapsed this many times fails instead of being claimed again. */
   maxAttempts: number;
@@ -52,6 +56,15 @@ export interface DraftQueueStore {
   fail(job: ClaimedDraftJob, reason: string, retryAfterSeconds: number | null): Promise<void>;
   /** Gives the job back unprocessed, without counting the attempt. */
   release(job: ClaimedDraftJob): Promise<void>;
+  /** Drafts in flight in the installation, and how many more could be claimed now under the same limits. */
+  demand(rules: Pick<ClaimRules, "perUser" | "maxInFlight">): Promise<QueueDemand>;
+  /** The user's provider answered 429: none of their jobs is claimed for `retryAfterSeconds`, and their own limit halves. */
+  recordRateLimit(userId: string, retryAfterSeconds: number, perUser: number): Promise<void>;
+}
+
+export interface QueueDemand {
+  inFlight: number;
+  claimable: number;
 }
 
 function check<T>(result: { data: T; error: { message: string } | null }, what: string): T {
@@ -61,11 +74,12 @@ function check<T>(result: { data: T; error: { message: string } | null }, what: 
 
 export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStore {
   return {
-    async claim({ perUser, leaseSeconds, maxAttempts }) {
+    async claim({ perUser, maxInFlight, leaseSeconds, maxAttempts }) {
       const rows = check(
         await draftWorker.rpc("claim_draft_jobs", {
           p_max_jobs: 1,
           p_per_user: perUser,
+          p_max_in_flight: maxInFlight,
           p_lease_seconds: leaseSeconds,
           p_max_attempts: maxAttempts,
         }),
@@ -118,6 +132,24 @@ export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStor
       check(
         await draftWorker.rpc("release_draft_job", { p_job_id: job.jobId, p_claim_id: job.claimId }),
         "releasing a draft job",
+      );
+    },
+    async demand({ perUser, maxInFlight }) {
+      const rows = check(
+        await draftWorker.rpc("draft_queue_demand", { p_per_user: perUser, p_max_in_flight: maxInFlight }),
+        "reading the queue's demand",
+      );
+      const [row] = rows ?? [];
+      return { inFlight: row?.in_flight ?? 0, claimable: row?.claimable ?? 0 };
+    },
+    async recordRateLimit(userId, retryAfterSeconds, perUser) {
+      check(
+        await draftWorker.rpc("record_draft_rate_limit", {
+          p_user_id: userId,
+          p_retry_after_seconds: retryAfterSeconds,
+          p_per_user: perUser,
+        }),
+        "pausing a rate-limited user",
       );
     },
   };

@@ -22,7 +22,7 @@ insert into public.wordpress_sites (id, user_id, name, site_url, username, base_
 -- Only the secret key
 select ok(
   not has_function_privilege('authenticated', 'public.create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb)', 'execute')
-    and not has_function_privilege('authenticated', 'public.claim_draft_jobs(integer,integer,integer,integer)', 'execute')
+    and not has_function_privilege('authenticated', 'public.claim_draft_jobs(integer,integer,integer,integer,integer)', 'execute')
     and not has_function_privilege('authenticated', 'public.complete_draft_job(uuid,uuid,text,text,text,text,text,text,text[],text[])', 'execute')
     and not has_function_privilege('authenticated', 'public.fail_draft_job(uuid,uuid,text,integer)', 'execute')
     and not has_function_privilege('authenticated', 'public.release_draft_job(uuid,uuid)', 'execute')
@@ -87,7 +87,7 @@ select tests.clear_authentication();
 
 -- claim_draft_jobs: at most per_user live claims per user, oldest first, every user served.
 create temporary table claims on commit drop as
-  select * from public.claim_draft_jobs(10, 2, 300, 4);
+  select * from public.claim_draft_jobs(10, 2, 100, 300, 4);
 select results_eq(
   $$ select c.user_id = tests.get_supabase_uid('alice'), c.idea, c.attempts, c.assistant_id from claims c order by c.user_id = tests.get_supabase_uid('bob'), c.idea $$,
   $$ values (true, 'Composting', 1, 'a3000000-0000-4000-8000-000000000001'::uuid),
@@ -106,19 +106,19 @@ select ok(
   'claimed jobs are drafting, with the token and a lease of lease_seconds'
 );
 select is_empty(
-  $$ select * from public.claim_draft_jobs(10, 2, 300, 4) $$,
+  $$ select * from public.claim_draft_jobs(10, 2, 100, 300, 4) $$,
   'alice is at her limit and bob has nothing left: nothing more is claimed'
 );
 select is(
-  (select count(*)::int from public.claim_draft_jobs(10, 3, 300, 4)), 1,
+  (select count(*)::int from public.claim_draft_jobs(10, 3, 100, 300, 4)), 1,
   'a higher per-user limit lets her third job through'
 );
 select throws_ok(
-  $$ select * from public.claim_draft_jobs(0, 2, 300, 4) $$,
+  $$ select * from public.claim_draft_jobs(0, 2, 100, 300, 4) $$,
   '22023', 'p_max_jobs must be between 1 and 50', 'max_jobs is validated'
 );
 select throws_ok(
-  $$ select * from public.claim_draft_jobs(1, 2, 5, 4) $$,
+  $$ select * from public.claim_draft_jobs(1, 2, 100, 5, 4) $$,
   '22023', 'p_lease_seconds must be between 30 and 3600', 'the lease is validated'
 );
 
@@ -155,7 +155,7 @@ select is(
   'exactly one article'
 );
 select is(
-  (select count(*)::int from public.claim_draft_jobs(10, 10, 300, 4)), 0,
+  (select count(*)::int from public.claim_draft_jobs(10, 10, 100, 300, 4)), 0,
   'a done job is never claimed again (nor one being drafted)'
 );
 
@@ -191,11 +191,11 @@ select results_eq(
 );
 
 -- A lapsed lease: claimed again with a new token; after the last attempt, failed.
-select is((select count(*)::int from public.claim_draft_jobs(1, 2, 300, 4)), 1, 'alice''s released job is claimed again');
+select is((select count(*)::int from public.claim_draft_jobs(1, 2, 100, 300, 4)), 1, 'alice''s released job is claimed again');
 create temporary table lapsed on commit drop as select claim_id from public.draft_jobs where idea = 'Worms';
 update public.draft_jobs set next_attempt_at = now() - interval '1 second' where idea = 'Worms';
 create temporary table reclaimed on commit drop as
-  select * from public.claim_draft_jobs(1, 2, 300, 4) where idea = 'Worms';
+  select * from public.claim_draft_jobs(1, 2, 100, 300, 4) where idea = 'Worms';
 select results_eq(
   $$ select attempts, claim_id is distinct from (select claim_id from lapsed) from reclaimed $$,
   $$ values (2, true) $$,
@@ -203,7 +203,7 @@ select results_eq(
 );
 update public.draft_jobs set next_attempt_at = now() - interval '1 second', attempts = 4 where idea = 'Worms';
 select is_empty(
-  $$ select * from public.claim_draft_jobs(10, 5, 300, 4) where idea = 'Worms' $$,
+  $$ select * from public.claim_draft_jobs(10, 5, 100, 300, 4) where idea = 'Worms' $$,
   'after the last attempt it is not claimed again'
 );
 select results_eq(

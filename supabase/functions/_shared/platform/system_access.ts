@@ -173,6 +173,13 @@ export interface SystemAccess {
    * only read theirs.
    */
   keywordDataRecords: SystemClient;
+  /**
+   * Another run of a function only the scheduler may call (draft-batch-worker
+   * starting helper runs for a backlog), POSTed as the cron job posts: the
+   * secret key in `apikey`, a JSON body, at the project URL. Those functions
+   * refuse every other caller, so only the system adds runs.
+   */
+  startRun(functionName: string, body: unknown, signal?: AbortSignal): Promise<Response>;
 }
 
 export interface StoredKeywordDataProvider {
@@ -227,8 +234,18 @@ const keywordDataPasswordPlace = (userId: string): SecretPlace => ({
 });
 type SiteSecretTable = "wordpress_site_credentials" | "ghost_site_credentials";
 
-/** The system paths over `client`, which must hold the secret key; secrets sealed and opened with `box`. */
-export function systemAccessOver(client: SystemClient, box: SecretBox = secretBoxFromEnv(Deno.env)): SystemAccess {
+type StartRun = SystemAccess["startRun"];
+const noRuns: StartRun = () => Promise.reject(new Error("no function runs can be started here"));
+
+/**
+ * The system paths over `client`, which must hold the secret key; secrets sealed and opened with `box`;
+ * `startRun` must send the secret key.
+ */
+export function systemAccessOver(
+  client: SystemClient,
+  box: SecretBox = secretBoxFromEnv(Deno.env),
+  startRun: StartRun = noRuns,
+): SystemAccess {
   const apiKeyPatch = (column: ApiKeyColumn, sealed: string | null) =>
     column === "openai_key" ? { openai_key: sealed } : { falai_key: sealed };
 
@@ -455,6 +472,7 @@ export function systemAccessOver(client: SystemClient, box: SecretBox = secretBo
     keywordDataRecords: client,
     modelLists: client,
     secretMaintenance: client,
+    startRun,
   };
 }
 
@@ -466,10 +484,19 @@ export function systemAccessOver(client: SystemClient, box: SecretBox = secretBo
 export function createSystemAccess(env: EnvReader = Deno.env): SystemAccess {
   const url = env.get("SUPABASE_URL");
   if (!url) throw new Error("Missing environment variable SUPABASE_URL");
+  const secretKey = requireServiceKey(env);
+  const functions = `${url.replace(/\/+$/, "")}/functions/v1`;
   return systemAccessOver(
-    createClient<Database>(url, requireServiceKey(env), {
+    createClient<Database>(url, secretKey, {
       auth: { persistSession: false, autoRefreshToken: false },
     }),
     secretBoxFromEnv(env),
+    (functionName, body, signal) =>
+      fetch(`${functions}/${functionName}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", apikey: secretKey },
+        body: JSON.stringify(body),
+        signal,
+      }),
   );
 }

@@ -28,6 +28,37 @@ Deno.test("createSystemAccess: talks to SUPABASE_URL with the preferred key of S
   }
 });
 
+Deno.test("startRun: another run of a scheduler-called function, POSTed as the cron job posts it", async () => {
+  const seen: { path: string; apikey: string | null; authorization: string | null; type: string | null; body: string }[] = [];
+  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
+    seen.push({
+      path: new URL(req.url).pathname,
+      apikey: req.headers.get("apikey"),
+      authorization: req.headers.get("authorization"),
+      type: req.headers.get("content-type"),
+      body: await req.text(),
+    });
+    return Response.json({ claimed: 0 });
+  });
+  try {
+    const system = createSystemAccess(
+      new Map([["SUPABASE_URL", `http://127.0.0.1:${server.addr.port}/`], ["SUPABASE_SECRET_KEYS", '{"default":"sb_secret_default"}']]),
+    );
+    const response = await system.startRun("draft-batch-worker", { budgetMs: 5000 });
+    assert.deepEqual(await response.json(), { claimed: 0 });
+    assert.deepEqual(seen, [{
+      path: "/functions/v1/draft-batch-worker",
+      apikey: "sb_secret_default",
+      authorization: null,
+      type: "application/json",
+      body: '{"budgetMs":5000}',
+    }]);
+  } finally {
+    await server.shutdown();
+  }
+  await assert.rejects(systemAnswering(() => rows([])).system.startRun("x", {}), /no function runs can be started here/);
+});
+
 Deno.test("createSystemAccess: refuses to start without a URL or a secret key (a publishable key is no substitute)", () => {
   assert.throws(() => createSystemAccess(new Map()), /Missing environment variable SUPABASE_URL/);
   assert.throws(

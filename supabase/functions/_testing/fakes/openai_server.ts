@@ -54,6 +54,20 @@
  * of a bulk batch rate limited twice, then answered); then the server-wide
  * `scenario`.
  *
+ * `requestLimit` ({ requests, windowMs }, off by default) is a requests-per-minute
+ * limit per key ("openai" and "openrouter"; Ollama has none): past `requests` accepted chat
+ * requests in the last `windowMs` (60,000 for a real RPM; tests scale the
+ * minute down), a request gets 429 `rate_limit_exceeded` (type `requests`)
+ * with OpenAI's message form and `x-ratelimit-*-requests` headers, and
+ * `retry-after-ms` until the oldest request leaves the window (source of the
+ * shapes: /work/notes/ai-providers.md §1.6); OpenRouter's 429 `{ error: { code:
+ * 429, message } }` with `Retry-After` in seconds and `X-RateLimit-*` (§2.4).
+ *
+ * `parallel` (unlimited by default) is a server that works on that many
+ * chat requests at once and queues the rest in arrival order, as Ollama does
+ * with OLLAMA_NUM_PARALLEL (the queue, OLLAMA_MAX_QUEUE, is 512 by default:
+ * ollama/ollama PR #4144): its pace, not the caller's, then caps throughput.
+ *
  * Not a provider's: `GET /v1/fake/stream-timings` lists when each streamed
  * request arrived and sent its first content token (epoch ms), so a
  * benchmark in another process can time from the provider's first token.
@@ -129,6 +143,17 @@ export interface FakeOpenAIOptions {
   scenario?: FakeOpenAIScenario;
   /** Sent as `retry-after-ms` with 429 and 500 answers (the SDK waits that long before retrying). */
   retryAfterMs?: number;
+  /** The per-key requests-per-window limit (see the header comment); none by default. */
+  requestLimit?: FakeRequestLimit;
+  /** Chat requests worked on at once, the rest queued (see the header comment); unlimited by default. */
+  parallel?: number;
+}
+
+export interface FakeRequestLimit {
+  /** Chat requests accepted per key within `windowMs`. */
+  requests: number;
+  /** 60,000 for OpenAI's requests per minute. */
+  windowMs: number;
 }
 
 export interface RecordedRequest {
@@ -145,6 +170,8 @@ export interface RecordedRequest {
   answeredAt?: number;
   /** When a stream sent its first content token (performance.now()). */
   firstTokenAt?: number;
+  /** When the server started working on it, after waiting for a free place (`parallel`). */
+  startedAt?: number;
   /**
    * True when the client went away before the answer was delivered. A
    * non-streaming answer notices only when it is sent (a slow one waits its
@@ -170,6 +197,10 @@ export interface FakeOpenAI {
   plan: FakeOpenAIPlanRule[];
   /** Delay before the first token (see FakeOpenAIOptions); may be changed at any time. */
   firstTokenDelayMs: number | undefined;
+  /** The per-key request limit (see FakeOpenAIOptions); may be changed at any time. */
+  requestLimit: FakeRequestLimit | undefined;
+  /** Chat requests worked on at once (see FakeOpenAIOptions); may be changed at any time. */
+  parallel: number | undefined;
   close(): Promise<void>;
 }
 
@@ -207,6 +238,8 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
     scenario: options.scenario ?? "ok",
     plan: [] as FakeOpenAIPlanRule[],
     firstTokenDelayMs: options.firstTokenDelayMs,
+    requestLimit: options.requestLimit,
+    parallel: options.parallel,
     close: async () => {
       closing.abort();
       await server.shutdown();
@@ -299,7 +332,8 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
       const validBody = body as Json;
       const model = resolveModel(flavour, String(validBody.model), today());
       if ("refusal" in model) return errors.error(model.refusal.status, model.refusal);
-      const refused = refusedAtTheDoor ?? modelRuleRefusal(flavour, errors, model, validBody, scenario);
+      const refused = refusedAtTheDoor ?? modelRuleRefusal(flavour, errors, model, validBody, scenario) ??
+        overRequestLimit(errors, apiKey, String(validBody.model), record);
       if (refused) return refused;
 
       const pace: Pace = {
@@ -308,13 +342,100 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
         chunkDelayMs: Number.isFinite(tokensPerSecond) && tokensPerSecond > 0 ? 1000 / tokensPerSecond : 0,
       };
       const answer = limitAnswer(flavour, model, validBody, shapeContent(answerFor(validBody), scenario), scenario);
+      // A place among `parallel`, held until the answer is delivered (or the client is gone).
+      if (!(await workers.enter(signal))) return new Response(null, { status: 499 });
+      record.startedAt = performance.now();
+      info.completed.finally(() => workers.leave()).catch(() => {});
       return record.stream
         ? streamedAnswer(answer, String(validBody.model), scenario, pace, validBody, signal, record)
         : await wholeAnswer(answer, String(validBody.model), scenario, pace, signal, record);
     },
   );
+  const workers = placesOf(() => fake.parallel);
+  /** Accepted chat requests per key (performance.now()), oldest first, within the limit's window. */
+  const accepted = new Map<string, number[]>();
+  function overRequestLimit(
+    errors: FlavourErrors,
+    apiKey: string | null,
+    model: string,
+    record: RecordedRequest,
+  ): Response | undefined {
+    const limit = fake.requestLimit;
+    if (!limit || flavour === "ollama" || !apiKey) return undefined;
+    const now = performance.now();
+    const recent = (accepted.get(apiKey) ?? []).filter((at) => at > now - limit.windowMs);
+    accepted.set(apiKey, recent);
+    if (recent.length < limit.requests) {
+      recent.push(now);
+      return undefined;
+    }
+    record.scenario = "rate-limit";
+    const waitMs = Math.max(1, Math.ceil(recent[0] + limit.windowMs - now));
+    if (flavour === "openrouter") {
+      // §2.4: a platform 429 may carry Retry-After (seconds) and X-RateLimit-Limit/Remaining.
+      return errors.error(429, { message: "Rate limit exceeded" }, {
+        "retry-after": String(Math.ceil(waitMs / 1000)),
+        "x-ratelimit-limit": String(limit.requests),
+        "x-ratelimit-remaining": "0",
+      });
+    }
+    return errors.error(
+      429,
+      {
+        message: `Rate limit reached for ${model} in organization org-fake on requests per min (RPM): Limit ${limit.requests}, ` +
+          `Used ${recent.length}, Requested 1. Please try again in ${waitMs}ms. ` +
+          "Visit https://platform.openai.com/account/rate-limits to learn more.",
+        type: "requests",
+        code: "rate_limit_exceeded",
+      },
+      {
+        "retry-after-ms": String(waitMs),
+        "x-ratelimit-limit-requests": String(limit.requests),
+        "x-ratelimit-remaining-requests": "0",
+        "x-ratelimit-reset-requests": `${waitMs}ms`,
+      },
+    );
+  }
+
   fake.url = `http://${server.addr.hostname}:${server.addr.port}${prefix}`;
   return fake;
+}
+
+/** Up to `limit()` holders at once (unlimited when undefined); the others wait in arrival order. */
+function placesOf(limit: () => number | undefined) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  const next = () => {
+    const most = limit() ?? Infinity;
+    while (busy < most && waiting.length > 0) {
+      busy++;
+      waiting.shift()!();
+    }
+  };
+  return {
+    /** Resolves true once a place is held, false if `signal` aborts first. */
+    enter(signal: AbortSignal): Promise<boolean> {
+      return new Promise((resolve) => {
+        if (signal.aborted) return resolve(false);
+        const granted = () => {
+          signal.removeEventListener("abort", gone);
+          resolve(true);
+        };
+        const gone = () => {
+          const at = waiting.indexOf(granted);
+          if (at >= 0) waiting.splice(at, 1);
+          resolve(false);
+        };
+        signal.addEventListener("abort", gone, { once: true });
+        waiting.push(granted);
+        next();
+      });
+    },
+    leave() {
+      busy--;
+      next();
+    },
+  };
 }
 
 /** The streamed requests' timings on the wall clock (epoch ms), for benchmarks in other processes. */

@@ -157,6 +157,69 @@ Deno.test("rate-limit and server-error scenarios, chosen by option or by key", (
     assert.deepEqual(fake.requests.map((request) => request.scenario), ["rate-limit", "server-error", "ok"]);
   }));
 
+Deno.test("requestLimit: each key's requests per window, then OpenAI's 429 until the oldest leaves the window", () =>
+  withFake({ requestLimit: { requests: 2, windowMs: 300 } }, async (fake) => {
+    const statuses = async (key: string, count: number) => {
+      const answers = await Promise.all(Array.from({ length: count }, () => post(fake, keywordsRequest, key)));
+      return await Promise.all(answers.map(async (answer) => [answer.status, await answer.json(), answer.headers] as const));
+    };
+    const first = await statuses("sk-test-one-FIXTURE-not-a-real-key", 3);
+    assert.deepEqual(first.map(([status]) => status).sort(), [200, 200, 429]);
+    const [, refused, headers] = first.find(([status]) => status === 429)!;
+    assert.equal(refused.error.code, "rate_limit_exceeded");
+    assert.equal(refused.error.type, "requests");
+    assert.match(refused.error.message, /^Rate limit reached for gpt-6-luna in organization org-fake on requests per min \(RPM\): Limit 2, Used 2, Requested 1\. Please try again in \d+ms\./);
+    const wait = Number(headers.get("retry-after-ms"));
+    assert.ok(wait > 0 && wait <= 300, String(wait));
+    assert.equal(headers.get("x-ratelimit-limit-requests"), "2");
+    assert.equal(headers.get("x-ratelimit-remaining-requests"), "0");
+    assert.equal(headers.get("x-ratelimit-reset-requests"), `${wait}ms`);
+    // Another key has a limit of its own.
+    assert.deepEqual((await statuses("sk-test-two-FIXTURE-not-a-real-key", 2)).map(([status]) => status), [200, 200]);
+    await new Promise((resolve) => setTimeout(resolve, wait + 20));
+    assert.deepEqual((await statuses("sk-test-one-FIXTURE-not-a-real-key", 1)).map(([status]) => status), [200]);
+    assert.equal(fake.requests.filter((request) => request.scenario === "rate-limit").length, 1);
+    fake.requestLimit = undefined;
+    assert.deepEqual((await statuses("sk-test-one-FIXTURE-not-a-real-key", 3)).map(([status]) => status), [200, 200, 200]);
+  }));
+
+Deno.test("requestLimit on OpenRouter answers its own 429 with Retry-After in seconds; Ollama has no such limit", async () => {
+  await withFake({ flavour: "openrouter", today: "2026-11-27", requestLimit: { requests: 1, windowMs: 1500 } }, async (fake) => {
+    const ask = () => post(fake, { model: "openai/gpt-6-luna", messages: [{ role: "user", content: "hi" }] });
+    assert.equal((await ask()).status, 200);
+    const refused = await ask();
+    assert.equal(refused.status, 429);
+    assert.deepEqual(await refused.json(), { error: { code: 429, message: "Rate limit exceeded" } });
+    assert.equal(refused.headers.get("retry-after"), "2");
+    assert.equal(refused.headers.get("x-ratelimit-limit"), "1");
+    assert.equal(refused.headers.get("x-ratelimit-remaining"), "0");
+  });
+  await withFake({ flavour: "ollama", requestLimit: { requests: 1, windowMs: 1500 } }, async (fake) => {
+    const ask = () => post(fake, { model: "llama3.2", messages: [{ role: "user", content: "hi" }] }, null);
+    assert.deepEqual([(await ask()).status, (await ask()).status], [200, 200]);
+  });
+});
+
+Deno.test("parallel: works on that many requests at once and answers the rest in arrival order after them", () =>
+  withFake({ parallel: 2, firstTokenDelayMs: 150 }, async (fake) => {
+    const started = performance.now();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(fake, keywordsRequest)));
+    assert.deepEqual(answers.map((answer) => answer.status), [200, 200, 200, 200, 200]);
+    await Promise.all(answers.map((answer) => answer.body?.cancel()));
+    // Three rounds of 150 ms: two, two, then one.
+    assert.ok(performance.now() - started >= 3 * 150, "no more than two at once");
+    const byStart = [...fake.requests].sort((a, b) => a.startedAt! - b.startedAt!);
+    for (const [i, request] of byStart.entries()) {
+      const working = fake.requests.filter((other) => other.startedAt! <= request.startedAt! && other.answeredAt! > request.startedAt!);
+      assert.ok(working.length <= 2, `request ${i}: ${working.length} worked on at once`);
+    }
+    assert.deepEqual(
+      [...fake.requests].sort((a, b) => a.receivedAt - b.receivedAt).map((request) => request.startedAt),
+      byStart.map((request) => request.startedAt),
+      "in arrival order",
+    );
+  }));
+
 Deno.test("a plan gives the matching requests its scenarios in turn, then the usual one; keys still win", () =>
   withFake({ retryAfterMs: 5 }, async (fake) => {
     const about = (topic: string) => ({
