@@ -18,4 +18,3 @@ export interface StoredTextProvider {
 }
 
 export type ReadTextProvider = (userId: string) => Promise<StoredTextProvider>;
-export type ReadImageKey = (userId: string) => Promise<string | null>;

@@ -76,8 +76,6 @@ export const PROVIDER_DEFAULT_MODELS: Readonly<Record<AiProvider, Readonly<Recor
 export const MODEL_ID_PATTERN = /^[A-Za-z0-9~][A-Za-z0-9._:/@+~-]{0,199}$/;
 export const MODEL_ID_MESSAGE = "Enter a model name of letters, digits and . _ : / @ + ~ - (at most 200 characters)";
 
-export const modelIdSchema = z.string().check(z.trim(), z.regex(MODEL_ID_PATTERN, MODEL_ID_MESSAGE));
-
 export const BASE_URL_MAX_LENGTH = 300;
 
 /** What the table accepts: http(s), a host without credentials, a path, no query or fragment. */
@@ -106,7 +104,6 @@ export const aiProviderRequestSchema = z.discriminatedUnion("action", [
   /** The provider's models (cached per user for MODEL_LIST_CACHE_HOURS; `refresh` asks the provider again). */
   z.object({ action: z.literal("models"), refresh: z.optional(z.boolean()) }),
 ]);
-export type AiProviderRequest = z.infer<typeof aiProviderRequestSchema>;
 
 export const MODEL_LIST_CACHE_HOURS = 24;
 

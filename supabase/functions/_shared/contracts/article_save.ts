@@ -157,9 +157,6 @@ export interface SavedArticleRow {
   version: number;
 }
 
-export const SAVED_ARTICLE_COLUMNS =
-  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at, version";
-
 /** 409 from save-article: the article changed since `expectedVersion`; `current` is how it is now. */
 export interface ArticleConflictBody {
   error: string;

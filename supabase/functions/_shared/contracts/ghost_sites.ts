@@ -49,7 +49,6 @@ export const connectGhostSiteRequestSchema = z.object({
     .refine((key) => /^[0-9a-f]{24}:[0-9a-f]{64}$/.test(key), GHOST_MESSAGES.invalidAdminApiKey),
 });
 export type ConnectGhostSiteRequest = z.input<typeof connectGhostSiteRequestSchema>;
-export type ConnectGhostSiteInput = z.output<typeof connectGhostSiteRequestSchema>;
 
 /** 201 from `ghost-connect`: the saved row, without the key. */
 export const connectGhostSiteResultSchema = z.object({ site: connectedSiteSchema });

@@ -94,12 +94,9 @@ export function isAllowedUrl(value: string): boolean {
   return ALLOWED_URI_PATTERN.test(value.replace(URL_IGNORED_CHARACTERS, ""));
 }
 
-const allowedTags: ReadonlySet<string> = new Set(ALLOWED_TAGS);
 const globalAttributes: ReadonlySet<string> = new Set(GLOBAL_ATTRIBUTES);
 const urlAttributes: ReadonlySet<string> = new Set(URL_ATTRIBUTES);
 const textAttributes: ReadonlySet<string> = new Set(TEXT_ATTRIBUTES);
-
-export const isAllowedTag = (tag: string): boolean => allowedTags.has(tag.toLowerCase());
 
 /** Whether `attribute="value"` may stay on `<tag>` (names in any case). */
 export function isAllowedAttribute(tag: string, attribute: string, value: string): boolean {

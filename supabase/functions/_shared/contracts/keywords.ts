@@ -17,8 +17,6 @@ export const keywordsRequestSchema = z.object({
     .max(TOPIC_MAX_LENGTH, `Keep the topic under ${TOPIC_MAX_LENGTH} characters`),
 });
 
-export type KeywordsRequest = z.input<typeof keywordsRequestSchema>;
-
 export const COMPETITION_LEVELS = ["low", "medium", "high"] as const;
 export type CompetitionLevel = (typeof COMPETITION_LEVELS)[number];
 

@@ -22,7 +22,6 @@ import { PUBLISH_STEPS, publishArticleFailureSchema, type PublishStep } from "./
 export const PUBLISH_EVENTS = { step: "step", result: "result", error: "error" } as const;
 
 export const PUBLISH_STEP_STATES = ["started", "done", "skipped", "failed"] as const;
-export type PublishStepState = (typeof PUBLISH_STEP_STATES)[number];
 
 /**
  * Why a step was skipped:

@@ -22,7 +22,6 @@ export const PUBLISH_MESSAGES = {
   scheduledPublishing: "The scheduler is publishing this article to this site right now. Wait for it to finish, then try again.",
 } as const;
 
-
 export const POST_STATUSES = ["draft", "publish"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 export const POST_STATUS_LABELS: Readonly<Record<PostStatus, string>> = {
@@ -38,7 +37,6 @@ export const publishArticleRequestSchema = z.object({
     .min(1, PUBLISH_MESSAGES.selectSite),
   status: z.enum(POST_STATUSES).optional().default("draft"),
 });
-export type PublishArticleRequest = z.input<typeof publishArticleRequestSchema>;
 
 /**
  * What happened to the meta description and focus keyword:

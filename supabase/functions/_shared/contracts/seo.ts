@@ -23,8 +23,6 @@ export const seoAnalysisRequestSchema = z.object({
     .refine(isHttpUrl, "Please enter a valid URL"),
 });
 
-export type SeoAnalysisRequest = z.input<typeof seoAnalysisRequestSchema>;
-
 const text = z.string();
 const textList = z.array(z.string());
 

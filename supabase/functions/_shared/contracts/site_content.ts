@@ -63,7 +63,6 @@ export const syncSiteContentRequestSchema = z.object({
     context.addIssue({ code: "custom", path: ["siteId"], message: SITE_CONTENT_MESSAGES.siteNotFound });
   }
 });
-export type SyncSiteContentRequest = z.input<typeof syncSiteContentRequestSchema>;
 
 /** How far an embedding pass got (the user's relevance is embeddings). */
 export const embeddingPassSchema = z.object({
@@ -127,7 +126,6 @@ export const linkTargetsRequestSchema = z.object({
   siteIds: z.array(z.uuid({ error: SITE_CONTENT_MESSAGES.siteNotFound })).max(50).optional(),
   excludeArticleId: z.uuid({ error: "Article not found" }).optional(),
 });
-export type LinkTargetsRequest = z.input<typeof linkTargetsRequestSchema>;
 
 /** 200 from `link-targets`. */
 export const linkTargetsResultSchema = z.object({

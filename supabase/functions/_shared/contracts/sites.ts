@@ -155,8 +155,6 @@ export const wordpressConnectRequestSchema = z.preprocess(
   ]),
 );
 
-export type WordPressConnectInput = z.output<typeof wordpressConnectRequestSchema>;
-
 export const SEO_PLUGINS = ["yoast", "rank_math"] as const;
 export type SeoPlugin = (typeof SEO_PLUGINS)[number];
 
@@ -164,7 +162,6 @@ export const SEO_PLUGIN_LABELS: Readonly<Record<SeoPlugin, string>> = { yoast: "
 
 /** What a connected site is (wordpress_sites.kind): the API the publisher speaks to it. */
 export const SITE_KINDS = ["wordpress", "ghost"] as const;
-export type SiteKind = (typeof SITE_KINDS)[number];
 
 /**
  * A `wordpress_sites` row as functions return it: never the application

@@ -24,4 +24,3 @@ export const dripFormSchema = z
     message: "The window must close after it opens (on the same day)",
   });
 
-export type DripFormValues = z.input<typeof dripFormSchema>;

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { AI_OPERATION_LABELS, AI_PROVIDER_LABELS } from "@contracts/ai_provider";
+import { AI_OPERATION_LABELS, AI_PROVIDER_LABELS, MODEL_ID_MESSAGE, MODEL_ID_PATTERN } from "@contracts/ai_provider";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { formatDate } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -22,6 +22,7 @@ export function AiModelsForm() {
   const { settings, settingsState, models, modelsState, modelsError } = useAiProvider();
   const [choices, setChoices] = useState<ModelChoices>({ drafting: null, keywords: null, seo: null });
   const [saving, setSaving] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<(typeof OPERATIONS)[number], string>>>({});
 
   useEffect(() => {
     if (settings) setChoices({ ...settings.models });
@@ -33,13 +34,20 @@ export function AiModelsForm() {
       notifyError("Authentication required");
       return;
     }
+    const trimmed = {
+      drafting: choices.drafting?.trim() || null,
+      keywords: choices.keywords?.trim() || null,
+      seo: choices.seo?.trim() || null,
+    };
+    // The table's own rule (ai_provider_settings' check), said before the save rather than as a failed save.
+    const invalid = Object.fromEntries(
+      OPERATIONS.filter((operation) => trimmed[operation] !== null && !MODEL_ID_PATTERN.test(trimmed[operation]))
+        .map((operation) => [operation, MODEL_ID_MESSAGE]),
+    );
+    setErrors(invalid);
+    if (Object.keys(invalid).length > 0) return;
     setSaving(true);
     try {
-      const trimmed = {
-        drafting: choices.drafting?.trim() || null,
-        keywords: choices.keywords?.trim() || null,
-        seo: choices.seo?.trim() || null,
-      };
       await saveModelChoices(user.id, trimmed);
       if (aiProvider.settings) aiProvider.settings = { ...aiProvider.settings, models: trimmed };
       notifySuccess("AI models saved");
@@ -73,6 +81,7 @@ export function AiModelsForm() {
             kind="chat"
             value={choices[operation] ?? ""}
             onChange={(value) => setChoices((current) => ({ ...current, [operation]: value || null }))}
+            error={errors[operation]}
             fallback={{ model: models?.defaults[operation] ?? null, label: "Provider default" }}
             disabled={disabled}
             help={HELP[operation]}

@@ -280,6 +280,22 @@ describe("AI models", () => {
     );
   });
 
+  it("refuses a typed model name the provider's rules cannot hold, beside the field, without saving", async () => {
+    vi.mocked(listModels).mockResolvedValue({ ...MODEL_LIST, listed: false, typed: true, models: [] });
+    const user = await renderProfile();
+    const field = await screen.findByLabelText("Article drafting model");
+    await waitFor(() => expect((field as HTMLInputElement).disabled).toBe(false));
+    await user.type(field, "llama 3");
+    await user.click(screen.getByRole("button", { name: "Save AI models" }));
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(noteOf(field)).toBe("Enter a model name of letters, digits and . _ : / @ + ~ - (at most 200 characters)");
+    expect(saveModelChoices).not.toHaveBeenCalled();
+    await user.clear(field);
+    await user.type(field, "llama3.2:3b");
+    await user.click(screen.getByRole("button", { name: "Save AI models" }));
+    expect(saveModelChoices).toHaveBeenCalledWith(testUser.id, { drafting: "llama3.2:3b", keywords: null, seo: null });
+  });
+
   it("Refresh model list asks the provider again", async () => {
     const user = await renderProfile();
     await waitFor(() => expect(listModels).toHaveBeenCalledWith(false));

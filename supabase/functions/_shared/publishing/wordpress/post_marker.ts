@@ -39,11 +39,6 @@ export function markedContent(content: string, marker: string): string {
   return `${content}\n<!-- ${markerToken(marker)} -->`;
 }
 
-/** The article's own HTML of a post's raw content: the marker comment taken off again. */
-export function unmarkedContent(raw: string): string {
-  return raw.replace(/\n?<!-- inkpress-pub-[0-9a-f-]{36} -->\s*$/, "");
-}
-
 interface FoundPost {
   id?: unknown;
   content?: { raw?: unknown };
