@@ -3,8 +3,9 @@
  * provider, with their stored key.
  *
  * POST { action: "check" } — one look at the provider's model list (plus
- * OpenRouter's key check, its list being public): 200 { modelCount,
- * message: "Key works: N models" }, or the provider's reason as the AI
+ * OpenRouter's key check, its list being public; and for OpenAI one
+ * one-token completion, since its list answers a key without credit too):
+ * 200 { modelCount, message: "Key works: N models" }, or the provider's reason as the AI
  * functions give it: 400 missing/refused key, no credit, private address
  * refused; 502 unreachable or down; 504 no answer in time (with `problem`).
  * The list read is cached as a refresh would.
@@ -25,6 +26,8 @@ import { type AiDeployment, aiDeploymentFromEnv } from "../_shared/ai/ai_deploym
 import { fetchModelList, type RawModelList } from "../_shared/ai/model_list.ts";
 import { createModelListStore, type ModelListStore } from "../_shared/ai/model_list_store.ts";
 import { createOpenAIClient } from "../_shared/ai/openai_client.ts";
+import { buildChatRequest } from "../_shared/ai/chat_request.ts";
+import type OpenAI from "openai";
 import type { ReadTextProvider } from "../_shared/ai/provider_access.ts";
 import { ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
 import { type DescribedFailure, describeProviderFailure, logProviderFailure } from "../_shared/ai/provider_errors.ts";
@@ -56,15 +59,42 @@ export interface AiProviderDeps {
   rateLimit: RateLimit;
   /** The provider's list (model_list.ts); replaced in tests about caching. */
   fetchModels?: (target: ProviderTarget, signal: AbortSignal) => Promise<RawModelList>;
+  /** OpenAI's credit check (probeCredit below); replaced in tests. */
+  probeCredit?: (target: ProviderTarget, signal: AbortSignal) => Promise<void>;
   now?: () => Date;
 }
 
 const modelCountText = (count: number) => `${count} model${count === 1 ? "" : "s"}`;
 
+/**
+ * OpenAI answers GET /models for a key whose account has no credit; only a
+ * request that costs something is refused (429 `insufficient_quota`,
+ * https://platform.openai.com/docs/guides/error-codes/api-errors). So Check
+ * key asks for one short answer from the keywords model (a few tokens, a
+ * fraction of a cent), shaped for the model's family like every request.
+ */
+async function probeCredit(target: ProviderTarget, signal: AbortSignal): Promise<void> {
+  const model = target.models.keywords;
+  if (!model) return;
+  const client = createOpenAIClient(target, MODEL_LIST_TIMEOUT_MS);
+  await client.chat.completions.create(
+    buildChatRequest(target.provider, {
+      model,
+      messages: [{ role: "user", content: "Reply with OK." }],
+      output: { type: "text" },
+      effort: ["minimal", "low", "none"],
+      maxOutputTokens: 16,
+      stream: false,
+    }) as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming,
+    { signal, maxRetries: 0 },
+  );
+}
+
 export function createHandler(deps: AiProviderDeps): (req: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   const fetchModels = deps.fetchModels ??
     ((target, signal) => fetchModelList(createOpenAIClient(target, MODEL_LIST_TIMEOUT_MS), target, signal));
+  const checkCredit = deps.probeCredit ?? probeCredit;
 
   return defineFunction({
     name: "ai-provider",
@@ -101,6 +131,20 @@ export function createHandler(deps: AiProviderDeps): (req: Request) => Promise<R
         return { list };
       };
 
+      /** The no-credit answer of the probe, if that is what it got; any other failure there is not the key's. */
+      const creditRefusal = async (target: ProviderTarget): Promise<DescribedFailure | undefined> => {
+        const deadline = new ProviderDeadline(req.signal, MODEL_LIST_TIMEOUT_MS);
+        try {
+          await checkCredit(target, deadline.signal);
+          return undefined;
+        } catch (error) {
+          const failure = describeProviderFailure(error, { ...context, deadline });
+          return failure.problem.kind === "no-credit" ? failure : undefined;
+        } finally {
+          deadline.dispose();
+        }
+      };
+
       if (input.action === "check") {
         try {
           requireKey(target);
@@ -110,6 +154,10 @@ export function createHandler(deps: AiProviderDeps): (req: Request) => Promise<R
         const asked = await ask();
         if ("limited" in asked) return asked.limited;
         if ("failure" in asked) return failureResponse(asked.failure);
+        if (target.provider === "openai" && target.apiKey) {
+          const noCredit = await creditRefusal(target);
+          if (noCredit) return failureResponse(noCredit);
+        }
         const result: KeyCheckResult = {
           modelCount: asked.list.total,
           message: `${target.apiKey ? "Key works" : "Server answers"}: ${modelCountText(asked.list.total)}`,

@@ -85,8 +85,17 @@ Deno.test("Check key: one look at the model list, the count, or the provider's r
     const works = await call({ action: "check" });
     assert.equal(works.status, 200);
     assert.match(String(works.body.message), /^Key works: \d+ models$/);
-    assert.equal(fake.requests.length, 1);
-    assert.equal(fake.requests[0].path, "/v1/models");
+    assert.deepEqual(fake.requests.map((request) => request.path), ["/v1/models", "/v1/chat/completions"]);
+    const probe = fake.requests[1].body as { model: string; max_completion_tokens?: number; stream?: boolean };
+    assert.equal(probe.model, "gpt-6-luna", "the keywords model, the cheapest default");
+    assert.ok(probe.max_completion_tokens! <= 16 && !probe.stream, "one short answer");
+
+    // OpenAI lists models for a key without credit; only the probe is refused.
+    setKey("sk-scenario-insufficient-quota-x");
+    const noCredit = await call({ action: "check" });
+    assert.equal(noCredit.status, 400);
+    assert.equal((noCredit.body.problem as { kind: string }).kind, "no-credit");
+    assert.match(String(noCredit.body.error), /^Your OpenAI account has no credit left/);
 
     setKey("sk-wrong-FIXTURE-not-a-real-key-abcd");
     const refused = await call({ action: "check" });
