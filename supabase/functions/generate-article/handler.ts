@@ -66,7 +66,7 @@ export function unverifiedStreamingNote(model: string): string {
     "Verify your organisation at platform.openai.com → Settings → Organization → General to watch drafts being written.";
 }
 
-/** OpenAI's 400 for streaming a model an unverified organisation may not stream (research notes §1.5). */
+/** OpenAI's 400 for streaming a model an unverified organisation may not stream (provider-sources.md §1.5). */
 function refusedStreaming(error: unknown): boolean {
   return error instanceof APIError && error.status === 400 && error.param === "stream" && /verif/i.test(error.message);
 }

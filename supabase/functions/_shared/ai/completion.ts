@@ -3,7 +3,7 @@
  * every completion's answer gets:
  * - OpenRouter reports upstream failures inside an HTTP 200, as
  *   `choices[0].finish_reason: "error"` with `choices[0].error` (or a top-level
- *   `error`); the SDK does not throw for those (research notes §2.4), so
+ *   `error`); the SDK does not throw for those (provider-sources.md §2.4), so
  *   they become ProviderResponseError here;
  * - `message.refusal` (structured outputs' safety refusal) and
  *   `finish_reason: "content_filter"` become their problems (openai-node

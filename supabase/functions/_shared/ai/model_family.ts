@@ -2,7 +2,7 @@
  * What a model accepts on Chat Completions, from its name. OpenAI's models
  * are told apart by family (OpenRouter names them `openai/<id>`); any other
  * model (a local Llama, a Qwen through OpenRouter) is treated as a classic
- * chat model. Sources (research notes of 2026-11-27, /work/notes/ai-providers.md
+ * chat model. Sources (docs/research/provider-sources.md as of 2026-11-27,
  * §1.3–1.4; OpenAI deployment checklist; openai-node v7 `shared.ts`):
  * - Reasoning models (o-series, GPT-5 and later, the `chat-latest` Instant
  *   alias) refuse `max_tokens` (400 unsupported_parameter, use

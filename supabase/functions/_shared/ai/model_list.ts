@@ -1,6 +1,6 @@
 /**
  * The provider's own model list, read with the user's key, and which of its
- * models each operation can use. Shapes (research notes of 2026-11-27):
+ * models each operation can use. Shapes (provider-sources.md, 2026-11-27):
  * - OpenAI `GET /v1/models`: `{ object: "list", data: [{ id, object: "model",
  *   created, owned_by, shutdown_date?: "YYYY-MM-DD" | null }] }`; it lists
  *   image, audio, moderation and Responses-only models too, which are left

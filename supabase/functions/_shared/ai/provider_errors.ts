@@ -6,7 +6,7 @@
  * reserved for "your session is not valid" (supabase-js signs out on it), so
  * a refused provider key is a 400.
  *
- * Error shapes handled (research notes of 2026-11-27, /work/notes/ai-providers.md):
+ * Error shapes handled (docs/research/provider-sources.md, as of 2026-11-27):
  * - OpenAI `{ error: { message, type, param, code } }` (§1.2–1.7), e.g. 429
  *   `insufficient_quota` (no credit: never retried) vs `rate_limit_exceeded`,
  *   404 `model_not_found`, 404 "only supported in v1/responses", 400

@@ -31,7 +31,7 @@ function apiError(status: number, error: Record<string, unknown>, headers: Recor
 const describe = (error: unknown, context: Partial<FailureContext> = {}): DescribedFailure =>
   describeProviderFailure(error, { ...openAI, ...context });
 
-Deno.test("OpenAI's refusals, by code rather than by text (research notes §1.2–1.6)", () => {
+Deno.test("OpenAI's refusals, by code rather than by text (provider-sources §1.2–1.6)", () => {
   const cases: [unknown, number, string, RegExp, boolean][] = [
     [
       apiError(401, { message: "Incorrect API key provided: sk-abc***xyz", code: "invalid_api_key" }),
@@ -100,7 +100,7 @@ Deno.test("OpenAI's refusals, by code rather than by text (research notes §1.2�
   assert.deepEqual(missing.problem, { kind: "model-not-found", model: "gpt-4", fix: PLACE });
 });
 
-Deno.test("OpenRouter's errors, inside a 200 too (research notes §2.4–2.5)", () => {
+Deno.test("OpenRouter's errors, inside a 200 too (provider-sources §2.4–2.5)", () => {
   const openRouter = { provider: "openrouter" as const, providerLabel: "OpenRouter", model: "openai/gpt-4" };
   const cases: [unknown, string, RegExp][] = [
     [apiError(402, { code: 402, message: "Insufficient credits." }), "no-credit", /OpenRouter account .*402.*openrouter\.ai\/credits/],

@@ -89,7 +89,7 @@ export const IMAGE_LIMITS = {
   maxImages: 4,
 } as const;
 
-/** Recraft V3's own styles (its `style` field; research notes §4.2). */
+/** Recraft V3's own styles (its `style` field; provider-sources.md §4.2). */
 export const RECRAFT_STYLES = ["realistic_image", "digital_illustration", "vector_illustration"] as const;
 export type RecraftStyle = (typeof RECRAFT_STYLES)[number];
 export const RECRAFT_STYLE_LABELS: Readonly<Record<RecraftStyle, string>> = {
@@ -100,7 +100,7 @@ export const RECRAFT_STYLE_LABELS: Readonly<Record<RecraftStyle, string>> = {
 
 /**
  * The fal.ai models offered, each with what its input takes (fal's model
- * schemas as of 2026-11-27, research notes §4.2; llms.txt of each model).
+ * schemas as of 2026-11-27, provider-sources.md §4.2; llms.txt of each model).
  * The forms show only these fields; the server refuses anything else.
  * - fal-ai/fast-sdxl: negative_prompt, steps 1–50 (fal's default 25; the
  *   spec's 30), guidance (default 7.5), up to 8 images (the spec's 4), no
@@ -112,7 +112,7 @@ export const RECRAFT_STYLE_LABELS: Readonly<Record<RecraftStyle, string>> = {
  * - fal-ai/recraft/v3/text-to-image: prompt of at most 1,000 characters, its
  *   own `style`, one image, no steps, guidance or negative prompt; its answer
  *   has no has_nsfw_concepts.
- * Imagen 4 is left out: Google discontinued its endpoints (§4.2).
+ * Imagen 4 is left out: Google discontinued its endpoints (§4.2, UNCONFIRMED).
  */
 export const IMAGE_MODELS = [
   "fal-ai/fast-sdxl",

@@ -3,7 +3,7 @@
  * `POST ${FAL_BASE_URL}/<model>`, header `Authorization: Key <key>`), for the
  * models of contracts/image.ts, each sent only the fields its schema takes.
  * Errors come back as FalError whose message is safe to show the user: the
- * cause and the fix for what fal reports in its own shapes (research notes
+ * cause and the fix for what fal reports in its own shapes (provider-sources.md
  * §4.3: 401 bad key, 403 "User is locked. Reason: Exhausted balance", 422
  * `content_policy_violation` or validation), otherwise a spec message, and
  * never the key. An image fal's safety checker flagged (`has_nsfw_concepts`,
@@ -101,8 +101,8 @@ function nonBlank(value: unknown): value is string {
 }
 
 /**
- * What fal's error means for the user, when fal said it plainly (research
- * notes §4.3): a refused key, an account locked for an exhausted balance,
+ * What fal's error means for the user, when fal said it plainly (provider-sources
+ * §4.3): a refused key, an account locked for an exhausted balance,
  * the content checker refusing the prompt. Null otherwise.
  */
 function knownFalProblem(status: number, body: unknown): string | null {

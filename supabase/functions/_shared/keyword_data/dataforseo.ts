@@ -3,8 +3,8 @@
  * official `dataforseo-client` package is 75 MB). Every call to DataForSEO
  * goes through `postLive`.
  *
- * Wire format (https://docs.dataforseo.com/v3/appendix/errors, research
- * notes §1): HTTP Basic auth with the account's API login and password; the
+ * Wire format (https://docs.dataforseo.com/v3/appendix/errors; provider-sources.md
+ * §5.1): HTTP Basic auth with the account's API login and password; the
  * POST body is a JSON array holding one task (Live endpoints take one task
  * per call); the answer is an envelope `{ status_code, status_message, cost,
  * tasks: [{ status_code, status_message, cost, result: [...] }] }`. The

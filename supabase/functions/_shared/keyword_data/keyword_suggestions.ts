@@ -15,7 +15,7 @@ export const KEYWORD_SUGGESTIONS_PATH = "/v3/dataforseo_labs/google/keyword_sugg
 /**
  * DataForSEO Labs' published price: $0.01 per request plus $0.0001 per
  * result row (dataforseo.com/pricing, as other integrations encode it; the
- * research notes mark the figures as not confirmed from the price page, so
+ * figures are not confirmed from the price page as of 2026-11-27, so
  * the cost recorded is always the one DataForSEO reports in its answer).
  */
 export const LABS_PRICE = { perRequest: 0.01, perResult: 0.0001 } as const;
@@ -25,7 +25,7 @@ export const KEYWORD_SUGGESTIONS_MAX_COST = LABS_PRICE.perRequest + LABS_PRICE.p
 
 /**
  * Keywords DataForSEO refuses fail the whole task (40501): at most 80
- * characters and 10 words, none of these symbols (research notes §1.3).
+ * characters and 10 words, none of these symbols (provider-sources.md §5.3).
  */
 export function cleanSeed(topic: string): string {
   const cleaned = topic

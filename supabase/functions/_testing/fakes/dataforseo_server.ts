@@ -1,7 +1,7 @@
 /**
  * A fake DataForSEO (v3) for tests, end-to-end runs and the benchmark,
  * speaking its wire format and refusing what it refuses. Each rule below
- * names its source; where the research notes mark a detail UNCONFIRMED the
+ * names its source; where the vendor's docs do not confirm a detail (UNCONFIRMED) the
  * comment says so, and the client (keyword_data/dataforseo.ts) is written
  * not to depend on it.
  *
@@ -61,7 +61,7 @@ export interface FakeDataForSeo {
 /** Google Ads geo-target ids the fake accepts (2000 + ISO 3166 numeric), as the real service accepts its location list. */
 const LOCATIONS = new Set([2036, 2040, 2056, 2076, 2124, 2208, 2246, 2250, 2276, 2356, 2372, 2380, 2392, 2484, 2528, 2554, 2616, 2620, 2710, 2724, 2752, 2756, 2826, 2840]);
 const LANGUAGES = new Set(["da", "nl", "en", "fi", "fr", "de", "it", "ja", "pl", "pt", "es", "sv"]);
-/** A keyword DataForSEO refuses: symbols, over 80 characters or 10 words (search_volume request model; research notes §1.3). */
+/** A keyword DataForSEO refuses: symbols, over 80 characters or 10 words (search_volume request model; docs/research/provider-sources.md §5.3). */
 const FORBIDDEN = /[!@%^()={};~`<>?\\|]/;
 
 const VERSION = "0.1.20261101";

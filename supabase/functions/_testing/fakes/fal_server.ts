@@ -1,7 +1,7 @@
 /**
  * A fake fal.ai for tests, benchmarks and end-to-end runs, strict: it checks
- * each model's input as fal's schemas do (research notes of 2026-11-27,
- * /work/notes/ai-providers.md §4, which cite fal's model pages and fal-js
+ * each model's input as fal's schemas do (docs/research/provider-sources.md
+ * §4 as of 2026-11-27: fal's model pages, error reference and fal-js
  * types). It speaks fal's synchronous wire format: `POST /<model id>` with
  * `Authorization: Key <key>` and a JSON input, answering `{ images: [{ url,
  * width, height, content_type }], timings, seed, has_nsfw_concepts, prompt }`
@@ -13,8 +13,8 @@
  * 422 with pydantic's `{ detail: [{ loc, msg, type, ctx }] }` (§4.3, e.g.
  * schnell's "Input should be less than or equal to 12"); a prompt
  * containing "nsfw-test" comes back flagged (`has_nsfw_concepts: [true]`
- * and a black image, still 200: §4.2 "a flagged FLUX output still returns
- * 200"). Keys starting with `fal-wrong` are refused with fal's 401 body
+ * and a black image, still 200: §4.2, as observed: a flagged FLUX output still returns
+ * 200). Keys starting with `fal-wrong` are refused with fal's 401 body
  * `{"detail":"No user found for Key ID and Secret"}` (§4.3). The scenario
  * (also switchable at run time with `PUT /_fake/scenario` `{ "scenario":
  * "..." }`) makes it misbehave in the ways the real service or its file CDN

@@ -1,8 +1,8 @@
 /**
  * What the fake OpenAI-compatible servers know about models, as the real
- * services stand on 2026-11-27. Sources are the research notes
- * (/work/notes/ai-providers.md, section numbers below), which cite the
- * vendors' pages; UNCONFIRMED marks what the notes could not confirm.
+ * services stand on 2026-11-27. Sources: docs/research/provider-sources.md
+ * (section numbers below), which names the vendors' pages; UNCONFIRMED
+ * marks what those pages do not confirm.
  *
  * Deliberately independent of the app's own model_family.ts: the fake must
  * not share the code it checks.
@@ -86,7 +86,7 @@ export const OPENAI_MODELS: readonly FakeModel[] = [
   { id: "text-embedding-3-small", kind: "embeddings" },
   { id: "text-embedding-3-large", kind: "embeddings" },
   { id: "text-embedding-ada-002", kind: "embeddings" },
-  // Listed by GET /v1/models but not text models (§1.9: "the list includes embeddings, image, audio and moderation models").
+  // Listed by GET /v1/models but not text models (§1.9: the list holds embeddings, image, audio and moderation models; UNCONFIRMED).
   { id: "omni-moderation-latest", kind: "other" },
   { id: "gpt-image-1.5", kind: "other", shutdown: "2026-12-01" },
 ];

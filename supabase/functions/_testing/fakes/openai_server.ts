@@ -1,8 +1,8 @@
 /**
  * A fake OpenAI-compatible server for tests, end-to-end runs and benchmarks,
  * strict: it refuses what the real services refuse, as they refuse it, each
- * rule with its source (the research notes of 2026-11-27,
- * /work/notes/ai-providers.md, which cite the vendors; model facts in
+ * rule with its source (docs/research/provider-sources.md as of 2026-11-27,
+ * whose sections the §N below are; model facts in
  * ./openai_models.ts). Three flavours:
  *
  * - "openai" (default), base `<origin>/v1`: `POST /chat/completions`
@@ -60,7 +60,7 @@
  * minute down), a request gets 429 `rate_limit_exceeded` (type `requests`)
  * with OpenAI's message form and `x-ratelimit-*-requests` headers, and
  * `retry-after-ms` until the oldest request leaves the window (source of the
- * shapes: /work/notes/ai-providers.md §1.6); OpenRouter's 429 `{ error: { code:
+ * shapes: provider-sources.md §1.6); OpenRouter's 429 `{ error: { code:
  * 429, message } }` with `Retry-After` in seconds and `X-RateLimit-*` (§2.4).
  *
  * `parallel` (unlimited by default) is a server that works on that many
@@ -764,7 +764,7 @@ function modelRuleRefusal(
     }
     const efforts = model.reasoning.efforts;
     if (body.reasoning_effort !== undefined && !efforts.includes(String(body.reasoning_effort))) {
-      // Text UNCONFIRMED (§1.4 table: "reasoning_effort none on 6.1 Sol / 6-Astra / 6.2-*" is a 400).
+      // Text UNCONFIRMED (§1.4: reasoning_effort none on 6.1 Sol / 6-Astra / 6.2-* is a 400).
       return refuse(400, {
         message: `Unsupported value: 'reasoning_effort' does not support '${body.reasoning_effort}' with this model.` +
           (efforts.length ? ` Supported values are: ${efforts.map((effort) => `'${effort}'`).join(", ")}.` : ""),

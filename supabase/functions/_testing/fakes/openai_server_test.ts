@@ -300,7 +300,7 @@ async function errorOf(response: Response) {
   return { status: response.status, ...(await response.json()).error };
 }
 
-Deno.test("strict: a shut-down or unknown model is 404 model_not_found; a Responses-only one 404 (§1.2, §1.3)", () =>
+Deno.test("strict: a shut-down or unknown model is 404 model_not_found; a Responses-only one 404 (provider-sources §1.2, §1.3)", () =>
   withFake({ today: "2026-11-27" }, async (fake) => {
     const ask = (model: string) => post(fake, { ...keywordsRequest, model, reasoning_effort: undefined, temperature: undefined });
     assert.deepEqual(await errorOf(await ask("gpt-4")), {
@@ -323,7 +323,7 @@ Deno.test("strict: a shut-down or unknown model is 404 model_not_found; a Respon
     }
   }));
 
-Deno.test("strict: reasoning models refuse max_tokens, sampling unless effort none, and efforts they lack (§1.4)", () =>
+Deno.test("strict: reasoning models refuse max_tokens, sampling unless effort none, and efforts they lack (provider-sources §1.4)", () =>
   // gpt-4.1, a classic chat model, is alive on this day (it shuts down on 2027-01-14).
   withFake({ today: "2026-11-27" }, async (fake) => {
     const base = { model: "gpt-6-luna", messages: [{ role: "user", content: "hi" }] };
@@ -338,7 +338,7 @@ Deno.test("strict: reasoning models refuse max_tokens, sampling unless effort no
     assert.equal((await post(fake, { ...base, model: "gpt-4.1", temperature: 0.7, max_tokens: 50 })).status, 200);
   }));
 
-Deno.test("strict: the limit counts reasoning tokens; a small one ends with length and no text (§1.4, §1.7)", () =>
+Deno.test("strict: the limit counts reasoning tokens; a small one ends with length and no text (provider-sources §1.4, §1.7)", () =>
   withFake({}, async (fake) => {
     const completion = await (await post(fake, {
       model: "gpt-6-luna",
@@ -368,7 +368,7 @@ Deno.test("strict: json_object needs the word json; no credit is 429 insufficien
     assert.ok(models.data.length > 10, "listing models needs no credit");
   }));
 
-Deno.test("strict: streaming a reasoning model from an unverified organisation is 400 param stream (§1.5)", () =>
+Deno.test("strict: streaming a reasoning model from an unverified organisation is 400 param stream (provider-sources §1.5)", () =>
   withFake({}, async (fake) => {
     const refused = await errorOf(await post(fake, articleRequest(true), "sk-scenario-unverified-org-1"));
     assert.deepEqual([refused.status, refused.param, refused.code], [400, "stream", "unsupported_value"]);
@@ -376,7 +376,7 @@ Deno.test("strict: streaming a reasoning model from an unverified organisation i
     assert.equal((await post(fake, articleRequest(false), "sk-scenario-unverified-org-1")).status, 200);
   }));
 
-Deno.test("OpenRouter flavour: /api/v1, author/slug ids, its error shapes, the key endpoint, errors inside a 200 (§2)", () =>
+Deno.test("OpenRouter flavour: /api/v1, author/slug ids, its error shapes, the key endpoint, errors inside a 200 (provider-sources §2)", () =>
   withFake({ flavour: "openrouter", today: "2026-11-27" }, async (fake) => {
     assert.match(fake.url, /\/api\/v1$/);
     const ask = (model: string, key?: string) => post(fake, { model, messages: [{ role: "user", content: "hi" }] }, key);
@@ -400,7 +400,7 @@ Deno.test("OpenRouter flavour: /api/v1, author/slug ids, its error shapes, the k
     assert.equal((await fetch(`${fake.url}/key`)).status, 401, "the key endpoint needs the key");
   }));
 
-Deno.test("Ollama flavour: pulled models only, no key, max_tokens applies, thinking only where the model has it (§3)", () =>
+Deno.test("Ollama flavour: pulled models only, no key, max_tokens applies, thinking only where the model has it (provider-sources §3)", () =>
   withFake({ flavour: "ollama" }, async (fake) => {
     const ask = (body: Record<string, unknown>) =>
       post(fake, { messages: [{ role: "user", content: "Topic: tea keywords" }], ...body }, null);

@@ -13,7 +13,7 @@
  * sent) unless the filter names one (serializers/input/posts.js
  * forceStatusFilter). Ghost has no trash: a deleted post is gone.
  *
- * Why not the alternatives the research notes weigh: the slug is the user's
+ * Why not the alternatives: the slug is the user's
  * (a token in it would change the post's address); `uuid` cannot be set on
  * create; an HTML comment in the body does not reliably survive Ghost's
  * HTML→Lexical conversion. The cost is one internal tag per published post,
