@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { findLinkTargets, type LinkTarget } from "./data/siteContent";
 import { LinkSuggestions } from "./LinkSuggestions";
+import { RequestFailure } from "../../backend/functionErrors";
 
 vi.mock("./data/siteContent", () => ({ findLinkTargets: vi.fn() }));
 
@@ -100,10 +101,26 @@ describe("link suggestions", () => {
     vi.mocked(findLinkTargets).mockRejectedValueOnce(new Error("JWT expired")).mockResolvedValueOnce({ targets: [COMPOST], relevance: "full_text" });
     const { user } = renderSuggestions();
     await user.click(screen.getByRole("button", { name: "Suggest links" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Could not load link suggestions: JWT expired");
+    expect((await screen.findByRole("alert")).querySelector("p")?.textContent).toBe("Could not load link suggestions: JWT expired");
     await user.click(screen.getByRole("button", { name: "Suggest again" }));
     await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
     expect(screen.getByRole("button", { name: "Insert link to How to start a compost heap on “compost heap”" })).toBeTruthy();
+  });
+
+  it("a provider's refusal names where it is fixed, and stays until dismissed", async () => {
+    vi.mocked(findLinkTargets).mockRejectedValueOnce(
+      new RequestFailure("OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.", {
+        href: "/profile#api-keys",
+        label: "Profile Settings → API Keys",
+      }),
+    );
+    const { user } = renderSuggestions();
+    await user.click(screen.getByRole("button", { name: "Suggest links" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/^Could not load link suggestions: OpenAI refused the API key/);
+    expect(screen.getByRole("link", { name: "Go to Profile Settings → API Keys" }).getAttribute("href")).toBe("/profile#api-keys");
+    await user.click(screen.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("says why embeddings did not rank this time, and still suggests what full text found", async () => {

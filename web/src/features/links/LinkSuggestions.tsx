@@ -2,6 +2,8 @@ import { useId, useMemo, useState } from "react";
 import { Link } from "wouter";
 import type { LinkSuggestion } from "./linkMatcher";
 import type { LinkTarget } from "./data/siteContent";
+import { RequestFailure } from "../../backend/functionErrors";
+import { RequestError } from "../../ui/RequestError";
 import "./link-suggestions.css";
 
 /**
@@ -36,7 +38,7 @@ type LinkSuggestionsProps = {
 type Load =
   | { state: "idle" }
   | { state: "loading" }
-  | { state: "failed"; message: string }
+  | { state: "failed"; message: string; fix?: RequestFailure["fix"] }
   | { state: "ready"; targets: LinkTarget[]; fallback?: string; matcher: Matcher };
 
 /**
@@ -73,7 +75,11 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
       });
       setLoad({ state: "ready", targets, fallback, matcher });
     } catch (error) {
-      setLoad({ state: "failed", message: error instanceof Error ? error.message : String(error) });
+      setLoad({
+        state: "failed",
+        message: error instanceof Error ? error.message : String(error),
+        fix: error instanceof RequestFailure ? error.fix : undefined,
+      });
     }
   };
 
@@ -99,7 +105,15 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
       {load.state === "idle" && (
         <p className="link-suggestions-note">Phrases of this article that could link to your own published posts.</p>
       )}
-      {load.state === "failed" && <p role="alert">Could not load link suggestions: {load.message}</p>}
+      {load.state === "failed" && (
+        <div role="alert">
+          <RequestError
+            message={`Could not load link suggestions: ${load.message}`}
+            fix={load.fix}
+            onDismiss={() => setLoad({ state: "idle" })}
+          />
+        </div>
+      )}
       {load.state === "ready" && load.fallback && <p className="link-suggestions-note">{load.fallback}</p>}
       {load.state === "ready" && load.targets.length === 0 && (
         <p className="link-suggestions-note">

@@ -12,7 +12,7 @@ import {
   type SyncSiteContentResult,
   syncSiteContentResultSchema,
 } from "@contracts/site_content";
-import { readFunctionError } from "../../../backend/functionErrors";
+import { readFunctionError, requestFailure } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
 export type { EmbeddingPass, LinkRelevanceSetting, LinkTarget, LinkTargetsResult, SyncSiteContentResult };
@@ -87,10 +87,8 @@ export async function findLinkTargets(query: LinkTargetQuery): Promise<LinkTarge
       ...(query.siteIds?.length ? { siteIds: query.siteIds } : {}),
     },
   });
-  if (error) {
-    const body = syncSiteContentFailureSchema.safeParse(await readFunctionError(error));
-    throw new Error(body.success ? body.data.error : LINK_TARGETS_FAILED);
-  }
+  // The provider's reason (embeddings on the user's key) with where it is fixed, as the other AI screens show it.
+  if (error) throw await requestFailure(error, LINK_TARGETS_FAILED);
   const parsed = linkTargetsResultSchema.safeParse(data);
   if (!parsed.success) throw new Error(LINK_TARGETS_FAILED);
   return parsed.data;
