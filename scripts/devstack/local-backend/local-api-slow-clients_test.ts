@@ -9,8 +9,10 @@ import { join } from "node:path";
 import { startLocalApi } from "./http-server.ts";
 
 const MiB = 1024 * 1024;
+/** Long enough that the 20 requests below finish inside it even on a busy machine. */
+const SLOW_BODY_DEADLINE_MS = 5_000;
 
-type RawAnswer = { statusLine: string; closedAfterMs: number; bytesWritten: number };
+type RawAnswer = { statusLine: string; closedAfterMs: number; closedAt: number; bytesWritten: number };
 
 /** A raw connection that writes `head`, then `more()` chunks for as long as they come and the socket is open. */
 function rawClient(port: number, head: string, more?: () => Uint8Array | null): { socket: Socket; answer: Promise<RawAnswer> } {
@@ -24,7 +26,8 @@ function rawClient(port: number, head: string, more?: () => Uint8Array | null): 
     socket.on("error", () => {});
     socket.on("close", () => {
       closed = true;
-      resolve({ statusLine: received.split("\r\n")[0], closedAfterMs: performance.now() - started, bytesWritten });
+      const closedAt = performance.now();
+      resolve({ statusLine: received.split("\r\n")[0], closedAfterMs: closedAt - started, closedAt, bytesWritten });
     });
     socket.on("connect", () => {
       socket.write(head);
@@ -52,7 +55,7 @@ Deno.test({
     const api = await startLocalApi({
       dataDir: join(dir, "pglite"),
       keysFile: join(dir, "keys.json"),
-      bodyLimits: { maxBytes: [["/storage/v1/", 11 * MiB], ["/rest/v1/", 32 * MiB], ["/auth/v1/", MiB]], deadlineMs: 2_000 },
+      bodyLimits: { maxBytes: [["/storage/v1/", 11 * MiB], ["/rest/v1/", 32 * MiB], ["/auth/v1/", MiB]], deadlineMs: SLOW_BODY_DEADLINE_MS },
     });
     const { port } = new URL(api.url);
     const sockets: Socket[] = [];
@@ -84,7 +87,6 @@ Deno.test({
       await new Promise((resolve) => setTimeout(resolve, 100));
 
       // Meanwhile: 20 requests of other users, auth, REST and storage, answered as usual.
-      const started = performance.now();
       const others = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
         const [path, key] = [
           ["/auth/v1/health", api.publishableKey],
@@ -95,11 +97,9 @@ Deno.test({
         // Bounded: were they queued behind the slow body, this fails instead of waiting with them.
         const response = await fetch(`${api.url}${path}`, { headers: { apikey: key }, signal: AbortSignal.timeout(10_000) });
         await response.body?.cancel();
-        return { path, status: response.status, ms: performance.now() - started };
+        return { path, status: response.status, at: performance.now() };
       }));
       for (const other of others) assert.equal(other.status, 200, other.path);
-      const slowest = Math.max(...others.map((other) => other.ms));
-      assert.ok(slowest < 1_500, `the 20 took ${Math.round(slowest)} ms, before the slow body's 2 s deadline`);
 
       const declaredAnswer = await declared.answer;
       assert.equal(declaredAnswer.statusLine, "HTTP/1.1 413 Payload Too Large");
@@ -110,7 +110,14 @@ Deno.test({
 
       const slowAnswer = await slow.answer;
       assert.equal(slowAnswer.statusLine, "HTTP/1.1 408 Request Timeout");
-      assert.ok(slowAnswer.closedAfterMs >= 1_900 && slowAnswer.closedAfterMs < 6_000, `${slowAnswer.closedAfterMs} ms`);
+      assert.ok(slowAnswer.closedAfterMs >= SLOW_BODY_DEADLINE_MS - 100, `${slowAnswer.closedAfterMs} ms`);
+      // Not queued behind it: every other request was answered while the slow body still held its connection
+      // (an order, not a time budget, so a busy machine does not fail it).
+      const lastOther = Math.max(...others.map((other) => other.at));
+      assert.ok(
+        lastOther < slowAnswer.closedAt,
+        `the 20 were answered ${Math.round(lastOther - slowAnswer.closedAt)} ms after the slow body's 408`,
+      );
     } finally {
       for (const socket of sockets) socket.destroy();
       await api.close();
