@@ -56,7 +56,7 @@ Deno.test("cspReportResponse: a body over the cap is refused unread, a slow one 
   const slow = new ReadableStream<Uint8Array>({ start(controller) { controller.enqueue(new TextEncoder().encode("{")); } });
   const started = performance.now();
   assert.equal((await cspReportResponse(post(slow), { print, deadlineMs: 200 })).status, 408);
-  assert.ok(performance.now() - started < 2_000);
+  assert.ok(performance.now() - started < 10_000);
 
   assert.equal((await cspReportResponse(post(report({ "effective-directive": "img-src" })), { print })).status, 204);
   const get = await cspReportResponse(new Request("http://app.test/__csp-report"), { print });

@@ -176,12 +176,12 @@ Deno.test("a refused key: 400 naming the provider, the key never echoed or logge
 
 Deno.test("a provider slower than the deadline: 504 with the time-out message", () =>
   withHarness(
-    { fake: { scenario: "slow-first-token", firstTokenDelayMs: 2_000 }, deployment: { timeoutMs: 200 } },
+    { fake: { scenario: "slow-first-token", firstTokenDelayMs: 15_000 }, deployment: { timeoutMs: 200 } },
     async ({ call }) => {
       const started = performance.now();
       const { status, body } = await call({ topic: "tea" });
       assert.deepEqual([status, body.error], [504, "OpenAI did not answer in time. Please try again."]);
-      assert.ok(performance.now() - started < 1_500);
+      assert.ok(performance.now() - started < 10_000, "the deadline ended it, not the provider's answer");
     },
   ));
 

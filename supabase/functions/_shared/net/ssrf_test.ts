@@ -244,7 +244,7 @@ Deno.test("slow answers time out: headers and body alike", async () => {
     const started = Date.now();
     await rejectsWith(guardedFetch(`${server.origin}/slow-headers`, {}, options), "timeout", /150 ms/);
     await rejectsWith(guardedFetch(`${server.origin}/slow-body`, {}, options), "timeout");
-    assert.ok(Date.now() - started < 1_500);
+    assert.ok(Date.now() - started < 10_000);
   } finally {
     await server.close();
   }
