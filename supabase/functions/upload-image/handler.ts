@@ -62,7 +62,7 @@ const quotaResponse = (usedBytes: number, quotaBytes: number) =>
 const fieldError = (message: string) => errorResponse(400, message, { field: message.split(":")[0] });
 
 /** The form's fields, or null when the body is not multipart/form-data. */
-async function readForm(req: Request, body: Uint8Array): Promise<FormData | null> {
+async function readForm(req: Request, body: Uint8Array<ArrayBuffer>): Promise<FormData | null> {
   const contentType = req.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) return null;
   try {

@@ -67,7 +67,7 @@ export type BodyPolicy<Schema extends z.core.$ZodType> =
   | "ignored";
 
 type InputOf<Body> = Body extends { schema: infer Schema extends z.core.$ZodType } ? z.output<Schema>
-  : Body extends { bytes: true } ? Uint8Array
+  : Body extends { bytes: true } ? Uint8Array<ArrayBuffer>
   : undefined;
 type CallerOf<Caller extends CallerPolicy> = Caller extends { kind: "user" } ? { userId: string } : unknown;
 

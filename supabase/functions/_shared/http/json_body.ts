@@ -2,7 +2,7 @@ import { errorResponse } from "./responses.ts";
 
 export type JsonBodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
-export type BodyBytesResult = { ok: true; bytes: Uint8Array } | { ok: false; response: Response };
+export type BodyBytesResult = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; response: Response };
 
 /**
  * Reads the request body, refusing more than `maxBytes` bytes: 413
