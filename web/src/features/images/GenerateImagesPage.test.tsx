@@ -24,8 +24,8 @@ vi.mock("./data/images", async (importOriginal) => ({
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const STORED: LibraryImage[] = [
-  { id: "b", url: "https://storage.test/b.png", prompt: "A newer fox", width: 1024, height: 576, createdAt: new Date("2026-11-22T12:00:00Z") },
-  { id: "a", url: "https://storage.test/a.png", prompt: "An older owl", width: 1024, height: 1024, createdAt: new Date("2026-11-21T12:00:00Z") },
+  { id: "b", url: "https://storage.test/b.png", prompt: "A newer fox", width: 1024, height: 576, source: "generated", createdAt: new Date("2026-11-22T12:00:00Z") },
+  { id: "a", url: "https://storage.test/a.png", prompt: "An older owl", width: 1024, height: 1024, source: "uploaded", createdAt: new Date("2026-11-21T12:00:00Z") },
 ];
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
