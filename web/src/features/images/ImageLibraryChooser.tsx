@@ -19,16 +19,19 @@ export function ImageLibraryChooser({ chosenId, onChoose }: ImageLibraryChooserP
     onError: (error) => console.error("Loading the image library failed", error),
   });
   const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
 
   const loadMore = async () => {
     const next = library.data?.next;
     if (!next) return;
     setLoadingMore(true);
+    setMoreFailed(false);
     try {
       const page = await listGeneratedImages(next);
       library.setData((previous) => ({ images: [...previous.images, ...page.images], next: page.next }));
     } catch (error) {
       console.error("Loading more images failed", error);
+      setMoreFailed(true);
     } finally {
       setLoadingMore(false);
     }
@@ -59,6 +62,7 @@ export function ImageLibraryChooser({ chosenId, onChoose }: ImageLibraryChooserP
           </label>
         ))}
       </div>
+      {moreFailed && <p role="alert">Could not load more images. Try again.</p>}
       {library.data.next && (
         <button type="button" className="secondary outline" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore || undefined}>
           Load more

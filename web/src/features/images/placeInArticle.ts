@@ -1,4 +1,4 @@
-import { ArticleConflictError, getArticle, updateArticle } from "../articles/index";
+import { ArticleConflictError, getArticle, updateArticle, type ArticleStatus } from "../articles/index";
 import { saveFeaturedImageUrl, type LibraryImage } from "./data/images";
 
 export type ImagePlacement = "featured" | "body";
@@ -25,11 +25,11 @@ export async function placeImageInArticle(articleId: string, image: LibraryImage
   }
   const article = await getArticle(articleId);
   if (!article) throw new Error("Article not found");
-  const status = article.status as Parameters<typeof updateArticle>[2]["status"];
   try {
     await updateArticle(article.id, article.version, {
       ...article,
-      status,
+      // The status read back from the database is one of the statuses it allows.
+      status: article.status as ArticleStatus,
       content: `${article.content}${imageHtml(image)}`,
     });
   } catch (error) {
