@@ -1,8 +1,10 @@
 import { readFile } from "node:fs/promises";
+import { crc32, deflateSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 import { register } from "./support/accounts.ts";
-import { expectAccessible } from "./support/axe.ts";
+import { expectAccessible, expectFullyAccessibleAtBothWidths } from "./support/axe.ts";
 import { adminBackend, backendAs, e2eEnv } from "./support/backend.ts";
+import { contentHtml, expectEditorReady, formattingToolbar } from "./support/editor.ts";
 
 const STORAGE_PREFIX = `${e2eEnv.apiUrl}/storage/v1/object/public/images/`;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -149,7 +151,7 @@ test("Generate Images: the model decides the fields; FLUX's own limits; a flagge
   await expect(library(page).getByRole("img")).toHaveCount(1);
 });
 
-test("Generate Featured Image: generate from the excerpt, save, and the card shows our stored image", async ({ page }) => {
+test("Generate Featured Image: generate from the title, save, and the card shows our stored image", async ({ page }) => {
   const { backend } = await registerWithFalKey(page);
   const title = "Lighthouses of the North";
   const { data: article, error } = await adminBackend()
@@ -172,16 +174,22 @@ test("Generate Featured Image: generate from the excerpt, save, and the card sho
   await card.getByRole("button", { name: /Generate Image/ }).click();
   const modal = page.getByRole("dialog", { name: "Generate Featured Image" });
   await expect(modal).toBeVisible();
-  await expect(modal.getByLabel("Image Description")).toHaveValue("A lighthouse at dusk on a rocky coast");
+  // The description starts from the title (the list's card knows no focus keyword), in a landscape size.
+  await expect(modal.getByLabel("Image Description")).toHaveValue(title);
+  await expect(modal.getByLabel("Image Size")).toHaveValue("landscape_16_9");
   await expect(modal.getByRole("button", { name: "Save Image" })).toHaveCount(0);
-  await expectAccessible(page);
+  await expectFullyAccessibleAtBothWidths(page, ["dialog[open]"]);
+  await page.screenshot({ path: test.info().outputPath("featured-modal-open.png") });
 
   await modal.getByRole("button", { name: "Generate", exact: true }).click();
   const preview = modal.getByRole("img", { name: /Generated image/ });
   await expect(preview).toBeVisible({ timeout: 60_000 });
   const url = (await preview.getAttribute("src"))!;
   expect(url.startsWith(STORAGE_PREFIX)).toBe(true);
+  // Save Image took the focus, scrolling the dialog's text under its header; axe is asked about it from the top.
+  await modal.locator("article").evaluate((dialogArticle) => dialogArticle.scrollTo(0, 0));
   await expectAccessible(page);
+  await page.screenshot({ path: test.info().outputPath("featured-modal-generated.png") });
 
   await modal.getByRole("button", { name: "Save Image" }).click();
   await expect(page.getByText("Featured image saved successfully")).toBeVisible();
@@ -219,5 +227,147 @@ test("Generate Featured Image: closing discards an unsaved image", async ({ page
   expect(unchanged?.featured_image_url).toBeNull();
   // The discarded image is still in the library.
   await page.goto("/generate-images");
-  await expect(library(page).getByRole("img", { name: "An owl on a branch" })).toBeVisible();
+  await expect(library(page).getByRole("img", { name: title })).toBeVisible();
+});
+
+/** A real PNG, `width`×`height`, a colour gradient (8-bit RGB; zlib and CRC-32 from Node). */
+function gradientPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc(height * (1 + width * 3));
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      rows.set([Math.round((255 * x) / width), 90, Math.round((255 * y) / height)], y * (1 + width * 3) + 1 + x * 3);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from(PNG_SIGNATURE),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+test("Images in writing: upload into the library, insert it into an article's body, use it as the featured image, publish", async ({ page }) => {
+  // Strict axe at two widths on four screens, and a real WordPress when the runner has one.
+  test.setTimeout(240_000);
+  const account = await register(page);
+  const backend = await backendAs(account);
+  const title = `Harbour walks ${Date.now()}`;
+  const { data: article, error } = await adminBackend()
+    .from("articles")
+    .insert({
+      user_id: backend.userId,
+      title,
+      content: "<p>Start at the pier.</p>",
+      excerpt: "Walks by the sea",
+      status: "draft",
+      categories: ["Travel"],
+      tags: ["harbour"],
+    })
+    .select("id")
+    .single();
+  expect(error).toBeNull();
+
+  // Upload: a file that is not an image is refused in place, whatever its name says; a PNG joins the library.
+  await page.goto("/generate-images");
+  const uploadSection = page.getByRole("region", { name: "Upload an Image" });
+  await uploadSection.getByLabel("Image file").setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>"),
+  });
+  await uploadSection.getByRole("button", { name: "Upload image" }).click();
+  await expect(uploadSection.getByText("Only JPEG, PNG, WebP and GIF images can be uploaded, and this file is none of them")).toBeVisible();
+  await expectFullyAccessibleAtBothWidths(page, ["main"]);
+  await page.screenshot({ path: test.info().outputPath("upload-refused.png"), fullPage: true });
+
+  await uploadSection.getByLabel("Image file").setInputFiles({ name: "harbour.png", mimeType: "image/png", buffer: gradientPng(160, 90) });
+  await uploadSection.getByLabel("Description").fill("The harbour at noon");
+  await uploadSection.getByRole("button", { name: "Upload image" }).click();
+  await expect(page.getByText("Image uploaded")).toBeVisible();
+  const card = library(page).getByRole("listitem").filter({ has: page.getByRole("img", { name: "The harbour at noon" }) });
+  await expect(card.getByText("Uploaded", { exact: true })).toBeVisible();
+  const url = (await card.getByRole("img").getAttribute("src"))!;
+  expect(url.startsWith(STORAGE_PREFIX)).toBe(true);
+  await expect.poll(() => card.getByRole("img").evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(160);
+  await page.reload();
+  await expect(card.getByText("Uploaded", { exact: true })).toBeVisible();
+  await expectFullyAccessibleAtBothWidths(page, ["main"]);
+  await page.screenshot({ path: test.info().outputPath("library-with-upload.png"), fullPage: true });
+
+  // Insert from the library into the body, with the editor's Image button.
+  await page.goto(`/articles/edit/${article!.id}`);
+  await expectEditorReady(page);
+  await page.locator('[role="textbox"][contenteditable][data-field="content"]').click();
+  await page.keyboard.press("End");
+  await formattingToolbar(page).getByRole("button", { name: "Image" }).click();
+  const picker = page.getByRole("dialog", { name: "Add image" });
+  await expect(picker.getByRole("radio", { name: "Your library" })).toBeChecked();
+  await picker.getByRole("radio", { name: /The harbour at noon/ }).check();
+  await expect(picker.getByLabel("Alternative text")).toHaveValue("The harbour at noon");
+  await expectFullyAccessibleAtBothWidths(page, ["dialog[open]"]);
+  await page.screenshot({ path: test.info().outputPath("add-image-library.png") });
+  await picker.getByRole("radio", { name: "Upload", exact: true }).check();
+  await expect(picker.getByLabel("Image file")).toBeVisible();
+  await expectFullyAccessibleAtBothWidths(page, ["dialog[open]"]);
+  await picker.getByRole("radio", { name: "Your library" }).check();
+  await picker.getByRole("radio", { name: /The harbour at noon/ }).check();
+  await picker.getByRole("button", { name: "Insert image" }).click();
+  await expect(picker).toBeHidden();
+  expect(await contentHtml(page)).toContain(`<img src="${url}" alt="The harbour at noon">`);
+  await page.getByRole("button", { name: /^Save/ }).first().click();
+  await expect
+    .poll(async () => (await adminBackend().from("articles").select("content").eq("id", article!.id).single()).data?.content)
+    .toContain(url);
+
+  // "Use in article" from the library: as the featured image.
+  await page.goto("/generate-images");
+  await card.getByRole("button", { name: "Use in article: The harbour at noon" }).click();
+  const use = page.getByRole("dialog", { name: "Use in article" });
+  await use.getByLabel("Article").selectOption({ label: title });
+  await expectFullyAccessibleAtBothWidths(page, ["dialog[open]"]);
+  await use.getByRole("button", { name: "Use image" }).click();
+  await expect(use.getByRole("status")).toHaveText(`The image is now the featured image of ${title}. Open the article`);
+  await page.screenshot({ path: test.info().outputPath("use-in-article-done.png") });
+  const { data: saved } = await adminBackend().from("articles").select("featured_image_url").eq("id", article!.id).single();
+  expect(saved?.featured_image_url).toBe(url);
+
+  // To the real WordPress, when this runner has one: the body's image and the featured image arrive.
+  const wordpress = e2eEnv.wordpress;
+  if (!wordpress) return;
+  await page.goto("/wordpress-sites");
+  await page.getByRole("button", { name: "Add Site" }).click();
+  const connect = page.getByRole("dialog", { name: "Connect WordPress Site" });
+  await connect.getByLabel("Site Name").fill("Harbour blog");
+  await connect.getByLabel("Site URL").fill(wordpress.url);
+  await connect.getByLabel("Username").fill(wordpress.user);
+  await connect.getByLabel("Application Password").fill(wordpress.appPassword);
+  await connect.getByRole("button", { name: "Connect Site" }).click();
+  await expect(page.getByText("WordPress site connected successfully")).toBeVisible({ timeout: 60_000 });
+  await page.goto("/articles");
+  await page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) }).getByRole("button", { name: "Publish" }).click();
+  const publish = page.getByRole("dialog", { name: "Publish to WordPress" });
+  await expect(publish.getByText("Loading sites...")).toBeHidden();
+  await publish.getByLabel("Select WordPress Site").selectOption({ label: `Harbour blog (${wordpress.url})` });
+  await publish.getByLabel("Post Status").selectOption({ label: "Publish Immediately" });
+  await publish.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(publish.getByText("Article published successfully!")).toBeVisible({ timeout: 60_000 });
+  const auth = Buffer.from(`${wordpress.user}:${wordpress.appPassword}`).toString("base64");
+  const response = await fetch(`${wordpress.url}/wp-json/wp/v2/posts?context=edit&status=any&search=${encodeURIComponent(title)}`, {
+    headers: { authorization: `Basic ${auth}` },
+  });
+  const [post] = (await response.json()) as { content: { raw: string }; featured_media: number }[];
+  expect(post.content.raw).toContain(url);
+  expect(post.featured_media).toBeGreaterThan(0);
 });

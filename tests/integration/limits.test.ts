@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 /** A function's answer: status, JSON body and Retry-After, whether it succeeded or not. */
-async function invoke(user: TestUser, name: string, body: Record<string, unknown>) {
+async function invoke(user: TestUser, name: string, body: Record<string, unknown> | FormData) {
   const { data, error } = await (await functions.as(user)).invoke(name, { body });
   if (!error) return { status: 200, body: data as Record<string, unknown>, retryAfter: null };
   if (!(error instanceof FunctionsHttpError)) throw error;
@@ -254,5 +254,25 @@ describe("image storage quota", () => {
       usedBytes: 5000,
       quotaBytes: 5000,
     });
+  });
+
+  test("upload-image counts in the same quota: an upload that does not fit is refused with 403, nothing stored", async () => {
+    const carol = await signUp("carol");
+    const upload = (bytes: Uint8Array) => {
+      const form = new FormData();
+      form.set("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "image/png" }), "mine.png");
+      return invoke(carol, "upload-image", form);
+    };
+    const png = pngBytes();
+    const first = await upload(png);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const refused = await upload(png);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({
+      error: expect.stringMatching(/^Your image library is full \(.+ of 4\.9 KB used\)\. Delete images you no longer need, then try again\.$/),
+      quotaBytes: 5000,
+    });
+    const rows = ok(await carol.client.from("generated_images").select("id, source"));
+    expect(rows).toEqual([{ id: expect.any(String), source: "uploaded" }]);
   });
 });

@@ -24,6 +24,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "ai-provider": true,
   "generate-article": true,
   "generate-image": true,
+  "upload-image": true,
   keywords: true,
   "seo-analysis": true,
   "keyword-data": true,

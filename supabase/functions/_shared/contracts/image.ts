@@ -5,6 +5,13 @@
  */
 import { z } from "zod";
 
+/**
+ * Largest image stored: the `images` bucket's file_size_limit (10 MiB,
+ * migration 20261122000900). Downloads stop there; uploads past it are
+ * refused (by the browser before sending, and by upload-image).
+ */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
 export const IMAGE_SIZES = [
   "square_hd",
   "square",
@@ -310,3 +317,27 @@ export const generateImageResponseSchema = z.object({
   flagged: z.number().int().nonnegative().default(0),
 });
 export type GenerateImageResponse = z.infer<typeof generateImageResponseSchema>;
+
+/** What an upload may be: the formats upload-image recognises by their bytes (the browser's file picker offers these). */
+export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
+
+export const UPLOAD_DESCRIPTION_MAX_LENGTH = 300;
+
+/** The upload's description: what the image shows, kept as its alt text in the library. */
+export const uploadImageDescriptionSchema = z
+  .string({ error: "Description must be text" })
+  .trim()
+  .max(UPLOAD_DESCRIPTION_MAX_LENGTH, `Description must be at most ${UPLOAD_DESCRIPTION_MAX_LENGTH} characters`);
+
+/** The 200 answer of upload-image: the stored image, its size as read from the file. */
+export const uploadImageResponseSchema = z.object({
+  image: z.object({
+    id: z.string(),
+    url: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    description: z.string(),
+    createdAt: z.string(),
+  }),
+});
+export type UploadImageResponse = z.infer<typeof uploadImageResponseSchema>;

@@ -6,7 +6,8 @@
  *   OPTIONS       → 200 CORS preflight (whatever the caller policy)
  *   wrong method  → 405 { error: "Method not allowed" } with `Allow`
  *   caller        → 401 / 403 before the body is read
- *   body          → 413 over `maxBytes`, 400 not JSON, 400 text PostgreSQL
+ *   body          → 413 over `maxBytes`; raw bytes handed over as they
+ *                   are (`bytes: true`), or 400 not JSON, 400 text PostgreSQL
  *                   cannot store (NUL, an unpaired surrogate:
  *                   storable_text.ts), 400 invalid for the schema:
  *                   { error: "<field>: <message>", field, issues }
@@ -30,7 +31,7 @@ import { redactSecrets } from "../log/redact_secrets.ts";
 import { checkSecretKey } from "../platform/secret_key_check.ts";
 import { UnauthenticatedError } from "../platform/user_auth.ts";
 import { preflightResponse, withCors } from "./cors.ts";
-import { readJsonBody } from "./json_body.ts";
+import { readBodyBytes, readJsonBody } from "./json_body.ts";
 import { findUnstorableText, UNSTORABLE_MESSAGES } from "./storable_text.ts";
 import { errorResponse } from "./responses.ts";
 
@@ -55,10 +56,19 @@ export const scheduler = (secretKeys: readonly string[]) => ({ kind: "scheduler"
 /** No check (the platform's verify_jwt may still apply). */
 export const anyone = () => ({ kind: "anyone" }) as const;
 
-/** A JSON body valid for `schema`, at most `maxBytes` long; or "ignored": the body is discarded unread. */
-export type BodyPolicy<Schema extends z.core.$ZodType> = { schema: Schema; maxBytes: number } | "ignored";
+/**
+ * A JSON body valid for `schema`, at most `maxBytes` long; the raw bytes of
+ * a body of at most `maxBytes` (413 with `tooLargeMessage`), for the
+ * handler to check (an upload); or "ignored": the body is discarded unread.
+ */
+export type BodyPolicy<Schema extends z.core.$ZodType> =
+  | { schema: Schema; maxBytes: number }
+  | { bytes: true; maxBytes: number; tooLargeMessage?: string }
+  | "ignored";
 
-type InputOf<Body> = Body extends { schema: infer Schema extends z.core.$ZodType } ? z.output<Schema> : undefined;
+type InputOf<Body> = Body extends { schema: infer Schema extends z.core.$ZodType } ? z.output<Schema>
+  : Body extends { bytes: true } ? Uint8Array<ArrayBuffer>
+  : undefined;
 type CallerOf<Caller extends CallerPolicy> = Caller extends { kind: "user" } ? { userId: string } : unknown;
 
 /** What `handle` receives: the request, the validated input, and the user for `signedInUser` functions. */
@@ -144,14 +154,19 @@ export function defineFunction<Caller extends CallerPolicy, Body extends BodyPol
       return admitted;
     }
     let input: unknown;
-    if (definition.body === "ignored") {
+    const policy: BodyPolicy<z.core.$ZodType> = definition.body;
+    if (policy === "ignored") {
       await req.body?.cancel();
+    } else if ("bytes" in policy) {
+      const body = await readBodyBytes(req, policy.maxBytes, policy.tooLargeMessage);
+      if (!body.ok) return body.response;
+      input = body.bytes;
     } else {
-      const body = await readJsonBody(req, definition.body.maxBytes);
+      const body = await readJsonBody(req, policy.maxBytes);
       if (!body.ok) return body.response;
       const unstorable = findUnstorableText(body.value);
       if (unstorable) return fieldErrorResponse(unstorable.path.map(String), UNSTORABLE_MESSAGES[unstorable.problem]);
-      const parsed = z.safeParse(definition.body.schema, body.value);
+      const parsed = z.safeParse(policy.schema, body.value);
       if (!parsed.success) return validationErrorResponse(parsed.error);
       input = parsed.data;
     }

@@ -95,15 +95,36 @@ export function toIsoTimestamp(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-export interface StoreGeneratedImagesInput {
+export interface StoreImagesInput {
   userId: string;
-  request: GenerateImageRequest;
   images: ImageToStore[];
   store: GeneratedImageStore;
   /** Bytes the user may keep in all (IMAGE_STORAGE_QUOTA_BYTES). */
   quotaBytes: number;
+  /** The row's own fields of each image: how it was made (generated) or what it shows (uploaded). */
+  describe(image: ImageToStore): Omit<NewGeneratedImageRecord, "user_id" | "storage_path" | "public_url" | "content_type" | "byte_size">;
   now?: Date;
   randomId?: () => string;
+}
+
+export interface StoreGeneratedImagesInput extends Omit<StoreImagesInput, "describe"> {
+  request: GenerateImageRequest;
+}
+
+/** Generated images, recorded with the settings that made them. */
+export function storeGeneratedImages({ request, ...input }: StoreGeneratedImagesInput): Promise<StoredImage[]> {
+  return storeImages({
+    ...input,
+    describe: () => ({
+      prompt: request.prompt,
+      negative_prompt: request.negativePrompt,
+      image_size: request.imageSize,
+      style_preset: request.stylePreset ?? request.recraftStyle,
+      num_inference_steps: request.numInferenceSteps,
+      guidance_scale: request.guidanceScale,
+      model: request.model,
+    }),
+  });
 }
 
 /**
@@ -115,9 +136,8 @@ export interface StoreGeneratedImagesInput {
  * quota refused the images, ImageSaveError otherwise: a failed request
  * leaves no orphans.
  */
-export async function storeGeneratedImages(input: StoreGeneratedImagesInput): Promise<StoredImage[]> {
-  const { userId, request, images, store, quotaBytes, now = new Date(), randomId = () => crypto.randomUUID() } =
-    input;
+export async function storeImages(input: StoreImagesInput): Promise<StoredImage[]> {
+  const { userId, images, store, quotaBytes, describe, now = new Date(), randomId = () => crypto.randomUUID() } = input;
   const paths = images.map((image) => imageStoragePath(userId, now, randomId(), image.format.extension));
   try {
     const uploads = await Promise.allSettled(
@@ -128,18 +148,12 @@ export async function storeGeneratedImages(input: StoreGeneratedImagesInput): Pr
 
     const urls = paths.map((path) => store.publicUrl(path));
     const recorded = await store.recordImages(userId, images.map((image, i) => ({
+      ...describe(image),
       user_id: userId,
       storage_path: paths[i],
       public_url: urls[i],
-      prompt: request.prompt,
-      negative_prompt: request.negativePrompt,
-      image_size: request.imageSize,
-      style_preset: request.stylePreset ?? request.recraftStyle,
-      num_inference_steps: request.numInferenceSteps,
-      guidance_scale: request.guidanceScale,
       content_type: image.format.contentType,
       byte_size: image.bytes.byteLength,
-      model: request.model,
     })), quotaBytes);
     if (!recorded.stored) throw new ImageQuotaError(recorded.usedBytes, quotaBytes);
     const savedByPath = new Map(recorded.records.map((record) => [record.storage_path, record]));
@@ -159,7 +173,7 @@ export async function storeGeneratedImages(input: StoreGeneratedImagesInput): Pr
     await store.discard(paths).catch(() => {});
     if (cause instanceof ImageQuotaError) throw cause;
     throw new ImageSaveError(
-      `Storing generated images failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+      `Storing images failed: ${cause instanceof Error ? cause.message : String(cause)}`,
       {
         cause,
       },

@@ -1,37 +1,58 @@
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  IMAGE_SIZE_DIMENSIONS,
-  type GeneratedImage,
-} from "@contracts/image";
-import { generateImages } from "./data/images";
+import { IMAGE_SIZE_DIMENSIONS } from "@contracts/image";
+import { generateImages, type LibraryImage } from "./data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { ElapsedProgress } from "../../ui/ElapsedProgress";
 import { Modal } from "../../ui/Modal";
 import { RequestError } from "../../ui/RequestError";
 import { saveFeaturedImage } from "./featuredImage";
-import { featuredImageFormSchema, imageSettingsDefaults, modelDefaults } from "./imageForm";
+import { featuredImageFormSchema, featuredImageDefaults, modelDefaults } from "./imageForm";
+import { ImageLibraryChooser } from "./ImageLibraryChooser";
 import { ImageSettingsFields } from "./ImageSettingsFields";
+import { ImageUploadForm } from "./ImageUploadForm";
 import "./images.css";
 
 type FeaturedImageModalProps = {
-  article: { id: string; title: string; excerpt: string; featuredImageUrl: string | null };
+  /** The focus keyword joins the title in the description when known (the editor knows it; the list's cards do not). */
+  article: { id: string; title: string; focusKeyword?: string; featuredImageUrl: string | null };
   onClose(): void;
   onSaved(url: string): void;
 };
 
+type Source = "generate" | "library" | "upload";
+
+const SOURCES: { value: Source; label: string }[] = [
+  { value: "generate", label: "Generate" },
+  { value: "library", label: "Your library" },
+  { value: "upload", label: "Upload" },
+];
+
+/** The image about to become the featured image, and where it came from. */
+type Candidate = { url: string; width?: number; height?: number; alt: string; source: Source };
+
+const CANDIDATE_NOTE: Record<Source, string> = {
+  generate:
+    "Not saved to the article until you choose Save Image. Every generated image is also kept in your library on Generate Images.",
+  library: "Not saved to the article until you choose Save Image.",
+  upload: "Not saved to the article until you choose Save Image. The uploaded image is also kept in your library.",
+};
+
 /**
- * Generates a featured image for an article from its excerpt. Nothing changes
- * on the article until Save Image; closing discards the preview (the image
- * stays in the user's library on Generate Images).
+ * The featured image of an article: generated (the description starts from
+ * the article's title and focus keyword, in a landscape size), chosen from
+ * the user's library, or uploaded. Nothing changes on the article until
+ * Save Image; closing discards the choice (a generated or uploaded image
+ * stays in the library on Generate Images).
  */
 export default function FeaturedImageModal({ article, onClose, onSaved }: FeaturedImageModalProps) {
   const formId = useId();
-  const hasExcerpt = article.excerpt.trim() !== "";
-  const form = useForm(featuredImageFormSchema, imageSettingsDefaults(article.excerpt));
-  const [result, setResult] = useState<{ image: GeneratedImage; prompt: string } | null>(null);
+  const [source, setSource] = useState<Source>("generate");
+  const form = useForm(featuredImageFormSchema, featuredImageDefaults(article));
+  const [result, setResult] = useState<Candidate | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [libraryChoice, setLibraryChoice] = useState<string | null>(null);
   const generation = useRef<AbortController | null>(null);
   const [startedAt, setStartedAt] = useState(0);
 
@@ -46,7 +67,6 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
   }, [result]);
 
   const generate = form.handleSubmit(async (request) => {
-    if (!hasExcerpt) return;
     const controller = new AbortController();
     generation.current = controller;
     setStartedAt(Date.now());
@@ -56,7 +76,9 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
         signal: controller.signal,
         fallbackMessage: "Failed to generate featured image",
       });
-      if (!controller.signal.aborted && generated) setResult({ image: generated, prompt: request.prompt });
+      if (!controller.signal.aborted && generated) {
+        setResult({ ...generated, alt: `Generated image: ${request.prompt}`, source: "generate" });
+      }
     } catch (failure) {
       if (controller.signal.aborted) return;
       const message = failure instanceof Error ? failure.message : "Failed to generate featured image";
@@ -68,7 +90,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
   const save = async () => {
     setSaving(true);
     try {
-      const url = await saveFeaturedImage(article.id, result?.image.url ?? null);
+      const url = await saveFeaturedImage(article.id, result?.url ?? null);
       notifySuccess("Featured image saved successfully");
       onSaved(url);
       onClose();
@@ -83,6 +105,11 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
 
   const generating = form.submitting;
 
+  const choose = (image: LibraryImage, from: Source) => {
+    setError(null);
+    setResult({ url: image.url, width: image.width, height: image.height, alt: image.prompt || "The chosen image", source: from });
+  };
+
   return (
     <Modal
       title="Generate Featured Image"
@@ -93,15 +120,17 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
           <button type="button" className="secondary" onClick={onClose} disabled={saving}>
             Cancel
           </button>
-          <button
-            type="submit"
-            form={formId}
-            className={result ? "secondary" : undefined}
-            disabled={!hasExcerpt || generating || saving}
-            aria-busy={generating || undefined}
-          >
-            {generating ? "Generating..." : "Generate"}
-          </button>
+          {source === "generate" && (
+            <button
+              type="submit"
+              form={formId}
+              className={result ? "secondary" : undefined}
+              disabled={generating || saving}
+              aria-busy={generating || undefined}
+            >
+              {generating ? "Generating..." : "Generate"}
+            </button>
+          )}
           {result && (
             <button ref={saveButton} type="button" onClick={save} disabled={generating || saving} aria-busy={saving || undefined}>
               Save Image
@@ -113,18 +142,45 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
       <p className="featured-image-article">
         For <strong>{article.title}</strong>
       </p>
-      {!hasExcerpt && (
-        <p role="alert" className="featured-image-needs-excerpt">
-          Article must have an excerpt to generate an image
-        </p>
+      <fieldset className="image-source-choice">
+        <legend>Image from</legend>
+        {SOURCES.map((option) => (
+          <label key={option.value}>
+            <input
+              type="radio"
+              name="featured-image-source"
+              value={option.value}
+              checked={source === option.value}
+              disabled={generating || saving}
+              onChange={() => {
+                setSource(option.value);
+                setResult(null);
+                setError(null);
+              }}
+            />
+            {option.label}
+          </label>
+        ))}
+      </fieldset>
+      {source === "generate" && (
+        <form id={formId} onSubmit={generate} noValidate>
+          <ImageSettingsFields
+            field={form.field}
+            disabled={generating || saving}
+            onModelChange={(model) => form.fill(modelDefaults(model))}
+          />
+        </form>
       )}
-      <form id={formId} onSubmit={generate} noValidate>
-        <ImageSettingsFields
-          field={form.field}
-          disabled={!hasExcerpt || generating || saving}
-          onModelChange={(model) => form.fill(modelDefaults(model))}
+      {source === "library" && (
+        <ImageLibraryChooser
+          chosenId={result?.source === "library" ? (libraryChoice ?? null) : null}
+          onChoose={(image) => {
+            setLibraryChoice(image.id);
+            choose(image, "library");
+          }}
         />
-      </form>
+      )}
+      {source === "upload" && !result && <ImageUploadForm submitLabel="Upload" onUploaded={(image) => choose(image, "upload")} />}
       <ElapsedProgress
         running={generating ? { label: "Generating image…", startedAt } : null}
         hint="This can take up to a minute."
@@ -134,16 +190,13 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
         {result && !generating && (
           <figure>
             <img
-              src={result.image.url}
-              alt={`Generated image: ${result.prompt}`}
-              width={result.image.width ?? IMAGE_SIZE_DIMENSIONS.square_hd.width}
-              height={result.image.height ?? IMAGE_SIZE_DIMENSIONS.square_hd.height}
+              src={result.url}
+              alt={result.alt}
+              width={result.width ?? IMAGE_SIZE_DIMENSIONS.landscape_16_9.width}
+              height={result.height ?? IMAGE_SIZE_DIMENSIONS.landscape_16_9.height}
             />
             <figcaption>
-              <small>
-                Not saved to the article until you choose Save Image. Every generated image is also kept in your
-                library on Generate Images.
-              </small>
+              <small>{CANDIDATE_NOTE[result.source]}</small>
             </figcaption>
           </figure>
         )}

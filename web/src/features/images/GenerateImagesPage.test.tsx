@@ -5,12 +5,15 @@ import {
   deleteGeneratedImage,
   fetchImageBlob,
   generateImages,
+  listArticleChoices,
   listGeneratedImages,
+  uploadImage,
   type LibraryCursor,
   type LibraryImage,
 } from "./data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import GenerateImagesPage from "./GenerateImagesPage";
+import { placeImageInArticle } from "./placeInArticle";
 
 vi.mock("../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("./data/images", async (importOriginal) => ({
@@ -20,12 +23,15 @@ vi.mock("./data/images", async (importOriginal) => ({
   listGeneratedImages: vi.fn(),
   deleteGeneratedImage: vi.fn(),
   fetchImageBlob: vi.fn(),
+  uploadImage: vi.fn(),
+  listArticleChoices: vi.fn(),
 }));
+vi.mock("./placeInArticle", () => ({ placeImageInArticle: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const STORED: LibraryImage[] = [
-  { id: "b", url: "https://storage.test/b.png", prompt: "A newer fox", width: 1024, height: 576, createdAt: new Date("2026-11-22T12:00:00Z") },
-  { id: "a", url: "https://storage.test/a.png", prompt: "An older owl", width: 1024, height: 1024, createdAt: new Date("2026-11-21T12:00:00Z") },
+  { id: "b", url: "https://storage.test/b.png", prompt: "A newer fox", width: 1024, height: 576, source: "generated", createdAt: new Date("2026-11-22T12:00:00Z") },
+  { id: "a", url: "https://storage.test/a.png", prompt: "An older owl", width: 1024, height: 1024, source: "uploaded", createdAt: new Date("2026-11-21T12:00:00Z") },
 ];
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -188,5 +194,81 @@ describe("Generated Images list", () => {
     expect(deleteGeneratedImage).toHaveBeenCalledWith("b");
     expect(shownPrompts()).toEqual(["An older owl"]);
     confirm.mockRestore();
+  });
+
+  it("marks uploaded images in the library", async () => {
+    await renderPage();
+    const cards = within(screen.getByRole("region", { name: "Generated Images" })).getAllByRole("listitem");
+    expect(cards.map((card) => card.querySelector(".image-source-badge")?.textContent ?? null)).toEqual([null, "Uploaded"]);
+  });
+});
+
+describe("Upload an Image", () => {
+  it("uploads the chosen file with its description and shows it first in the library, marked uploaded", async () => {
+    const user = await renderPage();
+    const uploaded: LibraryImage = {
+      id: "new", url: "https://storage.test/new.jpg", prompt: "Our stand at the fair", width: 1200, height: 800,
+      source: "uploaded", createdAt: new Date("2026-12-07T10:00:00Z"),
+    };
+    vi.mocked(uploadImage).mockResolvedValue(uploaded);
+    const upload = within(screen.getByRole("region", { name: "Upload an Image" }));
+    const file = new File([new Uint8Array([0x89, 0x50])], "stand.jpg", { type: "image/jpeg" });
+    await user.upload(upload.getByLabelText("Image file"), file);
+    await user.type(upload.getByLabelText("Description"), "Our stand at the fair");
+    await user.click(upload.getByRole("button", { name: "Upload image" }));
+    expect(uploadImage).toHaveBeenCalledWith(file, "Our stand at the fair");
+    expect(shownPrompts()).toEqual(["Our stand at the fair", "A newer fox", "An older owl"]);
+    expect(notifySuccess).toHaveBeenCalledWith("Image uploaded");
+  });
+
+  it("keeps the server's refusal under the form until dismissed", async () => {
+    const user = await renderPage();
+    vi.mocked(uploadImage).mockRejectedValue(
+      new Error("Your image library is full (200 MB of 200 MB used). Delete images you no longer need, then try again."),
+    );
+    const upload = within(screen.getByRole("region", { name: "Upload an Image" }));
+    await user.upload(upload.getByLabelText("Image file"), new File(["x"], "a.png", { type: "image/png" }));
+    await user.click(upload.getByRole("button", { name: "Upload image" }));
+    expect(await upload.findByText(/Your image library is full/)).toBeTruthy();
+    await user.click(upload.getByRole("button", { name: "Dismiss" }));
+    expect(upload.queryByText(/Your image library is full/)).toBeNull();
+    expect(shownPrompts()).toEqual(["A newer fox", "An older owl"]);
+  });
+});
+
+describe("Use in article", () => {
+  it("puts the image into the chosen article as its featured image or into its text, and links to it", async () => {
+    vi.mocked(listArticleChoices).mockResolvedValue([
+      { id: "art-1", title: "Spring planting" },
+      { id: "art-2", title: "Harbour walks" },
+    ]);
+    vi.mocked(placeImageInArticle).mockResolvedValue();
+    const user = await renderPage();
+    await user.click(screen.getByRole("button", { name: "Use in article: An older owl" }));
+    const dialog = await screen.findByRole("dialog", { name: "Use in article" });
+    await user.click(within(dialog).getByRole("button", { name: "Use image" }));
+    expect(within(dialog).getByText("Choose an article")).toBeTruthy();
+    expect(placeImageInArticle).not.toHaveBeenCalled();
+    await user.selectOptions(await within(dialog).findByLabelText("Article"), "Harbour walks");
+    expect((within(dialog).getByRole("radio", { name: "As its featured image" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole("radio", { name: "At the end of its text" }));
+    await user.click(within(dialog).getByRole("button", { name: "Use image" }));
+    expect(placeImageInArticle).toHaveBeenCalledWith("art-2", STORED[1], "body");
+    expect(within(dialog).getByRole("status").textContent).toBe(
+      "The image was added at the end of the text of Harbour walks. Open the article",
+    );
+    expect(within(dialog).getByRole("link", { name: "Open the article" }).getAttribute("href")).toBe("/articles/edit/art-2");
+  });
+
+  it("says why when the article could not take the image, and keeps the dialog open", async () => {
+    vi.mocked(listArticleChoices).mockResolvedValue([{ id: "art-1", title: "Spring planting" }]);
+    vi.mocked(placeImageInArticle).mockRejectedValue(new Error("The article changed while the image was being added. Try again."));
+    const user = await renderPage();
+    await user.click(screen.getByRole("button", { name: "Use in article: A newer fox" }));
+    const dialog = await screen.findByRole("dialog", { name: "Use in article" });
+    await user.selectOptions(await within(dialog).findByLabelText("Article"), "Spring planting");
+    await user.click(within(dialog).getByRole("button", { name: "Use image" }));
+    expect(await within(dialog).findByText("The article changed while the image was being added. Try again.")).toBeTruthy();
+    expect(placeImageInArticle).toHaveBeenCalledWith("art-1", STORED[0], "featured");
   });
 });

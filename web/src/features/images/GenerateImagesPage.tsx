@@ -13,6 +13,8 @@ import { useResource } from "../../lib/useResource";
 import { downloadImage } from "./downloadImage";
 import { GeneratedImagesList } from "./GeneratedImagesList";
 import { GenerateImagesForm } from "./GenerateImagesForm";
+import { ImageUploadForm } from "./ImageUploadForm";
+import { UseInArticleDialog } from "./UseInArticleDialog";
 import "./images.css";
 import "./generate-images.css";
 
@@ -32,6 +34,7 @@ function toLibraryImage(image: GeneratedImage, request: GenerateImageRequest): L
     prompt: request.prompt,
     width: image.width ?? fallback.width,
     height: image.height ?? fallback.height,
+    source: "generated",
     createdAt: parseTimestamp(image.createdAt),
   };
 }
@@ -49,10 +52,16 @@ export default function GenerateImagesPage() {
   /** Generated on this page, newest first; shown above the library whether or not it has loaded. */
   const [generated, setGenerated] = useState<LibraryImage[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
+  const [using, setUsing] = useState<LibraryImage | null>(null);
 
   const addGenerated = (images: GeneratedImage[], request: GenerateImageRequest) => {
     const added = images.map((image) => toLibraryImage(image, request));
     setGenerated((previous) => [...added, ...previous]);
+  };
+
+  const addUploaded = (image: LibraryImage) => {
+    setGenerated((previous) => [image, ...previous]);
+    notifySuccess("Image uploaded");
   };
 
   const loadMore = async () => {
@@ -98,6 +107,11 @@ export default function GenerateImagesPage() {
     <>
       <h1>Generate Images</h1>
       <GenerateImagesForm onGenerated={addGenerated} />
+      <section aria-labelledby="upload-image-heading" className="upload-image">
+        <h2 id="upload-image-heading">Upload an Image</h2>
+        <p>Your own images join the library below, ready to use in your articles.</p>
+        <ImageUploadForm onUploaded={addUploaded} />
+      </section>
       <section aria-labelledby="generated-images-heading" aria-busy={library.loading}>
         <h2 id="generated-images-heading">Generated Images</h2>
         <div aria-live="polite">
@@ -109,6 +123,7 @@ export default function GenerateImagesPage() {
               images={mergePage(generated, library.data?.images ?? [])}
               onDownload={download}
               onDelete={remove}
+              onUseInArticle={setUsing}
             />
           )}
         </div>
@@ -118,6 +133,7 @@ export default function GenerateImagesPage() {
           </button>
         )}
       </section>
+      {using && <UseInArticleDialog image={using} onClose={() => setUsing(null)} />}
     </>
   );
 }

@@ -2,21 +2,32 @@ import { useState } from "react";
 import type { LibraryImage } from "./data/images";
 import { formatDate } from "../../lib/dates";
 
+/** The name of an image uploaded without a description (its alt text and its buttons' names). */
+export const NO_DESCRIPTION = "Uploaded image without a description";
+
 type GeneratedImagesListProps = {
   images: LibraryImage[];
   onDownload(image: LibraryImage): Promise<void>;
   onDelete(image: LibraryImage): Promise<void>;
+  /** Opens "Use in article" for the image. */
+  onUseInArticle(image: LibraryImage): void;
 };
 
 /** The images in the order given (newest first); each card's actions show on hover and on keyboard focus. */
-export function GeneratedImagesList({ images, onDownload, onDelete }: GeneratedImagesListProps) {
+export function GeneratedImagesList({ images, onDownload, onDelete, onUseInArticle }: GeneratedImagesListProps) {
   if (images.length === 0) {
     return <p>No images generated yet. Start by filling out the form and clicking generate!</p>;
   }
   return (
     <ul className="generated-images">
       {images.map((image) => (
-        <GeneratedImageCard key={image.id} image={image} onDownload={onDownload} onDelete={onDelete} />
+        <GeneratedImageCard
+          key={image.id}
+          image={image}
+          onDownload={onDownload}
+          onDelete={onDelete}
+          onUseInArticle={onUseInArticle}
+        />
       ))}
     </ul>
   );
@@ -26,6 +37,7 @@ function GeneratedImageCard({
   image,
   onDownload,
   onDelete,
+  onUseInArticle,
 }: { image: LibraryImage } & Omit<GeneratedImagesListProps, "images">) {
   const [busy, setBusy] = useState<"download" | "delete" | null>(null);
   const run = (action: "download" | "delete", task: () => Promise<void>) => async () => {
@@ -37,18 +49,29 @@ function GeneratedImageCard({
     }
   };
 
+  const name = image.prompt || NO_DESCRIPTION;
   return (
     <li className="generated-image">
       <figure>
-        <img src={image.url} alt={image.prompt} width={image.width} height={image.height} loading="lazy" decoding="async" />
+        <img src={image.url} alt={name} width={image.width} height={image.height} loading="lazy" decoding="async" />
         <figcaption>
           <small>{formatDate(image.createdAt)}</small>
+          {image.source === "uploaded" && <span className="image-source-badge">Uploaded</span>}
         </figcaption>
       </figure>
       <div className="generated-image-actions">
         <button
           type="button"
-          aria-label={`Download image: ${image.prompt}`}
+          aria-label={`Use in article: ${name}`}
+          title="Use in article"
+          disabled={busy !== null}
+          onClick={() => onUseInArticle(image)}
+        >
+          Use in article
+        </button>
+        <button
+          type="button"
+          aria-label={`Download image: ${name}`}
           title="Download"
           disabled={busy !== null}
           aria-busy={busy === "download" || undefined}
@@ -59,7 +82,7 @@ function GeneratedImageCard({
         <button
           type="button"
           className="secondary"
-          aria-label={`Delete image: ${image.prompt}`}
+          aria-label={`Delete image: ${name}`}
           title="Delete"
           disabled={busy !== null}
           aria-busy={busy === "delete" || undefined}

@@ -64,6 +64,18 @@ export const imageSettingsDefaults = (prompt = ""): SettingsValues => ({
   guidanceScale: String(IMAGE_DEFAULTS.guidanceScale),
 });
 
+/**
+ * A featured image starts from what the article is about: its title, and its
+ * focus keyword when the title does not already say it; in a landscape size
+ * (16:9, as themes and link previews crop featured images).
+ */
+export function featuredImageDefaults(article: { title: string; focusKeyword?: string }): SettingsValues {
+  const title = article.title.trim();
+  const keyword = article.focusKeyword?.trim() ?? "";
+  const prompt = keyword && !title.toLowerCase().includes(keyword.toLowerCase()) ? `${title}, ${keyword}` : title;
+  return { ...imageSettingsDefaults(prompt), imageSize: "landscape_16_9" };
+}
+
 export const generatorDefaults = () => ({ ...imageSettingsDefaults(), numImages: String(IMAGE_DEFAULTS.numImages) });
 
 /** The form's text as a request, its numbers parsed; what the model does not take is left out. */

@@ -1,1 +1,2 @@
-export { LazyFeaturedImageModal } from "./lazyImages";
+export { LazyFeaturedImageModal, LazyImagePicker } from "./lazyImages";
+export type { ImageToInsert } from "./ImagePicker";

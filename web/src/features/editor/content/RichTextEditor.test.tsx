@@ -4,7 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { findEditor, openHtmlSource } from "../../../../test/editor";
+import { listGeneratedImages } from "../../images/data/images";
 import { ContentEditor } from "./ContentEditor";
+
+vi.mock("../../images/data/images", () => ({ listGeneratedImages: vi.fn(), uploadImage: vi.fn() }));
 
 /** The form around the editor: holds the value, as the article forms do. */
 function Harness({ initial = "", readOnly = false }: { initial?: string; readOnly?: boolean }) {
@@ -187,10 +190,12 @@ describe("article editor: toolbar", () => {
   });
 
   it("inserts an image by address with its alternative text; only http(s) images", async () => {
+    vi.mocked(listGeneratedImages).mockResolvedValue({ images: [], next: null });
     const { user, editor } = await renderEditor("<p>Before</p>");
     select(editor, 7, 7);
     await user.click(tool("Image"));
     const dialog = await screen.findByRole("dialog", { name: "Add image" });
+    await user.click(within(dialog).getByRole("radio", { name: "Web address" }));
     await user.type(within(dialog).getByLabelText("Image address"), "data:image/png;base64,AAAA");
     await user.click(within(dialog).getByRole("button", { name: "Insert image" }));
     expect(within(dialog).getByText("Enter the image's web address (https://…)")).toBeTruthy();
@@ -199,6 +204,35 @@ describe("article editor: toolbar", () => {
     await user.type(within(dialog).getByLabelText("Alternative text"), "A ripe tomato");
     await user.click(within(dialog).getByRole("button", { name: "Insert image" }));
     expect(formValue()).toBe('<p>Before</p>\n<img src="https://cdn.example/tomato.jpg" alt="A ripe tomato">');
+  });
+
+  it("inserts an image from the library with its description as alternative text", async () => {
+    vi.mocked(listGeneratedImages).mockResolvedValue({
+      images: [
+        {
+          id: "lib-1",
+          url: "https://storage.test/u/2026/12/harbour.jpg",
+          prompt: "Our harbour at noon",
+          width: 1600,
+          height: 900,
+          source: "uploaded",
+          createdAt: new Date("2026-12-01T10:00:00Z"),
+        },
+      ],
+      next: null,
+    });
+    const { user, editor } = await renderEditor("<p>Before</p>");
+    select(editor, 7, 7);
+    await user.click(tool("Image"));
+    const dialog = await screen.findByRole("dialog", { name: "Add image" });
+    expect((within(dialog).getByRole("radio", { name: "Your library" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole("button", { name: "Insert image" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe("Choose an image from your library");
+    await user.click(await within(dialog).findByRole("radio", { name: /Our harbour at noon/ }));
+    expect((within(dialog).getByLabelText("Alternative text") as HTMLInputElement).value).toBe("Our harbour at noon");
+    await user.click(within(dialog).getByRole("button", { name: "Insert image" }));
+    expect(formValue()).toBe('<p>Before</p>\n<img src="https://storage.test/u/2026/12/harbour.jpg" alt="Our harbour at noon">');
+    expect(screen.queryByRole("dialog", { name: "Add image" })).toBeNull();
   });
 
   it("a submitted dialog does not submit the article form around the editor", async () => {

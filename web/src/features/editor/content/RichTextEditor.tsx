@@ -1,6 +1,7 @@
 import { Editor } from "@tiptap/core";
 import type { Node as DocumentNode } from "@tiptap/pm/model";
-import { useEffect, useId, useMemo, useReducer, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useMemo, useReducer, useRef, useState } from "react";
+import { LazyImagePicker, type ImageToInsert } from "../../images/index";
 import { AddressDialog } from "./AddressDialog";
 import { articleExtensions } from "./articleExtensions";
 import { elementsNotKept, formatEditorHtml } from "./articleHtml";
@@ -184,7 +185,7 @@ export default function RichTextEditor({ label, name, value, error, help, readOn
     }
   };
 
-  const applyImage = ({ src, alt }: Record<string, string>) => {
+  const applyImage = ({ src, alt }: ImageToInsert) => {
     if (!editor) return;
     const url = completeUrl(src, isSafeImageUrl);
     if (!url) return { src: IMAGE_ERROR };
@@ -260,19 +261,15 @@ export default function RichTextEditor({ label, name, value, error, help, readOn
         />
       )}
       {dialog === "image" && editor && (
-        <AddressDialog
-          title="Add image"
-          fields={[
-            { name: "src", label: "Image address", type: "url", initial: "" },
-            { name: "alt", label: "Alternative text", initial: "", help: "Describes the image for people who cannot see it." },
-          ]}
-          submitLabel="Insert image"
-          onSubmit={applyImage}
-          onClose={() => {
-            setDialog(null);
-            editor.commands.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <LazyImagePicker
+            onInsert={applyImage}
+            onClose={() => {
+              setDialog(null);
+              editor.commands.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

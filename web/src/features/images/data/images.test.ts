@@ -7,6 +7,9 @@ import {
   LIBRARY_PAGE_SIZE,
   listGeneratedImages,
   saveFeaturedImageUrl,
+  UPLOAD_NOT_AN_IMAGE,
+  UPLOAD_TOO_LARGE,
+  uploadImage,
 } from "./images";
 import { supabase } from "../../../backend/supabase";
 
@@ -81,19 +84,22 @@ describe("generateImages", () => {
 describe("listGeneratedImages", () => {
   it("reads the first page newest first (ties by id), one row more than a page, with pixel sizes", async () => {
     const rows = [
-      { id: "b", public_url: "https://storage.test/b.png", prompt: "Fox", image_size: "landscape_16_9", created_at: "2026-11-22 13:57:40.852+00" },
-      { id: "a", public_url: "https://storage.test/a.png", prompt: "Owl", image_size: null, created_at: "2026-11-21 10:00:00+00" },
+      { id: "b", public_url: "https://storage.test/b.png", prompt: "Fox", image_size: "landscape_16_9", source: "generated", width: null, height: null, created_at: "2026-11-22 13:57:40.852+00" },
+      { id: "a", public_url: "https://storage.test/a.png", prompt: "Owl", image_size: null, source: "generated", width: null, height: null, created_at: "2026-11-21 10:00:00+00" },
+      { id: "u", public_url: "https://storage.test/u.jpg", prompt: "", image_size: null, source: "uploaded", width: 1600, height: 900, created_at: "2026-11-20 10:00:00+00" },
     ];
     const builder = query({ data: rows, error: null });
     vi.mocked(supabase.from).mockReturnValue(builder as never);
     expect(await listGeneratedImages()).toEqual({
       images: [
-        { id: "b", url: "https://storage.test/b.png", prompt: "Fox", width: 1024, height: 576, createdAt: new Date("2026-11-22T13:57:40.852Z") },
-        { id: "a", url: "https://storage.test/a.png", prompt: "Owl", width: 1024, height: 1024, createdAt: new Date("2026-11-21T10:00:00Z") },
+        { id: "b", url: "https://storage.test/b.png", prompt: "Fox", width: 1024, height: 576, source: "generated", createdAt: new Date("2026-11-22T13:57:40.852Z") },
+        { id: "a", url: "https://storage.test/a.png", prompt: "Owl", width: 1024, height: 1024, source: "generated", createdAt: new Date("2026-11-21T10:00:00Z") },
+        { id: "u", url: "https://storage.test/u.jpg", prompt: "", width: 1600, height: 900, source: "uploaded", createdAt: new Date("2026-11-20T10:00:00Z") },
       ],
       next: null,
     });
     expect(supabase.from).toHaveBeenCalledWith("generated_images");
+    expect(builder.select).toHaveBeenCalledWith("id, public_url, prompt, image_size, source, width, height, created_at");
     expect(builder.order).toHaveBeenNthCalledWith(1, "created_at", { ascending: false });
     expect(builder.order).toHaveBeenNthCalledWith(2, "id", { ascending: false });
     expect(builder.limit).toHaveBeenCalledWith(LIBRARY_PAGE_SIZE + 1);
@@ -170,5 +176,46 @@ describe("fetchImageBlob", () => {
     fetchMock.mockResolvedValueOnce(new Response("missing", { status: 404 }));
     await expect(fetchImageBlob("https://storage.test/c.png")).rejects.toThrow("404");
     fetchMock.mockRestore();
+  });
+});
+
+describe("uploadImage", () => {
+  const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], "harbour.jpg", { type: "image/jpeg" });
+
+  it("posts the file and its description as a form to upload-image and returns the library image", async () => {
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({
+      data: { image: { id: "u1", url: "https://storage.test/u1.jpg", width: 1600, height: 900, description: "Harbour", createdAt: "2026-12-07T10:00:00Z" } },
+      error: null,
+    } as never);
+    const file = jpeg();
+    expect(await uploadImage(file, "Harbour")).toEqual({
+      id: "u1",
+      url: "https://storage.test/u1.jpg",
+      prompt: "Harbour",
+      width: 1600,
+      height: 900,
+      source: "uploaded",
+      createdAt: new Date("2026-12-07T10:00:00Z"),
+    });
+    const [name, options] = vi.mocked(supabase.functions.invoke).mock.calls[0];
+    expect(name).toBe("upload-image");
+    const body = options?.body as FormData;
+    expect(body.get("file")).toBe(file);
+    expect(body.get("description")).toBe("Harbour");
+  });
+
+  it("refuses a file over 10 MB or of another type without sending it", async () => {
+    const huge = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "huge.png", { type: "image/png" });
+    await expect(uploadImage(huge, "")).rejects.toThrow(UPLOAD_TOO_LARGE);
+    await expect(uploadImage(new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" }), "")).rejects.toThrow(UPLOAD_NOT_AN_IMAGE);
+    expect(supabase.functions.invoke).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal without its field prefix", async () => {
+    vi.mocked(supabase.functions.invoke).mockResolvedValue({
+      data: null,
+      error: httpError(400, JSON.stringify({ error: "file: Only JPEG, PNG, WebP and GIF images can be uploaded, and this file is none of them", field: "file" })),
+    } as never);
+    await expect(uploadImage(jpeg(), "")).rejects.toThrow(/^Only JPEG, PNG, WebP and GIF images can be uploaded, and this file is none of them$/);
   });
 });

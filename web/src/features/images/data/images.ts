@@ -2,6 +2,9 @@ import {
   generateImageResponseSchema,
   IMAGE_DEFAULTS,
   IMAGE_SIZE_DIMENSIONS,
+  MAX_IMAGE_BYTES,
+  UPLOAD_IMAGE_TYPES,
+  uploadImageResponseSchema,
   type GenerateImageInput,
   type GenerateImageResponse,
   type ImageSize,
@@ -12,13 +15,15 @@ import { supabase } from "../../../backend/supabase";
 
 const GENERATE_IMAGE_FALLBACK_MESSAGE = "Failed to generate image";
 
-/** An image of the user's library (a row of `generated_images`). */
+/** An image of the user's library (a row of `generated_images`): generated here, or uploaded. */
 export type LibraryImage = {
   id: string;
   url: string;
+  /** What was asked for (generated), or the description given (uploaded): the image's alt text. */
   prompt: string;
   width: number;
   height: number;
+  source: "generated" | "uploaded";
   createdAt: Date;
 };
 
@@ -55,6 +60,43 @@ export async function generateImages(
   return parsed.data;
 }
 
+const UPLOAD_FALLBACK_MESSAGE = "Failed to upload image";
+export const UPLOAD_TOO_LARGE = "Images can be at most 10 MB. Choose a smaller file or compress it.";
+export const UPLOAD_NOT_AN_IMAGE = "Only JPEG, PNG, WebP and GIF images can be uploaded.";
+
+/**
+ * Uploads one of the user's own images into the library (upload-image
+ * sniffs, sizes and stores it, within the storage quota). A file the server
+ * would refuse for its size or declared type is refused here first, without
+ * sending it; the server checks the bytes either way. Throws an Error with
+ * the message to show.
+ */
+export async function uploadImage(
+  file: File,
+  description: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<LibraryImage> {
+  if (file.size > MAX_IMAGE_BYTES) throw new Error(UPLOAD_TOO_LARGE);
+  if (file.type && !(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) throw new Error(UPLOAD_NOT_AN_IMAGE);
+  const form = new FormData();
+  form.set("file", file);
+  form.set("description", description);
+  const { data, error } = await supabase.functions.invoke("upload-image", { body: form, signal });
+  if (error) throw new Error((await generateImageErrorMessage(error, UPLOAD_FALLBACK_MESSAGE)).replace(/^file: /, ""));
+  const parsed = uploadImageResponseSchema.safeParse(data);
+  if (!parsed.success) throw new Error(UPLOAD_FALLBACK_MESSAGE);
+  const { image } = parsed.data;
+  return {
+    id: image.id,
+    url: image.url,
+    prompt: image.description,
+    width: image.width,
+    height: image.height,
+    source: "uploaded",
+    createdAt: parseTimestamp(image.createdAt),
+  };
+}
+
 /** What to say about images the safety checker refused, or "" when none was. */
 export function flaggedNote(flagged: number): string {
   if (flagged === 0) return "";
@@ -79,7 +121,7 @@ const orValue = (value: string) => `"${value.replaceAll("\\", "\\\\").replaceAll
 export async function listGeneratedImages(after?: LibraryCursor): Promise<LibraryPage> {
   let query = supabase
     .from("generated_images")
-    .select("id, public_url, prompt, image_size, created_at")
+    .select("id, public_url, prompt, image_size, source, width, height, created_at")
     .order("created_at", { ascending: false })
     .order("id", { ascending: false })
     // One extra row tells whether another page exists.
@@ -100,7 +142,9 @@ export async function listGeneratedImages(after?: LibraryCursor): Promise<Librar
       id: row.id,
       url: row.public_url,
       prompt: row.prompt,
-      ...dimensionsOf(row.image_size),
+      // Uploads (and nothing else yet) keep the size read from the file; generated images have their preset's.
+      ...(row.width && row.height ? { width: row.width, height: row.height } : dimensionsOf(row.image_size)),
+      source: row.source === "uploaded" ? "uploaded" : "generated",
       createdAt: parseTimestamp(row.created_at),
     })),
     next: last && (data ?? []).length > LIBRARY_PAGE_SIZE ? { createdAt: last.created_at, id: last.id } : null,
@@ -138,4 +182,18 @@ export async function fetchImageBlob(url: string): Promise<Blob> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`Image download failed with status ${response.status}`);
   return response.blob();
+}
+
+/** An article the library's "Use in article" can target. */
+export type ArticleChoice = { id: string; title: string };
+
+/** The user's articles, most recently created first, by title. */
+export async function listArticleChoices(): Promise<ArticleChoice[]> {
+  const { data, error } = await supabase
+    .from("articles")
+    .select("id, title")
+    .order("created_at", { ascending: false })
+    .limit(200);
+  if (error) throw new Error(error.message);
+  return data ?? [];
 }

@@ -1,8 +1,8 @@
 /** The supabase-js adapter, checked against the HTTP requests it makes (no server needed). */
 import assert from "node:assert/strict";
 import { createClient } from "@supabase/supabase-js";
-import type { Database } from "../_shared/contracts/database.types.ts";
-import { createSupabaseImageStore } from "./supabase_deps.ts";
+import type { Database } from "../contracts/database.types.ts";
+import { createSupabaseImageStore } from "./supabase_image_store.ts";
 
 const SUPABASE_URL = "http://supabase.test";
 
