@@ -15,7 +15,9 @@
 --   count and the claim (FOR NO KEY UPDATE SKIP LOCKED: a run claiming for
 --   the same site meanwhile skips it, so two runs cannot both see room for
 --   the same slot; the lock does not conflict with the key-share locks of
---   publication rows referencing the site). Returns at most batch_size pairs.
+--   publication rows referencing the site). Returns at most batch_size pairs,
+--   each with the post status its article is scheduled to get
+--   (articles.scheduled_post_status), which the run read separately before.
 --
 -- renew_publication_claims(claim_tokens, lease_seconds) -> the tokens renewed
 --   A run's heartbeat: every claim it holds (queued or publishing) gets
@@ -33,7 +35,7 @@ create function public.claim_due_scheduled_articles(
   lease_seconds integer default 120,
   per_site integer default null
 )
-returns table (article_id uuid, user_id uuid, site_id uuid, claim_token uuid)
+returns table (article_id uuid, user_id uuid, site_id uuid, claim_token uuid, post_status text)
 language plpgsql
 security definer
 set search_path = ''
@@ -86,7 +88,7 @@ begin
 
     return query
     with due_articles as (
-      select a.id
+      select a.id, a.scheduled_post_status
       from public.articles a
       left join public.publications p on p.article_id = a.id and p.site_id = due_site.id
       where a.status = 'scheduled'
@@ -121,7 +123,8 @@ begin
           and (p.claimed_until is null or p.claimed_until <= now())
       returning p.article_id, p.user_id, p.site_id, p.claim_token
     )
-    select claimed.article_id, claimed.user_id, claimed.site_id, claimed.claim_token from claimed;
+    select claimed.article_id, claimed.user_id, claimed.site_id, claimed.claim_token, d.scheduled_post_status
+    from claimed join due_articles d on d.id = claimed.article_id;
     get diagnostics taken = row_count;
     remaining := remaining - taken;
   end loop;

@@ -130,7 +130,6 @@ Deno.test("publish-scheduled: hosted's environment and the cron job's exact requ
 function recordingDeps(
   claims: ClaimedPublication[],
   fail: (request: PublishRequest) => boolean = () => false,
-  wordpressDrafts: readonly string[] = [],
 ) {
   const calls: string[] = [];
   let inFlight = 0;
@@ -147,11 +146,6 @@ function recordingDeps(
       calls.push(`release ${token}`);
       return Promise.resolve();
     },
-    scheduledPostStatuses(claimed) {
-      return Promise.resolve(
-        new Map(claimed.map((c) => [c.articleId, wordpressDrafts.includes(c.articleId) ? "draft" : "publish"])),
-      );
-    },
   };
   const publish = async (request: PublishRequest): Promise<PublishArticleResult> => {
     calls.push(`publish ${request.articleId} ${request.status} scheduled=${request.scheduled} ${request.claimToken}`);
@@ -165,11 +159,12 @@ function recordingDeps(
   return { deps: { store, publish }, calls, maxInFlight: () => maxInFlight };
 }
 
-const claim = (i: number): ClaimedPublication => ({
+const claim = (i: number, postStatus: "publish" | "draft" = "publish"): ClaimedPublication => ({
   articleId: articleId(i),
   userId: ALICE,
   siteId: S1,
   claimToken: `token-${i}`,
+  postStatus,
 });
 
 Deno.test("publish-scheduled: each claim is published as scheduled, failures counted, at most `concurrency` at once", async () => {
@@ -191,7 +186,7 @@ Deno.test("publish-scheduled: each claim is published as scheduled, failures cou
 });
 
 Deno.test("publish-scheduled: an article scheduled as a WordPress draft is sent as a draft", async () => {
-  const { deps, calls } = recordingDeps([claim(0), claim(1)], undefined, [articleId(1)]);
+  const { deps, calls } = recordingDeps([claim(0), claim(1, "draft")]);
   const handler = createHandler({ secretKeys: [SECRET], ...deps, settings: { ...DEFAULT_SETTINGS, concurrency: 1 } });
   assert.deepEqual(await (await run(handler)).json(), summaryOf({ claimed: 2, published: 2 }));
   assert.deepEqual(calls.filter((call) => call.startsWith("publish")), [
@@ -246,7 +241,6 @@ function sitesStore(pairs: ClaimedPublication[], options: { slowSite?: string } 
       events.push(`release ${token}`);
       return Promise.resolve();
     },
-    scheduledPostStatuses: (claimed) => Promise.resolve(new Map(claimed.map((c) => [c.articleId, "publish" as const]))),
   };
   const perSiteNow = new Map<string, number>();
   const publish = async (request: PublishRequest): Promise<PublishArticleResult> => {
@@ -280,6 +274,7 @@ const pairOn = (siteId: string, i: number): ClaimedPublication => ({
   userId: ALICE,
   siteId,
   claimToken: `token-${siteId.slice(0, 2)}-${i}`,
+  postStatus: "publish",
 });
 const quick: ScheduledPublishSettings = {
   ...DEFAULT_SETTINGS,

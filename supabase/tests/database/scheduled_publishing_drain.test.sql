@@ -27,6 +27,8 @@ insert into public.articles (id, user_id, title, status, scheduled_for, schedule
   ('b2000000-0000-4000-8000-000000000001', tests.get_supabase_uid('bob'), 'Bob''s', 'scheduled', now() - interval '30 seconds',
    array['b1000000-0000-4000-8000-000000000001']::uuid[]);
 
+update public.articles set scheduled_post_status = 'draft' where id = 'a2000000-0000-4000-8000-000000000002';
+
 -- Privileges: the secret key's role only.
 select ok(
   not has_function_privilege('authenticated', 'public.claim_due_scheduled_articles(integer, integer, integer)', 'execute')
@@ -63,9 +65,9 @@ select results_eq(
   'at most two pairs per site, every site with due work served'
 );
 select results_eq(
-  $$ select article_id from first_claims where site_id = 'a1000000-0000-4000-8000-000000000001' order by article_id $$,
-  $$ values ('a2000000-0000-4000-8000-000000000001'::uuid), ('a2000000-0000-4000-8000-000000000002'::uuid) $$,
-  'the oldest due first'
+  $$ select article_id, post_status from first_claims where site_id = 'a1000000-0000-4000-8000-000000000001' order by article_id $$,
+  $$ values ('a2000000-0000-4000-8000-000000000001'::uuid, 'publish'), ('a2000000-0000-4000-8000-000000000002'::uuid, 'draft') $$,
+  'the oldest due first, each with the status its article is scheduled to get'
 );
 select results_eq(
   $$ select count(*)::integer from public.publications p join first_claims c using (article_id, site_id)

@@ -33,6 +33,8 @@ export interface ClaimedPublication {
   userId: string;
   siteId: string;
   claimToken: string;
+  /** The WordPress status the article is scheduled to get (articles.scheduled_post_status). */
+  postStatus: PostStatus;
 }
 
 export interface ScheduledPublicationStore {
@@ -48,8 +50,6 @@ export interface ScheduledPublicationStore {
   renew(tokens: readonly string[], leaseSeconds: number): Promise<string[]>;
   /** Gives a claimed pair back unprocessed, so the next run takes it at once. */
   release(token: string): Promise<void>;
-  /** The WordPress status each claimed article is scheduled to get (articles.scheduled_post_status). */
-  scheduledPostStatuses(claims: readonly ClaimedPublication[]): Promise<Map<string, PostStatus>>;
 }
 
 class StoreError extends Error {
@@ -224,25 +224,10 @@ export function createPublicationStore(
         userId: row.user_id,
         siteId: row.site_id,
         claimToken: row.claim_token,
+        postStatus: row.post_status === "draft" ? "draft" : "publish",
       }));
     },
 
-    async scheduledPostStatuses(claims) {
-      const statuses = new Map<string, PostStatus>();
-      if (claims.length === 0) return statuses;
-      const rows = check(
-        await system.scheduler
-          .from("articles")
-          .select("id, user_id, scheduled_post_status")
-          .in("id", [...new Set(claims.map((claim) => claim.articleId))]),
-        "reading the scheduled post statuses",
-      );
-      for (const row of rows ?? []) {
-        const owned = claims.some((claim) => claim.articleId === row.id && claim.userId === row.user_id);
-        if (owned) statuses.set(row.id, row.scheduled_post_status === "draft" ? "draft" : "publish");
-      }
-      return statuses;
-    },
     async countDue() {
       const { count, error } = await system.scheduler
         .from("articles")
