@@ -1,16 +1,3 @@
-import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
-import { json } from "../_shared/http/responses.ts";
-import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
-import { createSystemAccess, type SystemAccess } from "../_shared/platform/system_access.ts";
-import type { PublishArticleResult } from "../_shared/contracts/publishing.ts";
-import { guardedPublisher, type PublishRequest } from "../_shared/publishing/publication.ts";
-import {
-  type ClaimedPublication,
-  createPublicationStore,
-  type ScheduledPublicationStore,
-} from "../_shared/publishing/publication_store.ts";
-import { z } from "zod";
-
 /**
  * publish-scheduled: publishes due scheduled (and drip) articles. Called by
  * the scheduler only: pg_cron once a minute on hosted (migration
@@ -37,6 +24,19 @@ import { z } from "zod";
  * claims and markers (docs/integrity.md): a pair is published only under its
  * claim, and a takeover looks the post up by its marker before creating.
  */
+import { defineFunction, scheduler } from "../_shared/http/define_function.ts";
+import { json } from "../_shared/http/responses.ts";
+import { type EnvReader, readSecretKeys } from "../_shared/platform/keys.ts";
+import { createSystemAccess, type SystemAccess } from "../_shared/platform/system_access.ts";
+import type { PublishArticleResult } from "../_shared/contracts/publishing.ts";
+import { guardedPublisher, type PublishRequest } from "../_shared/publishing/publication.ts";
+import {
+  type ClaimedPublication,
+  createPublicationStore,
+  type ScheduledPublicationStore,
+} from "../_shared/publishing/publication_store.ts";
+import { z } from "zod";
+
 export interface ScheduledPublishSettings {
   /** Most pairs taken by one claim (a run claims again as its slots free up). */
   batchSize: number;
