@@ -30,6 +30,12 @@
  */
 import { createClient, type SupabaseClient } from "npm:@supabase/supabase-js@2.119.1";
 import { type FakeOpenAI, startFakeOpenAI } from "../../supabase/functions/_testing/fakes/openai_server.ts";
+import {
+  FAKE_APPLICATION_PASSWORD,
+  FAKE_USERNAME,
+  type FakeWordPressOptions,
+  startFakeWordPress,
+} from "../../supabase/functions/_testing/fakes/wordpress_server.ts";
 import { proxyRequest } from "../devstack/functions-runtime/proxy.ts";
 import type { FunctionsRuntime } from "../devstack/functions-runtime/runtime.ts";
 import { type Scheduler, startScheduler } from "../devstack/scheduler/scheduler.ts";
@@ -50,6 +56,12 @@ const DRAFT_USERS = 20;
 const DRAFT_IDEAS = 25;
 const DRAFT_PACE_MS = 3_000;
 const DRAFT_CYCLE_MS = 15_000;
+
+const PUBLISH_USERS = 50;
+const PUBLISH_PER_USER = 20;
+const PUBLISH_WORDPRESS_DELAY_MS = 300;
+/** Hosted's pg_cron cadence. */
+const PUBLISH_CRON_MS = 60_000;
 
 export type LoadStack = {
   label: string;
@@ -324,6 +336,130 @@ function printDrafting(label: string, { one, many }: { one: DraftFigures; many: 
   );
 }
 
+// ─── publishing ────────────────────────────────────────────────────────────
+
+type PublishFigures = { articles: number; afterTickMs: number; lastLateMs: number; perSecond: number; posts: number };
+
+/**
+ * `perUser` scheduled articles on each user's site, due over the minute
+ * before the cron's tick (the worst phase: the first was due a minute
+ * earlier), then publish-scheduled called every minute from that tick until
+ * all went out.
+ */
+async function publishRound(
+  stack: LoadStack,
+  sites: { userId: string; siteId: string }[],
+  perUser: number,
+  marker: string,
+  posts: () => { title: string }[],
+): Promise<PublishFigures> {
+  const tick = Date.now() + 5_000;
+  const rows = sites.flatMap(({ userId, siteId }, s) =>
+    Array.from({ length: perUser }, (_, a) => ({
+      user_id: userId,
+      title: `${marker} ${s}-${a}`,
+      content: ARTICLE_BODY,
+      status: "scheduled",
+      scheduled_for: new Date(tick - PUBLISH_CRON_MS + ((s * perUser + a) % 60) * 1_000).toISOString(),
+      scheduled_site_ids: [siteId],
+    }))
+  );
+  const due = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += 200) {
+    const { data, error } = await stack.service.from("articles").insert(rows.slice(i, i + 200)).select("id, scheduled_for");
+    if (error) throw new Error(`scheduling articles: ${error.message}`);
+    for (const row of data as { id: string; scheduled_for: string }[]) due.set(row.id, Date.parse(row.scheduled_for));
+  }
+  await pause(Math.max(0, tick - Date.now()));
+  const started = Date.now();
+  const scheduler: Scheduler = startScheduler({
+    url: stack.projectUrl,
+    secretKey: stack.api.secretKey,
+    intervalMs: PUBLISH_CRON_MS,
+    timeoutMs: 170_000,
+    overlap: true,
+    logger: { info: () => {}, error: (line) => stack.log.push(line) },
+  });
+  try {
+    const ids = [...due.keys()];
+    for (const deadline = Date.now() + 10 * 60_000;;) {
+      const published: { article_id: string; published_at: string }[] = [];
+      for (let i = 0; i < ids.length; i += 100) {
+        const { data, error } = await stack.service.from("publications").select("article_id, published_at")
+          .in("article_id", ids.slice(i, i + 100)).eq("status", "publish");
+        if (error) throw new Error(`reading publications: ${error.message}`);
+        published.push(...data);
+      }
+      if (published.length === ids.length) {
+        const at = (value: string) => Date.parse(value.replace(" ", "T").replace(/([+-]\d{2})$/, "$1:00"));
+        const last = Math.max(...published.map((row) => at(row.published_at)));
+        return {
+          articles: ids.length,
+          afterTickMs: last - started,
+          lastLateMs: Math.max(...published.map((row) => at(row.published_at) - due.get(row.article_id)!)),
+          perSecond: ids.length / ((last - started) / 1000),
+          posts: posts().filter((post) => post.title.startsWith(`${marker} `)).length,
+        };
+      }
+      if (Date.now() > deadline) throw new Error(`publishing did not finish in 10 minutes:\n${stack.log.slice(-20).join("\n")}`);
+      await pause(1_000);
+    }
+  } finally {
+    await scheduler.stop();
+  }
+}
+
+async function publishingScenario(label: string, databaseUrl: string | undefined): Promise<{ one: PublishFigures; many: PublishFigures }> {
+  // Connected at full speed; every request is paced once the sites are in.
+  const wordpressOptions: FakeWordPressOptions = {};
+  const wordpress = startFakeWordPress(wordpressOptions);
+  const stack = await startLoadStack(label, databaseUrl, { PRIVATE_HOST_ALLOWLIST: wordpress.hostPort });
+  try {
+    const users = await benchUsers(stack, `publish-${label}`, PUBLISH_USERS + 1);
+    const sites: { userId: string; siteId: string }[] = [];
+    for (let i = 0; i < users.length; i += 10) {
+      sites.push(...await Promise.all(users.slice(i, i + 10).map(async (user, j) => {
+        const response = await fetch(`${stack.projectUrl}/functions/v1/wordpress-connect`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${user.accessToken}`, apikey: stack.api.publishableKey, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            name: `Bench blog ${i + j}`,
+            site_url: wordpress.origin,
+            username: FAKE_USERNAME,
+            application_password: FAKE_APPLICATION_PASSWORD,
+          }),
+        });
+        const answer = await response.json();
+        if (!response.ok) throw new Error(`wordpress-connect answered ${response.status}: ${JSON.stringify(answer)}`);
+        return { userId: user.userId, siteId: answer.site.id as string };
+      })));
+    }
+    wordpressOptions.responseDelayMs = PUBLISH_WORDPRESS_DELAY_MS;
+    const posts = () => [...wordpress.posts.values()];
+    const one = await publishRound(stack, sites.slice(0, 1), PUBLISH_PER_USER, `one-${Date.now()}`, posts);
+    const many = await publishRound(stack, sites.slice(1), PUBLISH_PER_USER, `many-${Date.now()}`, posts);
+    return { one, many };
+  } finally {
+    await stack.stop();
+    await wordpress.close();
+  }
+}
+
+function printPublishing(label: string, { one, many }: { one: PublishFigures; many: PublishFigures }) {
+  const line = (who: string, figures: PublishFigures, ratio: string) =>
+    `    ${who} ${figures.articles} articles: the last out ${(figures.afterTickMs / 1000).toFixed(1)} s after the tick${ratio}, ` +
+    `${(figures.lastLateMs / 1000).toFixed(1)} s after its due time; ${figures.perSecond.toFixed(1)} a second; ${figures.posts} posts on the site`;
+  console.log(`  ${label}:`);
+  console.log(line("1 user: ", one, ""));
+  console.log(
+    line(
+      `${PUBLISH_USERS} users:`,
+      many,
+      ` (${(many.afterTickMs / one.afterTickMs).toFixed(1)}× one user's, ${(many.perSecond / one.perSecond).toFixed(1)}× the rate)`,
+    ) + ` — goal: each within ${(2 * PUBLISH_CRON_MS) / 1000} s of its due time, one post each`,
+  );
+}
+
 // ─── the section ───────────────────────────────────────────────────────────
 
 export async function benchLoad(): Promise<void> {
@@ -348,6 +484,14 @@ export async function benchLoad(): Promise<void> {
       );
       printDrafting("PostgreSQL", await draftingScenario("postgres-drafting", postgres.url));
       printDrafting("PGlite", await draftingScenario("pglite-drafting", undefined));
+    }
+    if (chosen.includes("publishing")) {
+      console.log(
+        `Scheduled publishing: ${PUBLISH_PER_USER} articles a user due over the minute before the cron's tick, WordPress ${PUBLISH_WORDPRESS_DELAY_MS} ms a request, ` +
+          `publish-scheduled called every ${PUBLISH_CRON_MS / 1000} s (runs overlapping) with its defaults (claims of 10, 16 a run, 2 a site, 4 runs):`,
+      );
+      printPublishing("PostgreSQL", await publishingScenario("postgres-publishing", postgres.url));
+      printPublishing("PGlite", await publishingScenario("pglite-publishing", undefined));
     }
   } finally {
     await postgres.stop();

@@ -48,8 +48,8 @@ const appUrl = apiPort === undefined ? `http://127.0.0.1:${port}` : `http://loca
 const apiUrl = apiPort === undefined ? appUrl : `http://127.0.0.1:${apiPort}`;
 const schedulerInterval = Number(Deno.env.get("LOCAL_SCHEDULER_INTERVAL_MS") ?? 60_000);
 const draftWorkerInterval = Number(Deno.env.get("LOCAL_DRAFT_WORKER_INTERVAL_MS") ?? 15_000);
-// A worker run ends within the functions' wall clock; the scheduler waits that long, and a little more.
-const draftWorkerTimeout = Number(Deno.env.get("FUNCTIONS_WALL_CLOCK_LIMIT_MS") || 150_000) + 10_000;
+// A worker run (publish-scheduled or draft-batch-worker) ends within the functions' wall clock; the scheduler waits that long, and a little more.
+const workerRunTimeout = Number(Deno.env.get("FUNCTIONS_WALL_CLOCK_LIMIT_MS") || 150_000) + 10_000;
 
 restrictNewFiles();
 makePrivate(LITE_TEMP_DIR);
@@ -107,13 +107,20 @@ const startup = (async () => {
   stopServing = dev ? await serveDev() : await serveProduction(runtime);
   const { url: functionsUrl } = await runtime;
   if (stopping) return;
-  scheduler = startScheduler({ url: functionsUrl, secretKey: keys.secretKey, intervalMs: schedulerInterval });
+  scheduler = startScheduler({
+    url: functionsUrl,
+    secretKey: keys.secretKey,
+    intervalMs: schedulerInterval,
+    timeoutMs: workerRunTimeout,
+    // As hosted's cron: a run draining a backlog does not hold the next one back (claims keep them apart).
+    overlap: true,
+  });
   draftWorker = startScheduler({
     url: functionsUrl,
     secretKey: keys.secretKey,
     intervalMs: draftWorkerInterval,
     functionName: "draft-batch-worker",
-    timeoutMs: draftWorkerTimeout,
+    timeoutMs: workerRunTimeout,
     // As hosted's cron: a busy run does not hold the next one back (the queue's limits hold across runs).
     overlap: true,
   });

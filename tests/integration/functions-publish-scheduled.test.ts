@@ -20,13 +20,13 @@ import {
  * npm run test:integration:pg), publishes them to the fake WordPress and
  * records the outcome with the SQL back-off.
  *
- * The stack claims PUBLISH_SCHEDULED_BATCH_SIZE=2 articles per run, so that
+ * The stack claims PUBLISH_SCHEDULED_BATCH_SIZE=2 pairs at a time, so that
  * concurrent runs contend for the same due pairs. Every due pair in the
  * suite's database is this file's (other files schedule only future
  * articles, or none with target sites), so each run's summary is exact.
  */
 
-type Summary = { claimed: number; published: number; failed: number; released: number };
+type Summary = { claimed: number; published: number; failed: number; released: number; helpers: number; helpersFailed: number };
 
 const MINUTE = 60_000;
 const ONLY_THE_SCHEDULER = { error: "Only the scheduler may call this function" };
@@ -116,7 +116,7 @@ describe("publish-scheduled through the functions runtime", () => {
     expect(await publicationOf(article.id, aliceSite)).toBeNull();
 
     // The cron job's own request publishes it.
-    expect(await runScheduler()).toEqual({ claimed: 1, published: 1, failed: 0, released: 0 });
+    expect(await runScheduler()).toEqual({ claimed: 1, published: 1, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
     expect(await publicationOf(article.id, aliceSite)).toMatchObject({ status: "publish", attempts: 0 });
     expect(ok(await alice.client.from("articles").select("status, scheduled_for").eq("id", article.id).single()))
       .toEqual({ status: "published", scheduled_for: null });
@@ -159,14 +159,17 @@ describe("publish-scheduled through the functions runtime", () => {
       summaries.push(summary);
       if (summary.claimed === 0) break;
     }
-    expect(summaries.at(-1)).toEqual({ claimed: 0, published: 0, failed: 0, released: 0 });
+    expect(summaries.at(-1)).toEqual({ claimed: 0, published: 0, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
     const total = summaries.reduce((sum, summary) => ({
       claimed: sum.claimed + summary.claimed,
       published: sum.published + summary.published,
       failed: sum.failed + summary.failed,
       released: sum.released + summary.released,
+      helpers: sum.helpers + summary.helpers,
+      helpersFailed: sum.helpersFailed + summary.helpersFailed,
     }));
-    expect(total).toEqual({ claimed: pairs.length, published: pairs.length, failed: 0, released: 0 });
+    // Seven due articles are fewer than one run's slots: no helpers.
+    expect(total).toEqual({ claimed: pairs.length, published: pairs.length, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
     expect(concurrent.reduce((sum, summary) => sum + summary.claimed, 0)).toBeGreaterThan(2);
 
     const posts = await wordpressPosts();
@@ -208,7 +211,7 @@ describe("publish-scheduled through the functions runtime", () => {
     });
     await setApplicationPassword(aliceSecondSite, "revoked on the site");
     try {
-      expect(await runScheduler()).toEqual({ claimed: 2, published: 1, failed: 1, released: 0 });
+      expect(await runScheduler()).toEqual({ claimed: 2, published: 1, failed: 1, released: 0, helpers: 0, helpersFailed: 0 });
       const failed = (await publicationOf(article.id, aliceSecondSite))!;
       expect(failed).toMatchObject({
         status: "failed",
@@ -220,21 +223,21 @@ describe("publish-scheduled through the functions runtime", () => {
         .toEqual({ status: "scheduled", wordpress_site_ids: [aliceSite] });
 
       // Within the back-off nothing is due: not claimed, not retried.
-      expect(await runScheduler()).toEqual({ claimed: 0, published: 0, failed: 0, released: 0 });
+      expect(await runScheduler()).toEqual({ claimed: 0, published: 0, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
       expect(await publicationOf(article.id, aliceSecondSite)).toEqual(failed);
 
       // The minute has passed (moved back in the database): retried, and still refused.
       await backOffElapsed(article.id, aliceSecondSite);
-      expect(await runScheduler()).toEqual({ claimed: 1, published: 0, failed: 1, released: 0 });
+      expect(await runScheduler()).toEqual({ claimed: 1, published: 0, failed: 1, released: 0, helpers: 0, helpersFailed: 0 });
       const again = (await publicationOf(article.id, aliceSecondSite))!;
       expect(again).toMatchObject({ status: "failed", attempts: 2 });
       expect(backOffMs(again)).toBe(5 * MINUTE);
 
       // A working password, and the next attempt after the back-off publishes it.
       await setApplicationPassword(aliceSecondSite, functionsStack().wordpress.applicationPassword);
-      expect(await runScheduler()).toEqual({ claimed: 0, published: 0, failed: 0, released: 0 });
+      expect(await runScheduler()).toEqual({ claimed: 0, published: 0, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
       await backOffElapsed(article.id, aliceSecondSite);
-      expect(await runScheduler()).toEqual({ claimed: 1, published: 1, failed: 0, released: 0 });
+      expect(await runScheduler()).toEqual({ claimed: 1, published: 1, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
     } finally {
       await setApplicationPassword(aliceSecondSite, functionsStack().wordpress.applicationPassword);
     }
@@ -260,7 +263,7 @@ describe("publish-scheduled through the functions runtime", () => {
       scheduled_for: aMinuteAgo(),
       scheduled_site_ids: [aliceSecondSite],
     });
-    expect(await runScheduler()).toEqual({ claimed: 1, published: 1, failed: 0, released: 0 });
+    expect(await runScheduler()).toEqual({ claimed: 1, published: 1, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
     const live = (await publicationOf(article.id, aliceSecondSite))!;
     expect(live).toMatchObject({ status: "publish", remote_status: "publish" });
 
@@ -273,7 +276,7 @@ describe("publish-scheduled through the functions runtime", () => {
     );
     await setApplicationPassword(aliceSecondSite, "revoked on the site");
     try {
-      expect(await runScheduler()).toEqual({ claimed: 1, published: 0, failed: 1, released: 0 });
+      expect(await runScheduler()).toEqual({ claimed: 1, published: 0, failed: 1, released: 0, helpers: 0, helpersFailed: 0 });
     } finally {
       await setApplicationPassword(aliceSecondSite, functionsStack().wordpress.applicationPassword);
     }
@@ -305,8 +308,8 @@ describe("publish-scheduled through the functions runtime", () => {
       scheduled_site_ids: [aliceSite, aliceSecondSite],
     });
     ok(await alice.client.from("articles").update({ scheduled_post_status: "draft" }).eq("id", article.id));
-    expect(await runScheduler()).toEqual({ claimed: 2, published: 2, failed: 0, released: 0 });
-    expect(await runScheduler()).toEqual({ claimed: 0, published: 0, failed: 0, released: 0 });
+    expect(await runScheduler()).toEqual({ claimed: 2, published: 2, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
+    expect(await runScheduler()).toEqual({ claimed: 0, published: 0, failed: 0, released: 0, helpers: 0, helpersFailed: 0 });
 
     const posts = (await wordpressPosts()).filter((post) => post.title.raw === article.title);
     expect(posts.map((post) => post.status)).toEqual(["draft", "draft"]);

@@ -38,15 +38,17 @@ async function waitForSecretKey(): Promise<string> {
 }
 
 const secretKey = await waitForSecretKey();
+// A run ends within the functions' wall clock; the scheduler waits that long, and a little more.
+const runTimeoutMs = Number(env.FUNCTIONS_WALL_CLOCK_LIMIT_MS || 150_000) + 10_000;
 const schedulers = [
-  startScheduler({ url, secretKey, intervalMs }),
+  // As hosted's cron: a busy run does not hold the next one back (claims and the queue's limits hold across runs).
+  startScheduler({ url, secretKey, intervalMs, timeoutMs: runTimeoutMs, overlap: true }),
   startScheduler({
     url,
     secretKey,
     intervalMs: draftWorkerIntervalMs,
     functionName: "draft-batch-worker",
-    timeoutMs: Number(env.FUNCTIONS_WALL_CLOCK_LIMIT_MS || 150_000) + 10_000,
-    // As hosted's cron: a busy run does not hold the next one back (the queue's limits hold across runs).
+    timeoutMs: runTimeoutMs,
     overlap: true,
   }),
 ];

@@ -16,6 +16,10 @@ export type FunctionsStackInfo = {
    * post create after the post is saved; GET /wordpress/held waits for that
    * post `{ id, title }`; POST /wordpress/release lets the answer go; POST
    * /functions/<name>/kill kills that function's process (SIGKILL).
+   * POST /wordpress/settings `{ responseDelayMs }` sets the fake WordPress's
+   * pace (every request answered after that long; null: at once); GET
+   * /wordpress/posts lists all its posts `{ id, title, status, modified }`
+   * (the REST API pages them by 100).
    * GET /ghost/posts lists the fake Ghost's posts `{ id, title, status, tags }`.
    */
   controlUrl: string;

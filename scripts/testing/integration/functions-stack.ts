@@ -40,6 +40,7 @@ import { dependenciesCached, FUNCTIONS_DENO_DIR } from "../../devstack/functions
 import {
   FAKE_APPLICATION_PASSWORD,
   FAKE_USERNAME,
+  type FakeWordPressOptions,
   type HeldCreate,
   startFakeWordPress,
 } from "../../../supabase/functions/_testing/fakes/wordpress_server.ts";
@@ -65,7 +66,9 @@ const remember = (line: string) => {
   if (Deno.env.get("INTEGRATION_VERBOSE")) console.error(line);
 };
 
-const wordpress = startFakeWordPress({ registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"] });
+/** The fake WordPress's options; POST /wordpress/settings changes its pace while it serves. */
+const wordpressOptions: FakeWordPressOptions = { registeredMeta: ["_yoast_wpseo_metadesc", "_yoast_wpseo_focuskw"] };
+const wordpress = startFakeWordPress(wordpressOptions);
 const ghost = startFakeGhost();
 let heldCreate: HeldCreate | null = null;
 const fal = await startFakeFal();
@@ -143,6 +146,14 @@ const control = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: controlRe
     return Response.json({ ok: true });
   }
   if (pathname === "/wordpress/requests") return Response.json(wordpress.requests);
+  if (pathname === "/wordpress/settings" && request.method === "POST") {
+    const settings = await request.json();
+    if ("responseDelayMs" in settings) wordpressOptions.responseDelayMs = settings.responseDelayMs ?? undefined;
+    return Response.json({ ok: true });
+  }
+  if (pathname === "/wordpress/posts") {
+    return Response.json([...wordpress.posts.values()].map(({ id, title, status, modified }) => ({ id, title, status, modified })));
+  }
   // Crash tests: hold the answer to the next post create (the post is saved
   // first), wait until it is saved, release it; kill a function's process.
   if (pathname === "/wordpress/hold-create" && request.method === "POST") {

@@ -23,7 +23,7 @@ select ok(
     and not has_function_privilege('anon', 'public.claim_publication(uuid, uuid, uuid, integer, uuid)', 'execute')
     and not has_function_privilege('authenticated', 'public.begin_remote_create(uuid, integer)', 'execute')
     and not has_function_privilege('authenticated', 'public.release_publication_claim(uuid)', 'execute')
-    and not has_function_privilege('authenticated', 'public.claim_due_scheduled_articles(integer, integer)', 'execute'),
+    and not has_function_privilege('authenticated', 'public.claim_due_scheduled_articles(integer, integer, integer)', 'execute'),
   'users cannot claim, fence or release'
 );
 select ok(

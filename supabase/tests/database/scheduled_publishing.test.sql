@@ -22,13 +22,13 @@ insert into public.articles (id, user_id, title, status, scheduled_for, schedule
 
 -- Only service_role may call them.
 select ok(
-  not has_function_privilege('authenticated', 'public.claim_due_scheduled_articles(integer, integer)', 'execute')
+  not has_function_privilege('authenticated', 'public.claim_due_scheduled_articles(integer, integer, integer)', 'execute')
     and not has_function_privilege('authenticated', 'public.record_publication_success(uuid, uuid, uuid, bigint, text, text, bigint, text, boolean, text, uuid)', 'execute')
     and not has_function_privilege('authenticated', 'public.record_publication_failure(uuid, uuid, uuid, text, boolean, bigint, text, bigint, text, text, text, uuid)', 'execute'),
   'authenticated cannot execute the publishing functions'
 );
 select ok(
-  has_function_privilege('service_role', 'public.claim_due_scheduled_articles(integer, integer)', 'execute')
+  has_function_privilege('service_role', 'public.claim_due_scheduled_articles(integer, integer, integer)', 'execute')
     and has_function_privilege('service_role', 'public.record_publication_success(uuid, uuid, uuid, bigint, text, text, bigint, text, boolean, text, uuid)', 'execute')
     and has_function_privilege('service_role', 'public.record_publication_failure(uuid, uuid, uuid, text, boolean, bigint, text, bigint, text, text, text, uuid)', 'execute'),
   'service_role can execute them'

@@ -165,6 +165,13 @@ export interface PublishRequest extends PublicationKey {
   scheduled: boolean;
   /** The scheduler's claim on the pair (claim_due_scheduled_articles); absent for a manual publish. */
   claimToken?: string;
+  /**
+   * The lease this publish sets on its claim when it starts and before a
+   * create (PUBLICATION_LEASE_SECONDS when absent). The scheduler passes its
+   * short lease, which its heartbeat renews while the run lives
+   * (renew_publication_claims), so a dead run's pair is free within one lease.
+   */
+  leaseSeconds?: number;
   /** Told about each step as it happens (publish-article streams them to the browser). */
   onStep?: PublishStepListener;
 }
@@ -339,7 +346,7 @@ export async function publishArticleToSite(
   try {
     claim = await deps.store.claim(
       { userId, articleId, siteId },
-      { leaseSeconds: PUBLICATION_LEASE_SECONDS, token: request.claimToken },
+      { leaseSeconds: request.leaseSeconds ?? PUBLICATION_LEASE_SECONDS, token: request.claimToken },
     );
   } catch (error) {
     if (error instanceof PublicationClaimedError) throw claimedFailure(error);
@@ -387,7 +394,7 @@ export async function publishArticleToSite(
     const guard = remoteCreateGuard(
       claim.marker,
       claim.earlierCreateMayExist,
-      () => deps.store.beginRemoteCreate(claimToken, PUBLICATION_LEASE_SECONDS),
+      () => deps.store.beginRemoteCreate(claimToken, request.leaseSeconds ?? PUBLICATION_LEASE_SECONDS),
     );
 
     let published: RemotePublish;

@@ -33,18 +33,23 @@ export interface ClaimedPublication {
   userId: string;
   siteId: string;
   claimToken: string;
+  /** The WordPress status the article is scheduled to get (articles.scheduled_post_status). */
+  postStatus: PostStatus;
 }
 
 export interface ScheduledPublicationStore {
   /**
-   * Claims due pairs (FOR UPDATE SKIP LOCKED: concurrent runs take disjoint
-   * pairs); each is held for `leaseSeconds` unless its publish renews it.
+   * Claims at most `batchSize` due pairs (FOR UPDATE SKIP LOCKED: concurrent
+   * runs take disjoint pairs), never more than `perSite` live claims per site
+   * in the whole installation; each is held for `leaseSeconds` unless renewed.
    */
-  claimDue(batchSize: number, leaseSeconds: number): Promise<ClaimedPublication[]>;
+  claimDue(options: { batchSize: number; leaseSeconds: number; perSite: number }): Promise<ClaimedPublication[]>;
+  /** Scheduled articles due now (claimed or not): how much work the lead shares out. */
+  countDue(): Promise<number>;
+  /** Renews the claims still held for `leaseSeconds` more; the tokens renewed (others were recorded, released or overtaken). */
+  renew(tokens: readonly string[], leaseSeconds: number): Promise<string[]>;
   /** Gives a claimed pair back unprocessed, so the next run takes it at once. */
   release(token: string): Promise<void>;
-  /** The WordPress status each claimed article is scheduled to get (articles.scheduled_post_status). */
-  scheduledPostStatuses(claims: readonly ClaimedPublication[]): Promise<Map<string, PostStatus>>;
 }
 
 class StoreError extends Error {
@@ -205,9 +210,13 @@ export function createPublicationStore(
       );
     },
 
-    async claimDue(batchSize, leaseSeconds) {
+    async claimDue({ batchSize, leaseSeconds, perSite }) {
       const rows = check(
-        await system.scheduler.rpc("claim_due_scheduled_articles", { batch_size: batchSize, lease_seconds: leaseSeconds }),
+        await system.scheduler.rpc("claim_due_scheduled_articles", {
+          batch_size: batchSize,
+          lease_seconds: leaseSeconds,
+          per_site: perSite,
+        }),
         "claiming scheduled articles",
       );
       return (rows ?? []).map((row) => ({
@@ -215,24 +224,26 @@ export function createPublicationStore(
         userId: row.user_id,
         siteId: row.site_id,
         claimToken: row.claim_token,
+        postStatus: row.post_status === "draft" ? "draft" : "publish",
       }));
     },
 
-    async scheduledPostStatuses(claims) {
-      const statuses = new Map<string, PostStatus>();
-      if (claims.length === 0) return statuses;
-      const rows = check(
-        await system.scheduler
-          .from("articles")
-          .select("id, user_id, scheduled_post_status")
-          .in("id", [...new Set(claims.map((claim) => claim.articleId))]),
-        "reading the scheduled post statuses",
+    async countDue() {
+      const { count, error } = await system.scheduler
+        .from("articles")
+        .select("id", { count: "exact", head: true })
+        .eq("status", "scheduled")
+        .lte("scheduled_for", new Date().toISOString());
+      if (error) throw new StoreError(`counting due articles: ${error.message}`);
+      return count ?? 0;
+    },
+    async renew(tokens, leaseSeconds) {
+      if (tokens.length === 0) return [];
+      const renewed = check(
+        await system.scheduler.rpc("renew_publication_claims", { claim_tokens: [...tokens], lease_seconds: leaseSeconds }),
+        "renewing claims",
       );
-      for (const row of rows ?? []) {
-        const owned = claims.some((claim) => claim.articleId === row.id && claim.userId === row.user_id);
-        if (owned) statuses.set(row.id, row.scheduled_post_status === "draft" ? "draft" : "publish");
-      }
-      return statuses;
+      return renewed ?? [];
     },
     async release(token) {
       check(await system.publicationRecords.rpc("release_publication_claim", { p_claim_token: token }), "releasing a claim");
