@@ -62,5 +62,6 @@ describe("concurrent requests", () => {
         count: outcome.count === -1 ? -1 : outcome.user === alice ? 3 : 5,
       });
     }
-  });
+    // 720 requests through one embedded PGlite: a hang guard, not a time budget (a busy machine took over 60 s).
+  }, 240_000);
 });
