@@ -15,13 +15,17 @@
  * Re-publishing without uploading again, with no table of our own: each
  * upload's file name carries a token derived from its source URL
  * (`inkpress-` and 12 hex digits of its SHA-256). Both platforms keep that
- * token in the URL they answer: WordPress's sanitize_file_name() keeps
- * `[A-Za-z0-9._-]` and wp_unique_filename() only appends `-1`, `-2` (and
- * `-scaled` for a very large image) before the extension
- * (wp-includes/formatting.php, wp-includes/functions.php); Ghost's storage
- * base replaces characters outside `[\w@.]` by `-` and appends `-1`, `-2`
- * for a name in use (ghost-storage-base BaseStorage.getSanitizedFileName,
- * getUniqueFileName), under /content/images/yyyy/mm/. On an update, the
+ * token in the URL they answer: WordPress's sanitize_file_name() removes
+ * only characters of its special list and whitespace, keeping case and
+ * `[A-Za-z0-9._-]`, and wp_unique_filename() only appends `-1`, `-2` (and
+ * big_image_size_threshold `-scaled`) before the extension
+ * (wp-includes/formatting.php and functions.php, WordPress 6.1), the
+ * media's `source_url` being that file's URL; Ghost's images upload (ghost
+ * 6.65 core/server/api/endpoints/images.js, LocalStorageBase.save) keeps
+ * the name through ghost-storage-base 3.0 getSanitizedFileName() (every
+ * character outside `[\w@.]` made `-`) and getUniqueFileName() (`-1`, `-2`,
+ * … while the name is taken), under /content/images/yyyy/mm/, and answers
+ * `{ images: [{ url, ref }] }`. On an update, the
  * post's current content on the site is read, and an image whose token is in
  * the last path segment of one of its `<img src>` is reused from there
  * instead of uploaded. Chosen over a media search because it costs one read

@@ -11,7 +11,9 @@ import { MAX_IMAGE_BYTES } from "../images/image_format.ts";
 import type { PublishStepEvent } from "../contracts/publish_events.ts";
 import { FAKE_APPLICATION_PASSWORD, FAKE_USERNAME, PNG_BYTES, startFakeWordPress } from "../../_testing/fakes/wordpress_server.ts";
 import { FAKE_GHOST_ADMIN_API_KEY, startFakeGhost } from "../../_testing/fakes/ghost_server.ts";
-import { TEST_MARKER } from "../../_testing/memory_publication_store.ts";
+import { memoryPublicationStore, TEST_MARKER } from "../../_testing/memory_publication_store.ts";
+import { PUBLISH_MESSAGES } from "../contracts/publishing.ts";
+import { PublishFailure, publishArticleToSite } from "./publication.ts";
 import { rewriteImageSources, storedBodyImages, storedImagePrefix } from "./body_images.ts";
 import { PublishStepError, remoteCreateGuard } from "./steps.ts";
 import { sanitizeArticleHtml } from "../html/sanitize_article_html.ts";
@@ -312,4 +314,63 @@ Deno.test("ghost: a body image that is not an image or too big fails the step, a
     await refusedAtBodyImages(publish(bodyWith(storage, ["too-big.png"])), /“too-big\.png” in the article is larger than 10 MB/);
     assert.equal(ghost.posts.length, 0);
   });
+});
+
+Deno.test("a publish whose body image cannot be moved fails with the step's message, is recorded, and sends no post", async () => {
+  const storage = startStorage();
+  const wp = startFakeWordPress({});
+  const userId = "00000000-0000-4000-8000-00000000000a";
+  const articleId = "a0000000-0000-4000-8000-000000000001";
+  const siteId = "50000000-0000-4000-8000-000000000001";
+  const store = memoryPublicationStore({
+    findArticle: () =>
+      Promise.resolve({
+        id: articleId,
+        title: "Ten days in the Alps",
+        content: bodyWith(storage, ["mountain.png", "page.png"]),
+        excerpt: "",
+        featured_image_url: null,
+        meta_description: null,
+        focus_keyword: null,
+        slug: "ten-days-in-the-alps",
+        categories: [],
+        tags: [],
+      }),
+    findSite: () =>
+      Promise.resolve({
+        kind: "wordpress" as const,
+        id: siteId,
+        base_url: wp.restRoot,
+        username: FAKE_USERNAME,
+        seo_plugin: null,
+        application_password: FAKE_APPLICATION_PASSWORD,
+      }),
+  });
+  try {
+    await assert.rejects(
+      publishArticleToSite({ userId, articleId, siteId, status: "publish", scheduled: false }, {
+        store,
+        fetch: guardedFetch,
+        fetchOptions: { privateHostAllowlist: [wp.hostPort] },
+        imageFetchOptions: { privateHostAllowlist: [storage.hostPort] },
+        storedImagePrefix: storage.prefix,
+      }),
+      (error: unknown) => {
+        assert.ok(error instanceof PublishFailure);
+        assert.equal(error.status, 502);
+        assert.equal(error.message, PUBLISH_MESSAGES.uploadBodyImagesFailed);
+        assert.equal(error.details.step, "body_images");
+        assert.match(String(error.details.detail), /“page\.png” in the article is not a PNG/);
+        return true;
+      },
+    );
+    assert.equal(wp.posts.size, 0);
+    assert.deepEqual(store.failures.map((failure) => failure.error), [
+      "The image “page.png” in the article is not a PNG, JPEG, WebP or GIF file. Replace or remove it in the editor, then publish again.",
+    ]);
+    assert.equal(store.announced.length, 0, "no create was announced");
+  } finally {
+    await wp.close();
+    await storage.close();
+  }
 });

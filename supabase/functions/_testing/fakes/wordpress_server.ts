@@ -153,15 +153,16 @@ const decodeBasicEscapes = (text: string) =>
 export const wordpressGmtNow = () => new Date().toISOString().slice(0, 19);
 
 /**
- * sanitize_file_name() (wp-includes/formatting.php), its common part: the
- * special characters it lists removed, `%20`, `+` and runs of whitespace
- * made `-`, and `.`, `-`, `_` trimmed from both ends. Case is kept.
+ * sanitize_file_name() (wp-includes/formatting.php, WordPress 6.1), its
+ * common part: the characters of its `$special_chars` list removed (`%` and
+ * `+` among them, so its `%20`/`+` → `-` step finds none left), runs of
+ * `[\r\n\t -]` made one `-`, and `.`, `-`, `_` trimmed from both ends. Case
+ * is kept.
  */
 export function sanitizeFileName(name: string): string {
   return name
-    .replace(/[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“\u0000]/g, (char) => (char === "+" ? "-" : ""))
-    .replace(/%20/g, "-")
-    .replace(/\s+/g, "-")
+    .replace(/[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“\u0000]/g, "")
+    .replace(/[\r\n\t -]+/g, "-")
     .replace(/^[.\-_]+|[.\-_]+$/g, "");
 }
 
