@@ -109,7 +109,7 @@ export function rewriteImageSources(html: string, urls: ReadonlyMap<string, stri
  * path segment of an http(s) `<img src>` of the post's current content, that
  * URL.
  */
-export function imagesOnSite(currentHtml: string, images: readonly BodyImage[]): Map<string, string> {
+function imagesOnSite(currentHtml: string, images: readonly BodyImage[]): Map<string, string> {
   const onSite = new Map<string, string>();
   const remoteUrls = imageSources(currentHtml).map(({ src }) => src).filter((src) => /^https?:\/\//i.test(src));
   for (const image of images) {
@@ -132,7 +132,7 @@ export function uploadFileName(slug: string | null, token: string, extension: st
 }
 
 /** The file name an image has in the body (the last segment of its storage path), for messages. */
-export function imageName(source: string): string {
+function imageName(source: string): string {
   try {
     return decodeURIComponent(new URL(source).pathname.split("/").at(-1) ?? "") || source;
   } catch {
@@ -166,7 +166,7 @@ async function inBatchesOf<T, R>(items: readonly T[], limit: number, work: (item
   return results;
 }
 
-export interface BodyImagesInput {
+interface BodyImagesInput {
   html: string;
   /** storedImagePrefix(SUPABASE_URL); without it nothing is treated as stored. */
   storedPrefix: string | undefined;

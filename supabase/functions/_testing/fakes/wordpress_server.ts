@@ -159,7 +159,7 @@ export const wordpressGmtNow = () => new Date().toISOString().slice(0, 19);
  * `[\r\n\t -]` made one `-`, and `.`, `-`, `_` trimmed from both ends. Case
  * is kept.
  */
-export function sanitizeFileName(name: string): string {
+function sanitizeFileName(name: string): string {
   return name
     .replace(/[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“\u0000]/g, "")
     .replace(/[\r\n\t -]+/g, "-")

@@ -31,7 +31,7 @@
  * `seo` are skipped with `tags_with_post` / `seo_with_post`, as they travel
  * with the post.
  */
-import { downloadImage, FEATURED_IMAGE_LABEL, type ImageToDownload } from "../image_download.ts";
+import { downloadImage, FEATURED_IMAGE_LABEL, type ImageToDownload } from "../stored_image_download.ts";
 import { BODY_IMAGE_REMEDY, type BodyImage, bodyImageLabel, publishBodyImages, uploadFileName } from "../body_images.ts";
 import { GHOST_MESSAGES } from "../../contracts/ghost_sites.ts";
 import type { PostStatus, SeoResult } from "../../contracts/publishing.ts";

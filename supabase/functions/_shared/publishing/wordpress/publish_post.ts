@@ -30,7 +30,7 @@
  * `_shared/contracts/publish_events.ts`): started, then done or failed; or
  * skipped when it does not apply to this article.
  */
-import { downloadImage, FEATURED_IMAGE_LABEL, type ImageToDownload } from "../image_download.ts";
+import { downloadImage, FEATURED_IMAGE_LABEL, type ImageToDownload } from "../stored_image_download.ts";
 import {
   BODY_IMAGE_REMEDY,
   type BodyImage,

@@ -11,7 +11,7 @@ import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } fro
 import { PublishStepError } from "./steps.ts";
 import { type ImageFormat, MAX_IMAGE_BYTES, sniffImageFormat } from "../images/image_format.ts";
 
-export const IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
+const IMAGE_DOWNLOAD_TIMEOUT_MS = 30_000;
 
 const USER_AGENT = "InkPress/1.0 (publisher)";
 
