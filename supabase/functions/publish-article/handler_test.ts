@@ -443,10 +443,18 @@ Deno.test("publish-article (stream): the real steps as they happen, then the res
     assert.equal(response.headers.get("access-control-allow-origin"), "*");
     const events = await readEvents(response);
     const steps = stepLines(events);
-    for (const line of ["terms started", "terms done", "featured_image started", "featured_image done"]) {
+    for (
+      const line of [
+        "terms started",
+        "terms done",
+        "featured_image started",
+        "featured_image done",
+        "body_images skipped no_body_images",
+      ]
+    ) {
       assert.ok(steps.includes(line), `${line} in ${steps}`);
     }
-    assert.deepEqual(steps.slice(4), [
+    assert.deepEqual(steps.slice(5), [
       "post started create",
       "post done",
       "seo started",
@@ -490,6 +498,7 @@ Deno.test("publish-article (stream): steps that do not apply are skipped", async
     );
     assert.deepEqual(stepLines(events), [
       "terms skipped no_terms",
+      "body_images skipped no_body_images",
       "featured_image skipped no_featured_image",
       "post started create",
       "post done",

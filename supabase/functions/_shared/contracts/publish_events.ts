@@ -10,8 +10,8 @@
  *
  * Every step that starts ends with exactly one `done` or `failed`; a step
  * that does not apply to this article is `skipped` (with a reason) instead.
- * Terms and the featured image run at the same time, so their events
- * interleave. The post step may start twice: an update of a post deleted on
+ * Terms, the featured image and the images in the body run at the same
+ * time, so their events interleave. The post step may start twice: an update of a post deleted on
  * the site since is followed by `started` with `action: "create"`. Steps
  * never reached have no event. Lines starting with `:` are keep-alive
  * comments.
@@ -27,6 +27,8 @@ export const PUBLISH_STEP_STATES = ["started", "done", "skipped", "failed"] as c
  * Why a step was skipped:
  * - no_featured_image: the article has none;
  * - featured_image_on_site: the same image was uploaded for an earlier publication and is reused;
+ * - no_body_images: the body has no image in this app's storage;
+ * - body_images_on_site: every such image is already on the site (in the post this publish updates);
  * - no_terms: the article has no categories and no tags;
  * - no_seo_fields: it has no meta description and no focus keyword;
  * - no_seo_plugin: the site had no SEO plugin when it was connected;
@@ -36,6 +38,8 @@ export const PUBLISH_STEP_STATES = ["started", "done", "skipped", "failed"] as c
 export const PUBLISH_SKIP_REASONS = [
   "no_featured_image",
   "featured_image_on_site",
+  "no_body_images",
+  "body_images_on_site",
   "no_terms",
   "no_seo_fields",
   "no_seo_plugin",

@@ -12,6 +12,8 @@ export const PUBLISH_MESSAGES = {
   siteNotFound: "Selected site not found",
   articleNotFound: "Article not found",
   uploadFeaturedImageFailed: "Failed to upload featured image",
+  /** The images in the article's body could not all be moved to the site; nothing of the post was sent. */
+  uploadBodyImagesFailed: "Failed to upload the images in the article",
   publishPostFailed: "Failed to publish post",
   updateArticleStatusFailed: "Failed to update article status",
   publishFailed: "Failed to publish to WordPress",
@@ -65,13 +67,14 @@ export const publishArticleResultSchema = z.object({
 export type PublishArticleResult = z.infer<typeof publishArticleResultSchema>;
 
 /**
- * The steps of a publish, in order, for a progress display. Terms and the
- * featured image run at the same time; the SEO step runs only when the
+ * The steps of a publish, in order, for a progress display. Terms, the
+ * featured image and the images in the body run at the same time; the SEO step runs only when the
  * article has a meta description or focus keyword.
  */
 export const PUBLISH_STEPS = [
   { id: "terms", label: "Resolving categories and tags" },
   { id: "featured_image", label: "Uploading featured image" },
+  { id: "body_images", label: "Uploading images in the article" },
   { id: "post", label: "Creating the post" },
   { id: "seo", label: "Saving SEO fields" },
   { id: "article", label: "Updating article status" },

@@ -39,6 +39,7 @@ import { createWordPressClient } from "./wordpress/rest.ts";
 import { createGhostClient } from "./ghost/admin_api.ts";
 import { isGhostAuthenticationFailure, publishGhostPost } from "./ghost/publish_post.ts";
 import { GHOST_MESSAGES } from "../contracts/ghost_sites.ts";
+import { storedImagePrefix } from "./body_images.ts";
 
 /** What publishing reads of an `articles` row. */
 export type ArticleRecord = Pick<
@@ -112,7 +113,10 @@ export class PublicationClaimedError extends Error {
 /**
  * How long a claim lasts without its holder: long enough for a publish from
  * its start to its create request (featured image download and upload take
- * at most 60 s), renewed when the create is announced, so it then covers the
+ * at most 60 s, the body's images as long per batch of
+ * BODY_IMAGE_UPLOADS_AT_ONCE; should many large images outlast it, the
+ * announcement is refused as below and the next publish reuses what was
+ * uploaded only if the post shows it, so it uploads them again), renewed when the create is announced, so it then covers the
  * create (15 s) and the rest. A holder slower than that is overtaken safely:
  * its announcement is refused and it creates nothing.
  */
@@ -181,8 +185,14 @@ export interface PublicationDependencies {
   fetch: GuardedFetch;
   /** For requests to the WordPress site. */
   fetchOptions?: GuardedFetchOptions;
-  /** For downloading the featured image from Storage. */
+  /** For downloading the featured image and the body's images from Storage. */
   imageFetchOptions?: GuardedFetchOptions;
+  /**
+   * Images of the body under this URL prefix (./body_images.ts
+   * storedImagePrefix) are moved to the site on publish; without it the
+   * body is sent as it is.
+   */
+  storedImagePrefix?: string;
   /**
    * Warnings for links to the site that are not in its content index
    * (../links/internal_link_check.ts): reported, never a reason to fail.
@@ -216,6 +226,7 @@ export function httpLinkOrNull(link: string | undefined | null): string | null {
 
 const STEP_MESSAGES: Partial<Record<PublishStep, string>> = {
   featured_image: PUBLISH_MESSAGES.uploadFeaturedImageFailed,
+  body_images: PUBLISH_MESSAGES.uploadBodyImagesFailed,
   post: PUBLISH_MESSAGES.publishPostFailed,
 };
 
@@ -255,7 +266,12 @@ async function publishToRemote(
   deps: PublicationDependencies,
   guard: RemoteCreateGuard,
 ): Promise<RemotePublish> {
-  const listeners = { fetch: deps.fetch, imageFetchOptions: deps.imageFetchOptions, onStep: request.onStep };
+  const listeners = {
+    fetch: deps.fetch,
+    imageFetchOptions: deps.imageFetchOptions,
+    storedImagePrefix: deps.storedImagePrefix,
+    onStep: request.onStep,
+  };
   if (site.kind === "ghost") {
     const published = await publishGhostPost(
       {
@@ -517,10 +533,15 @@ export function featuredImageFetchOptions(supabaseUrl = Deno.env.get("SUPABASE_U
   return { privateHostAllowlist: allowlist };
 }
 
+function storedImagePrefixFromEnv(supabaseUrl = Deno.env.get("SUPABASE_URL")): string | undefined {
+  return supabaseUrl ? storedImagePrefix(supabaseUrl) : undefined;
+}
+
 /**
  * `publishArticleToSite` as the deployed functions run it: through the SSRF
  * guard, with PRIVATE_HOST_ALLOWLIST for WordPress and
- * `featuredImageFetchOptions()` for the image, both read at each publish.
+ * `featuredImageFetchOptions()` for the images, both read at each publish;
+ * body images are those in our own Storage's images bucket (SUPABASE_URL).
  */
 export function guardedPublisher(
   store: PublicationStore,
@@ -533,5 +554,6 @@ export function guardedPublisher(
       fetch: guardedFetch,
       fetchOptions: { privateHostAllowlist: privateHostAllowlistFromEnv() },
       imageFetchOptions: featuredImageFetchOptions(),
+      storedImagePrefix: storedImagePrefixFromEnv(),
     });
 }

@@ -245,7 +245,16 @@ export function startFakeGhost(options: FakeGhostOptions = {}): FakeGhost {
     if (postMatch) {
       const post = posts.find((candidate) => candidate.id === postMatch[1]);
       if (!post) return ghostError(404, "NotFoundError", "Post not found.");
-      if (request.method === "GET") return Response.json({ posts: [postJson(post)] });
+      if (request.method === "GET") {
+        // The Admin API answers `html` only when formats names it (its default
+        // format is lexical), and `fields` picks the fields (ghost/core
+        // .../api/endpoints/posts.js read: options formats, fields).
+        const json = postJson(post) as Record<string, unknown>;
+        if (!url.searchParams.get("formats")?.split(",").includes("html")) delete json.html;
+        const fields = url.searchParams.get("fields")?.split(",").map((field) => field.trim());
+        const picked = fields ? Object.fromEntries(fields.filter((field) => field in json).map((field) => [field, json[field]])) : json;
+        return Response.json({ posts: [picked] });
+      }
       if (request.method === "PUT") {
         const body = await request.json() as { posts?: Record<string, unknown>[] };
         const input = body.posts?.[0] ?? {};
@@ -263,7 +272,17 @@ export function startFakeGhost(options: FakeGhostOptions = {}): FakeGhost {
       const form = await request.formData();
       const file = form.get("file");
       if (!(file instanceof File)) return ghostError(422, "ValidationError", "Please select an image.");
-      const imageUrl = `${origin}/content/images/2026/11/${file.name}`;
+      // ghost-storage-base BaseStorage: getSanitizedFileName() makes every
+      // character outside [\w@.] a `-`; getUniqueFileName() adds `-1`, `-2`, …
+      // before the extension while the name is taken (under /content/images/yyyy/mm/).
+      const sanitized = file.name.replace(/[^\w@.]/g, "-");
+      const dot = sanitized.lastIndexOf(".");
+      const [base, extension] = dot > 0 ? [sanitized.slice(0, dot), sanitized.slice(dot)] : [sanitized, ""];
+      let name = sanitized;
+      for (let number = 1; images.includes(`${origin}/content/images/2026/11/${name}`); number++) {
+        name = `${base}-${number}${extension}`;
+      }
+      const imageUrl = `${origin}/content/images/2026/11/${name}`;
       images.push(imageUrl);
       return Response.json({ images: [{ url: imageUrl, ref: form.get("ref") ?? null }] }, { status: 201 });
     }

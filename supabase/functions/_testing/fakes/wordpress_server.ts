@@ -152,6 +152,20 @@ const decodeBasicEscapes = (text: string) =>
 /** Now, as WordPress writes GMT dates: `2026-11-22T12:00:00`. */
 export const wordpressGmtNow = () => new Date().toISOString().slice(0, 19);
 
+/**
+ * sanitize_file_name() (wp-includes/formatting.php, WordPress 6.1), its
+ * common part: the characters of its `$special_chars` list removed (`%` and
+ * `+` among them, so its `%20`/`+` → `-` step finds none left), runs of
+ * `[\r\n\t -]` made one `-`, and `.`, `-`, `_` trimmed from both ends. Case
+ * is kept.
+ */
+function sanitizeFileName(name: string): string {
+  return name
+    .replace(/[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“\u0000]/g, "")
+    .replace(/[\r\n\t -]+/g, "-")
+    .replace(/^[.\-_]+|[.\-_]+$/g, "");
+}
+
 const slugify = (text: string) =>
   text.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "untitled";
 
@@ -460,6 +474,20 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     }, { status: 201 });
   }
 
+  /**
+   * wp_unique_filename() (wp-includes/functions.php): a name already in the
+   * uploads folder gets `-1`, `-2`, … before its extension.
+   */
+  function uniqueFileName(name: string): string {
+    const dot = name.lastIndexOf(".");
+    const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+    let candidate = name;
+    for (let number = 1; media.some((item) => item.filename === candidate); number++) {
+      candidate = `${base}-${number}${extension}`;
+    }
+    return candidate;
+  }
+
   async function uploadMedia(request: Request): Promise<Response> {
     if (!capabilities.upload_files) {
       return wpError(403, "rest_cannot_create", "Sorry, you are not allowed to upload media on this site.");
@@ -469,7 +497,7 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     if (!(file instanceof File) || file.size === 0) return wpError(400, "rest_upload_no_data", "No data supplied.");
     const item: FakeMedia = {
       id: nextId++,
-      filename: file.name,
+      filename: uniqueFileName(sanitizeFileName(file.name)),
       mimeType: file.type,
       altText: String(form.get("alt_text") ?? ""),
       title: String(form.get("title") ?? file.name),

@@ -316,18 +316,25 @@ describe("PublishModal", () => {
 
     await report({ name: "terms", state: "skipped", reason: "no_terms" });
     await report({ name: "featured_image", state: "started" });
+    await report({ name: "body_images", state: "started" });
     expect(screen.queryByText("Publishing to Travel blog…")).toBeNull();
     expect(stepStates()).toEqual([
       "Resolving categories and tags — skipped: no categories or tags: skipped",
       "Uploading featured image: active",
+      "Uploading images in the article: active",
       "Creating the post: pending",
       "Saving SEO fields: pending",
       "Updating article status: pending",
     ]);
 
     await report({ name: "featured_image", state: "done" });
+    await report({ name: "body_images", state: "done" });
     await report({ name: "post", state: "started", action: "create" });
-    expect(stepStates().slice(1, 3)).toEqual(["Uploading featured image: done", "Creating the post: active"]);
+    expect(stepStates().slice(1, 4)).toEqual([
+      "Uploading featured image: done",
+      "Uploading images in the article: done",
+      "Creating the post: active",
+    ]);
     await report({ name: "post", state: "done" });
     await report({ name: "seo", state: "skipped", reason: "no_seo_fields" });
     await report({ name: "article", state: "started" });
@@ -338,6 +345,7 @@ describe("PublishModal", () => {
     expect(stepStates()).toEqual([
       "Resolving categories and tags — skipped: no categories or tags: skipped",
       "Uploading featured image: done",
+      "Uploading images in the article: done",
       "Creating the post: done",
       "Saving SEO fields — skipped: no meta description or focus keyword: skipped",
       "Updating article status: done",
@@ -354,12 +362,14 @@ describe("PublishModal", () => {
     await chooseSite(user);
     await user.click(publishButton());
     await report({ name: "featured_image", state: "skipped", reason: "featured_image_on_site" });
-    expect(stepStates()[2]).toBe("Updating the post: pending");
+    await report({ name: "body_images", state: "skipped", reason: "body_images_on_site" });
+    expect(stepStates()[3]).toBe("Updating the post: pending");
     await report({ name: "post", state: "started", action: "update" });
-    expect(stepStates()[2]).toBe("Updating the post: active");
+    expect(stepStates()[3]).toBe("Updating the post: active");
     await report({ name: "post", state: "started", action: "create" });
-    expect(stepStates()[2]).toBe("Creating the post: active");
+    expect(stepStates()[3]).toBe("Creating the post: active");
     expect(stepStates()[1]).toBe("Uploading featured image — skipped: already on the site: skipped");
+    expect(stepStates()[2]).toBe("Uploading images in the article — skipped: already on the site: skipped");
     await act(async () => published.resolve(RESULT));
   });
 
@@ -427,9 +437,10 @@ describe("PublishModal", () => {
     await user.click(publishButton());
 
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to upload featured image");
-    expect(stepStates().slice(0, 3)).toEqual([
+    expect(stepStates().slice(0, 4)).toEqual([
       "Resolving categories and tags: done",
       "Uploading featured image — The image could not be downloaded (HTTP 404): failed",
+      "Uploading images in the article: pending",
       "Creating the post: pending",
     ]);
     expect(notifyError).toHaveBeenCalledWith("Failed to upload featured image");
@@ -450,7 +461,7 @@ describe("PublishModal", () => {
     const loadsBefore = vi.mocked(loadPublications).mock.calls.length;
     await user.click(publishButton());
     expect((await screen.findByRole("alert")).textContent).toBe(PUBLISH_INTERRUPTED);
-    expect(stepStates()[2]).toBe("Creating the post: unknown");
+    expect(stepStates()[3]).toBe("Creating the post: unknown");
     await waitFor(() => expect(vi.mocked(loadPublications).mock.calls.length).toBeGreaterThan(loadsBefore));
   });
 

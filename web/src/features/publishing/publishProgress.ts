@@ -22,6 +22,8 @@ export const POST_LABELS: Readonly<Record<PostAction, string>> = {
 export const SKIP_NOTES: Readonly<Record<PublishSkipReason, string>> = {
   no_featured_image: "no featured image",
   featured_image_on_site: "already on the site",
+  no_body_images: "no images from this app in the article",
+  body_images_on_site: "already on the site",
   no_terms: "no categories or tags",
   no_seo_fields: "no meta description or focus keyword",
   no_seo_plugin: "no SEO plugin on the site",

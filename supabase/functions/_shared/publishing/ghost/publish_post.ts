@@ -4,7 +4,12 @@
  *
  *   1. the featured image uploaded (`images/upload/`, after downloading it
  *      from Storage)  ∥  on a re-publish, the earlier post read for its
- *      current `updated_at` (and its feature image, when ours is unchanged)
+ *      current `updated_at` (and its feature image, when ours is unchanged,
+ *      and its html)  ∥  images in the body that live in this app's storage
+ *      uploaded the same way and their `src` rewritten (../body_images.ts;
+ *      on a re-publish, once the post is read, images already in its html
+ *      are reused). A failure here stops the publish before the post is
+ *      sent, so no post points at half-moved images.
  *   2. the post created (`POST posts/?source=html`) or updated
  *      (`PUT posts/{id}/?source=html` with that `updated_at`); tags are sent
  *      by name and created with the post, the meta title and description go
@@ -26,7 +31,8 @@
  * `seo` are skipped with `tags_with_post` / `seo_with_post`, as they travel
  * with the post.
  */
-import { downloadFeaturedImage } from "../featured_image_download.ts";
+import { downloadImage, FEATURED_IMAGE_LABEL, type ImageToDownload } from "../stored_image_download.ts";
+import { BODY_IMAGE_REMEDY, type BodyImage, bodyImageLabel, publishBodyImages, uploadFileName } from "../body_images.ts";
 import { GHOST_MESSAGES } from "../../contracts/ghost_sites.ts";
 import type { PostStatus, SeoResult } from "../../contracts/publishing.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundRequestError } from "../../net/ssrf.ts";
@@ -82,6 +88,8 @@ export interface GhostPublishInput {
 export interface GhostPublishDependencies {
   fetch: GuardedFetch;
   imageFetchOptions?: GuardedFetchOptions;
+  /** Images of the body under this URL are uploaded to Ghost (../body_images.ts storedImagePrefix). */
+  storedImagePrefix?: string;
   onStep?: PublishStepListener;
 }
 
@@ -102,6 +110,7 @@ interface GhostPost {
   status?: unknown;
   title?: unknown;
   updated_at?: unknown;
+  html?: unknown;
   feature_image?: unknown;
   meta_description?: unknown;
   tags?: Array<{ name?: unknown }>;
@@ -134,7 +143,7 @@ export function isGhostAuthenticationFailure(error: PublishStepError): boolean {
   return error.cause instanceof GhostError && (error.cause.kind === "unauthorized" || error.cause.kind === "forbidden");
 }
 
-function asStepError(step: "featured_image" | "post", error: unknown, remote: RemoteState): PublishStepError {
+function asStepError(step: "featured_image" | "body_images" | "post", error: unknown, remote: RemoteState): PublishStepError {
   if (error instanceof PublishStepError) {
     return new PublishStepError(error.step, error.message, { ...remote, ...error.remote }, { cause: error.cause });
   }
@@ -156,16 +165,21 @@ function shortened(text: string, limit: number, label: string, warnings: string[
   return text.slice(0, limit - 1).trimEnd() + "…";
 }
 
-async function uploadImage(input: GhostPublishInput, imageUrl: string, deps: GhostPublishDependencies): Promise<string> {
-  const image = await downloadFeaturedImage(imageUrl, deps.fetch, deps.imageFetchOptions);
-  const baseName = (input.article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") ||
-    "featured-image";
-  const fileName = `${baseName}.${image.format.extension}`;
+/** Downloads the image from Storage and uploads it to Ghost; answers its URL on the site. */
+async function uploadImage(
+  client: GhostClient,
+  image: ImageToDownload,
+  fileName: (extension: string) => string,
+  deps: GhostPublishDependencies,
+): Promise<string> {
+  const { bytes, format } = await downloadImage(image, deps.fetch, deps.imageFetchOptions);
+  const name = fileName(format.extension);
   const form = new FormData();
-  form.append("file", new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.format.contentType }), fileName);
+  form.append("file", new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format.contentType }), name);
   form.append("purpose", "image");
-  form.append("ref", fileName);
-  const answer = await input.client.request<{ images?: Array<{ url?: unknown }> }>({
+  form.append("ref", name);
+  // Ghost answers 201 { images: [{ url, ref }] } (ghost/core/core/server/api/endpoints/images.js upload).
+  const answer = await client.request<{ images?: Array<{ url?: unknown }> }>({
     method: "POST",
     path: "images/upload/",
     form,
@@ -173,34 +187,73 @@ async function uploadImage(input: GhostPublishInput, imageUrl: string, deps: Gho
   });
   const url = answer.images?.[0]?.url;
   if (typeof url !== "string" || !/^https?:\/\//i.test(url)) {
-    throw new PublishStepError("featured_image", "Ghost did not return the uploaded image's address");
+    throw new PublishStepError(image.step, `Ghost did not return the address of ${image.label.replace(/^The/, "the")}`);
   }
   return url;
 }
 
-/** The earlier post's current state, or null when it was deleted in Ghost. */
-async function currentPost(client: GhostClient, id: string): Promise<{ updatedAt: string; featureImage: string | null } | null> {
+function uploadFeaturedImage(input: GhostPublishInput, imageUrl: string, deps: GhostPublishDependencies): Promise<string> {
+  const baseName = (input.article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") ||
+    "featured-image";
+  return uploadImage(
+    input.client,
+    { url: imageUrl, step: "featured_image", label: FEATURED_IMAGE_LABEL },
+    (extension) => `${baseName}.${extension}`,
+    deps,
+  );
+}
+
+/** One image of the body uploaded to Ghost (which has no alt text of its own: the `<img alt>` stays in the html). */
+async function uploadBodyImage(input: GhostPublishInput, image: BodyImage, deps: GhostPublishDependencies): Promise<string> {
+  const label = bodyImageLabel(image);
   try {
+    return await uploadImage(
+      input.client,
+      { url: image.source, step: "body_images", label, remedy: BODY_IMAGE_REMEDY },
+      (extension) => uploadFileName(input.article.slug, image.token, extension),
+      deps,
+    );
+  } catch (error) {
+    if (error instanceof PublishStepError) throw error;
+    if (!(error instanceof GhostError) && !(error instanceof OutboundRequestError)) throw error;
+    throw new PublishStepError("body_images", `${label} could not be uploaded: ${describeGhostFailure(error)}`, {}, {
+      cause: error,
+    });
+  }
+}
+
+/** The earlier post's current state, or null when it was deleted in Ghost. */
+async function currentPost(
+  client: GhostClient,
+  id: string,
+): Promise<{ updatedAt: string; featureImage: string | null; html: string | null } | null> {
+  try {
+    // `html` comes back only when asked for with formats=html (the Admin API's default format is lexical).
     const answer = await client.request<{ posts?: GhostPost[] }>({
       path: `posts/${id}/`,
-      query: { fields: "id,updated_at,feature_image" },
+      query: { fields: "id,updated_at,feature_image,html", formats: "html" },
     });
     const post = answer.posts?.[0];
     if (typeof post?.updated_at !== "string") throw new PublishStepError("post", "Ghost did not return the post's updated_at");
-    return { updatedAt: post.updated_at, featureImage: typeof post.feature_image === "string" ? post.feature_image : null };
+    return {
+      updatedAt: post.updated_at,
+      featureImage: typeof post.feature_image === "string" ? post.feature_image : null,
+      html: typeof post.html === "string" ? post.html : null,
+    };
   } catch (error) {
     if (error instanceof GhostError && error.kind === "not_found") return null;
     throw error;
   }
 }
 
-function payloadFor(input: GhostPublishInput, featureImage: string | null, warnings: string[]) {
+/** `html`: the article's HTML with its body images on the site. */
+function payloadFor(input: GhostPublishInput, html: string, featureImage: string | null, warnings: string[]) {
   const { article } = input;
   const title = shortened(article.title.trim(), GHOST_LIMITS.title, "title", warnings);
   const metaDescription = article.metaDescription?.trim() || null;
   return {
     title,
-    html: article.html,
+    html,
     status: GHOST_STATUS[input.status],
     custom_excerpt: article.excerpt.trim()
       ? shortened(article.excerpt.trim(), GHOST_LIMITS.customExcerpt, "excerpt", warnings)
@@ -295,7 +348,7 @@ export async function publishGhostPost(input: GhostPublishInput, deps: GhostPubl
   const uploadWork = (): Promise<string | null> => {
     if (!imageUrl) return Promise.resolve(null);
     step.started("featured_image");
-    return uploadImage(input, imageUrl, deps).then(
+    return uploadFeaturedImage(input, imageUrl, deps).then(
       (url) => {
         step.done("featured_image");
         return url;
@@ -308,10 +361,33 @@ export async function publishGhostPost(input: GhostPublishInput, deps: GhostPubl
   };
   if (!imageUrl) step.skipped("featured_image", "no_featured_image");
 
+  const bodyWork = publishBodyImages({
+    html: article.html,
+    storedPrefix: deps.storedImagePrefix,
+    currentHtml: () =>
+      readWork.then((post) => post?.html ?? null, (error) => {
+        throw new PublishStepError(
+          "body_images",
+          `The post in Ghost could not be read to reuse its images: ${describeGhostFailure(error)}`,
+          {},
+          { cause: error },
+        );
+      }),
+    upload: (image) => uploadBodyImage(input, image, deps),
+    step,
+  });
+
   // An unchanged image is reused from the post, known only once it is read; a new one is uploaded meanwhile.
-  const [read, upload] = await Promise.allSettled([readWork, imageUnchanged ? Promise.resolve(null) : uploadWork()]);
+  const [read, upload, body] = await Promise.allSettled([
+    readWork,
+    imageUnchanged ? Promise.resolve(null) : uploadWork(),
+    bodyWork,
+  ]);
   if (read.status === "rejected") throw asStepError("post", read.reason, {});
   if (upload.status === "rejected") throw asStepError("featured_image", upload.reason, {});
+  // No post is sent with some images moved and others not.
+  if (body.status === "rejected") throw asStepError("body_images", body.reason, {});
+  const html = body.value;
   const current = read.value;
   let featureImage = upload.value;
   if (imageUnchanged) {
@@ -331,7 +407,7 @@ export async function publishGhostPost(input: GhostPublishInput, deps: GhostPubl
   const remote: RemoteState = featureImage && imageUrl ? { featuredMediaSourceUrl: imageUrl } : {};
   if (target) remote.remotePostRef = target.id;
   const warnings: string[] = [];
-  const payload = payloadFor(input, featureImage, warnings);
+  const payload = payloadFor(input, html, featureImage, warnings);
   step.started("post", target ? "update" : "create");
   let saved: { post: GhostPost; updated: boolean };
   try {

@@ -181,7 +181,7 @@ Deno.test("ghost publish: HTML, title, excerpt, slug, tags by name, feature imag
     ]);
     assert.deepEqual(
       events.filter((event) => event.state === "skipped").map((event) => [event.name, event.reason]),
-      [["terms", "tags_with_post"], ["seo", "seo_with_post"]],
+      [["terms", "tags_with_post"], ["body_images", "no_body_images"], ["seo", "seo_with_post"]],
     );
   });
 });

@@ -3,6 +3,11 @@
  * trips as the data allows (the REST root was found at connect time):
  *
  *   1. categories and tags resolved  ∥  featured image downloaded, then uploaded
+ *      ∥  images in the body that live in this app's storage uploaded to the
+ *      media library and their `src` rewritten (../body_images.ts; on an
+ *      update the post's current content is read first, and images already
+ *      in it are reused). A failure here stops the publish before the post
+ *      is sent, so no post points at half-moved images.
  *   2. post created (or the earlier post updated); WordPress answers with the
  *      post re-read from its database (`context=edit`), which is the read-back
  *      we compare with what we sent
@@ -25,7 +30,14 @@
  * `_shared/contracts/publish_events.ts`): started, then done or failed; or
  * skipped when it does not apply to this article.
  */
-import { downloadFeaturedImage } from "../featured_image_download.ts";
+import { downloadImage, FEATURED_IMAGE_LABEL, type ImageToDownload } from "../stored_image_download.ts";
+import {
+  BODY_IMAGE_REMEDY,
+  type BodyImage,
+  bodyImageLabel,
+  publishBodyImages,
+  uploadFileName,
+} from "../body_images.ts";
 import type { SeoPlugin } from "../../contracts/sites.ts";
 import type { PostStatus, PublishStep, SeoResult } from "../../contracts/publishing.ts";
 import { WORDPRESS_MESSAGES } from "../../contracts/sites.ts";
@@ -77,6 +89,8 @@ export interface PublishPostDependencies {
   fetch: GuardedFetch;
   /** Options for downloading the featured image (its host may need to be allowlisted locally). */
   imageFetchOptions?: GuardedFetchOptions;
+  /** Images of the body under this URL are moved to the media library (../body_images.ts storedImagePrefix). */
+  storedImagePrefix?: string;
   /** Told about every step as it starts, ends or is skipped. */
   onStep?: PublishStepListener;
 }
@@ -178,34 +192,107 @@ export async function resolveTerms(
 
 // ---------------------------------------------------------------- featured image
 
+/** Downloads the image from Storage and uploads it to the media library; answers the new media item. */
+async function uploadImage(
+  client: WordPressClient,
+  image: ImageToDownload,
+  media: { fileBase: (extension: string) => string; title: string; alt: string },
+  deps: PublishPostDependencies,
+): Promise<{ id?: unknown; source_url?: unknown }> {
+  const { bytes, format } = await downloadImage(image, deps.fetch, deps.imageFetchOptions);
+  const form = new FormData();
+  form.append(
+    "file",
+    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format.contentType }),
+    media.fileBase(format.extension),
+  );
+  form.append("title", media.title);
+  form.append("alt_text", media.alt);
+  return await client.request<{ id?: unknown; source_url?: unknown }>({
+    method: "POST",
+    route: "wp/v2/media",
+    form,
+    fetchOptions: { timeoutMs: MEDIA_UPLOAD_TIMEOUT_MS },
+  });
+}
+
 async function uploadFeaturedImage(
   client: WordPressClient,
   article: ArticleContent,
   imageUrl: string,
   deps: PublishPostDependencies,
 ): Promise<number> {
-  const { bytes, format } = await downloadFeaturedImage(imageUrl, deps.fetch, deps.imageFetchOptions);
-
   const baseName = (article.slug || "featured-image").replace(/[^a-z0-9-]+/gi, "-").replace(/^-+|-+$/g, "") ||
     "featured-image";
-  const form = new FormData();
-  form.append(
-    "file",
-    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format.contentType }),
-    `${baseName}.${format.extension}`,
+  const media = await uploadImage(
+    client,
+    { url: imageUrl, step: "featured_image", label: FEATURED_IMAGE_LABEL },
+    { fileBase: (extension) => `${baseName}.${extension}`, title: article.title, alt: article.title },
+    deps,
   );
-  form.append("title", article.title);
-  form.append("alt_text", article.title);
-  const media = await client.request<{ id?: unknown }>({
-    method: "POST",
-    route: "wp/v2/media",
-    form,
-    fetchOptions: { timeoutMs: MEDIA_UPLOAD_TIMEOUT_MS },
-  });
   if (typeof media.id !== "number") {
     throw new PublishStepError("featured_image", "WordPress did not return the uploaded image's id");
   }
   return media.id;
+}
+
+// ---------------------------------------------------------------- images in the body
+
+/**
+ * One image of the body in the media library: its `source_url` (the full
+ * size file's URL) goes into the post. Titled by its alt text (or the
+ * article's title), which also becomes the media item's alt text.
+ */
+async function uploadBodyImage(
+  client: WordPressClient,
+  article: ArticleContent,
+  image: BodyImage,
+  deps: PublishPostDependencies,
+): Promise<string> {
+  const label = bodyImageLabel(image);
+  try {
+    const media = await uploadImage(
+      client,
+      { url: image.source, step: "body_images", label, remedy: BODY_IMAGE_REMEDY },
+      {
+        fileBase: (extension) => uploadFileName(article.slug, image.token, extension),
+        title: image.alt || plainText(article.title, 200),
+        alt: image.alt,
+      },
+      deps,
+    );
+    if (typeof media.source_url !== "string" || !/^https?:\/\//i.test(media.source_url)) {
+      throw new PublishStepError("body_images", `WordPress did not return the address of ${label.replace(/^The/, "the")}`);
+    }
+    return media.source_url;
+  } catch (error) {
+    if (error instanceof PublishStepError) throw error;
+    if (!(error instanceof WordPressError) && !(error instanceof OutboundRequestError)) throw error;
+    throw new PublishStepError("body_images", `${label} could not be uploaded: ${describeFailure(error)}`, {}, {
+      cause: error,
+    });
+  }
+}
+
+/** The raw content of the post this publish updates, or null when there is none (or it was deleted). */
+async function currentContent(client: WordPressClient, postId: number | null): Promise<string | null> {
+  if (!postId) return null;
+  try {
+    const post = await client.request<{ content?: { raw?: unknown } }>({
+      route: `wp/v2/posts/${postId}`,
+      query: { context: "edit", _fields: "content" },
+    });
+    return typeof post.content?.raw === "string" ? post.content.raw : null;
+  } catch (error) {
+    if (error instanceof WordPressError && error.code === "rest_post_invalid_id") return null;
+    if (!(error instanceof WordPressError) && !(error instanceof OutboundRequestError)) throw error;
+    throw new PublishStepError(
+      "body_images",
+      `The post on WordPress could not be read to reuse its images: ${describeFailure(error)}`,
+      {},
+      { cause: error },
+    );
+  }
 }
 
 interface FeaturedMedia {
@@ -239,11 +326,18 @@ function featuredMediaFor(
 
 // ---------------------------------------------------------------- post
 
-function postPayload(input: PublishPostInput, categories: number[], tags: number[], mediaId: number | null) {
+/** `content`: the article's HTML with its body images on the site; the marker always ends it. */
+function postPayload(
+  input: PublishPostInput,
+  content: string,
+  categories: number[],
+  tags: number[],
+  mediaId: number | null,
+) {
   const { article } = input;
   return {
     title: article.title,
-    content: markedContent(article.content, input.guard.marker),
+    content: markedContent(content, input.guard.marker),
     excerpt: article.excerpt,
     status: input.status,
     categories,
@@ -438,19 +532,31 @@ export async function publishPost(input: PublishPostInput, deps: PublishPostDepe
     step.skipped("terms", "no_terms");
     termsWork = Promise.resolve([[], []]);
   }
-  const [media, terms] = await Promise.allSettled([featuredMediaFor(input, deps, step), termsWork]);
-  // Both may fail for one reason (a revoked password, say): the terms' error
-  // is then the one reported, as it is not about the image.
-  if (terms.status === "rejected" && media.status === "rejected") throw asStepError("terms", terms.reason, {});
+  const bodyWork = publishBodyImages({
+    html: article.content,
+    storedPrefix: deps.storedImagePrefix,
+    currentHtml: () => currentContent(client, input.previous?.remotePostId ?? null),
+    upload: (image) => uploadBodyImage(client, article, image, deps),
+    step,
+  });
+  const [media, terms, body] = await Promise.allSettled([featuredMediaFor(input, deps, step), termsWork, bodyWork]);
+  // Several may fail for one reason (a revoked password, say): the terms'
+  // error is then the one reported, as it is not about an image.
+  if (terms.status === "rejected" && (media.status === "rejected" || body.status === "rejected")) {
+    throw asStepError("terms", terms.reason, {});
+  }
   if (media.status === "rejected") throw asStepError("featured_image", media.reason, {});
   const remote: RemoteState = media.value.id
     ? { featuredMediaId: media.value.id, featuredMediaSourceUrl: media.value.sourceUrl ?? undefined }
     : {};
   if (terms.status === "rejected") throw asStepError("terms", terms.reason, remote);
+  // No post is sent with some images moved and others not.
+  if (body.status === "rejected") throw asStepError("body_images", body.reason, remote);
   const [categories, tags] = terms.value;
+  const content = body.value;
 
   let featured = media.value;
-  let payload = postPayload(input, categories, tags, featured.id);
+  let payload = postPayload(input, content, categories, tags, featured.id);
   let saved: { post: WordPressPost; updated: boolean };
   let postId: number;
   const target: PostTarget = { remotePostId: input.previous?.remotePostId ?? null };
@@ -476,7 +582,7 @@ export async function publishPost(input: PublishPostInput, deps: PublishPostDepe
         throw asStepError("featured_image", uploadError, {});
       }
       Object.assign(remote, { featuredMediaId: featured.id });
-      payload = postPayload(input, categories, tags, featured.id);
+      payload = postPayload(input, content, categories, tags, featured.id);
       try {
         saved = await savePost(input, payload, target, step);
       } catch (retryError) {

@@ -394,6 +394,7 @@ Deno.test("steps: what does not apply is skipped, with the reason", async () => 
     });
     assert.deepEqual(steps.lines(), [
       "terms skipped no_terms",
+      "body_images skipped no_body_images",
       "featured_image skipped no_featured_image",
       "post started create",
       "post done",
