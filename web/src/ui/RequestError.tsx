@@ -13,13 +13,14 @@ type RequestErrorProps = {
 };
 
 /**
- * The message of a failed request, shown where the work happened, with a
+ * The message of a failed request, shown where the work happened (an alert:
+ * announced when it appears), with a
  * link to where it is fixed, until it is dismissed (or the next attempt).
  */
 export function RequestError({ message, fix, onDismiss }: RequestErrorProps) {
   const place = fix ?? (ABOUT_API_KEY.test(message) ? { href: "/profile", label: "Profile Settings" } : undefined);
   return (
-    <div className="request-error">
+    <div className="request-error" role="alert">
       <p>
         {message}
         {place && (

@@ -11,7 +11,8 @@
  * `order=created_at asc|desc`, every status by default, edits
  * that need the current `updated_at` (stale → 409 UpdateCollisionError,
  * missing → 422), and image upload as multipart `file` → 201
- * `{ images: [{ url, ref }] }`. `intercept` can answer any request
+ * `{ images: [{ url, ref }] }`, delete → 204 with no body (a deleted or
+ * unknown post is 404 NotFoundError). `intercept` can answer any request
  * differently.
  *
  * Each request is numbered with its "wave" (as the fake WordPress does), so
@@ -246,6 +247,12 @@ export function startFakeGhost(options: FakeGhostOptions = {}): FakeGhost {
       const post = posts.find((candidate) => candidate.id === postMatch[1]);
       if (!post) return ghostError(404, "NotFoundError", "Post not found.");
       if (request.method === "GET") return Response.json({ posts: [postJson(post)] });
+      // Ghost deletes a post outright (no trash) and answers 204 with no body
+      // (ghost/core/.../api/endpoints/posts.js `destroy`: statusCode 204).
+      if (request.method === "DELETE") {
+        posts.splice(posts.indexOf(post), 1);
+        return new Response(null, { status: 204 });
+      }
       if (request.method === "PUT") {
         const body = await request.json() as { posts?: Record<string, unknown>[] };
         const input = body.posts?.[0] ?? {};

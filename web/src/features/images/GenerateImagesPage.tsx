@@ -7,6 +7,7 @@ import {
   type LibraryImage,
   type LibraryPage,
 } from "./data/images";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { parseTimestamp } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useResource } from "../../lib/useResource";
@@ -49,6 +50,8 @@ export default function GenerateImagesPage() {
   /** Generated on this page, newest first; shown above the library whether or not it has loaded. */
   const [generated, setGenerated] = useState<LibraryImage[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
+  // The image waiting for the confirmation, and how to tell its card the question is settled (its Delete stays busy until then).
+  const [confirmingDelete, setConfirmingDelete] = useState<{ image: LibraryImage; settled(): void } | null>(null);
 
   const addGenerated = (images: GeneratedImage[], request: GenerateImageRequest) => {
     const added = images.map((image) => toLibraryImage(image, request));
@@ -80,7 +83,6 @@ export default function GenerateImagesPage() {
   };
 
   const remove = async (image: LibraryImage) => {
-    if (!window.confirm("Delete this image? This cannot be undone.")) return;
     try {
       await deleteGeneratedImage(image.id);
     } catch (error) {
@@ -108,7 +110,7 @@ export default function GenerateImagesPage() {
             <GeneratedImagesList
               images={mergePage(generated, library.data?.images ?? [])}
               onDownload={download}
-              onDelete={remove}
+              onDelete={(image) => new Promise<void>((settled) => setConfirmingDelete({ image, settled }))}
             />
           )}
         </div>
@@ -118,6 +120,21 @@ export default function GenerateImagesPage() {
           </button>
         )}
       </section>
+      {confirmingDelete && (
+        <ConfirmDialog
+          title="Delete this image?"
+          message="Delete this image? This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => {
+            setConfirmingDelete(null);
+            confirmingDelete.settled();
+          }}
+          onConfirm={() => {
+            setConfirmingDelete(null);
+            void remove(confirmingDelete.image).finally(confirmingDelete.settled);
+          }}
+        />
+      )}
     </>
   );
 }
