@@ -6,7 +6,7 @@ import {
 import { generateImages } from "./data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
-import { ElapsedProgress } from "../../ui/ElapsedProgress";
+import { TaskStatus } from "../../ui/TaskStatus";
 import { Modal } from "../../ui/Modal";
 import { RequestError } from "../../ui/RequestError";
 import { saveFeaturedImage } from "./featuredImage";
@@ -125,7 +125,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
           onModelChange={(model) => form.fill(modelDefaults(model))}
         />
       </form>
-      <ElapsedProgress
+      <TaskStatus
         running={generating ? { label: "Generating image…", startedAt } : null}
         hint="This can take up to a minute."
       />
