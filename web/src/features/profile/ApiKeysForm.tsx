@@ -69,7 +69,7 @@ export function ApiKeysForm() {
     save({ openaiKey: openai_key || undefined, falaiKey: falai_key || undefined }),
   );
 
-  const remove = async ({ label, changes }: KeyRemoval) => {
+  const remove = async (changes: ApiKeyChanges) => {
     setConfirmingRemoval(null);
     setRemoving(true);
     try {
@@ -137,7 +137,7 @@ export function ApiKeysForm() {
           message="The saved key is deleted: what needs it stops working until you save a key again."
           confirmLabel="Remove"
           onCancel={() => setConfirmingRemoval(null)}
-          onConfirm={() => void remove(confirmingRemoval)}
+          onConfirm={() => void remove(confirmingRemoval.changes)}
         />
       )}
     </article>
