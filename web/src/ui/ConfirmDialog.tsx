@@ -11,6 +11,8 @@ type ConfirmDialogProps = {
   children?: ReactNode;
   /** While the confirmed action runs: the buttons wait, Escape does nothing. */
   busy?: boolean;
+  /** The answer cannot be given yet (what it means is still being read); Cancel can. */
+  confirmDisabled?: boolean;
 };
 
 /**
@@ -19,7 +21,16 @@ type ConfirmDialogProps = {
  * modal. Cancel, the safe answer, has the focus; closing gives the focus
  * back to where it was. Rendered only while asking.
  */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, children, busy = false }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  children,
+  busy = false,
+  confirmDisabled = false,
+}: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -54,7 +65,7 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
             <button ref={cancelRef} type="button" className="secondary" disabled={busy} onClick={onCancel}>
               Cancel
             </button>
-            <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>
+            <button type="button" disabled={busy || confirmDisabled} aria-busy={busy || undefined} onClick={onConfirm}>
               {confirmLabel}
             </button>
           </div>

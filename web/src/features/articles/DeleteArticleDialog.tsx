@@ -72,7 +72,8 @@ export function DeleteArticleDialog({ article, onCancel, onDelete }: DeleteArtic
       title={`Delete “${article.title}”?`}
       message={DELETE_CONFIRMATION}
       confirmLabel={failure ? "Try again" : "Delete"}
-      busy={busy || posts === "loading"}
+      busy={busy}
+      confirmDisabled={posts === "loading"}
       onCancel={onCancel}
       onConfirm={() => void confirm()}
     >
