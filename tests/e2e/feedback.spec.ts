@@ -59,10 +59,13 @@ async function seedArticle(account: Account, fields: Record<string, unknown>): P
 const cardOf = (page: Page, title: string) =>
   page.getByRole("article").filter({ has: page.getByRole("heading", { level: 2, name: title }) });
 
-/** Toasts close first: they cover what is under them for a few seconds, which axe cannot weigh. */
+/**
+ * Toasts go first: they cover what is under them for a few seconds, which axe
+ * cannot weigh. Behind a modal dialog they cannot be clicked: they close by themselves.
+ */
 async function closeToasts(page: Page) {
-  for (const close of await page.locator(".Toastify__close-button").all()) await close.click().catch(() => {});
-  await expect(page.locator(".Toastify__toast")).toHaveCount(0);
+  for (const close of await page.locator(".Toastify__close-button").all()) await close.click({ timeout: 1_000 }).catch(() => {});
+  await expect(page.locator(".Toastify__toast")).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** Strict axe and a screenshot at both widths, back at the desktop width after. */
@@ -208,9 +211,9 @@ test("a past-due schedule says what happened: failed with the reason and Retry, 
 
   const today = hourAgo.toLocaleDateString("en-CA");
   await page.goto(`/calendar?view=week&date=${today}`);
-  const nowhere = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Nowhere to go" }) });
+  const nowhere = page.locator(".calendar-entry").filter({ has: page.getByRole("link", { name: "Nowhere to go" }) });
   await expect(nowhere).toContainText("Not published: no site was chosen. Edit it to choose a site.");
-  const snow = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Snow on the pass" }) });
+  const snow = page.locator(".calendar-entry").filter({ has: page.getByRole("link", { name: "Snow on the pass" }) });
   await expect(snow).toContainText("Failed on Hut Journal: The site did not respond in time.");
   await expect(snow.getByRole("button", { name: "Retry publishing Snow on the pass to Hut Journal" })).toBeVisible();
   await lookAtBothWidths(page, "past-due-calendar");
