@@ -196,14 +196,14 @@ test("a past-due schedule says what happened: failed with the reason and Retry, 
 
   await page.goto("/articles?status=scheduled");
   const failed = cardOf(page, "Snow on the pass");
-  await expect(failed.locator(".article-card-schedule")).toHaveText(/^Was due .+ failed on Hut Journal: the reason is below\.$/);
+  await expect(failed.locator(".article-card-schedule")).toHaveText(/^Was due .+: failed on Hut Journal \(the reason is below\)\.$/);
   await expect(failed).toContainText("The site did not respond in time");
   await expect(failed.getByRole("button", { name: "Retry publishing to Hut Journal" })).toBeVisible();
   await expect(cardOf(page, "Fog in the valley").locator(".article-card-schedule")).toHaveText(
-    /^Was due .+ publishing to Hut Journal now…$/,
+    /^Was due .+: publishing to Hut Journal now…$/,
   );
   await expect(cardOf(page, "Nowhere to go").locator(".article-card-schedule")).toHaveText(
-    /^Was due .+ no site was chosen, so it was not published\. Edit it to choose a site\.$/,
+    /^Was due .+: no site was chosen, so it was not published\. Edit it to choose a site\.$/,
   );
   await expect(page.getByText(/^Scheduled for /)).toHaveCount(0);
   await closeToasts(page);

@@ -140,7 +140,7 @@ describe("ArticleCard past-due schedule", () => {
 
   it("says it failed, and where, since the time came (the reason and Retry are in the publications)", async () => {
     renderDue("due-failed", [publication({})]);
-    await waitFor(() => expect(scheduleText()).toMatch(/^Was due .+ failed on Food blog: the reason is below\.$/));
+    await waitFor(() => expect(scheduleText()).toMatch(/^Was due .+: failed on Food blog \(the reason is below\)\.$/));
     expect(document.querySelector(".article-card-schedule-failed")).toBeTruthy();
   });
 
@@ -148,7 +148,7 @@ describe("ArticleCard past-due schedule", () => {
     renderDue("due-publishing", [
       publication({ status: "pending", lastError: null, claimedUntil: new Date(Date.now() + 60_000).toISOString() }),
     ]);
-    await waitFor(() => expect(scheduleText()).toMatch(/^Was due .+ publishing to Food blog now…$/));
+    await waitFor(() => expect(scheduleText()).toMatch(/^Was due .+: publishing to Food blog now…$/));
   });
 
   it("does not count a failure from before the time came", async () => {
@@ -158,6 +158,6 @@ describe("ArticleCard past-due schedule", () => {
 
   it("says nothing went out when no site was chosen", () => {
     renderDue("due-nowhere", [], []);
-    expect(scheduleText()).toMatch(/^Was due .+ no site was chosen, so it was not published\. Edit it to choose a site\.$/);
+    expect(scheduleText()).toMatch(/^Was due .+: no site was chosen, so it was not published\. Edit it to choose a site\.$/);
   });
 });

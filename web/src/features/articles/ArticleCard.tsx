@@ -40,18 +40,19 @@ function Terms({ label, items }: { label: string; items: readonly string[] }) {
 
 /** What a past-due schedule came to, in words (the publications below give each reason and Retry). */
 function pastDueText(outcome: PastDueOutcome | null, siteNames: readonly string[]): string {
-  if (siteNames.length === 0) return "no site was chosen, so it was not published. Edit it to choose a site.";
-  if (!outcome) return `to ${siteNames.join(", ")}.`;
-  if (outcome.kind === "publishing") return `publishing to ${outcome.siteNames.join(", ")} now…`;
-  if (outcome.kind === "failed") return `failed on ${outcome.siteNames.join(", ")}: the reason is below.`;
-  return `to ${siteNames.join(", ")}: still queued. The scheduler publishes it on its next run.`;
+  if (siteNames.length === 0) return ": no site was chosen, so it was not published. Edit it to choose a site.";
+  if (!outcome) return ` to ${siteNames.join(", ")}.`;
+  if (outcome.kind === "publishing") return `: publishing to ${outcome.siteNames.join(", ")} now…`;
+  if (outcome.kind === "failed") return `: failed on ${outcome.siteNames.join(", ")} (the reason is below).`;
+  return ` to ${siteNames.join(", ")}: still queued. The scheduler publishes it on its next run.`;
 }
 
 function PastDueSchedule({ articleId, at, siteNames }: { articleId: string; at: Date; siteNames: readonly string[] }) {
   const outcome = usePastDueOutcome(articleId, at);
   return (
     <p className={`article-card-schedule article-card-past-due${outcome?.kind === "failed" ? " article-card-schedule-failed" : ""}`}>
-      Was due <time dateTime={at.toISOString()}>{formatDateTime(at)}</time> {pastDueText(outcome, siteNames)}
+      Was due <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
+      {pastDueText(outcome, siteNames)}
     </p>
   );
 }

@@ -482,7 +482,7 @@ describe("deleting", () => {
     await user.click(within(dialog).getByRole("radio", { name: /Also remove it from the site/ }));
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     const alert = await within(dialog).findByRole("alert");
-    expect(alert.textContent).toContain("Garden blog: WordPress refused the application password");
+    expect(alert.textContent).toContain("Garden blog: WordPress refused the application password. Try again, or leave the post");
     expect(within(alert).getByRole("link", { name: "Go to WordPress Sites" }).getAttribute("href")).toBe("/wordpress-sites");
     expect(deleteArticle).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Try again" }));

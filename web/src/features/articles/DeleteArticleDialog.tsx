@@ -33,7 +33,8 @@ function whereItIs(posts: readonly PostOnSite[]): string {
 /** The failure of the last try, in place: which site refused and why, and what to do. */
 function failureOf(error: unknown): { message: string; fix?: { href: string; label: string } } {
   if (error instanceof RemoteRemovalError) {
-    const reasons = error.failures.map(({ siteName, detail }) => `${siteName}: ${detail}`).join(" ");
+    const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+    const reasons = error.failures.map(({ siteName, detail }) => sentence(`${siteName}: ${detail}`)).join(" ");
     return {
       message: `${error.message}. ${reasons} Try again, or leave the post and delete the article here only.`,
       fix: { href: "/wordpress-sites", label: "WordPress Sites" },
