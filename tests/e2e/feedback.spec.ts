@@ -72,6 +72,8 @@ async function closeToasts(page: Page) {
 async function lookAtBothWidths(page: Page, name: string) {
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
+    // The menu turns into a drawer (or back) as the width changes: let it settle before the picture.
+    await page.waitForTimeout(400);
     await page.screenshot({ path: test.info().outputPath(`${name}-${viewport.width}.png`), fullPage: true });
     await expectAccessible(page);
   }
