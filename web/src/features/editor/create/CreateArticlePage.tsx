@@ -160,12 +160,16 @@ export default function CreateArticlePage() {
     }
   };
 
-  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId }) => {
+  /** Generates, asking first when the draft would replace text in the form. */
+  const requestGeneration = async (request: GenerateArticleRequest) => {
     if (generation.current) return;
-    const request = { idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId };
     if (hasArticleText(draft.values)) setReplaceRequest(request);
     else await runGeneration(request);
-  });
+  };
+
+  const generate = ai.handleSubmit(({ idea, existingArticle, assistantId }) =>
+    requestGeneration({ idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId }),
+  );
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -248,7 +252,7 @@ export default function CreateArticlePage() {
             done={aiStatus}
             failure={aiError}
             onDismiss={() => setAiError(null)}
-            onRetry={() => aiError && void runGeneration(aiError.request)}
+            onRetry={() => aiError && void requestGeneration(aiError.request)}
           />
           {aiNote && <p className="ai-note">{aiNote}</p>}
         </form>
