@@ -133,17 +133,16 @@ test("create an article by hand, find it in the list, then delete it after confi
     },
   ]);
 
-  let confirmation = "";
-  page.once("dialog", (dialog) => {
-    confirmation = dialog.message();
-    void dialog.dismiss();
-  });
+  // The app's own dialog asks (never the browser's confirm()).
+  const question = page.getByRole("alertdialog", { name: "Delete “Raised beds for beginners”?" });
   await card.getByRole("button", { name: "Delete" }).click();
-  expect(confirmation).toBe("Are you sure you want to delete this article? This action cannot be undone.");
+  await expect(question).toContainText("Are you sure you want to delete this article? This action cannot be undone.");
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toHaveCount(0);
   await expect(card).toHaveCount(1);
 
-  page.once("dialog", (dialog) => void dialog.accept());
   await card.getByRole("button", { name: "Delete" }).click();
+  await question.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Article deleted successfully")).toBeVisible();
   await expect(card).toHaveCount(0);
   await expect(page.getByText("No articles yet")).toBeVisible();
@@ -220,7 +219,7 @@ test("a refused OpenAI key shows the provider's reason in place, with where to f
 
   const refused = "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.";
   const inPlace = page.locator(".ai-section .request-error");
-  await expect(inPlace).toHaveText(`${refused} Go to Profile Settings → API KeysDismiss`);
+  await expect(inPlace).toHaveText(`${refused} Go to Profile Settings → API KeysTry againDismiss`);
   await expectAccessible(page);
   // Nothing of a draft arrived, so nothing is marked as interrupted.
   await expect(page.getByRole("alert").filter({ hasText: "The AI draft was" })).toHaveCount(0);
@@ -511,8 +510,8 @@ test("page through 41 articles: Next and Previous, the page kept on reload and B
   await expect.poll(() => cardTitles(page)).toEqual(["Article 01"]);
 
   // The only card of page 3 goes: the list steps back to page 2, which is now the last.
-  page.once("dialog", (dialog) => void dialog.accept());
   await cardOf(page, "Article 01").getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog", { name: "Delete “Article 01”?" }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Article deleted successfully")).toBeVisible();
   await expect(page).toHaveURL(/page=2$/);
   await expect.poll(() => cardTitles(page)).toEqual(numbered(21, 2));
@@ -620,8 +619,8 @@ test("assistants: list the defaults, create, edit, use on Create, delete", async
   await expect(page.getByLabel("Choose Assistant").locator("option")).toContainText(["Travel Writer — Writes city guides."]);
 
   await page.goto("/assistants");
-  page.once("dialog", (dialog) => void dialog.accept());
   await card.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("alertdialog", { name: /^Delete .+\?$/ }).getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Assistant deleted successfully")).toBeVisible();
   await expect(card).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 2, name: "SEO Blog Writer" })).toBeVisible();

@@ -91,8 +91,8 @@ test("API keys are saved, shown only by their last four characters, and removabl
   await expect(page.getByText(/ending in 9f3a/)).toBeVisible();
   expect(await page.content()).not.toContain(openaiKey);
 
-  page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Remove OpenAI API Key" }).click();
+  await page.getByRole("alertdialog", { name: "Remove the OpenAI API Key?" }).getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText(/ending in 9f3a/)).toHaveCount(0);
 });
 

@@ -93,8 +93,8 @@ test("Generate Images: generate, list newest first across reloads, download, see
   // Deleting removes the library row and the stored file.
   const oldest = library(page).getByRole("listitem").last();
   const oldestUrl = (await oldest.getByRole("img").getAttribute("src"))!;
-  page.once("dialog", (dialog) => dialog.accept());
   await oldest.getByRole("button", { name: "Delete image: A red fox in the snow" }).click();
+  await page.getByRole("alertdialog", { name: "Delete this image?" }).getByRole("button", { name: "Delete" }).click();
   await expect(images).toHaveCount(2);
   await page.reload();
   await expect(images).toHaveCount(2);

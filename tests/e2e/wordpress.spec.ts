@@ -440,6 +440,39 @@ test("a scheduled article is published by the scheduler", async ({ page }) => {
   expect(publication).toMatchObject({ status: "publish", link: posts[0].link, last_error: null });
 });
 
+test("deleting a published article: the app's dialog says the post stays live; removing it too moves the WordPress post to the trash", async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = await register(page);
+  const siteId = await connectSite(page, account, "Trail blog");
+  const title = `Across the glacier ${Date.now()}`;
+  const articleId = await arrangeArticle(account, { title, categories: ["Walks"], tags: ["ice"] });
+  const backend = await backendAs(account);
+  const published = await backend.functions.invoke("publish-article", { body: { articleId, siteId, status: "publish" } });
+  expect(published.error).toBeNull();
+  const [post] = await postsTitled(title);
+  expect(post.status).toBe("publish");
+
+  await page.goto("/articles");
+  const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+  await card.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("alertdialog", { name: `Delete “${title}”?` });
+  await expect(dialog).toContainText("It is live on Trail blog. Deleting the article here leaves that post on the site.");
+  await expect(dialog.getByRole("radio", { name: "Leave the post on Trail blog" })).toBeChecked();
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: test.info().outputPath(`delete-live-${viewport.width}.png`), fullPage: true });
+    await expectAccessible(page);
+  }
+
+  await dialog.getByRole("radio", { name: /Also remove it from the site/ }).check();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Article deleted successfully")).toBeVisible({ timeout: CONNECT_TIMEOUT });
+  await expect(card).toHaveCount(0);
+  // In WordPress's trash, not gone: the site's owner can still restore it.
+  expect((await wp<WpPost>(`posts/${post.id}?context=edit`)).status).toBe("trash");
+  expect((await backend.from("articles").select("id").eq("id", articleId)).data).toEqual([]);
+});
+
 test.describe("calendar", () => {
   // Not the machine's zone, so times are seen to be the browser's.
   const timeZone = "America/New_York";

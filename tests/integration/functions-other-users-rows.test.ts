@@ -228,6 +228,37 @@ describe("functions refuse another user's rows, even when handed their ids", () 
     expect(await row("site_content_syncs", aliceSite, "site_id")).toEqual(stateBefore);
   });
 
+  test("delete-article: alice's article is not found, no site is asked, and it stays with its publication", async () => {
+    const service = serviceClient();
+    const published = ok(
+      await service.from("articles")
+        .insert({ user_id: alice.id, title: "Quince paste", content: "<p>Slow.</p>", excerpt: "Slow.", status: "published" })
+        .select("id").single(),
+    ).id;
+    ok(
+      await service.from("publications").insert({
+        user_id: alice.id,
+        article_id: published,
+        site_id: aliceSite,
+        status: "publish",
+        remote_status: "publish",
+        remote_post_id: 900_002,
+        published_at: new Date().toISOString(),
+      }),
+    );
+    const requests = await wordpressRequestCount();
+    const before = await row("articles", published);
+
+    expect(await invoke(bob, "delete-article", { articleId: published })).toEqual({
+      status: 404,
+      body: { error: "Article not found", field: "articleId" },
+    });
+
+    expect(await wordpressRequestCount()).toBe(requests);
+    expect(await row("articles", published)).toEqual(before);
+    expect(await row("publications", published, "article_id")).toMatchObject({ remote_post_id: 900_002 });
+  });
+
   test("link-targets: naming alice's site finds none of her entries; alice finds them", async () => {
     const query = { focus: `Quince jelly ${tag}`, siteIds: [aliceSite] };
     const bobs = await invoke(bob, "link-targets", query);

@@ -33,6 +33,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "publish-article": true,
   "save-article": true,
   "sync-site-content": true,
+  "delete-article": true,
   "link-targets": true,
   "publish-scheduled": false,
   "draft-batches": true,

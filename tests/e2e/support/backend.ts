@@ -50,3 +50,8 @@ export function adminBackend(): SupabaseClient {
 export async function openStoredSecret(stored: string, place: SecretPlace): Promise<string> {
   return (await secretBox(parseSecretsKey(e2eEnv.secretsKey)).open(stored, place)).value;
 }
+
+/** Seals a secret as the functions seal it, for arranging a stored credential a test is not about. */
+export async function sealSecret(value: string, place: SecretPlace): Promise<string> {
+  return await secretBox(parseSecretsKey(e2eEnv.secretsKey)).seal(value, place);
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import "./Modal.css";
 
 type ConfirmDialogProps = {
@@ -7,6 +7,12 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   onConfirm(): void;
   onCancel(): void;
+  /** More to read or choose between the message and the buttons (options, a failure of the last try). */
+  children?: ReactNode;
+  /** While the confirmed action runs: the buttons wait, Escape does nothing. */
+  busy?: boolean;
+  /** The answer cannot be given yet (what it means is still being read); Cancel can. */
+  confirmDisabled?: boolean;
 };
 
 /**
@@ -15,7 +21,16 @@ type ConfirmDialogProps = {
  * modal. Cancel, the safe answer, has the focus; closing gives the focus
  * back to where it was. Rendered only while asking.
  */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  children,
+  busy = false,
+  confirmDisabled = false,
+}: ConfirmDialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -38,18 +53,19 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
       className="confirm-dialog"
       onCancel={(event) => {
         event.preventDefault();
-        onCancel();
+        if (!busy) onCancel();
       }}
     >
       <article>
         <h2 id={titleId}>{title}</h2>
         <p id={messageId}>{message}</p>
+        {children}
         <footer>
           <div className="modal-actions">
-            <button ref={cancelRef} type="button" className="secondary" onClick={onCancel}>
+            <button ref={cancelRef} type="button" className="secondary" disabled={busy} onClick={onCancel}>
               Cancel
             </button>
-            <button type="button" onClick={onConfirm}>
+            <button type="button" disabled={busy || confirmDisabled} aria-busy={busy || undefined} onClick={onConfirm}>
               {confirmLabel}
             </button>
           </div>

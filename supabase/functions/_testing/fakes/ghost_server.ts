@@ -11,7 +11,8 @@
  * `order=created_at asc|desc`, every status by default, edits
  * that need the current `updated_at` (stale → 409 UpdateCollisionError,
  * missing → 422), and image upload as multipart `file` → 201
- * `{ images: [{ url, ref }] }`. `intercept` can answer any request
+ * `{ images: [{ url, ref }] }`, delete → 204 with no body (a deleted or
+ * unknown post is 404 NotFoundError). `intercept` can answer any request
  * differently.
  *
  * Each request is numbered with its "wave" (as the fake WordPress does), so
@@ -254,6 +255,12 @@ export function startFakeGhost(options: FakeGhostOptions = {}): FakeGhost {
         const fields = url.searchParams.get("fields")?.split(",").map((field) => field.trim());
         const picked = fields ? Object.fromEntries(fields.filter((field) => field in json).map((field) => [field, json[field]])) : json;
         return Response.json({ posts: [picked] });
+      }
+      // Ghost deletes a post outright (no trash) and answers 204 with no body
+      // (ghost/core/.../api/endpoints/posts.js `destroy`: statusCode 204).
+      if (request.method === "DELETE") {
+        posts.splice(posts.indexOf(post), 1);
+        return new Response(null, { status: 204 });
       }
       if (request.method === "PUT") {
         const body = await request.json() as { posts?: Record<string, unknown>[] };

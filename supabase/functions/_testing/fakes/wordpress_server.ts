@@ -552,6 +552,28 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
     });
   }
 
+  /**
+   * DELETE /wp/v2/posts/<id> as WP_REST_Posts_Controller::delete_item
+   * answers it: unknown id 404 rest_post_invalid_id; not logged in 401
+   * rest_cannot_delete; without `force` the post moves to the trash and the
+   * trashed post is the answer (200), a post already there is 410
+   * rest_already_trashed; `force=true` deletes it: `{ deleted, previous }`.
+   */
+  function deletePost(id: number, url: URL, loggedIn: boolean): Response {
+    const post = posts.get(id);
+    if (!post) return wpError(404, "rest_post_invalid_id", "Invalid post ID.");
+    if (!loggedIn) return wpError(401, "rest_cannot_delete", "Sorry, you are not allowed to delete this post.");
+    const force = ["1", "true"].includes(url.searchParams.get("force") ?? "");
+    if (force) {
+      const previous = postJson(post);
+      posts.delete(id);
+      return Response.json({ deleted: true, previous });
+    }
+    if (post.status === "trash") return wpError(410, "rest_already_trashed", "The post has already been deleted.");
+    post.status = "trash";
+    return Response.json(postJson(post));
+  }
+
   /** GET /wp/v2/posts or /wp/v2/pages: status, modified_after, orderby, order, search, include, then paged. */
   function listPosts(source: Map<number, FakePost>, url: URL, loggedIn: boolean, toJson: (post: FakePost) => unknown) {
     const requested = (url.searchParams.get("status") ?? "publish").split(",").map((status) => status.trim());
@@ -642,6 +664,7 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
         const post = posts.get(id);
         return post ? savePost(request, post) : wpError(404, "rest_post_invalid_id", "Invalid post ID.");
       }
+      if (method === "DELETE" && id !== null) return deletePost(id, url, loggedIn);
     }
     if (route === "/wp/v2/pages" && method === "GET") {
       if (context === "edit" && !loggedIn) {

@@ -1,7 +1,10 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ArticleSummary } from "./data/articleList";
 import { ArticleCard } from "./ArticleCard";
+import { loadPublications, type Publication } from "../publishing/data/publications";
+
+vi.mock("../publishing/data/publications", () => ({ loadPublications: vi.fn(), retryScheduledPublication: vi.fn() }));
 
 vi.mock("../publishing/PublicationLinks", () => ({
   default: ({ article }: { article: { id: string; status: string } }) => (
@@ -72,30 +75,30 @@ describe("ArticleCard schedule", () => {
     renderCard(
       summary({
         status: "scheduled",
-        scheduledFor: new Date("2026-12-03T09:30:00Z"),
+        scheduledFor: new Date("2036-12-03T09:30:00Z"),
         scheduledSiteNames: ["Food blog", "Travel blog"],
       }),
     );
     const card = screen.getByRole("article", { name: "Winter walks" });
     expect(within(card).getByText("Scheduled").dataset.tone).toBe("blue");
     const schedule = card.querySelector(".article-card-schedule")!;
-    expect(schedule.textContent).toBe("Scheduled for Dec 3, 2026, 9:30 AM to Food blog, Travel blog");
-    expect(schedule.querySelector("time")?.getAttribute("dateTime")).toBe("2026-12-03T09:30:00.000Z");
+    expect(schedule.textContent).toBe("Scheduled for Dec 3, 2036, 9:30 AM to Food blog, Travel blog");
+    expect(schedule.querySelector("time")?.getAttribute("dateTime")).toBe("2036-12-03T09:30:00.000Z");
     expect(await within(card).findByText("Publications of a1 (scheduled)")).toBeTruthy();
   });
 
   it("uses the browser's time zone", () => {
     process.env.TZ = "Asia/Tokyo";
-    renderCard(summary({ status: "scheduled", scheduledFor: new Date("2026-12-03T20:30:00Z"), scheduledSiteNames: ["Travel blog"] }));
+    renderCard(summary({ status: "scheduled", scheduledFor: new Date("2036-12-03T20:30:00Z"), scheduledSiteNames: ["Travel blog"] }));
     expect(document.querySelector(".article-card-schedule")?.textContent).toBe(
-      "Scheduled for Dec 4, 2026, 5:30 AM to Travel blog",
+      "Scheduled for Dec 4, 2036, 5:30 AM to Travel blog",
     );
   });
 
   it("says when a scheduled article has no site to go to", () => {
-    renderCard(summary({ status: "scheduled", scheduledFor: new Date("2026-12-03T09:30:00Z") }));
+    renderCard(summary({ status: "scheduled", scheduledFor: new Date("2036-12-03T09:30:00Z") }));
     expect(document.querySelector(".article-card-schedule")?.textContent).toBe(
-      "Scheduled for Dec 3, 2026, 9:30 AM (no site chosen: it will not be published anywhere)",
+      "Scheduled for Dec 3, 2036, 9:30 AM (no site chosen: it will not be published anywhere)",
     );
   });
 
@@ -105,5 +108,56 @@ describe("ArticleCard schedule", () => {
     expect(card.querySelector(".article-card-schedule")).toBeNull();
     expect(within(card).getByText("Published").dataset.tone).toBe("green");
     expect(await within(card).findByText("Publications of a1 (published)")).toBeTruthy();
+  });
+});
+
+describe("ArticleCard past-due schedule", () => {
+  const DUE = new Date(Date.now() - 30 * 60_000);
+  const publication = (overrides: Partial<Publication>): Publication => ({
+    siteId: "s1",
+    siteName: "Food blog",
+    link: null,
+    status: "failed",
+    remoteStatus: null,
+    publishedAt: null,
+    updatedAt: new Date(DUE.getTime() + 60_000).toISOString(),
+    lastError: "WordPress answered 500",
+    nextAttemptAt: null,
+    claimedUntil: null,
+    ...overrides,
+  });
+  const renderDue = (id: string, publications: Publication[], siteNames = ["Food blog"]) => {
+    vi.mocked(loadPublications).mockImplementation((ids) => Promise.resolve(new Map(ids.map((one) => [one, publications]))));
+    renderCard(summary({ id, status: "scheduled", scheduledFor: DUE, scheduledSiteNames: siteNames }));
+  };
+  const scheduleText = () => document.querySelector(".article-card-schedule")?.textContent;
+
+  it("says it is still queued when the scheduler has not taken it yet", async () => {
+    renderDue("due-queued", []);
+    await waitFor(() => expect(scheduleText()).toMatch(/^Was due .+ to Food blog: still queued\. The scheduler publishes it on its next run\.$/));
+    expect(scheduleText()).not.toContain("Scheduled for");
+  });
+
+  it("says it failed, and where, since the time came (the reason and Retry are in the publications)", async () => {
+    renderDue("due-failed", [publication({})]);
+    await waitFor(() => expect(scheduleText()).toMatch(/^Was due .+: failed on Food blog \(the reason is below\)\.$/));
+    expect(document.querySelector(".article-card-schedule-failed")).toBeTruthy();
+  });
+
+  it("says it is being published now", async () => {
+    renderDue("due-publishing", [
+      publication({ status: "pending", lastError: null, claimedUntil: new Date(Date.now() + 60_000).toISOString() }),
+    ]);
+    await waitFor(() => expect(scheduleText()).toMatch(/^Was due .+: publishing to Food blog now…$/));
+  });
+
+  it("does not count a failure from before the time came", async () => {
+    renderDue("due-old-failure", [publication({ updatedAt: new Date(DUE.getTime() - 60_000).toISOString() })]);
+    await waitFor(() => expect(scheduleText()).toContain("still queued"));
+  });
+
+  it("says nothing went out when no site was chosen", () => {
+    renderDue("due-nowhere", [], []);
+    expect(scheduleText()).toMatch(/^Was due .+: no site was chosen, so it was not published\. Edit it to choose a site\.$/);
   });
 });

@@ -1,5 +1,5 @@
 import { Suspense, useId } from "react";
-import { LazyPublicationLinks } from "../publishing";
+import { LazyPublicationLinks, usePastDueOutcome, type PastDueOutcome } from "../publishing";
 import { Link } from "wouter";
 import { ArticleImage } from "./ArticleImage";
 import { StatusBadge } from "../../ui/StatusBadge";
@@ -38,8 +38,31 @@ function Terms({ label, items }: { label: string; items: readonly string[] }) {
   );
 }
 
-/** When a scheduled article will be published, in the browser's time zone, and to which sites. */
-function Schedule({ at, siteNames }: { at: Date; siteNames: readonly string[] }) {
+/** What a past-due schedule came to, in words (the publications below give each reason and Retry). */
+function pastDueText(outcome: PastDueOutcome | null, siteNames: readonly string[]): string {
+  if (siteNames.length === 0) return ": no site was chosen, so it was not published. Edit it to choose a site.";
+  if (!outcome) return ` to ${siteNames.join(", ")}.`;
+  if (outcome.kind === "publishing") return `: publishing to ${outcome.siteNames.join(", ")} now…`;
+  if (outcome.kind === "failed") return `: failed on ${outcome.siteNames.join(", ")} (the reason is below).`;
+  return ` to ${siteNames.join(", ")}: still queued. The scheduler publishes it on its next run.`;
+}
+
+function PastDueSchedule({ articleId, at, siteNames }: { articleId: string; at: Date; siteNames: readonly string[] }) {
+  const outcome = usePastDueOutcome(articleId, at);
+  return (
+    <p className={`article-card-schedule article-card-past-due${outcome?.kind === "failed" ? " article-card-schedule-failed" : ""}`}>
+      Was due <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
+      {pastDueText(outcome, siteNames)}
+    </p>
+  );
+}
+
+/**
+ * When a scheduled article will be published, in the browser's time zone,
+ * and to which sites; once that time has passed, what came of it.
+ */
+function Schedule({ articleId, at, siteNames }: { articleId: string; at: Date; siteNames: readonly string[] }) {
+  if (at.getTime() <= Date.now()) return <PastDueSchedule articleId={articleId} at={at} siteNames={siteNames} />;
   return (
     <p className="article-card-schedule">
       Scheduled for <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
@@ -73,7 +96,7 @@ export function ArticleCard({ article, deleting, previewing, seoScore, seoScoreL
           <time dateTime={article.createdAt.toISOString()}>{formatDate(article.createdAt)}</time>
         </p>
         {article.status === "scheduled" && article.scheduledFor && (
-          <Schedule at={article.scheduledFor} siteNames={article.scheduledSiteNames} />
+          <Schedule articleId={article.id} at={article.scheduledFor} siteNames={article.scheduledSiteNames} />
         )}
         <Terms label="Categories" items={article.categories} />
         <Terms label="Tags" items={article.tags} />

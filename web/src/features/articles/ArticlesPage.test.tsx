@@ -4,9 +4,11 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { countArticles, listArticlePage, type ArticlePage, type ArticleSummary } from "./data/articleList";
-import { deleteArticle, getArticle, type Article } from "./data/articles";
+import { deleteArticle, deleteArticleWithRemotePosts, getArticle, RemoteRemovalError, type Article } from "./data/articles";
+import { loadPublications, type Publication } from "../publishing/data/publications";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import ArticlesPage, { DELETE_CONFIRMATION } from "./ArticlesPage";
+import ArticlesPage from "./ArticlesPage";
+import { DELETE_CONFIRMATION } from "./DeleteArticleDialog";
 
 vi.mock("./data/articleList", () => ({
   ARTICLES_PAGE_SIZE: 20,
@@ -17,8 +19,15 @@ vi.mock("./data/articleList", () => ({
 vi.mock("./data/articles", () => ({
   ARTICLE_STATUSES: ["draft", "scheduled", "published"],
   deleteArticle: vi.fn(),
+  deleteArticleWithRemotePosts: vi.fn(),
   getArticle: vi.fn(),
+  RemoteRemovalError: class RemoteRemovalError extends Error {
+    constructor(message: string, readonly failures: { siteName: string; detail: string }[]) {
+      super(message);
+    }
+  },
 }));
+vi.mock("../publishing/data/publications", () => ({ loadPublications: vi.fn(), retryScheduledPublication: vi.fn() }));
 vi.mock("../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 vi.mock("../publishing/PublicationLinks", () => ({
   default: ({ article }: { article: { id: string } }) => <p>Publications of {article.id}</p>,
@@ -357,17 +366,46 @@ describe("pagination", () => {
 });
 
 describe("deleting", () => {
-  it("asks for confirmation, deletes, says so and refills the page", async () => {
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+  const LIVE_POST: Publication = {
+    siteId: "s1",
+    siteName: "Garden blog",
+    link: "https://garden.example/spring/",
+    status: "publish",
+    remoteStatus: "publish",
+    publishedAt: "2025-01-06T09:00:00Z",
+    updatedAt: "2025-01-06T09:00:00Z",
+    lastError: null,
+    nextAttemptAt: null,
+    claimedUntil: null,
+  };
+  const question = (title: string) => screen.getByRole("alertdialog", { name: `Delete “${title}”?` });
+  /** Opens the dialog and waits until it knows where the article is published. */
+  const askToDelete = async (user: ReturnType<typeof userEvent.setup>, title: string) => {
+    await user.click(within(card(title)).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(within(question(title)).getByRole("button", { name: "Delete" })).toHaveProperty("disabled", false));
+    return question(title);
+  };
+
+  beforeEach(() => {
+    vi.mocked(loadPublications).mockImplementation((ids) =>
+      Promise.resolve(new Map(ids.map((id) => [id, id === "a1" ? [LIVE_POST] : []]))),
+    );
+  });
+
+  it("asks in the app's dialog, deletes, says so and refills the page", async () => {
     vi.mocked(deleteArticle).mockResolvedValue();
     const { user } = renderPage();
     await screen.findByText("Spring planting guide");
     const refilled = [ARTICLES[0], ARTICLES[2], summary({ id: "a4", title: "From the next page" })];
     vi.mocked(listArticlePage).mockResolvedValue(onePage(refilled));
     vi.mocked(countArticles).mockResolvedValue(2);
-    await user.click(within(card("Autumn recipes")).getByRole("button", { name: "Delete" }));
-    expect(confirm).toHaveBeenCalledWith(DELETE_CONFIRMATION);
+    const dialog = await askToDelete(user, "Autumn recipes");
+    expect(dialog.textContent).toContain("Are you sure you want to delete this article? This action cannot be undone.");
     expect(DELETE_CONFIRMATION).toBe("Are you sure you want to delete this article? This action cannot be undone.");
+    // Not on any site: nothing to choose.
+    expect(within(dialog).queryByRole("radio")).toBeNull();
+    expect(deleteArticle).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     expect(deleteArticle).toHaveBeenCalledWith("a2");
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article deleted successfully"));
     await waitFor(() => expect(cardTitles()).toEqual(["Spring planting guide", "Notes on soil", "From the next page"]));
@@ -375,7 +413,6 @@ describe("deleting", () => {
   });
 
   it("deleting the last card of a page goes back a page", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     vi.mocked(deleteArticle).mockResolvedValue();
     const last = summary({ id: "a9", title: "Alone on page 3" });
     vi.mocked(listArticlePage).mockResolvedValue(onePage([last], { hasPrevious: true }));
@@ -383,39 +420,75 @@ describe("deleting", () => {
     await screen.findByText("Alone on page 3");
     vi.mocked(listArticlePage).mockResolvedValueOnce(onePage([], { hasPrevious: true }));
     vi.mocked(listArticlePage).mockResolvedValueOnce(onePage(ARTICLES, { hasPrevious: true, hasNext: false }));
-    await user.click(within(card("Alone on page 3")).getByRole("button", { name: "Delete" }));
+    await user.click(within(await askToDelete(user, "Alone on page 3")).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(location.history.at(-1)).toBe("/articles?before=cursor-a9&page=2"));
     await waitFor(() => expect(cardTitles()).toEqual(["Spring planting guide", "Autumn recipes", "Notes on soil"]));
     expect(lastListCall()?.[1]).toEqual({ before: "cursor-a9" });
   });
 
-  it("does nothing when not confirmed", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(false);
+  it("does nothing when cancelled", async () => {
     const { user } = renderPage();
     await screen.findByText("Spring planting guide");
-    await user.click(within(card("Autumn recipes")).getByRole("button", { name: "Delete" }));
+    await user.click(within(await askToDelete(user, "Autumn recipes")).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(deleteArticle).not.toHaveBeenCalled();
   });
 
-  it("keeps the card and reports a failure", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
+  it("keeps the card and the failure in the dialog, with a toast too", async () => {
     vi.mocked(deleteArticle).mockRejectedValue(new Error("boom"));
     const { user } = renderPage();
     await screen.findByText("Spring planting guide");
-    await user.click(within(card("Autumn recipes")).getByRole("button", { name: "Delete" }));
+    const dialog = await askToDelete(user, "Autumn recipes");
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to delete article"));
+    expect(within(dialog).getByRole("alert").textContent).toContain("boom");
+    expect(within(dialog).getByRole("button", { name: "Try again" })).toBeTruthy();
     expect(screen.getByText("Autumn recipes")).toBeTruthy();
   });
 
-  it("disables the button while deleting, so a double click deletes once", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
+  it("disables the buttons while deleting, so a double click deletes once", async () => {
     vi.mocked(deleteArticle).mockReturnValue(new Promise(() => {}));
     const { user } = renderPage();
     await screen.findByText("Spring planting guide");
-    const button = within(card("Autumn recipes")).getByRole("button", { name: "Delete" });
-    await user.dblClick(button);
+    const confirm = within(await askToDelete(user, "Autumn recipes")).getByRole("button", { name: "Delete" });
+    await user.dblClick(confirm);
     expect(deleteArticle).toHaveBeenCalledTimes(1);
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("says a published article's post stays live, and leaves it unless asked", async () => {
+    vi.mocked(deleteArticle).mockResolvedValue();
+    const { user } = renderPage();
+    await screen.findByText("Spring planting guide");
+    const dialog = await askToDelete(user, "Spring planting guide");
+    expect(dialog.textContent).toContain("It is live on Garden blog. Deleting the article here leaves that post on the site.");
+    expect(within(dialog).getByRole("radio", { name: "Leave the post on Garden blog" })).toHaveProperty("checked", true);
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(deleteArticle).toHaveBeenCalledWith("a1");
+    expect(deleteArticleWithRemotePosts).not.toHaveBeenCalled();
+  });
+
+  it("removes the post from the site when chosen, and shows which site refused and why in place", async () => {
+    vi.mocked(deleteArticleWithRemotePosts)
+      .mockRejectedValueOnce(
+        new RemoteRemovalError("The post could not be removed from every site, so the article was kept", [
+          { siteId: "s1", siteName: "Garden blog", detail: "WordPress refused the application password" },
+        ]),
+      )
+      .mockResolvedValueOnce([{ siteId: "s1", siteName: "Garden blog", alreadyGone: false }]);
+    const { user } = renderPage();
+    await screen.findByText("Spring planting guide");
+    const dialog = await askToDelete(user, "Spring planting guide");
+    await user.click(within(dialog).getByRole("radio", { name: /Also remove it from the site/ }));
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert.textContent).toContain("Garden blog: WordPress refused the application password. Try again, or leave the post");
+    expect(within(alert).getByRole("link", { name: "Go to WordPress Sites" }).getAttribute("href")).toBe("/wordpress-sites");
+    expect(deleteArticle).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article deleted successfully"));
+    expect(deleteArticleWithRemotePosts).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 });
 

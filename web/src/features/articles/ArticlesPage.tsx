@@ -13,7 +13,8 @@ import {
   type ArticleSort,
   type ArticleSummary,
 } from "./data/articleList";
-import { deleteArticle, getArticle, type Article, type ArticleStatus } from "./data/articles";
+import { deleteArticle, deleteArticleWithRemotePosts, getArticle, type Article, type ArticleStatus } from "./data/articles";
+import { DeleteArticleDialog, type RemotePostChoice } from "./DeleteArticleDialog";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useResource } from "../../lib/useResource";
 import { ArticleCard, type CardAction } from "./ArticleCard";
@@ -22,8 +23,6 @@ import { addressOf, firstPageOf, viewFromSearch, type ListView } from "./listAdd
 import "./articles.css";
 
 // The modals load only when opened, so the list stays light (no DOMPurify, no image or publish code).
-
-export const DELETE_CONFIRMATION = "Are you sure you want to delete this article? This action cannot be undone.";
 
 /** Typing pauses this long before the search runs (Enter runs it at once). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -43,7 +42,10 @@ const SORT_OPTIONS: readonly { value: ArticleSort; label: string }[] = [
 ];
 
 type ListLoad = { state: "loading" | "ready" | "failed"; page: ArticlePage | null };
-type OpenModal = { kind: "preview"; article: Article } | { kind: "image" | "publish"; article: ArticleSummary } | null;
+type OpenModal =
+  | { kind: "preview"; article: Article }
+  | { kind: "image" | "publish" | "delete"; article: ArticleSummary }
+  | null;
 
 const numberFormat = new Intl.NumberFormat("en-US");
 
@@ -166,18 +168,22 @@ export default function ArticlesPage() {
     );
   }, []);
 
-  const remove = async (article: ArticleSummary) => {
-    if (deletingIds.has(article.id) || !window.confirm(DELETE_CONFIRMATION)) return;
+  /** Runs from the delete dialog, which stays open with the reason when this throws. */
+  const remove = async (article: ArticleSummary, remotePosts: RemotePostChoice) => {
+    if (deletingIds.has(article.id)) return;
     setDeletingIds((ids) => new Set(ids).add(article.id));
     try {
-      await deleteArticle(article.id);
+      if (remotePosts === "remove") await deleteArticleWithRemotePosts(article.id);
+      else await deleteArticle(article.id);
+      setModal(null);
       updateShown((articles) => articles.filter(({ id }) => id !== article.id));
       notifySuccess("Article deleted successfully");
       count.reload();
       // Refill the page from the next one, or step back when it is now empty.
       void loadPage(view, { deleted: article, quiet: true });
-    } catch {
+    } catch (error) {
       notifyError("Failed to delete article");
+      throw error;
     } finally {
       setDeletingIds((ids) => {
         const remaining = new Set(ids);
@@ -203,8 +209,7 @@ export default function ArticlesPage() {
   };
 
   const onAction = (action: CardAction, article: ArticleSummary) => {
-    if (action === "delete") void remove(article);
-    else if (action === "preview") void preview(article);
+    if (action === "preview") void preview(article);
     else setModal({ kind: action, article });
   };
 
@@ -364,6 +369,13 @@ export default function ArticlesPage() {
             article={modal.article}
             onClose={closeModal}
             onSaved={(url) => onImageSaved(modal.article.id, url)}
+          />
+        )}
+        {modal?.kind === "delete" && (
+          <DeleteArticleDialog
+            article={modal.article}
+            onCancel={closeModal}
+            onDelete={(choice) => remove(modal.article, choice)}
           />
         )}
         {modal?.kind === "publish" && (

@@ -130,26 +130,30 @@ describe("assistants list", () => {
     expect(await screen.findByText("SEO Blog Writer")).toBeTruthy();
   });
 
-  it("deletes after confirmation", async () => {
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+  it("deletes after confirmation in the app's dialog", async () => {
     vi.mocked(deleteAssistant).mockResolvedValue();
     const { user } = renderAt("/assistants");
     await screen.findByText("SEO Blog Writer");
     await user.click(within(card("Haiku Poet")).getByRole("button", { name: "Delete" }));
-    expect(confirm).toHaveBeenCalledWith(DELETE_ASSISTANT_CONFIRMATION);
+    const question = screen.getByRole("alertdialog", { name: "Delete Haiku Poet?" });
+    expect(question.textContent).toContain(DELETE_ASSISTANT_CONFIRMATION);
+    expect(deleteAssistant).not.toHaveBeenCalled();
+    await user.click(within(question).getByRole("button", { name: "Delete" }));
     expect(deleteAssistant).toHaveBeenCalledWith("b");
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Assistant deleted successfully"));
     expect(screen.queryByText("Haiku Poet")).toBeNull();
   });
 
   it("keeps the assistant when not confirmed or when deleting fails", async () => {
-    vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.mocked(deleteAssistant).mockRejectedValue(new Error("boom"));
     const { user } = renderAt("/assistants");
     await screen.findByText("SEO Blog Writer");
     await user.click(within(card("Haiku Poet")).getByRole("button", { name: "Delete" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(deleteAssistant).not.toHaveBeenCalled();
     await user.click(within(card("Haiku Poet")).getByRole("button", { name: "Delete" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to delete assistant"));
     expect(screen.getByText("Haiku Poet")).toBeTruthy();
   });

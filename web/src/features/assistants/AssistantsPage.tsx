@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "wouter";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { Spinner } from "../../ui/Spinner";
 import { deleteAssistant, listAssistants, type Assistant } from "./data/assistants";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -42,6 +43,7 @@ function AssistantItem({ assistant, deleting, onDelete }: { assistant: Assistant
 export default function AssistantsPage() {
   const load = useResource(() => listAssistants(), [], { onError: () => notifyError("Failed to load assistants") });
   const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingDelete, setConfirmingDelete] = useState<Assistant | null>(null);
 
   const setDeleting = (id: string, deleting: boolean) =>
     setDeletingIds((ids) => {
@@ -52,7 +54,8 @@ export default function AssistantsPage() {
     });
 
   const remove = async (assistant: Assistant) => {
-    if (deletingIds.has(assistant.id) || !window.confirm(DELETE_ASSISTANT_CONFIRMATION)) return;
+    setConfirmingDelete(null);
+    if (deletingIds.has(assistant.id)) return;
     setDeleting(assistant.id, true);
     try {
       await deleteAssistant(assistant.id);
@@ -99,13 +102,22 @@ export default function AssistantsPage() {
                 <AssistantItem
                   assistant={assistant}
                   deleting={deletingIds.has(assistant.id)}
-                  onDelete={() => void remove(assistant)}
+                  onDelete={() => setConfirmingDelete(assistant)}
                 />
               </li>
             ))}
           </ul>
         )}
       </section>
+      {confirmingDelete && (
+        <ConfirmDialog
+          title={`Delete ${confirmingDelete.name}?`}
+          message={DELETE_ASSISTANT_CONFIRMATION}
+          confirmLabel="Delete"
+          onCancel={() => setConfirmingDelete(null)}
+          onConfirm={() => void remove(confirmingDelete)}
+        />
+      )}
     </>
   );
 }

@@ -50,9 +50,9 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
     createdAt: new Date("2026-11-28T10:00:00Z"),
     progress: { queued: 1, drafting: 1, done: 3, failed: 1, cancelled: 0, total: 6 },
     jobs: [
-      { id: "j1", position: 0, idea: "Compost", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(1) },
-      { id: "j2", position: 1, idea: "Worms", focusKeyword: null, status: "done", attempts: 2, lastError: null, articleId: article(2) },
-      { id: "j3", position: 2, idea: "Figs", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(3) },
+      { id: "j1", position: 0, idea: "Compost", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(1), startedAt: null },
+      { id: "j2", position: 1, idea: "Worms", focusKeyword: null, status: "done", attempts: 2, lastError: null, articleId: article(2), startedAt: null },
+      { id: "j3", position: 2, idea: "Figs", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(3), startedAt: null },
       {
         id: "j4",
         position: 3,
@@ -62,6 +62,7 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
         attempts: 4,
         lastError: "The AI provider is rate limiting requests. (gave up after 4 attempts)",
         articleId: null,
+        startedAt: null,
       },
       {
         id: "j5",
@@ -72,8 +73,9 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
         attempts: 1,
         lastError: "The AI provider is unavailable. Please try again later.",
         articleId: null,
+        startedAt: null,
       },
-      { id: "j6", position: 5, idea: "Apples", focusKeyword: null, status: "drafting", attempts: 1, lastError: null, articleId: null },
+      { id: "j6", position: 5, idea: "Apples", focusKeyword: null, status: "drafting", attempts: 1, lastError: null, articleId: null, startedAt: new Date(Date.now() - 42_000) },
     ],
     drafts: [
       { id: article(1), title: "Compost guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null },
@@ -141,7 +143,9 @@ describe("a batch", () => {
     await renderPage();
     expect(screen.getByText("Drafting…", { selector: "strong" })).toBeTruthy();
     expect(screen.getByText(/3 of 6 drafted · 1 drafting · 1 queued · 1 failed/)).toBeTruthy();
-    expect(within(row("Apples")).getByText("Drafting…")).toBeTruthy();
+    // The draft being written says for how long.
+    const elapsed = Number(/Drafting… (\d+) s/.exec(row("Apples").textContent ?? "")?.[1]);
+    expect(elapsed).toBeGreaterThanOrEqual(42);
     expect(within(row("Pears")).getByText("Retrying after attempt 1: The AI provider is unavailable. Please try again later."))
       .toBeTruthy();
     expect(within(row("Plums")).getByText("The AI provider is rate limiting requests. (gave up after 4 attempts)"))
@@ -269,7 +273,7 @@ describe("a batch", () => {
       batch({
         jobs: [
           ...batch().jobs,
-          { id: "j7", position: 6, idea: "Quinces", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: null },
+          { id: "j7", position: 6, idea: "Quinces", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: null, startedAt: null },
         ],
       }),
     );

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useId, useState } from "react";
 import { Link, useParams } from "wouter";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { RequestError } from "../../ui/RequestError";
+import { ElapsedSeconds } from "../../ui/TaskStatus";
 import { Spinner } from "../../ui/Spinner";
 import type { BatchDraft, DraftBatchDetail, DraftJob } from "./data/draftBatches";
 import { formatDate, formatDateTime } from "../../lib/dates";
@@ -46,6 +47,13 @@ function JobStatus({ job }: { job: DraftJob }) {
         <small>
           Retrying after attempt {job.attempts}: {job.lastError}
         </small>
+      </>
+    );
+  }
+  if (job.status === "drafting" && job.startedAt) {
+    return (
+      <>
+        Drafting… <ElapsedSeconds startedAt={job.startedAt.getTime()} />
       </>
     );
   }

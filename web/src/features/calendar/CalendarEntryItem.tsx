@@ -35,6 +35,21 @@ function what(entry: CalendarEntry): string {
 
 const hasFailure = (entry: CalendarEntry) => entry.sites.some((site) => site.publicationStatus === "failed");
 
+/** A scheduled entry whose time has passed: it is still scheduled, so a site is not done yet. */
+const isPastDue = (entry: CalendarEntry, now: Date) => entry.kind === "scheduled" && entry.at <= now;
+
+/** A past-due site the scheduler has not tried yet. */
+const isQueued = (site: CalendarSite) => site.publicationStatus === null;
+
+/** What a month cell adds after the time: failed, or (past due) publishing or still queued. */
+function chipMark(entry: CalendarEntry, now: Date): string | null {
+  if (hasFailure(entry)) return "Failed";
+  if (!isPastDue(entry, now)) return null;
+  if (entry.sites.some((site) => site.publicationStatus === "pending")) return "Publishing";
+  if (entry.sites.length === 0) return "Not published";
+  return entry.sites.some(isQueued) ? "Queued" : null;
+}
+
 /**
  * A month cell's line: time and title on one line each (the title cut with
  * an ellipsis, whole in its tooltip and its accessible name), a failure
@@ -42,6 +57,7 @@ const hasFailure = (entry: CalendarEntry) => entry.sites.some((site) => site.pub
  */
 export function CompactEntry({ entry, actions }: { entry: CalendarEntry; actions: EntryActions }) {
   const scheduled = entry.kind === "scheduled";
+  const mark = chipMark(entry, new Date());
   return (
     <li
       className={`calendar-chip calendar-entry-${entry.kind}`}
@@ -51,7 +67,9 @@ export function CompactEntry({ entry, actions }: { entry: CalendarEntry; actions
     >
       <span className="calendar-chip-when">
         <time dateTime={entry.at.toISOString()}>{formatTime(entry.at)}</time>
-        {hasFailure(entry) && <strong className="calendar-chip-failed"> · Failed</strong>}
+        {mark && (
+          <strong className={mark === "Failed" ? "calendar-chip-failed" : undefined}> · {mark}</strong>
+        )}
       </span>
       <Link href={`/articles/edit/${entry.articleId}`} title={entry.title}>
         {entry.title}
@@ -80,8 +98,20 @@ export function CalendarEntryItem({ entry, actions }: { entry: CalendarEntry; ac
       <time dateTime={entry.at.toISOString()}>{formatTime(entry.at)}</time>{" "}
       <Link href={`/articles/edit/${entry.articleId}`}>{entry.title}</Link>
       <small className="calendar-entry-what">{what(entry)}</small>
+      {isPastDue(entry, now) && entry.sites.length === 0 && (
+        <small className="calendar-entry-state calendar-entry-failed">
+          Not published: no site was chosen. Edit it to choose a site.
+        </small>
+      )}
       {scheduled &&
         entry.sites.map((target) => {
+          if (isQueued(target) && isPastDue(entry, now)) {
+            return (
+              <small key={target.siteId} className="calendar-entry-state">
+                Still queued for {target.siteName}: the scheduler publishes it on its next run.
+              </small>
+            );
+          }
           if (target.publicationStatus === "pending") {
             return (
               <small key={target.siteId} className="calendar-entry-state">

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Router } from "wouter";
@@ -405,6 +405,35 @@ describe("CalendarPage", () => {
     expect(retryScheduledPublication).toHaveBeenCalledWith("a-1", "site-2");
     expect(notifySuccess).toHaveBeenCalledWith("Retry queued: the scheduler publishes it on its next run.");
     await waitFor(() => expect(vi.mocked(loadCalendarEntries).mock.calls.length).toBeGreaterThan(loadsBefore));
+  });
+
+  it("says what came of a past-due schedule: still queued per site, and on the month's line", async () => {
+    const due: CalendarEntry = {
+      ...SCHEDULED,
+      at: new Date("2026-12-02T08:00:00Z"),
+      sites: [SCHEDULED.sites[0], { ...SCHEDULED.sites[1], publicationStatus: "pending" }],
+    };
+    vi.mocked(loadCalendarEntries).mockResolvedValue({ entries: [due], truncated: false });
+    renderCalendar("view=week&date=2026-12-02");
+    const entry = within(await screen.findByRole("list", { name: "Wed, Dec 2" })).getByRole("listitem");
+    expect(entry.textContent).toContain("Still queued for Food blog: the scheduler publishes it on its next run.");
+    expect(entry.textContent).toContain("Publishing to Travel blog…");
+    cleanup();
+
+    vi.mocked(loadCalendarEntries).mockResolvedValue({ entries: [{ ...due, sites: [SCHEDULED.sites[0]] }], truncated: false });
+    renderCalendar("view=month&date=2026-12-02");
+    const cell = await screen.findByRole("list", { name: "Entries on Wednesday, December 2, 2026" });
+    await waitFor(() => expect(cell.textContent).toContain("· Queued"));
+  });
+
+  it("says a past-due schedule with no site went nowhere, while a future one is only scheduled", async () => {
+    const nowhere: CalendarEntry = { ...SCHEDULED, at: new Date("2026-12-02T08:00:00Z"), sites: [] };
+    vi.mocked(loadCalendarEntries).mockResolvedValue({ entries: [nowhere, SCHEDULED], truncated: false });
+    renderCalendar("view=week&date=2026-12-02");
+    const past = within(await screen.findByRole("list", { name: "Wed, Dec 2" })).getByRole("listitem");
+    expect(past.textContent).toContain("Not published: no site was chosen. Edit it to choose a site.");
+    const future = within(screen.getByRole("list", { name: "Thu, Dec 3" })).getByRole("listitem");
+    expect(future.textContent).not.toContain("Still queued");
   });
 
   it("offers Retry when the calendar cannot be loaded", async () => {

@@ -3,7 +3,7 @@ import { IMAGE_SIZE_DIMENSIONS } from "@contracts/image";
 import { generateImages, type LibraryImage } from "./data/images";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
-import { ElapsedProgress } from "../../ui/ElapsedProgress";
+import { TaskStatus } from "../../ui/TaskStatus";
 import { Modal } from "../../ui/Modal";
 import { RequestError } from "../../ui/RequestError";
 import { saveFeaturedImage } from "./featuredImage";
@@ -181,7 +181,7 @@ export default function FeaturedImageModal({ article, onClose, onSaved }: Featur
         />
       )}
       {source === "upload" && !result && <ImageUploadForm submitLabel="Upload" onUploaded={(image) => choose(image, "upload")} />}
-      <ElapsedProgress
+      <TaskStatus
         running={generating ? { label: "Generating image…", startedAt } : null}
         hint="This can take up to a minute."
       />

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { IMAGE_LIMITS, type GeneratedImage, type GenerateImageRequest } from "@contracts/image";
-import { ElapsedProgress } from "../../ui/ElapsedProgress";
+import { TaskStatus } from "../../ui/TaskStatus";
 import { FormField } from "../../ui/FormField";
 import { generatorDefaults, imageGeneratorFormSchema, imageModelSpec, modelDefaults } from "./imageForm";
 import { ImageSettingsFields } from "./ImageSettingsFields";
@@ -63,7 +63,7 @@ export function GenerateImagesForm({ onGenerated }: GenerateImagesFormProps) {
           )}
         </ImageSettingsFields>
         <SubmitButton busy={form.submitting}>{form.submitting ? "Generating..." : "Generate"}</SubmitButton>
-        <ElapsedProgress
+        <TaskStatus
           running={form.submitting ? { label: "Generating images…", startedAt } : null}
           hint="This can take up to a minute."
         />

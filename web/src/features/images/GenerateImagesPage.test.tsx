@@ -186,14 +186,19 @@ describe("Generated Images list", () => {
 
   it("deletes an image after confirmation", async () => {
     const user = await renderPage();
-    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     vi.mocked(deleteGeneratedImage).mockResolvedValue();
+    const question = () => screen.getByRole("alertdialog", { name: "Delete this image?" });
     await user.click(screen.getByRole("button", { name: "Delete image: A newer fox" }));
+    await user.click(within(question()).getByRole("button", { name: "Cancel" }));
     expect(deleteGeneratedImage).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Delete image: A newer fox" }).getAttribute("aria-busy")).toBeNull(),
+    );
     await user.click(screen.getByRole("button", { name: "Delete image: A newer fox" }));
+    expect(question().textContent).toContain("This cannot be undone.");
+    await user.click(within(question()).getByRole("button", { name: "Delete" }));
     expect(deleteGeneratedImage).toHaveBeenCalledWith("b");
-    expect(shownPrompts()).toEqual(["An older owl"]);
-    confirm.mockRestore();
+    await waitFor(() => expect(shownPrompts()).toEqual(["An older owl"]));
   });
 
   it("marks uploaded images in the library", async () => {

@@ -7,6 +7,7 @@ import {
   type LibraryImage,
   type LibraryPage,
 } from "./data/images";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { parseTimestamp } from "../../lib/dates";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useResource } from "../../lib/useResource";
@@ -53,6 +54,8 @@ export default function GenerateImagesPage() {
   const [generated, setGenerated] = useState<LibraryImage[]>([]);
   const [loadingMore, setLoadingMore] = useState(false);
   const [using, setUsing] = useState<LibraryImage | null>(null);
+  // The image waiting for the confirmation, and how to tell its card the question is settled (its Delete stays busy until then).
+  const [confirmingDelete, setConfirmingDelete] = useState<{ image: LibraryImage; settled(): void } | null>(null);
 
   const addGenerated = (images: GeneratedImage[], request: GenerateImageRequest) => {
     const added = images.map((image) => toLibraryImage(image, request));
@@ -89,7 +92,6 @@ export default function GenerateImagesPage() {
   };
 
   const remove = async (image: LibraryImage) => {
-    if (!window.confirm("Delete this image? This cannot be undone.")) return;
     try {
       await deleteGeneratedImage(image.id);
     } catch (error) {
@@ -122,7 +124,7 @@ export default function GenerateImagesPage() {
             <GeneratedImagesList
               images={mergePage(generated, library.data?.images ?? [])}
               onDownload={download}
-              onDelete={remove}
+              onDelete={(image) => new Promise<void>((settled) => setConfirmingDelete({ image, settled }))}
               onUseInArticle={setUsing}
             />
           )}
@@ -134,6 +136,21 @@ export default function GenerateImagesPage() {
         )}
       </section>
       {using && <UseInArticleDialog image={using} onClose={() => setUsing(null)} />}
+      {confirmingDelete && (
+        <ConfirmDialog
+          title="Delete this image?"
+          message="Delete this image? This cannot be undone."
+          confirmLabel="Delete"
+          onCancel={() => {
+            setConfirmingDelete(null);
+            confirmingDelete.settled();
+          }}
+          onConfirm={() => {
+            setConfirmingDelete(null);
+            void remove(confirmingDelete.image).finally(confirmingDelete.settled);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { FormField } from "../../ui/FormField";
 import { SubmitButton } from "../../ui/SubmitButton";
 import { getApiKeyStatus, saveApiKeys, type ApiKeyChanges, type ApiKeyStatus } from "./data/apiKeys";
@@ -9,6 +10,9 @@ import { apiKeysSchema } from "./apiKeysValidation";
 import { useUser } from "../auth/index";
 import { AI_PROVIDER_LABELS } from "@contracts/ai_provider";
 import { forgetModels, useAiProvider } from "./aiProviderStore";
+
+/** A saved key the user asked to remove, waiting for the confirmation. */
+type KeyRemoval = { label: string; changes: ApiKeyChanges };
 
 type StatusLoad = ApiKeyStatus | "loading" | "unavailable";
 
@@ -28,6 +32,7 @@ export function ApiKeysForm() {
   const { settings, keysVersion } = useAiProvider();
   const [status, setStatus] = useState<StatusLoad>("loading");
   const [removing, setRemoving] = useState(false);
+  const [confirmingRemoval, setConfirmingRemoval] = useState<KeyRemoval | null>(null);
   const form = useForm(apiKeysSchema, { openai_key: "", falai_key: "" });
 
   const refreshStatus = () =>
@@ -64,8 +69,8 @@ export function ApiKeysForm() {
     save({ openaiKey: openai_key || undefined, falaiKey: falai_key || undefined }),
   );
 
-  const remove = async (label: string, changes: ApiKeyChanges) => {
-    if (!window.confirm(`Remove the saved ${label}?`)) return;
+  const remove = async (changes: ApiKeyChanges) => {
+    setConfirmingRemoval(null);
     setRemoving(true);
     try {
       await save(changes);
@@ -117,7 +122,7 @@ export function ApiKeysForm() {
                 className="remove-key secondary outline"
                 aria-label={`Remove ${label}`}
                 disabled={busy}
-                onClick={() => remove(label, removal)}
+                onClick={() => setConfirmingRemoval({ label, changes: removal })}
               >
                 Remove
               </button>
@@ -126,6 +131,15 @@ export function ApiKeysForm() {
         ))}
         <SubmitButton busy={form.submitting}>Save API Keys</SubmitButton>
       </form>
+      {confirmingRemoval && (
+        <ConfirmDialog
+          title={`Remove the ${confirmingRemoval.label}?`}
+          message="The saved key is deleted: what needs it stops working until you save a key again."
+          confirmLabel="Remove"
+          onCancel={() => setConfirmingRemoval(null)}
+          onConfirm={() => void remove(confirmingRemoval.changes)}
+        />
+      )}
     </article>
   );
 }

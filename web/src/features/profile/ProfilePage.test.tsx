@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { getApiKeyStatus, saveApiKeys, type ApiKeyStatus } from "./data/apiKeys";
@@ -145,11 +145,12 @@ describe("profile settings", () => {
   });
 
   it("removes a stored key after confirmation", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     vi.mocked(saveApiKeys).mockResolvedValue();
     const user = await renderProfile();
     vi.mocked(getApiKeyStatus).mockResolvedValue(NOTHING_STORED);
     await user.click(screen.getByRole("button", { name: "Remove OpenAI API Key" }));
+    const question = screen.getByRole("alertdialog", { name: "Remove the OpenAI API Key?" });
+    await user.click(within(question).getByRole("button", { name: "Remove" }));
 
     expect(saveApiKeys).toHaveBeenCalledWith({ openaiKey: "" });
     await waitFor(() => expect(noteOf(openaiInput())).toContain("No key saved."));
@@ -157,9 +158,10 @@ describe("profile settings", () => {
   });
 
   it("keeps the key when removal is not confirmed", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(false);
     const user = await renderProfile();
     await user.click(screen.getByRole("button", { name: "Remove OpenAI API Key" }));
+    await user.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(saveApiKeys).not.toHaveBeenCalled();
   });
 

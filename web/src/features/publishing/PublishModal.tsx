@@ -14,6 +14,7 @@ import { listConnectedSites, type ConnectedSite } from "../sites/index";
 import { SeoPublishWarning } from "../seo/index";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
+import { TaskStatus } from "../../ui/TaskStatus";
 import { PublicationItem } from "./PublicationLinks";
 import { isLive } from "./publicationState";
 import { applyStepEvent, initialProgress, progressInterrupted, type StepProgress } from "./publishProgress";
@@ -33,7 +34,7 @@ type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { 
 
 type Outcome =
   | { state: "idle" }
-  | { state: "publishing"; siteName: string; steps: StepProgress[] }
+  | { state: "publishing"; siteName: string; steps: StepProgress[]; startedAt: number }
   | { state: "failed"; steps: StepProgress[]; message: string; link?: string }
   | { state: "published"; steps: StepProgress[]; result: PublishArticleResult; siteName: string; wasLive: boolean };
 
@@ -84,14 +85,15 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
     const previous = publicationOn(site.id);
     const wasLive = isLive(previous);
     let steps = initialProgress(previous?.remoteStatus || previous?.link ? "update" : "create");
-    setOutcome({ state: "publishing", siteName: site.name, steps });
+    const startedAt = Date.now();
+    setOutcome({ state: "publishing", siteName: site.name, steps, startedAt });
     try {
       const result = await publishArticle(
         { articleId: article.id, siteId: site.id, status: postStatus },
         {
           onStep: (event) => {
             steps = applyStepEvent(steps, event);
-            setOutcome({ state: "publishing", siteName: site.name, steps });
+            setOutcome({ state: "publishing", siteName: site.name, steps, startedAt });
           },
         },
       );
@@ -227,10 +229,10 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
             </fieldset>
           </form>
         )}
+        <TaskStatus
+          running={outcome.state === "publishing" && { label: `Publishing to ${outcome.siteName}…`, startedAt: outcome.startedAt }}
+        />
         <div aria-live="polite">
-          {outcome.state === "publishing" && !anyStepReported(outcome.steps) && (
-            <p aria-busy="true">Publishing to {outcome.siteName}…</p>
-          )}
           {outcome.state !== "idle" && anyStepReported(outcome.steps) && <PublishSteps steps={outcome.steps} />}
           {outcome.state === "failed" && (
             <p role="alert" className="publish-error">

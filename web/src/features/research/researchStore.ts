@@ -97,10 +97,15 @@ async function run<Result extends object>(
   return null;
 }
 
+/** The last keyword and SEO requests, so that a failed one can be tried again as it was asked. */
+let lastKeywordsRequest: (() => Promise<void>) | null = null;
+let lastSeoRequest: (() => Promise<void>) | null = null;
+
 export const RESEARCH_NOT_SAVED = "The research could not be saved to your history";
 
 /** Generates keywords for the topic; once they are shown, they are saved to the user's history. */
 export async function generateKeywords(topic: string): Promise<void> {
+  lastKeywordsRequest = () => generateKeywords(topic);
   const result = await run(keywordResearch, topic, () => requestKeywords(topic), {
     success: "Keywords generated successfully",
     failure: KEYWORDS_FAILURE_MESSAGE,
@@ -140,6 +145,8 @@ export async function deleteResearch(id: string): Promise<boolean> {
 
 /** Keyword data from the user's provider, spending at most the cost they were shown. */
 export async function generateKeywordData(topic: string, acceptedCostUsd: number): Promise<void> {
+  // Tried again, it spends at most the same cost the user accepted.
+  lastKeywordsRequest = () => generateKeywordData(topic, acceptedCostUsd);
   await run(keywordResearch, topic, () => fetchKeywordData(topic, acceptedCostUsd), {
     success: "Keywords generated successfully",
     failure: KEYWORDS_FAILURE_MESSAGE,
@@ -147,10 +154,21 @@ export async function generateKeywordData(topic: string, acceptedCostUsd: number
 }
 
 export async function analyzeWebsite(url: string): Promise<void> {
+  lastSeoRequest = () => analyzeWebsite(url);
   await run(seoResearch, url, () => requestSeoAnalysis(url), {
     success: "SEO analysis completed successfully",
     failure: SEO_FAILURE_MESSAGE,
   });
+}
+
+/** Runs the failed keyword request again. */
+export function retryKeywords(): void {
+  if (keywordResearch.error && lastKeywordsRequest) void lastKeywordsRequest();
+}
+
+/** Runs the failed SEO analysis again. */
+export function retrySeoAnalysis(): void {
+  if (seoResearch.error && lastSeoRequest) void lastSeoRequest();
 }
 
 export function dismissKeywordsError(): void {

@@ -102,7 +102,7 @@ export interface GhostRequest {
 
 export interface GhostClient {
   readonly adminApiRoot: string;
-  /** Resolves with the parsed JSON of a 2xx answer; throws GhostError otherwise. */
+  /** Resolves with the parsed JSON of a 2xx answer (undefined for 204); throws GhostError otherwise. */
   request<T = unknown>(request: GhostRequest): Promise<T>;
 }
 
@@ -139,6 +139,8 @@ export function createGhostClient(
         ...fetchOptions,
       });
       if (!response.ok) throw errorFromResponse(response);
+      // A delete answers 204 No Content: there is no JSON to read.
+      if (response.status === 204) return undefined as T;
       try {
         return response.json() as T;
       } catch {

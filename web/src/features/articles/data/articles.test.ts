@@ -4,7 +4,9 @@ import {
   ArticleConflictError,
   createArticle,
   deleteArticle,
+  deleteArticleWithRemotePosts,
   getArticle,
+  RemoteRemovalError,
   listScheduleTargets,
   updateArticle,
   type ArticleChanges,
@@ -217,6 +219,29 @@ describe("deleteArticle", () => {
     await expect(deleteArticle(ID)).rejects.toThrow("Article not found");
     answer({ error: { message: "boom" } });
     await expect(deleteArticle(ID)).rejects.toThrow("boom");
+  });
+});
+
+describe("deleteArticleWithRemotePosts", () => {
+  const functionError = (status: number, body: unknown) =>
+    ({ data: null, error: new FunctionsHttpError(new Response(JSON.stringify(body), { status })) }) as never;
+
+  it("asks delete-article and returns the sites the post was removed from", async () => {
+    const removed = [{ siteId: "s1", siteName: "Blog", alreadyGone: false }];
+    vi.mocked(supabase.functions.invoke).mockResolvedValueOnce({ data: { removed }, error: null } as never);
+    expect(await deleteArticleWithRemotePosts(ID)).toEqual(removed);
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("delete-article", { body: { articleId: ID } });
+  });
+
+  it("names each site that refused, and otherwise passes the function's message on", async () => {
+    const failures = [{ siteId: "s1", siteName: "Blog", detail: "WordPress refused the application password" }];
+    vi.mocked(supabase.functions.invoke).mockResolvedValueOnce(functionError(502, { error: "Kept", removed: [], failures }));
+    const refused = await deleteArticleWithRemotePosts(ID).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RemoteRemovalError);
+    expect((refused as RemoteRemovalError).failures).toEqual(failures);
+    expect((refused as RemoteRemovalError).message).toBe("Kept");
+    vi.mocked(supabase.functions.invoke).mockResolvedValueOnce(functionError(404, { error: "Article not found" }));
+    await expect(deleteArticleWithRemotePosts(ID)).rejects.toThrow("Article not found");
   });
 });
 

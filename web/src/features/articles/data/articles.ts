@@ -6,7 +6,14 @@ import type {
 } from "@contracts/article_save";
 import { ARTICLE_LIMITS } from "@contracts/text_limits";
 import { parseTimestamp } from "../../../lib/dates";
-import { functionErrorMessage, readFunctionErrorResponse } from "../../../backend/functionErrors";
+import {
+  ARTICLE_DELETE_MESSAGES,
+  deleteArticleResultSchema,
+  remoteRemovalFailureSchema,
+  type RemoteRemovalFailure,
+  type RemovedPost,
+} from "@contracts/article_delete";
+import { functionErrorMessage, readFunctionError, readFunctionErrorResponse } from "../../../backend/functionErrors";
 import { supabase } from "../../../backend/supabase";
 
 export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
@@ -214,6 +221,32 @@ export async function deleteArticle(id: string): Promise<void> {
   const { error, count } = await supabase.from("articles").delete({ count: "exact" }).eq("id", id);
   if (error) throw new Error(error.message);
   if (count === 0) throw new Error("Article not found");
+}
+
+/** The sites that refused to remove an article's post: the article was kept. */
+export class RemoteRemovalError extends Error {
+  constructor(message: string, readonly failures: RemoteRemovalFailure[]) {
+    super(message);
+    this.name = "RemoteRemovalError";
+  }
+}
+
+/**
+ * Removes the article's posts from the sites it was published to
+ * (WordPress: to the trash), then deletes the article (delete-article).
+ * Throws RemoteRemovalError naming each site that refused (the article is
+ * kept), or an Error with the function's message.
+ */
+export async function deleteArticleWithRemotePosts(id: string): Promise<RemovedPost[]> {
+  const { data, error } = await supabase.functions.invoke("delete-article", { body: { articleId: id } });
+  if (error) {
+    const body = await readFunctionError(error);
+    const failures = remoteRemovalFailureSchema.array().safeParse(body?.failures);
+    const message = typeof body?.error === "string" && body.error ? body.error : ARTICLE_DELETE_MESSAGES.deleteFailed;
+    if (failures.success && failures.data.length > 0) throw new RemoteRemovalError(message, failures.data);
+    throw new Error(message);
+  }
+  return deleteArticleResultSchema.parse(data).removed;
 }
 
 /** The user's connected WordPress sites, by name, as targets for a scheduled article. */

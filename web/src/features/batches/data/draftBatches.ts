@@ -38,6 +38,8 @@ export type DraftJob = {
   /** Why the last attempt failed (a failed job), or why it is being retried (queued again). */
   lastError: string | null;
   articleId: string | null;
+  /** When the attempt under way (or the last one) began; null before the first. */
+  startedAt: Date | null;
 };
 
 /** A draft the batch produced: an ordinary article. */
@@ -179,7 +181,7 @@ export async function getDraftBatch(batchId: string): Promise<DraftBatchDetail |
     supabase.from("draft_batches").select(BATCH_COLUMNS).eq("id", batchId).maybeSingle(),
     supabase
       .from("draft_jobs")
-      .select("id, position, idea, focus_keyword, status, attempts, last_error, article_id")
+      .select("id, position, idea, focus_keyword, status, attempts, last_error, article_id, started_at")
       .eq("batch_id", batchId)
       .order("position"),
     supabase
@@ -201,6 +203,7 @@ export async function getDraftBatch(batchId: string): Promise<DraftBatchDetail |
       attempts: row.attempts,
       lastError: row.last_error,
       articleId: row.article_id,
+      startedAt: row.started_at ? parseTimestamp(row.started_at) : null,
     })),
     drafts: (drafts.data ?? []).map((row) => ({
       id: row.id,

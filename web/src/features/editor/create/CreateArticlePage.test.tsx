@@ -214,7 +214,8 @@ describe("create post: generating with AI", () => {
     );
     expect(generateButton().textContent).toBe("Generating...");
     expect(generateButton().disabled).toBe(true);
-    expect(screen.getByRole("status").textContent).toBe("Writing your article…");
+    expect(screen.getByRole("status").textContent).toMatch(/^Writing your article… 0 s/);
+    expect(screen.getByRole("progressbar", { name: "Writing your article…" })).toBeTruthy();
 
     const content = await findEditor();
     draft.progress({ content: "<p>Start small.</p><h", title: "Composting: A Pra" });
@@ -249,8 +250,7 @@ describe("create post: generating with AI", () => {
     draft.progress({ content: "<p>Half", title: "Half a title" });
     await draft.fail(new Error("The response stream broke off"));
     expect(notifyError).toHaveBeenCalledWith("The response stream broke off");
-    const notice = screen.getByRole("alert");
-    expect(within(notice).getByText("The AI draft was interrupted")).toBeTruthy();
+    const notice = screen.getByRole("alert", { name: "The AI draft was interrupted" });
     expect(notice.textContent).toContain("The response stream broke off.");
     expect(input("Title").value).toBe("Half a title");
     expect(content.innerHTML).toBe("<p>Half</p>");
@@ -258,7 +258,7 @@ describe("create post: generating with AI", () => {
     expect(notifySuccess).not.toHaveBeenCalled();
 
     await user.click(within(notice).getByRole("button", { name: "Keep partial draft" }));
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("alert", { name: "The AI draft was interrupted" })).toBeNull();
     expect(input("Title").value).toBe("Half a title");
     expect(content.innerHTML).toBe("<p>Half</p>");
   });
@@ -277,8 +277,9 @@ describe("create post: generating with AI", () => {
     expect(content.innerHTML).toBe("<p>Someth</p>");
     await draft.fail(new Error("Failed to generate content"));
 
-    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Restore previous text" }));
-    expect(screen.queryByRole("alert")).toBeNull();
+    const notice = screen.getByRole("alert", { name: "The AI draft was interrupted" });
+    await user.click(within(notice).getByRole("button", { name: "Restore previous text" }));
+    expect(screen.queryByRole("alert", { name: "The AI draft was interrupted" })).toBeNull();
     expect(input("Title").value).toBe("My title");
     expect(input("Excerpt").value).toBe("My own excerpt");
     expect(content.innerHTML).toBe("<p>My text</p>");
@@ -291,6 +292,26 @@ describe("create post: generating with AI", () => {
     await user.click(generateButton());
     await draft.fail(new Error("Invalid OpenAI API key. Check it in Profile Settings."));
     expect(notifyError).toHaveBeenCalledWith("Invalid OpenAI API key. Check it in Profile Settings.");
+    expect(screen.queryByRole("button", { name: "Restore previous text" })).toBeNull();
+  });
+
+  it("keeps a failure in place, under the AI section, with Try again and where to fix it, until dismissed", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    await draft.fail(new Error("Invalid OpenAI API key. Check it in Profile Settings."));
+    const alert = screen.getByRole("alert");
+    expect(alert.closest(".ai-section")).toBeTruthy();
+    expect(alert.textContent).toContain("Invalid OpenAI API key. Check it in Profile Settings.");
+    expect(within(alert).getByRole("link", { name: "Go to Profile Settings" }).getAttribute("href")).toBe("/profile");
+    const again = controllableDraft();
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(streamArticleDraft).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(streamArticleDraft).mock.calls[1][0]).toEqual(vi.mocked(streamArticleDraft).mock.calls[0][0]);
+    expect(screen.queryByRole("alert")).toBeNull();
+    await again.fail(new Error("Invalid OpenAI API key. Check it in Profile Settings."));
+    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByRole("alert")).toBeNull();
   });
 

@@ -7,7 +7,7 @@ import { scoreSavedArticle, SeoPanel } from "../../seo/index";
 import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
-import { RequestError } from "../../../ui/RequestError";
+import { TaskStatus } from "../../../ui/TaskStatus";
 import { type FixPlace, RequestFailure } from "../../../backend/functionErrors";
 import { TextAreaField } from "../../../ui/TextAreaField";
 import {
@@ -77,9 +77,13 @@ export default function CreateArticlePage() {
   const ai = useForm(aiRequestSchema, EMPTY_AI_REQUEST);
   const draft = useDraftForm();
   const [generating, setGenerating] = useState(false);
+  // When the generation under way started (its elapsed seconds are shown).
+  const [generationStartedAt, setGenerationStartedAt] = useState(0);
   const [aiStatus, setAiStatus] = useState("");
-  // The last generation's failure, shown under the AI section until dismissed or the next attempt.
-  const [aiError, setAiError] = useState<{ message: string; fix?: FixPlace } | null>(null);
+  // The last generation's failure and its request, shown under the AI section until dismissed or the next attempt.
+  const [aiError, setAiError] = useState<{ message: string; fix?: FixPlace; request: GenerateArticleRequest } | null>(
+    null,
+  );
   const [aiNote, setAiNote] = useState("");
   const [writtenBy, setWrittenBy] = useState<string | null>(null);
   // The last finished AI draft, kept as the new article's first revision when it is saved.
@@ -129,7 +133,8 @@ export default function CreateArticlePage() {
     setAiError(null);
     setAiNote("");
     setGenerating(true);
-    setAiStatus("Writing your article…");
+    setGenerationStartedAt(Date.now());
+    setAiStatus("");
     try {
       const article = await streamArticleDraft(request, { signal: controller.signal, onProgress, onNote: setAiNote });
       show.cancel();
@@ -144,7 +149,7 @@ export default function CreateArticlePage() {
       const message = !stopped && error instanceof Error && error.message ? error.message : GENERATE_CONTENT_FAILURE;
       if (!stopped) {
         notifyError(message);
-        setAiError({ message, fix: error instanceof RequestFailure ? error.fix : undefined });
+        setAiError({ message, fix: error instanceof RequestFailure ? error.fix : undefined, request });
       }
       setAiStatus(stopped ? "Generation stopped." : "");
       // Part of a draft is in the form: say so until the user decides what to keep.
@@ -155,12 +160,16 @@ export default function CreateArticlePage() {
     }
   };
 
-  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId }) => {
+  /** Generates, asking first when the draft would replace text in the form. */
+  const requestGeneration = async (request: GenerateArticleRequest) => {
     if (generation.current) return;
-    const request = { idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId };
     if (hasArticleText(draft.values)) setReplaceRequest(request);
     else await runGeneration(request);
-  });
+  };
+
+  const generate = ai.handleSubmit(({ idea, existingArticle, assistantId }) =>
+    requestGeneration({ idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId }),
+  );
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -237,13 +246,15 @@ export default function CreateArticlePage() {
               </button>
             )}
           </div>
-          <p className="ai-status" role="status">
-            {aiStatus}
-          </p>
+          <TaskStatus
+            running={generating && { label: "Writing your article…", startedAt: generationStartedAt }}
+            hint="A long article can take a minute or two; the text appears below as it is written."
+            done={aiStatus}
+            failure={aiError}
+            onDismiss={() => setAiError(null)}
+            onRetry={() => aiError && void requestGeneration(aiError.request)}
+          />
           {aiNote && <p className="ai-note">{aiNote}</p>}
-          {aiError && !generating && (
-            <RequestError message={aiError.message} fix={aiError.fix} onDismiss={() => setAiError(null)} />
-          )}
         </form>
       </article>
 

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { setSignedIn } from "../../../../test/session";
@@ -69,10 +69,13 @@ describe("KeywordDataProviderForm", () => {
   it("removes the account after a confirmation", async () => {
     vi.mocked(getKeywordDataProviderStatus).mockResolvedValueOnce(STATUS).mockResolvedValueOnce(null);
     vi.mocked(removeKeywordDataProvider).mockResolvedValue();
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     const user = userEvent.setup();
     render(<KeywordDataProviderForm />);
     await user.click(await screen.findByRole("button", { name: "Remove" }));
+    const question = screen.getByRole("alertdialog", { name: "Remove your DataForSEO account?" });
+    expect(question.textContent).toContain("Keyword research goes back to AI estimates.");
+    expect(removeKeywordDataProvider).not.toHaveBeenCalled();
+    await user.click(within(question).getByRole("button", { name: "Remove" }));
     expect(removeKeywordDataProvider).toHaveBeenCalled();
     await screen.findByText("Not connected: keyword research shows AI estimates.");
   });

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { FormField } from "../../../ui/FormField";
 import { SelectField } from "../../../ui/SelectField";
 import { SubmitButton } from "../../../ui/SubmitButton";
@@ -46,6 +47,7 @@ export function KeywordDataProviderForm() {
   const [values, setValues] = useState({ login: "", password: "", locationCode: "2840", languageCode: "en" });
   const [errors, setErrors] = useState<Partial<Record<keyof typeof values, string>>>({});
   const [busy, setBusy] = useState<"save" | "remove" | null>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const statusId = useId();
 
   useEffect(() => {
@@ -86,7 +88,7 @@ export function KeywordDataProviderForm() {
   };
 
   const remove = async () => {
-    if (!window.confirm("Remove your DataForSEO account? Keyword research goes back to AI estimates.")) return;
+    setConfirmingRemoval(false);
     setBusy("remove");
     try {
       await removeKeywordDataProvider();
@@ -130,12 +132,21 @@ export function KeywordDataProviderForm() {
         <div className="provider-actions">
           <SubmitButton busy={busy === "save"}>Save keyword data provider</SubmitButton>
           {current && (
-            <button type="button" className="secondary outline" disabled={busy !== null} aria-busy={busy === "remove" || undefined} onClick={remove}>
+            <button type="button" className="secondary outline" disabled={busy !== null} aria-busy={busy === "remove" || undefined} onClick={() => setConfirmingRemoval(true)}>
               Remove
             </button>
           )}
         </div>
       </form>
+      {confirmingRemoval && (
+        <ConfirmDialog
+          title="Remove your DataForSEO account?"
+          message="Keyword research goes back to AI estimates."
+          confirmLabel="Remove"
+          onCancel={() => setConfirmingRemoval(false)}
+          onConfirm={() => void remove()}
+        />
+      )}
     </article>
   );
 }

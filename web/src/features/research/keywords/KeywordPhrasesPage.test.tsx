@@ -356,6 +356,24 @@ describe("keyword generation failures", () => {
     expect(notifyError).toHaveBeenCalledWith("Failed to generate keywords. Please check your API key and try again.");
   });
 
+  it("keeps the reason in place until dismissed; Try again asks again for the same topic", async () => {
+    await failWith(new Error("The AI provider is unavailable. Please try again later."));
+    const user = userEvent.setup();
+    const alert = screen.getByRole("alert");
+    vi.mocked(requestKeywords).mockReturnValue(new Promise(() => {}));
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(vi.mocked(requestKeywords).mock.calls.map(([topic]) => topic)).toEqual(["gardening", "gardening"]);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("status").textContent).toMatch(/^Generating keywords for “gardening”… 0 s/);
+  });
+
+  it("Dismiss removes the reason", async () => {
+    await failWith(new Error("The AI provider is unavailable. Please try again later."));
+    const user = userEvent.setup();
+    await user.click(within(screen.getByRole("alert")).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("shows other server messages without the Profile link", async () => {
     await failWith(new Error("The AI provider is unavailable. Please try again later."));
     expect(screen.getByText("The AI provider is unavailable. Please try again later.")).toBeTruthy();

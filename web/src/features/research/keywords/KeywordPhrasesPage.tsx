@@ -1,10 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
-import { ElapsedProgress } from "../../../ui/ElapsedProgress";
 import { FormField } from "../../../ui/FormField";
 import { ReadingNotes } from "../../../ui/ReadingNotes";
-import { RequestError } from "../../../ui/RequestError";
+import { TaskStatus } from "../../../ui/TaskStatus";
 import { SubmitButton } from "../../../ui/SubmitButton";
 import { keywordsRequestSchema, TOPIC_MAX_LENGTH } from "@contracts/keywords";
 import { KEYWORD_DATA_CACHE_DAYS, languageName, locationName } from "@contracts/keyword_data";
@@ -19,6 +18,7 @@ import { listKeywordResearches, type SavedResearch } from "../data/keywordResear
 import {
   deleteResearch,
   dismissKeywordsError,
+  retryKeywords,
   generateKeywordData,
   generateKeywords,
   keywordResearch,
@@ -188,11 +188,13 @@ export default function KeywordPhrasesPage() {
         )}
       </article>
 
-      <ElapsedProgress
+      <TaskStatus
         running={pending && { label: `Generating keywords for “${pending.subject}”…`, startedAt: pending.startedAt }}
         hint="This can take up to a minute. You can leave this page; the results will be here when you come back."
+        failure={error}
+        onDismiss={dismissKeywordsError}
+        onRetry={retryKeywords}
       />
-      {error && !pending && <RequestError message={error.message} fix={error.fix} onDismiss={dismissKeywordsError} />}
 
       {latest && latest.result.keywords.length > 0 ? (
         <section>

@@ -318,6 +318,18 @@ describe("SEO analysis failures", () => {
     expect(notifyError).toHaveBeenCalledWith("Failed to complete SEO analysis. Please try again.");
   });
 
+  it("keeps the reason in place until dismissed, and Try again asks again for the same page", async () => {
+    await failWith(new Error("Failed to parse SEO analysis response"));
+    const user = userEvent.setup();
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Failed to parse SEO analysis response");
+    vi.mocked(requestSeoAnalysis).mockReturnValue(new Promise(() => {}));
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(vi.mocked(requestSeoAnalysis).mock.calls.at(-1)?.[0]).toBe(vi.mocked(requestSeoAnalysis).mock.calls[0][0]);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("status").textContent).toMatch(/^Analyzing https:\/\/example\.com.*… 0 s/);
+  });
+
   it("offers Profile Settings when the key is the problem", async () => {
     await failWith(new Error("Invalid OpenAI API key. Check it in Profile Settings."));
     expect(screen.getByRole("link", { name: "Go to Profile Settings" }).getAttribute("href")).toBe("/profile");

@@ -1,10 +1,9 @@
-import { ElapsedProgress } from "../../../ui/ElapsedProgress";
 import { FormField } from "../../../ui/FormField";
-import { RequestError } from "../../../ui/RequestError";
 import { SubmitButton } from "../../../ui/SubmitButton";
+import { TaskStatus } from "../../../ui/TaskStatus";
 import { seoAnalysisRequestSchema, WEBSITE_URL_MAX_LENGTH } from "@contracts/seo";
 import { useForm } from "../../../lib/useForm";
-import { analyzeWebsite, dismissSeoError, seoResearch, useSeoResearch } from "../researchStore";
+import { analyzeWebsite, dismissSeoError, retrySeoAnalysis, seoResearch, useSeoResearch } from "../researchStore";
 import { SeoAnalysisReport } from "./SeoAnalysisReport";
 import "./seo-analysis.css";
 
@@ -41,11 +40,13 @@ export default function SeoAnalysisPage() {
         </form>
       </article>
 
-      <ElapsedProgress
+      <TaskStatus
         running={pending && { label: `Analyzing ${pending.subject}…`, startedAt: pending.startedAt }}
         hint="The page is fetched and checked first, then the report is written; this can take up to a minute. You can leave this page; the analysis will be here when you come back."
+        failure={error}
+        onDismiss={dismissSeoError}
+        onRetry={retrySeoAnalysis}
       />
-      {error && !pending && <RequestError message={error.message} fix={error.fix} onDismiss={dismissSeoError} />}
 
       {latest ? (
         <SeoAnalysisReport url={latest.subject} analysis={latest.result} />
