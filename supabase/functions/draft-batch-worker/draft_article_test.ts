@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { type FakeOpenAIScenario, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
-import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
+import { ARTICLE_OUTPUT_CONTRACT, languageRequirement } from "../_shared/ai/article_prompt.ts";
 import { ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
 import { MODEL_SETTING_PLACES } from "../_shared/contracts/ai_provider.ts";
 import { testTarget } from "../_testing/provider_fixtures.ts";
@@ -70,7 +70,10 @@ Deno.test("draftArticle: one non-streamed structured-output request with the ass
   assert.equal(body.response_format?.json_schema.name, "article");
   assert.equal(body.response_format?.json_schema.strict, true);
   assert.deepEqual(body.messages, [
-    { role: "system", content: `You write for apartment gardeners.\n\n${ARTICLE_OUTPUT_CONTRACT}` },
+    {
+      role: "system",
+      content: `You write for apartment gardeners.\n\n${ARTICLE_OUTPUT_CONTRACT}\n\n${languageRequirement("en")}`,
+    },
     {
       role: "user",
       content: [
@@ -78,6 +81,7 @@ Deno.test("draftArticle: one non-streamed structured-output request with the ass
         "Focus keyword: worm bin (use it as the focus_keyword, in the title, the first paragraph and the meta description).",
         "Category: Gardening.",
         "Tags: compost, balcony.",
+        `Output language: ${languageRequirement("en")}`,
       ].join("\n\n"),
     },
   ]);
