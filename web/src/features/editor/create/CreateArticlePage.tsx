@@ -43,11 +43,15 @@ import {
 } from "./draftForm";
 import { InterruptedDraftNotice, type InterruptedDraft } from "./InterruptedDraftNotice";
 import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
+import { GenerationOptions } from "./GenerationOptions";
+import { LanguageFlagNotice } from "./LanguageFlagNotice";
+import type { DraftLanguageCheck } from "@contracts/locales";
+import { checkSettingsValues, NO_GENERATION_SETTINGS } from "../../../lib/generationSettings";
 import { articlePrefill } from "./articlePrefill";
 import "../editorForm.css";
 import "./create-article.css";
 
-const EMPTY_AI_REQUEST = { idea: "", existingArticle: "", assistantId: "" };
+const EMPTY_AI_REQUEST = { idea: "", existingArticle: "", assistantId: "", locale: "" };
 const EMPTY_PAGE = { ...EMPTY_AI_REQUEST, ...EMPTY_DRAFT };
 
 /** How often a streaming draft is shown in the form: the first piece at once, then at most every 100 ms. */
@@ -88,6 +92,10 @@ export default function CreateArticlePage() {
   const [saving, setSaving] = useState(false);
   const [replaceRequest, setReplaceRequest] = useState<GenerateArticleRequest | null>(null);
   const [interrupted, setInterrupted] = useState<InterruptedDraft | null>(null);
+  const [settings, setSettings] = useState(NO_GENERATION_SETTINGS);
+  const [wordTargetError, setWordTargetError] = useState<string | undefined>(undefined);
+  // The last draft's language check when it read as another language than asked for.
+  const [languageFlag, setLanguageFlag] = useState<DraftLanguageCheck | null>(null);
   // Refs, not state: a double click arrives before React re-renders.
   const generation = useRef<AbortController | null>(null);
   const savingNow = useRef(false);
@@ -128,10 +136,16 @@ export default function CreateArticlePage() {
     setInterrupted(null);
     setAiError(null);
     setAiNote("");
+    setLanguageFlag(null);
     setGenerating(true);
     setAiStatus("Writing your article…");
     try {
-      const article = await streamArticleDraft(request, { signal: controller.signal, onProgress, onNote: setAiNote });
+      const article = await streamArticleDraft(request, {
+        signal: controller.signal,
+        onProgress,
+        onNote: setAiNote,
+        onLanguage: (check) => setLanguageFlag(check.mismatch ? check : null),
+      });
       show.cancel();
       draft.fill(draftFromGenerated(article));
       setGeneratedDraft(generatedDraftOf(article));
@@ -155,9 +169,19 @@ export default function CreateArticlePage() {
     }
   };
 
-  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId }) => {
+  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId, locale }) => {
     if (generation.current) return;
-    const request = { idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId };
+    const checked = checkSettingsValues(settings);
+    setWordTargetError("field" in checked ? checked.message : undefined);
+    if (!("settings" in checked)) return;
+    const request = {
+      idea: idea || undefined,
+      existingArticle: existingArticle || undefined,
+      assistantId,
+      locale: locale || undefined,
+      // No element ticked: the assistant's elements apply.
+      settings: { ...checked.settings, elements: checked.settings.elements?.length ? checked.settings.elements : null },
+    };
     if (hasArticleText(draft.values)) setReplaceRequest(request);
     else await runGeneration(request);
   });
@@ -204,8 +228,8 @@ export default function CreateArticlePage() {
   const restoreLocalDraft = () => {
     const stored = localDraft.restore();
     if (!stored) return;
-    const { idea, existingArticle, assistantId, ...article } = stored;
-    ai.fill({ idea, existingArticle, assistantId });
+    const { idea, existingArticle, assistantId, locale, ...article } = stored;
+    ai.fill({ idea, existingArticle, assistantId, locale });
     draft.fill(article);
   };
 
@@ -226,6 +250,14 @@ export default function CreateArticlePage() {
             {...ai.field("assistantId")}
             disabled={generating}
             onRetry={assistants.reload}
+          />
+          <GenerationOptions
+            locale={ai.values.locale}
+            settings={settings}
+            wordTargetError={wordTargetError}
+            disabled={generating}
+            onLocaleChange={(locale) => ai.fill({ locale })}
+            onSettingsChange={setSettings}
           />
           <div className="ai-actions">
             <button type="submit" disabled={generating || noAssistants} aria-busy={generating || undefined}>
@@ -255,6 +287,9 @@ export default function CreateArticlePage() {
             onRestore={restoreLocalDraft}
             onDiscard={localDraft.discard}
           />
+        )}
+        {languageFlag && !generating && (
+          <LanguageFlagNotice check={languageFlag} onDismiss={() => setLanguageFlag(null)} />
         )}
         {interrupted && (
           <InterruptedDraftNotice
@@ -298,6 +333,7 @@ export default function CreateArticlePage() {
             focusKeyword={draft.values.focusKeyword}
             slug={draft.values.slug}
             content={draft.values.content}
+            locale={ai.values.locale || undefined}
           />
         </article>
         <div className="form-actions">
