@@ -44,3 +44,16 @@ export function checkSettingsValues(
   const issue = result.error.issues[0];
   return { field: issue.path[0] as keyof GenerationSettingsValues, message: issue.message };
 }
+
+/**
+ * What a request overrides of an assistant's settings: the ones set, with no
+ * element ticked meaning "the assistant's elements"; undefined when nothing
+ * is set.
+ */
+export function settingsOverride(settings: GenerationSettings): GenerationSettings | undefined {
+  const override: GenerationSettings = {
+    ...settings,
+    elements: settings.elements?.length ? settings.elements : null,
+  };
+  return Object.values(override).some((value) => value !== null && value !== undefined) ? override : undefined;
+}

@@ -46,7 +46,7 @@ import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
 import { GenerationOptions } from "./GenerationOptions";
 import { LanguageFlagNotice } from "./LanguageFlagNotice";
 import type { DraftLanguageCheck } from "@contracts/locales";
-import { checkSettingsValues, NO_GENERATION_SETTINGS } from "../../../lib/generationSettings";
+import { checkSettingsValues, NO_GENERATION_SETTINGS, settingsOverride } from "../../../lib/generationSettings";
 import { articlePrefill } from "./articlePrefill";
 import "../editorForm.css";
 import "./create-article.css";
@@ -179,8 +179,7 @@ export default function CreateArticlePage() {
       existingArticle: existingArticle || undefined,
       assistantId,
       locale: locale || undefined,
-      // No element ticked: the assistant's elements apply.
-      settings: { ...checked.settings, elements: checked.settings.elements?.length ? checked.settings.elements : null },
+      settings: settingsOverride(checked.settings),
     };
     if (hasArticleText(draft.values)) setReplaceRequest(request);
     else await runGeneration(request);
