@@ -4,6 +4,9 @@ import { expectAccessible, expectFullyAccessible, VIEWPORTS } from "./support/ax
 import { adminBackend, backendAs } from "./support/backend.ts";
 import { contentEditor } from "./support/editor.ts";
 
+// Each test drafts with the fake provider and runs the strict check at both widths several times.
+test.setTimeout(180_000);
+
 const SEO_BLOG_WRITER = "SEO Blog Writer — Writes a complete, search-optimised blog post from an idea.";
 
 async function saveOpenAIKey(account: Account, key: string): Promise<void> {
@@ -36,7 +39,7 @@ async function draftInSpanish(page: Page) {
   await page.getByLabel("FAQ").check();
   await expectAccessibleAtBothWidths(page, [".generation-options"]);
   await page.getByRole("button", { name: "Generate with AI" }).click();
-  await expect(page.getByText("Content generated successfully")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Content generated successfully")).toBeVisible({ timeout: 60_000 });
 }
 
 test("a Spanish article from an idea: written in Spanish, no language flag, a sensible slug, saved", async ({ page }) => {
