@@ -76,9 +76,9 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
       { id: "j6", position: 5, idea: "Apples", focusKeyword: null, status: "drafting", attempts: 1, lastError: null, articleId: null },
     ],
     drafts: [
-      { id: article(1), title: "Compost guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null },
-      { id: article(2), title: "Worm guide", status: "draft", approvalRequired: true, approvedAt: new Date(), scheduledFor: null },
-      { id: article(3), title: "Fig guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null },
+      { id: article(1), title: "Compost guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null, languageFlag: null },
+      { id: article(2), title: "Worm guide", status: "draft", approvalRequired: true, approvedAt: new Date(), scheduledFor: null, languageFlag: null },
+      { id: article(3), title: "Fig guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null, languageFlag: null },
     ],
     ...overrides,
   };
