@@ -10,7 +10,7 @@
 
 /** The tag the prompt's output requirement names: "… in Spanish (es): …" (article_prompt.ts's languageRequirement). */
 export function requestedLanguageTag(promptText: string): string | undefined {
-  return /Write the whole article in [^(\n]*\(([A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\)/.exec(promptText)?.[1];
+  return /Write the whole article in [^\n]*?\(([a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)\):/.exec(promptText)?.[1];
 }
 
 interface ArticleTexts {
