@@ -300,6 +300,56 @@ describe("bulk drafting through the functions runtime", () => {
       .toBeNull();
   });
 
+  test("a batch in Spanish: drafts asked in Spanish, checked; one that drifts into English is held until its language is confirmed", async () => {
+    const marker = `lang-${Date.now()}`;
+    await fakeOpenAI({ plan: [{ match: `${marker} drift`, scenarios: ["language-drift"] }] });
+    const batchId = await createBatch(alice, {
+      assistantId,
+      ideas: [{ idea: `${marker} tapas` }, { idea: `${marker} drift` }],
+      reviewRequired: false,
+      locale: "es",
+      settings: { wordTarget: 700, elements: ["faq"] },
+    });
+    expect(ok(await alice.client.from("draft_batches").select("locale, generation_settings").eq("id", batchId).single()))
+      .toEqual({ locale: "es", generation_settings: { wordTarget: 700, elements: ["faq"] } });
+    await drainWithWorkers(batchId, 1);
+    const [asked, drifted] = (await jobsOf(batchId)).map((job) => job.article_id!);
+    const draftOf = async (id: string) =>
+      ok(
+        await alice.client
+          .from("articles")
+          .select("title, slug, locale, detected_locale, language_mismatch, approval_required")
+          .eq("id", id)
+          .single(),
+      );
+    expect(await draftOf(asked)).toMatchObject({
+      title: expect.stringMatching(/: una guía práctica$/),
+      slug: expect.stringMatching(/^lang-\d+-tapas-una-guia-practica$/),
+      locale: "es",
+      detected_locale: "es",
+      language_mismatch: false,
+      approval_required: false,
+    });
+    // Held for review although the batch needs none.
+    expect(await draftOf(drifted)).toMatchObject({
+      locale: "es",
+      detected_locale: "en",
+      language_mismatch: true,
+      approval_required: true,
+    });
+    const approve = () =>
+      alice.client.from("articles").update({ approved_at: new Date().toISOString() }).eq("id", drifted).select("id");
+    expect((await approve()).error?.message).toMatch(/articles_language_confirmed_before_approval/);
+    // Bob cannot confirm it; Alice can, and may approve it then.
+    expect(ok(await bob.client.from("articles").update({ language_confirmed_at: new Date().toISOString() }).eq("id", drifted).select("id")))
+      .toEqual([]);
+    ok(await alice.client.from("articles").update({ language_confirmed_at: new Date().toISOString() }).eq("id", drifted));
+    expect(ok(await approve())).toEqual([{ id: drifted }]);
+    const prompts = await openAIRequests(marker);
+    expect(prompts.length).toBeGreaterThanOrEqual(2);
+    for (const prompt of prompts) expect(prompt.lastUserMessage).toContain("Write the whole article in Spanish (es)");
+  });
+
   test("the drip rule: times in the user's time zone across DST changes, applied in order to approved drafts only", async () => {
     const times = async (args: Record<string, unknown>) =>
       (ok(await alice.client.rpc("drip_schedule_times", args)) as { slot: number; scheduled_for: string }[])

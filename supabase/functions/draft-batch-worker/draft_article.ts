@@ -13,6 +13,10 @@ import {
   generatedArticleJsonSchema,
 } from "../_shared/contracts/article.ts";
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/contracts/text_limits.ts";
+import { mergeGenerationSettings } from "../_shared/contracts/generation_settings.ts";
+import { resolveLocale } from "../_shared/contracts/locales.ts";
+import { articleSlug } from "../_shared/contracts/slug.ts";
+import { checkDraftLanguage } from "../_shared/ai/language_check.ts";
 import type { ClaimedDraftJob, DraftFields } from "./queue_store.ts";
 
 export interface DraftRequest {
@@ -28,6 +32,11 @@ export interface DraftRequest {
   timeoutMs: number;
   /** Aborts the call (the run's deadline). */
   signal: AbortSignal;
+}
+
+/** The language of the job's draft: the batch's, else the assistant's, else English. */
+export function draftLocale(job: ClaimedDraftJob, assistant: AssistantSettings): string {
+  return resolveLocale({ article: job.locale, assistant: assistant.locale });
 }
 
 /** What the job asks the model for; also what its internal links are ranked by. */
@@ -55,7 +64,12 @@ export async function draftArticle({ target, model, assistant, job, context, tim
       target,
       {
         model: model.model,
-        messages: buildArticleMessages(assistant.instructions, { ...articleSource(job), context }),
+        messages: buildArticleMessages(assistant.instructions, {
+          ...articleSource(job),
+          context,
+          locale: draftLocale(job, assistant),
+          settings: mergeGenerationSettings(assistant.settings, job.settings),
+        }),
         schema: { name: ARTICLE_SCHEMA_NAME, schema: generatedArticleJsonSchema },
         effort: ["low", "minimal", "medium"],
       },
@@ -90,22 +104,27 @@ function terms(commaSeparated: string, limits: { count: number; itemLength: numb
  * The row to store. The content is sanitised with save-article's allow-list;
  * a title or content over the limits, or content that sanitising empties, is
  * unusable output (ModelOutputError); the other fields are cut to their
- * limits.
+ * limits. The slug is made valid for `locale`, and the text's language
+ * checked against it (a mismatch holds the draft in review, in the database).
  */
-export function draftFields(article: GeneratedArticle, job: ClaimedDraftJob): DraftFields {
+export function draftFields(article: GeneratedArticle, job: ClaimedDraftJob, locale: string): DraftFields {
   const content = sanitizeArticleHtml(article.content);
   if (!content.trim()) throw new ModelOutputError(EMPTY_WHEN_SANITISED);
   if (content.length > ARTICLE_LIMITS.content) throw new ModelOutputError(ARTICLE_LIMIT_MESSAGES.content);
   if (article.title.length > ARTICLE_LIMITS.title) throw new ModelOutputError(ARTICLE_LIMIT_MESSAGES.title);
+  const language = checkDraftLanguage({ title: article.title, content }, locale);
   return {
     title: article.title,
     content,
     excerpt: clip(article.excerpt, ARTICLE_LIMITS.excerpt),
     metaDescription: clip(article.meta_description, ARTICLE_LIMITS.metaDescription),
     focusKeyword: job.focusKeyword || clip(article.focus_keyword, ARTICLE_LIMITS.focusKeyword),
-    slug: clip(article.slug, ARTICLE_LIMITS.slug),
+    slug: clip(articleSlug(article.slug, article.title, locale), ARTICLE_LIMITS.slug).replace(/-+$/, ""),
     categories: job.categories.length ? job.categories : terms(article.category, ARTICLE_LIMITS.categories),
     tags: job.tags.length ? job.tags : terms(article.tags, ARTICLE_LIMITS.tags),
+    locale,
+    detectedLocale: language.detected === "und" ? null : language.detected,
+    languageMismatch: language.mismatch,
   };
 }
 

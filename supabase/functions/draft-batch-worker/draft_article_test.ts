@@ -4,7 +4,9 @@
  */
 import assert from "node:assert/strict";
 import { type FakeOpenAIScenario, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
-import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
+import { ARTICLE_OUTPUT_CONTRACT, languageRequirement } from "../_shared/ai/article_prompt.ts";
+import type { AssistantSettings } from "../_shared/ai/assistants.ts";
+import { articleInLanguage } from "../_testing/fakes/openai_article_languages.ts";
 import { ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
 import { MODEL_SETTING_PLACES } from "../_shared/contracts/ai_provider.ts";
 import { testTarget } from "../_testing/provider_fixtures.ts";
@@ -36,7 +38,12 @@ const job = (overrides: Partial<ClaimedDraftJob> = {}): ClaimedDraftJob => ({
 const assistant = { id: "40000000-0000-4000-8000-000000000001", name: "Gardener", instructions: "You write for apartment gardeners.", model: null };
 const MODEL = { model: "gpt-6.1-terra", place: MODEL_SETTING_PLACES.drafting, operationLabel: "Article drafting" };
 
-async function attempt(scenario: FakeOpenAIScenario | "wrong-key", draftJob = job(), timeoutMs = 10_000) {
+async function attempt(
+  scenario: FakeOpenAIScenario | "wrong-key",
+  draftJob = job(),
+  writer: AssistantSettings = assistant,
+  timeoutMs = 10_000,
+) {
   const fake = startFakeOpenAI({ retryAfterMs: 7_000 });
   try {
     const apiKey = scenario === "wrong-key" ? "sk-wrong-FIXTURE-not-a-real-key-cdef" : `sk-scenario-${scenario}-alice`;
@@ -44,7 +51,7 @@ async function attempt(scenario: FakeOpenAIScenario | "wrong-key", draftJob = jo
     const outcome = await draftArticle({
       target,
       model: MODEL,
-      assistant,
+      assistant: writer,
       job: draftJob,
       context: [],
       timeoutMs,
@@ -70,7 +77,10 @@ Deno.test("draftArticle: one non-streamed structured-output request with the ass
   assert.equal(body.response_format?.json_schema.name, "article");
   assert.equal(body.response_format?.json_schema.strict, true);
   assert.deepEqual(body.messages, [
-    { role: "system", content: `You write for apartment gardeners.\n\n${ARTICLE_OUTPUT_CONTRACT}` },
+    {
+      role: "system",
+      content: `You write for apartment gardeners.\n\n${ARTICLE_OUTPUT_CONTRACT}\n\n${languageRequirement("en")}`,
+    },
     {
       role: "user",
       content: [
@@ -78,6 +88,7 @@ Deno.test("draftArticle: one non-streamed structured-output request with the ass
         "Focus keyword: worm bin (use it as the focus_keyword, in the title, the first paragraph and the meta description).",
         "Category: Gardening.",
         "Tags: compost, balcony.",
+        `Output language: ${languageRequirement("en")}`,
       ].join("\n\n"),
     },
   ]);
@@ -118,7 +129,7 @@ Deno.test("classifyDraftFailure: only rate limits (which pause the user) and out
 });
 
 Deno.test("draftArticle: the run's deadline stops a slow call, which is retried as a time-out", async () => {
-  const { error, target } = await attempt("slow-first-token", job(), 200);
+  const { error, target } = await attempt("slow-first-token", job(), assistant, 200);
   assert.ok(error instanceof DraftTimedOut, String(error));
   assert.deepEqual(classifyDraftFailure(error, target), { retryable: true, reason: "OpenAI did not answer in time." });
 });
@@ -155,7 +166,7 @@ const generated = (overrides: Partial<GeneratedArticle> = {}): GeneratedArticle 
 
 Deno.test("draftFields: content sanitised as save-article does; the model's terms split, the idea's own win", () => {
   const hostile = '<p>Hi</p><script>alert(1)</script><img src="x" onerror="alert(1)"><a href="javascript:alert(1)">x</a>';
-  assert.deepEqual(draftFields(generated({ content: hostile }), job()), {
+  assert.deepEqual(draftFields(generated({ content: hostile }), job(), "en"), {
     title: "Worms at home",
     content: '<p>Hi</p><img src="x" /><a>x</a>',
     excerpt: "A guide.",
@@ -164,8 +175,11 @@ Deno.test("draftFields: content sanitised as save-article does; the model's term
     slug: "worms-at-home",
     categories: ["Gardening"],
     tags: ["worms", "compost"],
+    locale: "en",
+    detectedLocale: null,
+    languageMismatch: false,
   });
-  const own = draftFields(generated(), job({ focusKeyword: "worm bin", categories: ["Balcony"], tags: ["diy"] }));
+  const own = draftFields(generated(), job({ focusKeyword: "worm bin", categories: ["Balcony"], tags: ["diy"] }), "en");
   assert.deepEqual([own.focusKeyword, own.categories, own.tags], ["worm bin", ["Balcony"], ["diy"]]);
 });
 
@@ -178,14 +192,36 @@ Deno.test("draftFields: fields are cut to the articles' limits; an unusable titl
       tags: Array.from({ length: 60 }, (_, i) => `t${i}`).join(","),
     }),
     job(),
+    "en",
   );
   assert.deepEqual(
     [long.metaDescription.length, long.slug.length, long.excerpt.length, long.tags.length],
     [320, 200, 2000, 50],
   );
-  assert.throws(() => draftFields(generated({ title: "t".repeat(501) }), job()), /Title must be at most 500/);
+  assert.throws(() => draftFields(generated({ title: "t".repeat(501) }), job(), "en"), /Title must be at most 500/);
   assert.throws(
-    () => draftFields(generated({ content: "<script>alert(1)</script>" }), job()),
+    () => draftFields(generated({ content: "<script>alert(1)</script>" }), job(), "en"),
     (error) => error instanceof ModelOutputError && error.message === EMPTY_WHEN_SANITISED,
   );
+});
+
+Deno.test("draftFields: the draft's language is checked against the one asked for, and its slug made valid for it", () => {
+  const spanish = articleInLanguage("es", "tapas en Madrid", (title) => title.toLowerCase().replace(/[\s:]+/g, "-"))!;
+  const asked = draftFields(generated(spanish), job(), "es");
+  assert.deepEqual([asked.locale, asked.detectedLocale, asked.languageMismatch], ["es", "es", false]);
+  assert.equal(asked.slug, "tapas-en-madrid-una-guia-practica");
+  const drifted = draftFields(generated(spanish), job(), "de");
+  assert.deepEqual([drifted.locale, drifted.detectedLocale, drifted.languageMismatch], ["de", "es", true]);
+});
+
+Deno.test("draftArticle: the batch's language and settings win over the assistant's", async () => {
+  const { requests } = await attempt(
+    "ok",
+    job({ locale: "fr", settings: { wordTarget: 600, tone: null, pointOfView: null, elements: null } }),
+    { ...assistant, locale: "de", settings: { wordTarget: 2000, tone: "playful", pointOfView: null, elements: null } },
+  );
+  const system = String((requests[0].body as ChatRequest).messages[0].content);
+  assert.ok(system.includes("Write the whole article in French (fr)"));
+  assert.ok(system.includes("Length: about 600 words"));
+  assert.ok(system.includes("Tone: playful and light."));
 });

@@ -52,7 +52,14 @@ import type { GeneratedArticle } from "../_shared/contracts/article.ts";
 import { ARTICLE_FAILURE_MESSAGE } from "../_shared/ai/article_output.ts";
 import { DRAFT_BATCH_MESSAGES, DRAFT_MAX_ATTEMPTS } from "../_shared/contracts/draft_batch.ts";
 import { z } from "zod";
-import { articleSource, classifyDraftFailure, draftArticle, type DraftRequest, draftFields } from "./draft_article.ts";
+import {
+  articleSource,
+  classifyDraftFailure,
+  draftArticle,
+  draftFields,
+  draftLocale,
+  type DraftRequest,
+} from "./draft_article.ts";
 import { type ClaimedDraftJob, createDraftQueueStore, type DraftQueueStore } from "./queue_store.ts";
 
 export interface DraftWorkerSettings {
@@ -247,7 +254,7 @@ export async function runDraftWorker(
       }).finally(() => {
         timing.providerMs = now() - callStarted;
       });
-      const articleId = await deps.store.complete(job, draftFields(article, job));
+      const articleId = await deps.store.complete(job, draftFields(article, job, draftLocale(job, assistant)));
       if (articleId) summary.drafted++;
       else summary.lost++;
     } catch (error) {

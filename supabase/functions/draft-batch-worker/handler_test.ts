@@ -28,6 +28,9 @@ import {
   settingsFromEnv,
 } from "./handler.ts";
 import type { ClaimedDraftJob, DraftQueueStore } from "./queue_store.ts";
+import { languageRequirement } from "../_shared/ai/article_prompt.ts";
+
+const ENGLISH_OUTPUT = `Output language: ${languageRequirement("en")}`;
 
 const SECRET = "sb_secret_FIXTURE-worker-not-a-real-key";
 const ASSISTANT = "40000000-0000-4000-8000-000000000001";
@@ -238,6 +241,7 @@ Deno.test("draft-batch-worker: each idea's model request offers the user's most 
           '- https://blog.example/a/worm-bins/ "Worm bins on a balcony" — "Red wigglers and bedding."',
           '- https://blog.example/a/bokashi/ "The \\"bokashi\\" bucket"',
         ].join("\n"),
+        ENGLISH_OUTPUT,
       ].join("\n\n"),
       [
         "Write an article based on this idea: Composting in a small flat",
@@ -247,6 +251,7 @@ Deno.test("draft-batch-worker: each idea's model request offers the user's most 
           '- https://blog.example/b/worm-bins/ "Worm bins on a balcony" — "Red wigglers and bedding."',
           '- https://blog.example/b/bokashi/ "The \\"bokashi\\" bucket"',
         ].join("\n"),
+        ENGLISH_OUTPUT,
       ].join("\n\n"),
     ]);
   });
@@ -263,7 +268,10 @@ Deno.test("draft-batch-worker: an unreadable content index costs the links, not 
     } finally {
       console.warn = originalWarn;
     }
-    assert.equal((requests[0].body as ChatRequest).messages[1].content, "Write an article based on this idea: Idea number 1");
+    assert.equal(
+      (requests[0].body as ChatRequest).messages[1].content,
+      `Write an article based on this idea: Idea number 1\n\n${ENGLISH_OUTPUT}`,
+    );
     assert.deepEqual(warnings, ["[draft-batch-worker] drafting without internal links: ranking link targets: timeout"]);
   });
 });

@@ -8,6 +8,7 @@
  * changes nothing.
  */
 import type { SystemClient } from "../_shared/platform/system_access.ts";
+import { type GenerationSettings, generationSettingsSchema } from "../_shared/contracts/generation_settings.ts";
 
 export interface ClaimedDraftJob {
   jobId: string;
@@ -23,6 +24,10 @@ export interface ClaimedDraftJob {
   tags: string[];
   /** Attempts including this one. */
   attempts: number;
+  /** The batch's language (null: the assistant's, else English). */
+  locale?: string | null;
+  /** The batch's overrides of the assistant's generation settings. */
+  settings?: GenerationSettings | null;
 }
 
 /** The draft to store, already sanitised and within the articles' limits. */
@@ -35,6 +40,10 @@ export interface DraftFields {
   slug: string;
   categories: string[];
   tags: string[];
+  /** The language the draft was asked in, what the check read it as (null: could not tell), and whether they differ. */
+  locale: string;
+  detectedLocale: string | null;
+  languageMismatch: boolean;
 }
 
 export interface ClaimRules {
@@ -87,6 +96,12 @@ export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStor
       );
       const [row] = rows ?? [];
       if (!row) return null;
+      const batch = check(
+        await draftWorker.from("draft_batches").select("locale, generation_settings").eq("id", row.batch_id).maybeSingle(),
+        "reading the batch's language",
+      );
+      // Validated by draft-batches when the batch was created; anything else is ignored rather than sent to the model.
+      const settings = generationSettingsSchema.safeParse(batch?.generation_settings ?? {});
       return {
         jobId: row.job_id,
         claimId: row.claim_id,
@@ -98,6 +113,8 @@ export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStor
         categories: row.categories,
         tags: row.tags,
         attempts: row.attempts,
+        locale: batch?.locale ?? null,
+        settings: settings.success ? settings.data : null,
       };
     },
     async complete(job, draft) {
@@ -113,6 +130,9 @@ export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStor
           p_slug: draft.slug,
           p_categories: draft.categories,
           p_tags: draft.tags,
+          p_locale: draft.locale,
+          p_detected_locale: draft.detectedLocale ?? undefined,
+          p_language_mismatch: draft.languageMismatch,
         }),
         "storing the draft",
       );

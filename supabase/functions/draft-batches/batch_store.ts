@@ -8,6 +8,7 @@
 import type { CallerClient } from "../_shared/platform/caller.ts";
 import type { SystemClient } from "../_shared/platform/system_access.ts";
 import type { CreateDraftBatchInput } from "../_shared/contracts/draft_batch.ts";
+import type { GenerationSettings } from "../_shared/contracts/generation_settings.ts";
 
 export interface NewDraftBatch {
   name: string;
@@ -15,6 +16,10 @@ export interface NewDraftBatch {
   reviewRequired: boolean;
   targetSiteIds: string[];
   ideas: CreateDraftBatchInput["ideas"];
+  /** null: the assistant's language. */
+  locale: string | null;
+  /** Overrides of the assistant's settings ({} for none). */
+  settings: GenerationSettings;
 }
 
 export interface DraftBatchStore {
@@ -65,6 +70,8 @@ export function createDraftBatchStore(caller: CallerClient, draftQueue: SystemCl
           categories: idea.categories,
           tags: idea.tags,
         })),
+        p_locale: batch.locale ?? undefined,
+        p_generation_settings: batch.settings,
       });
       if (error) fail("creating the batch", error);
       return data;

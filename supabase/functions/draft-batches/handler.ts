@@ -134,6 +134,8 @@ async function create(deps: DraftBatchesDependencies, userId: string, input: Cre
     reviewRequired: input.reviewRequired,
     targetSiteIds: input.targetSiteIds,
     ideas: input.ideas,
+    locale: input.locale ?? null,
+    settings: input.settings ?? {},
   });
   return json(
     { batchId, jobs: input.ideas.length, modelCalls: input.ideas.length } satisfies CreatedDraftBatch,

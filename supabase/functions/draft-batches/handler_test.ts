@@ -9,6 +9,7 @@ import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { createMemoryRateLimiter, memoryRateLimit } from "../_testing/memory_rate_limiter.ts";
 import type { DraftBatchStore, NewDraftBatch, RegenerateOutcome } from "./batch_store.ts";
 import { createHandler, MAX_BODY_BYTES } from "./handler.ts";
+import { GENERATION_SETTINGS_MESSAGES } from "../_shared/contracts/generation_settings.ts";
 
 const ALICE = "00000000-0000-4000-8000-00000000000a";
 const BOB = "00000000-0000-4000-8000-00000000000b";
@@ -117,11 +118,16 @@ Deno.test("draft-batches create: one batch of queued ideas, the estimate, the ra
       { idea: "Composting indoors", focusKeyword: "worm bin", categories: ["Garden"], tags: ["diy"] },
       { idea: "Balcony tomatoes", focusKeyword: "", categories: [], tags: [] },
     ],
+    locale: null,
+    settings: {},
   }]);
   assert.deepEqual(limiter.calls, [{ userId: ALICE, action: "bulk_drafts", cost: 2, allowed: true }]);
   const named = await call(create({ name: "November posts", reviewRequired: false }));
   assert.equal(named.status, 200);
   assert.deepEqual([created[1].name, created[1].reviewRequired], ["November posts", false]);
+  const spanish = await call(create({ locale: "es", settings: { wordTarget: 800, elements: ["faq", "table"] } }));
+  assert.equal(spanish.status, 200);
+  assert.deepEqual([created[2].locale, created[2].settings], ["es", { wordTarget: 800, elements: ["faq", "table"] }]);
 });
 
 Deno.test("draft-batches create: invalid input is a 400 naming the field, before anything is counted or stored", async () => {
@@ -137,6 +143,9 @@ Deno.test("draft-batches create: invalid input is a 400 naming the field, before
     [{ targetSiteIds: ["not-a-site"] }, "targetSiteIds.0: Choose one of your connected sites"],
     [{ name: "n".repeat(201) }, "name: Keep the batch name under 200 characters"],
     [{ action: "explode" }, "action: The action must be create, cancel, retry-failed or regenerate"],
+    [{ locale: "xx" }, "locale: Choose one of the languages offered"],
+    [{ settings: { wordTarget: 10 } }, "settings.wordTarget: Choose a word target between 300 and 5000"],
+    [{ settings: { tone: "grumpy" } }, `settings.tone: ${GENERATION_SETTINGS_MESSAGES.tone}`],
   ];
   for (const [overrides, message] of cases) {
     const { status, body } = await call(create(overrides));

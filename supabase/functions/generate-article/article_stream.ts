@@ -11,6 +11,8 @@ import {
 import type { ModelChoice } from "../_shared/ai/provider_target.ts";
 import { ARTICLE_STREAM_EVENTS } from "../_shared/contracts/article.ts";
 import { PARSE_FAILURE_MESSAGE, parseGeneratedArticle, REFUSAL_MESSAGE } from "../_shared/ai/article_output.ts";
+import { checkDraftLanguage } from "../_shared/ai/language_check.ts";
+import { articleSlug } from "../_shared/contracts/slug.ts";
 
 export type ChunkSource = AsyncIterable<OpenAI.Chat.ChatCompletionChunk>;
 
@@ -67,12 +69,15 @@ export interface ArticleStreamOptions {
   choice?: ModelChoice;
   describe: (error: unknown) => DescribedFailure;
   logFailure: (error: unknown) => void;
+  /** The language the draft was asked in: its slug is made from it and its text checked against it. */
+  locale: string;
 }
 
 /**
  * Relays the model's stream to the browser as Server-Sent Events (see
  * ARTICLE_STREAM_EVENTS): `note` if there is one, a `delta` per content
- * chunk, then `done` with the validated article or `error` with a
+ * chunk, then the draft's `language` check and `done` with the validated
+ * article (its slug made valid for the language), or `error` with a
  * user-facing message and its problem. An answer cut at the length limit or
  * stopped by the content filter is an `error` (what was sent stays in the
  * form). When the browser goes away the stream is cancelled, which aborts
@@ -119,7 +124,10 @@ export function articleEventStream(upstream: ChunkSource, options: ArticleStream
             { status: 502, model: choice?.model, fix: choice?.place },
           );
         }
-        send(ARTICLE_STREAM_EVENTS.done, parseGeneratedArticle(content));
+        const article = parseGeneratedArticle(content);
+        article.slug = articleSlug(article.slug, article.title, options.locale);
+        send(ARTICLE_STREAM_EVENTS.language, checkDraftLanguage(article, options.locale));
+        send(ARTICLE_STREAM_EVENTS.done, article);
       } catch (error) {
         if (!deadline.cancelled) {
           options.logFailure(error);

@@ -15,6 +15,8 @@ import { type AssistantSettings, assistantPlace, type FindAssistant } from "../_
 import { buildChatRequest, type OutputFormat } from "../_shared/ai/chat_request.ts";
 import { readCompletion, refusedOutputFormat } from "../_shared/ai/completion.ts";
 import { type ModelChoice, modelFor, type ProviderTarget } from "../_shared/ai/provider_target.ts";
+import { mergeGenerationSettings } from "../_shared/contracts/generation_settings.ts";
+import { DEFAULT_LOCALE, resolveLocale } from "../_shared/contracts/locales.ts";
 import { internalLinksContext } from "../_shared/links/draft_link_context.ts";
 import type { FindLinkTargets } from "../_shared/links/link_targets.ts";
 import { APIError } from "openai";
@@ -30,7 +32,7 @@ export interface GenerateArticleDeps extends TextFunctionDeps {
 }
 
 /**
- * POST { idea?, existingArticle?, assistantId } → 200 text/event-stream
+ * POST { idea?, existingArticle?, assistantId, locale?, settings? } → 200 text/event-stream
  * (events in ARTICLE_STREAM_EVENTS). Failures before the model starts
  * answering are JSON errors with `problem`: 400 input, key or model, 401
  * caller, 404 assistant, 405, 413, 502/504 provider (see
@@ -52,7 +54,10 @@ export function createHandler(deps: GenerateArticleDeps): (req: Request) => Prom
       return assistant ? { assistant, context } : errorResponse(404, "Assistant not found");
     },
     async handle({ req, input, target, prepared: { assistant, context } }) {
-      return await streamArticle(req, deps, target, assistant, { ...input, context });
+      // The article's language wins over the assistant's (no site is chosen on Create).
+      const locale = resolveLocale({ article: input.locale, assistant: assistant.locale });
+      const settings = mergeGenerationSettings(assistant.settings, input.settings);
+      return await streamArticle(req, deps, target, assistant, { ...input, context, locale, settings });
     },
   });
 }
@@ -147,7 +152,8 @@ async function streamArticle(
     if (!deadline.cancelled) logFailure(error);
     return failureResponse(describe(error));
   }
-  return new Response(articleEventStream(upstream!, { deadline, note, choice, describe, logFailure }), {
+  const locale = source.locale ?? DEFAULT_LOCALE;
+  return new Response(articleEventStream(upstream!, { deadline, note, choice, describe, logFailure, locale }), {
     headers: {
       "Content-Type": "text/event-stream",
       "Cache-Control": "no-cache",

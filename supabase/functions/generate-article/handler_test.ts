@@ -19,7 +19,8 @@ import { unlimited } from "../_testing/memory_rate_limiter.ts";
 import { ALICE, type ChatRequest } from "../_testing/text_function_harness.ts";
 import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
-import { ARTICLE_OUTPUT_CONTRACT } from "../_shared/ai/article_prompt.ts";
+import { ARTICLE_OUTPUT_CONTRACT, languageRequirement } from "../_shared/ai/article_prompt.ts";
+import { GENERATION_SETTINGS_MESSAGES } from "../_shared/contracts/generation_settings.ts";
 import { INTERNAL_LINKS_INSTRUCTIONS } from "../_shared/ai/internal_links_prompt.ts";
 import type { FindLinkTargets, LinkTargetQuery } from "../_shared/links/link_targets.ts";
 import type { LinkTarget } from "../_shared/contracts/site_content.ts";
@@ -28,6 +29,7 @@ const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const ALICE_OWN_MODEL_ASSISTANT = "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d";
 const ALICE_PRO_ASSISTANT = "6b7c8d9e-0f1a-4b2c-8d3e-4f5a6b7c8d9e";
+const ALICE_GERMAN_ASSISTANT = "a0000000-0000-4000-8000-0000000000de";
 const BOB_ASSISTANT = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
 
 interface Harness {
@@ -45,6 +47,15 @@ const ASSISTANTS = new Map<string, Assistant>([
   [ALICE_ASSISTANT, { id: ALICE_ASSISTANT, name: "Travel", userId: ALICE, instructions: "You write cheerful travel posts.", model: null }],
   [ALICE_OWN_MODEL_ASSISTANT, { id: ALICE_OWN_MODEL_ASSISTANT, name: "Editor", userId: ALICE, instructions: "", model: "gpt-6.2-sol" }],
   [ALICE_PRO_ASSISTANT, { id: ALICE_PRO_ASSISTANT, name: "Pro", userId: ALICE, instructions: "", model: "gpt-5.5-pro" }],
+  [ALICE_GERMAN_ASSISTANT, {
+    id: ALICE_GERMAN_ASSISTANT,
+    name: "Berlin",
+    userId: ALICE,
+    instructions: "",
+    model: null,
+    locale: "de",
+    settings: { wordTarget: 900, tone: "professional", pointOfView: null, elements: ["faq"] },
+  }],
   [BOB_ASSISTANT, { id: BOB_ASSISTANT, name: "Bob's", userId: BOB, instructions: "Bob's secret instructions.", model: null }],
 ]);
 
@@ -125,13 +136,14 @@ async function readEvents(response: Response): Promise<SseEvent[]> {
   return text.slice(0, -2).split("\n\n").map((block) => {
     const [eventLine, dataLine, ...rest] = block.split("\n");
     assert.deepEqual(rest, [], `one data line per event: ${block}`);
-    assert.match(eventLine, /^event: (note|delta|done|error)$/);
+    assert.match(eventLine, /^event: (note|delta|language|done|error)$/);
     assert.match(dataLine, /^data: /);
     return { event: eventLine.slice("event: ".length), data: JSON.parse(dataLine.slice("data: ".length)) };
   });
 }
 
 const idea = { idea: "A weekend in Lisbon", assistantId: ALICE_ASSISTANT };
+const ENGLISH_OUTPUT = `Output language: ${languageRequirement("en")}`;
 
 Deno.test("streams the article as delta events, then done with the validated article", () =>
   withHarness({}, async ({ fake, url, logs }) => {
@@ -146,7 +158,8 @@ Deno.test("streams the article as delta events, then done with the validated art
     );
     assert.ok(deltas.length > 50, `one event per model chunk, got ${deltas.length}`);
     assert.deepEqual(events.at(-1)?.event, "done");
-    assert.equal(events.filter((event) => event.event !== "delta").length, 1);
+    assert.deepEqual(events.filter((event) => event.event !== "delta").map((event) => event.event), ["language", "done"]);
+    assert.deepEqual(events.at(-2)?.data, { expected: "en", detected: "en", mismatch: false });
 
     const article = events.at(-1)?.data as GeneratedArticle;
     assert.equal(article.title, "A weekend in Lisbon: A Practical Guide");
@@ -168,11 +181,11 @@ Deno.test("streams the article as delta events, then done with the validated art
     assert.equal(body.response_format?.json_schema.strict, true);
     assert.deepEqual(body.messages[0], {
       role: "system",
-      content: `You write cheerful travel posts.\n\n${ARTICLE_OUTPUT_CONTRACT}`,
+      content: `You write cheerful travel posts.\n\n${ARTICLE_OUTPUT_CONTRACT}\n\n${languageRequirement("en")}`,
     });
     assert.deepEqual(body.messages[1], {
       role: "user",
-      content: "Write an article based on this idea: A weekend in Lisbon",
+      content: `Write an article based on this idea: A weekend in Lisbon\n\nOutput language: ${languageRequirement("en")}`,
     });
     assert.deepEqual(logs, []);
   }));
@@ -234,7 +247,8 @@ Deno.test("an existing article is sent to be improved; the assistant's own model
     assert.match(body.messages[0].content, /^You are an experienced blog writer and SEO editor\.\n\n/);
     assert.equal(
       body.messages[1].content,
-      "Improve my existing article and fill in its SEO fields.\n\nThe article:\n\n<p>My draft about tea.</p>",
+      "Improve my existing article and fill in its SEO fields.\n\nThe article:\n\n<p>My draft about tea.</p>" +
+        `\n\n${ENGLISH_OUTPUT}`,
     );
   }));
 
@@ -351,9 +365,9 @@ Deno.test("a model Chat Completions refuses is refused up front, naming the assi
 Deno.test("an unverified organisation: the draft is written without streaming, with a note saying why", () =>
   withHarness({ fake: { scenario: "unverified-org" } }, async ({ fake, url, logs }) => {
     const events = await readEvents(await generate(url, idea));
-    assert.deepEqual(events.map((event) => event.event), ["note", "delta", "done"]);
+    assert.deepEqual(events.map((event) => event.event), ["note", "delta", "language", "done"]);
     assert.match((events[0].data as { note: string }).note, /streams gpt-6\.1-terra only for verified organisations/);
-    assert.equal((events[2].data as GeneratedArticle).title, "A weekend in Lisbon: A Practical Guide");
+    assert.equal((events[3].data as GeneratedArticle).title, "A weekend in Lisbon: A Practical Guide");
     assert.deepEqual(fake.requests.map((request) => request.stream), [true, false]);
     assert.deepEqual(logs, []);
   }));
@@ -504,6 +518,8 @@ Deno.test("the caller's most relevant published posts are offered to the model a
         INTERNAL_LINKS_INSTRUCTIONS,
         '- https://blog.example/lisbon-trams/ "Riding Lisbon\'s trams" — "Tram 28 from Martim Moniz."',
         '- https://blog.example/pasteis/ "The \\"best\\" pastéis de nata"',
+        "",
+        ENGLISH_OUTPUT,
       ].join("\n"),
     );
   });
@@ -527,7 +543,7 @@ Deno.test("when the content index cannot be read, the article is drafted without
       assert.equal(events.at(-1)?.event, "done");
       assert.equal(
         (fake.requests[0].body as ChatRequest).messages[1].content,
-        "Write an article based on this idea: A weekend in Lisbon",
+        `Write an article based on this idea: A weekend in Lisbon\n\n${ENGLISH_OUTPUT}`,
       );
     });
   } finally {
@@ -535,3 +551,62 @@ Deno.test("when the content index cannot be read, the article is drafted without
   }
   assert.deepEqual(warnings, ["[generate-article] drafting without internal links: ranking link targets: timeout"]);
 });
+
+Deno.test("a Spanish article: the prompt requires Spanish, the answer passes the language check, the slug is sensible", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const events = await readEvents(
+      await generate(url, { idea: "Tapas en Madrid", assistantId: ALICE_GERMAN_ASSISTANT, locale: "es" }),
+    );
+    const body = fake.requests[0].body as ChatRequest;
+    assert.ok(body.messages[0].content.includes("Write the whole article in Spanish (es)"), "the article's locale wins");
+    assert.ok(body.messages[1].content.endsWith(`Output language: ${languageRequirement("es")}`));
+    assert.deepEqual(events.at(-2), { event: "language", data: { expected: "es", detected: "es", mismatch: false } });
+    const article = events.at(-1)?.data as GeneratedArticle;
+    assert.equal(article.title, "Tapas en Madrid: una guía práctica");
+    assert.equal(article.slug, "tapas-en-madrid-una-guia-practica", "the model's accented slug made valid");
+  }));
+
+Deno.test("the assistant's language and settings apply when the request sets none; the request's settings override them", () =>
+  withHarness({}, async ({ fake, url }) => {
+    await readEvents(await generate(url, { idea: "Brot backen", assistantId: ALICE_GERMAN_ASSISTANT }));
+    await readEvents(
+      await generate(url, {
+        idea: "Brot backen",
+        assistantId: ALICE_GERMAN_ASSISTANT,
+        settings: { wordTarget: 1500, pointOfView: "second-person", elements: ["table", "call-to-action"] },
+      }),
+    );
+    const [defaults, overridden] = fake.requests.map((request) => (request.body as ChatRequest).messages[0].content);
+    assert.ok(defaults.includes("Write the whole article in German (de)"));
+    assert.ok(defaults.includes("Length: about 900 words"));
+    assert.ok(defaults.includes("Tone: professional."));
+    assert.match(defaults, /Include: an FAQ section/);
+    assert.ok(overridden.includes("Length: about 1500 words"));
+    assert.ok(overridden.includes("Tone: professional."), "a setting not overridden keeps the assistant's");
+    assert.ok(overridden.includes("Point of view: second person (you) throughout."));
+    assert.match(overridden, /Include: one HTML table .*; a closing call to action/);
+    assert.doesNotMatch(overridden, /FAQ/);
+  }));
+
+Deno.test("a draft that drifts into English is flagged by the language check", () =>
+  withHarness({ fake: { scenario: "language-drift" } }, async ({ url }) => {
+    const events = await readEvents(await generate(url, { idea: "Tapas en Madrid", assistantId: ALICE_ASSISTANT, locale: "es" }));
+    assert.deepEqual(events.at(-2), { event: "language", data: { expected: "es", detected: "en", mismatch: true } });
+    assert.equal(events.at(-1)?.event, "done", "the draft is still delivered, for the person to judge");
+  }));
+
+Deno.test("an unknown language or invalid settings are a 400 that says what is wrong", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const cases: [unknown, string][] = [
+      [{ locale: "xx" }, "locale: Choose one of the languages offered"],
+      [{ settings: { wordTarget: 20 } }, `settings.wordTarget: ${GENERATION_SETTINGS_MESSAGES.wordTarget}`],
+      [{ settings: { tone: "sarcastic" } }, `settings.tone: ${GENERATION_SETTINGS_MESSAGES.tone}`],
+      [{ settings: { elements: ["poem"] } }, `settings.elements.0: ${GENERATION_SETTINGS_MESSAGES.elements}`],
+    ];
+    for (const [extra, message] of cases) {
+      const response = await generate(url, { ...idea, ...(extra as object) });
+      assert.equal(response.status, 400);
+      assert.equal((await response.json()).error, message);
+    }
+    assert.equal(fake.requests.length, 0);
+  }));

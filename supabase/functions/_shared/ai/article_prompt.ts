@@ -1,4 +1,6 @@
 import type OpenAI from "openai";
+import { type GenerationSettings, POINT_OF_VIEW_LABELS } from "../contracts/generation_settings.ts";
+import { DEFAULT_LOCALE, languageLabel } from "../contracts/locales.ts";
 
 type ChatCompletionMessageParam = OpenAI.Chat.ChatCompletionMessageParam;
 
@@ -19,9 +21,53 @@ export const ARTICLE_OUTPUT_CONTRACT = [
   "- tags: three to eight tags as one comma-separated string;",
   "- meta_description: plain text, at most 160 characters, containing the focus keyword;",
   "- focus_keyword: the one key phrase the article should rank for;",
-  "- slug: lowercase words joined by hyphens.",
-  "Write in the language of the user's text.",
+  "- slug: lowercase ASCII words (a-z, 0-9) joined by hyphens; for a language not written in Latin letters,",
+  "  transliterate it (or use short English words when there is no customary transliteration).",
 ].join("\n");
+
+/**
+ * The output-language requirement. Instructions stay in English (models
+ * follow them best); the language the article must be written in is named
+ * explicitly, with its tag, in the system message and again after the
+ * user's request, since models otherwise drift into the language of the
+ * instructions or of the idea (issue 26).
+ */
+export function languageRequirement(locale: string): string {
+  const language = languageLabel(locale);
+  return `Write the whole article in ${language}: the content, title, excerpt, category, tags, ` +
+    `meta description and focus keyword, even when the idea or these instructions are in another language.`;
+}
+
+const TONE_TEXT: Record<string, string> = {
+  neutral: "neutral and informative",
+  friendly: "friendly and conversational",
+  professional: "professional",
+  persuasive: "persuasive",
+  playful: "playful and light",
+  authoritative: "authoritative and expert",
+};
+
+const ELEMENT_TEXT: Record<string, string> = {
+  "key-takeaways": "a short Key takeaways list near the start (an h2 and a ul)",
+  table: "one HTML table (table, thead, tbody, tr, th, td) where it helps compare or summarise",
+  faq: "an FAQ section near the end (an h2, then each question as an h3 followed by its answer)",
+  "call-to-action": "a closing call to action addressed to the reader",
+};
+
+/** The generation settings as instructions; [] when none is set. */
+export function settingsLines(settings: GenerationSettings | null | undefined): string[] {
+  if (!settings) return [];
+  const lines: string[] = [];
+  if (settings.wordTarget) lines.push(`Length: about ${settings.wordTarget} words of article text.`);
+  if (settings.tone) lines.push(`Tone: ${TONE_TEXT[settings.tone]}.`);
+  if (settings.pointOfView) {
+    lines.push(`Point of view: ${POINT_OF_VIEW_LABELS[settings.pointOfView].toLowerCase()} throughout.`);
+  }
+  if (settings.elements?.length) {
+    lines.push(`Include: ${settings.elements.map((element) => ELEMENT_TEXT[element]).join("; ")}.`);
+  }
+  return lines;
+}
 
 export interface ArticleSource {
   idea?: string | null;
@@ -34,6 +80,10 @@ export interface ArticleSource {
    * caller states in each block what it is and what to do with it.
    */
   context?: readonly string[];
+  /** The BCP-47 tag the article is written in (resolveLocale); English when absent. */
+  locale?: string | null;
+  /** Length, tone, point of view and elements (the assistant's defaults merged with the request's). */
+  settings?: GenerationSettings | null;
 }
 
 export interface ArticleBrief {
@@ -43,18 +93,30 @@ export interface ArticleBrief {
 }
 
 /**
- * System: the assistant's instructions plus the output contract. User: the
- * idea and/or the pasted article, then the brief and the context, if any.
+ * System: the assistant's instructions, the output contract, the language
+ * requirement and the settings. User: the idea and/or the pasted article,
+ * then the brief and the context, if any, then the language requirement
+ * again (the last thing the model reads).
  */
 export function buildArticleMessages(instructions: string, source: ArticleSource): ChatCompletionMessageParam[] {
-  const request = [userRequest(source), ...briefLines(source.brief ?? {}), ...(source.context ?? [])]
+  const requirement = languageRequirement(source.locale ?? DEFAULT_LOCALE);
+  const settings = settingsLines(source.settings);
+  const request = [
+    userRequest(source),
+    ...briefLines(source.brief ?? {}),
+    ...(source.context ?? []),
+    `Output language: ${requirement}`,
+  ]
     .filter((block) => block.trim())
     .join("\n\n");
+  const system = [
+    instructions.trim() || DEFAULT_ASSISTANT_INSTRUCTIONS,
+    ARTICLE_OUTPUT_CONTRACT,
+    requirement,
+    settings.join("\n"),
+  ].filter(Boolean).join("\n\n");
   return [
-    {
-      role: "system",
-      content: `${instructions.trim() || DEFAULT_ASSISTANT_INSTRUCTIONS}\n\n${ARTICLE_OUTPUT_CONTRACT}`,
-    },
+    { role: "system", content: system },
     { role: "user", content: request },
   ];
 }

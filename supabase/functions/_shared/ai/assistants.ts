@@ -1,4 +1,5 @@
 import type { SettingPlace } from "../contracts/ai_provider.ts";
+import type { ArticleElement, GenerationSettings, PointOfView, Tone } from "../contracts/generation_settings.ts";
 import type { CallerClient } from "../platform/caller.ts";
 import type { SystemClient } from "../platform/system_access.ts";
 
@@ -8,6 +9,10 @@ export interface AssistantSettings {
   name: string;
   instructions: string;
   model: string | null;
+  /** The assistant's language (BCP-47), null: not set (the site's or English applies). */
+  locale?: string | null;
+  /** Its default generation settings (the database's checks keep them within the contract's choices); absent: none. */
+  settings?: GenerationSettings;
 }
 
 export type FindAssistant = (userId: string, assistantId: string) => Promise<AssistantSettings | null>;
@@ -27,11 +32,24 @@ export function assistantFinder(client: CallerClient | SystemClient): FindAssist
   return async (userId, assistantId) => {
     const { data, error } = await client
       .from("assistants")
-      .select("id, name, instructions, model")
+      .select("id, name, instructions, model, locale, word_target, tone, point_of_view, include_elements")
       .eq("id", assistantId)
       .eq("user_id", userId)
       .maybeSingle();
     if (error) throw new Error(`Could not read assistants: ${error.message}`);
-    return data;
+    if (!data) return null;
+    return {
+      id: data.id,
+      name: data.name,
+      instructions: data.instructions,
+      model: data.model,
+      locale: data.locale,
+      settings: {
+        wordTarget: data.word_target,
+        tone: data.tone as Tone | null,
+        pointOfView: data.point_of_view as PointOfView | null,
+        elements: data.include_elements as ArticleElement[] | null,
+      },
+    };
   };
 }

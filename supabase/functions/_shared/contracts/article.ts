@@ -4,11 +4,13 @@
  * Schema given to the model as structured output, the streamed event names,
  * and `extractPartialArticle` which fills the form while the JSON is still
  * being written. Shared with the browser: imports nothing but zod/mini (the
- * editor's screens load no other zod), ./json_text.ts and ./ai_provider.ts.
+ * editor's screens load no other zod) and sibling contracts.
  */
 import * as z from "zod/mini";
 import { endOfBalanced } from "./json_text.ts";
 import { providerProblemSchema } from "./ai_provider.ts";
+import { generationSettingsSchema } from "./generation_settings.ts";
+import { isSupportedLocale, LOCALE_MESSAGE } from "./locales.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;
 export const EXISTING_ARTICLE_MAX_LENGTH = 60_000;
@@ -24,6 +26,10 @@ export const generateArticleRequestSchema = z
       `Keep the existing article under ${EXISTING_ARTICLE_MAX_LENGTH} characters`,
     ),
     assistantId: z.uuid({ error: "Please select an assistant" }),
+    /** The article's language (BCP-47, one of LOCALES); absent: the assistant's, else English. */
+    locale: z.nullish(z.string({ error: LOCALE_MESSAGE }).check(z.refine(isSupportedLocale, LOCALE_MESSAGE))),
+    /** Overrides of the assistant's generation settings for this article. */
+    settings: z.nullish(generationSettingsSchema),
   })
   .check(
     z.refine((input) => Boolean(input.idea || input.existingArticle), {
@@ -111,14 +117,27 @@ export const ARTICLE_SCHEMA_NAME = "article";
  * - `note`: `{ "note": string }`, something the user should know about how
  *   the draft is written (e.g. without streaming), before the text;
  * - `delta`: `{ "text": string }`, the next piece of the model's raw JSON text;
- * - `done`: the validated `GeneratedArticle`, sent once, last;
+ * - `language`: `DraftLanguageCheck` (./locales.ts), the finished draft's
+ *   language check, sent just before `done`;
+ * - `done`: the validated `GeneratedArticle` (its slug made valid), sent once, last;
  * - `error`: `{ "error": string, "problem"?: ProviderProblem }`, sent instead
  *   of `done`, last (the text already sent stays with the user).
  */
-export const ARTICLE_STREAM_EVENTS = { note: "note", delta: "delta", done: "done", error: "error" } as const;
+export const ARTICLE_STREAM_EVENTS = {
+  note: "note",
+  delta: "delta",
+  language: "language",
+  done: "done",
+  error: "error",
+} as const;
 
 export const articleNoteEventSchema = z.object({ note: z.string() });
 export const articleDeltaEventSchema = z.object({ text: z.string() });
+export const articleLanguageEventSchema = z.object({
+  expected: z.string(),
+  detected: z.string(),
+  mismatch: z.boolean(),
+});
 export const articleErrorEventSchema = z.object({ error: z.string(), problem: z.optional(providerProblemSchema) });
 
 const ARTICLE_FIELD_SET: ReadonlySet<string> = new Set(GENERATED_ARTICLE_FIELDS);

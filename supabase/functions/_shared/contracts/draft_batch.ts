@@ -8,6 +8,8 @@ import { z } from "zod";
 import { ARTICLE_IDEA_MAX_LENGTH } from "./article.ts";
 import { termList } from "./article_save.ts";
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "./text_limits.ts";
+import { generationSettingsSchema } from "./generation_settings.ts";
+import { isSupportedLocale, LOCALE_MESSAGE } from "./locales.ts";
 
 /** Ideas in one batch (the database has no limit of its own; the bulk rate limit caps a day). */
 export const DRAFT_BATCH_MAX_IDEAS = 100;
@@ -72,6 +74,10 @@ export const createDraftBatchSchema = z.object({
   targetSiteIds: siteIdsSchema.default([]),
   /** Drafts wait for the owner's approval before they can be scheduled. */
   reviewRequired: z.boolean().default(true),
+  /** The drafts' language (one of LOCALES); null: the assistant's, else English. */
+  locale: z.string({ error: LOCALE_MESSAGE }).refine(isSupportedLocale, LOCALE_MESSAGE).nullish(),
+  /** Overrides of the assistant's generation settings for every draft of the batch. */
+  settings: z.nullish(generationSettingsSchema),
 });
 
 const batchAction = <Action extends string>(action: Action) =>

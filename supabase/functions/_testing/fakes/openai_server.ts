@@ -32,7 +32,9 @@
  *   thinking is 400 (§3).
  *
  * What it answers is decided from the request:
- * - structured output named "article" → an article JSON in the schema's key order;
+ * - structured output named "article" → an article JSON in the schema's key order,
+ *   in the language the prompt's output requirement names when the fake has
+ *   text for it (openai_article_languages.ts: es, de, fr), else in English;
  * - named "keyword_ideas", or a prompt mentioning keywords → 15 keyword items
  *   (`{ keywords: [...] }` for JSON output, a bare list for plain text);
  * - named "seo_analysis", or a prompt mentioning an "SEO analysis" → an SEO analysis object;
@@ -88,6 +90,7 @@ import {
   OPENAI_MODELS,
   OPENROUTER_OTHER_MODELS,
 } from "./openai_models.ts";
+import { articleInLanguage, requestedLanguageTag } from "./openai_article_languages.ts";
 
 export const FAKE_OPENAI_SCENARIOS = [
   /** Answer normally. */
@@ -122,6 +125,8 @@ export const FAKE_OPENAI_SCENARIOS = [
   "error-in-200",
   /** json_schema refused, as by a model or server without structured outputs (400 `param: "response_format"`). */
   "no-json-schema",
+  /** An article in English whatever language was asked for (openai_article_languages.ts). */
+  "language-drift",
 ] as const;
 
 export type FakeOpenAIScenario = (typeof FAKE_OPENAI_SCENARIOS)[number];
@@ -341,7 +346,7 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeOpenAI {
           (scenario === "slow-first-token" ? SLOW_FIRST_TOKEN_DEFAULT_MS : 0),
         chunkDelayMs: Number.isFinite(tokensPerSecond) && tokensPerSecond > 0 ? 1000 / tokensPerSecond : 0,
       };
-      const answer = limitAnswer(flavour, model, validBody, shapeContent(answerFor(validBody), scenario), scenario);
+      const answer = limitAnswer(flavour, model, validBody, shapeContent(answerFor(validBody, scenario), scenario), scenario);
       // A place among `parallel`, held until the answer is delivered (or the client is gone).
       if (!(await workers.enter(signal))) return new Response(null, { status: 499 });
       record.startedAt = performance.now();
@@ -963,7 +968,7 @@ function answerKind(body: Json, allText: string): AnswerKind {
 
 const ARTICLE_KEYS = ["content", "title", "excerpt", "category", "tags", "meta_description", "focus_keyword", "slug"];
 
-function answerFor(body: Json): string {
+function answerFor(body: Json, scenario: FakeOpenAIScenario): string {
   const { all, lastUser } = messageTexts(body);
   const kind = answerKind(body, all);
   const format = (body.response_format as Json | undefined)?.type;
@@ -971,7 +976,8 @@ function answerFor(body: Json): string {
   if (kind === "article") {
     const schema = ((body.response_format as Json | undefined)?.json_schema as Json | undefined)?.schema as Json | undefined;
     const keys = Object.keys((schema?.properties ?? {}) as Record<string, unknown>);
-    return JSON.stringify(fakeArticle(topicOf(lastUser), keys.length ? keys : ARTICLE_KEYS));
+    const language = scenario === "language-drift" ? undefined : requestedLanguageTag(all);
+    return JSON.stringify(fakeArticle(topicOf(lastUser), keys.length ? keys : ARTICLE_KEYS, language));
   }
   if (kind === "seo") return JSON.stringify(fakeSeoAnalysis(lastUser), null, 2);
   if (kind === "keywords") {
@@ -998,9 +1004,11 @@ function capitalise(text: string): string {
 }
 
 /** Text with quotes, line breaks, accents and an emoji, so clients meet real JSON escapes. */
-function fakeArticle(topic: string, keys: string[]): Record<string, string> {
+function fakeArticle(topic: string, keys: string[], language?: string): Record<string, string> {
   const title = `${capitalise(topic)}: A Practical Guide`;
-  const values: Record<string, string> = {
+  // Models often keep accents in a slug ("guía-práctica"): the app makes it valid (articleSlug).
+  const localised = language && articleInLanguage(language, topic, (text) => text.toLowerCase().replace(/[\s:]+/g, "-"));
+  const values: Record<string, string> = localised || {
     title,
     content: [
       `<p>Everyone talks about ${topic}, but few explain it "step by step". This guide does — café-table simple 🚀.</p>`,

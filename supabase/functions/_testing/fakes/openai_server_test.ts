@@ -530,3 +530,21 @@ Deno.test("embeddings: a wrong key is refused with 401, bad input with 400, scen
     assert.equal(malformed.status, 200);
     await assert.rejects(malformed.json());
   }));
+
+Deno.test("writes an article in the language the prompt requires (es, de, fr), English otherwise or when told to drift", () =>
+  withFake({}, async (fake) => {
+    const inLanguage = (requirement: string) => {
+      const request = articleRequest(false);
+      request.messages[0].content = `You write articles.\n\nWrite the whole article in ${requirement}: the content…`;
+      return request;
+    };
+    const titleOf = async (response: Response) =>
+      JSON.parse((await response.json()).choices[0].message.content).title as string;
+    assert.equal(await titleOf(await post(fake, inLanguage("Spanish (es)"))), "Urban gardening: una guía práctica");
+    assert.equal(await titleOf(await post(fake, inLanguage("Spanish (Mexico) (es-MX)"))), "Urban gardening: una guía práctica");
+    assert.equal(await titleOf(await post(fake, inLanguage("German (de)"))), "Urban gardening: ein praktischer Leitfaden");
+    assert.equal(await titleOf(await post(fake, inLanguage("French (fr)"))), "Urban gardening : un guide pratique");
+    assert.equal(await titleOf(await post(fake, inLanguage("Japanese (ja)"))), "Urban gardening: A Practical Guide");
+    fake.scenario = "language-drift";
+    assert.equal(await titleOf(await post(fake, inLanguage("Spanish (es)"))), "Urban gardening: A Practical Guide");
+  }));

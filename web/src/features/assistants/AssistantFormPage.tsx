@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { FormField } from "../../ui/FormField";
 import { loadProviderSettings, ModelPicker, useAiProvider, aiProviderSettingsIdle } from "../profile";
@@ -11,6 +11,9 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { useForm } from "../../lib/useForm";
 import { useUser } from "../auth/index";
 import { assistantSchema, assistantValuesOf, NEW_ASSISTANT, type AssistantValues } from "./assistantForm";
+import { LocaleSelect } from "../../ui/LocaleSelect";
+import { GenerationSettingsFields } from "../../ui/GenerationSettingsFields";
+import { checkSettingsValues } from "../../lib/generationSettings";
 import "./assistants.css";
 
 /** Saving twice is prevented by useForm, which ignores a submit while one is running. */
@@ -18,6 +21,8 @@ function AssistantForm({ assistantId, initialValues }: { assistantId: string | n
   const user = useUser();
   const [, navigate] = useLocation();
   const form = useForm(assistantSchema, initialValues);
+  const [generationSettings, setGenerationSettings] = useState(initialValues.settings);
+  const [wordTargetError, setWordTargetError] = useState<string | undefined>(undefined);
   const { models, settings } = useAiProvider();
   // The user's own drafting model wins over the provider's default.
   const drafting = settings?.models.drafting ?? models?.defaults.drafting ?? null;
@@ -27,13 +32,17 @@ function AssistantForm({ assistantId, initialValues }: { assistantId: string | n
   }, []);
 
   const save = form.handleSubmit(async (values) => {
+    const checked = checkSettingsValues(generationSettings);
+    setWordTargetError("field" in checked ? checked.message : undefined);
+    if (!("settings" in checked)) return;
     if (!user) {
       notifyError("User not authenticated");
       return;
     }
     try {
-      if (assistantId) await updateAssistant(assistantId, values);
-      else await createAssistant(user.id, values);
+      const input = { ...values, settings: checked.settings };
+      if (assistantId) await updateAssistant(assistantId, input);
+      else await createAssistant(user.id, input);
     } catch {
       notifyError("Failed to save assistant");
       return;
@@ -67,6 +76,22 @@ function AssistantForm({ assistantId, initialValues }: { assistantId: string | n
           fallback={{ model: drafting, label: "Your drafting model" }}
           help="Your AI provider's models. The default is the drafting model of Profile Settings → AI models."
           onChange={(model) => form.fill({ model })}
+        />
+        <LocaleSelect
+          label="Language"
+          name="locale"
+          value={form.values.locale}
+          unsetLabel="Not set (the site's language, else English)"
+          help="The language this assistant writes in, unless an article chooses another."
+          onChange={(locale) => form.fill({ locale })}
+        />
+        <GenerationSettingsFields
+          legend="Generation settings"
+          help="Defaults for every article this assistant writes; Create and bulk batches can override each one."
+          unsetLabel="Not set (the model decides)"
+          values={generationSettings}
+          wordTargetError={wordTargetError}
+          onChange={setGenerationSettings}
         />
       </article>
       <div className="assistant-form-actions">

@@ -53,6 +53,8 @@ const ASSISTANTS: Assistant[] = [
     description: "Writes search-optimised posts.",
     instructions: "Write clearly.",
     model: null,
+    locale: null,
+    settings: { wordTarget: null, tone: null, pointOfView: null, elements: null },
     createdAt: new Date(2026, 10, 22),
   },
   {
@@ -61,6 +63,8 @@ const ASSISTANTS: Assistant[] = [
     description: "",
     instructions: "Only haiku.",
     model: "gpt-4o",
+    locale: null,
+    settings: { wordTarget: null, tone: null, pointOfView: null, elements: null },
     createdAt: new Date(2026, 10, 21),
   },
 ];
@@ -186,6 +190,15 @@ describe("new assistant", () => {
     expect(noteOf(field("Model"))).toBe("Model must be at most 200 characters");
   });
 
+  it("refuses a word target out of range, on its field", async () => {
+    const { user } = renderAt("/assistants/new");
+    await user.type(field("Name"), "Travel Writer");
+    await user.type(field("Length (words)"), "99999");
+    await user.click(screen.getByRole("button", { name: "Save Assistant" }));
+    expect(noteOf(field("Length (words)"))).toBe("Choose a word target between 300 and 5000");
+    expect(createAssistant).not.toHaveBeenCalled();
+  });
+
   it("requires a name and enforces the length limits", async () => {
     const { user } = renderAt("/assistants/new");
     await user.click(screen.getByRole("button", { name: "Save Assistant" }));
@@ -211,6 +224,10 @@ describe("new assistant", () => {
     await user.type(field("Name"), " Travel Writer ");
     await user.type(field("Description"), "Writes travel guides.");
     await user.type(field("Instructions"), "Warm and practical.");
+    await user.selectOptions(field("Language"), "pt-BR");
+    await user.type(field("Length (words)"), "1500");
+    await user.selectOptions(field("Point of view"), "first-person-plural");
+    await user.click(screen.getByLabelText("Key takeaways"));
     await user.dblClick(screen.getByRole("button", { name: "Save Assistant" }));
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Assistant created successfully"));
     expect(createAssistant).toHaveBeenCalledTimes(1);
@@ -219,6 +236,8 @@ describe("new assistant", () => {
       description: "Writes travel guides.",
       instructions: "Warm and practical.",
       model: "",
+      locale: "pt-BR",
+      settings: { wordTarget: 1500, tone: null, pointOfView: "first-person-plural", elements: ["key-takeaways"] },
     });
     expect(location.history.at(-1)).toBe("/assistants");
   });
@@ -262,6 +281,8 @@ describe("editing an assistant", () => {
       description: "",
       instructions: "Only haiku.",
       model: "",
+      locale: "",
+      settings: { wordTarget: null, tone: null, pointOfView: null, elements: [] },
     });
     expect(location.history.at(-1)).toBe("/assistants");
   });

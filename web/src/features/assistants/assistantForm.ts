@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import type { Assistant } from "./data/assistants";
+import { NO_GENERATION_SETTINGS, settingsValuesOf, type GenerationSettingsValues } from "../../lib/generationSettings";
 
 /** The database's limits on assistants. */
 export const ASSISTANT_LIMITS = { name: 120, description: 500, instructions: 20_000, model: 200 } as const;
@@ -23,11 +24,28 @@ export const assistantSchema = z.object({
     .string()
     .check(z.trim(), z.maxLength(ASSISTANT_LIMITS.instructions, ASSISTANT_MESSAGES.instructionsTooLong)),
   model: z.string().check(z.trim(), z.maxLength(ASSISTANT_LIMITS.model, ASSISTANT_MESSAGES.modelTooLong)),
+  /** "" : not set. */
+  locale: z.string(),
 });
 
-export type AssistantValues = { name: string; description: string; instructions: string; model: string };
+export type AssistantValues = {
+  name: string;
+  description: string;
+  instructions: string;
+  model: string;
+  locale: string;
+  /** Kept beside the form's fields (checked on save with checkSettingsValues). */
+  settings: GenerationSettingsValues;
+};
 
-export const NEW_ASSISTANT: AssistantValues = { name: "", description: "", instructions: "", model: "" };
+export const NEW_ASSISTANT: AssistantValues = {
+  name: "",
+  description: "",
+  instructions: "",
+  model: "",
+  locale: "",
+  settings: NO_GENERATION_SETTINGS,
+};
 
 export function assistantValuesOf(assistant: Assistant): AssistantValues {
   return {
@@ -35,5 +53,7 @@ export function assistantValuesOf(assistant: Assistant): AssistantValues {
     description: assistant.description,
     instructions: assistant.instructions,
     model: assistant.model ?? "",
+    locale: assistant.locale ?? "",
+    settings: settingsValuesOf(assistant.settings),
   };
 }

@@ -7,6 +7,7 @@ import { setSignedIn } from "../../../test/session";
 import { getArticle, listScheduleTargets, type Article } from "../articles/data/articles";
 import {
   approveDrafts,
+  confirmDraftLanguage,
   regenerateDraft,
   rejectDraft,
   cancelDraftBatch,
@@ -26,6 +27,7 @@ vi.mock("./data/draftBatches", () => ({
   getDraftBatch: vi.fn(),
   listDraftBatches: vi.fn(),
   approveDrafts: vi.fn(),
+  confirmDraftLanguage: vi.fn(),
   rejectDraft: vi.fn(),
   regenerateDraft: vi.fn(),
   cancelDraftBatch: vi.fn(),
@@ -78,9 +80,9 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
       { id: "j6", position: 5, idea: "Apples", focusKeyword: null, status: "drafting", attempts: 1, lastError: null, articleId: null, startedAt: new Date(Date.now() - 42_000) },
     ],
     drafts: [
-      { id: article(1), title: "Compost guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null },
-      { id: article(2), title: "Worm guide", status: "draft", approvalRequired: true, approvedAt: new Date(), scheduledFor: null },
-      { id: article(3), title: "Fig guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null },
+      { id: article(1), title: "Compost guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null, languageFlag: null },
+      { id: article(2), title: "Worm guide", status: "draft", approvalRequired: true, approvedAt: new Date(), scheduledFor: null, languageFlag: null },
+      { id: article(3), title: "Fig guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null, languageFlag: null },
     ],
     ...overrides,
   };
@@ -198,6 +200,29 @@ describe("a batch", () => {
     await waitFor(() => expect(setReviewRequired).toHaveBeenCalledWith(BATCH, false));
     // Each action refreshes the batch (and the page polls meanwhile: drafts are being written).
     expect(vi.mocked(getDraftBatch).mock.calls.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("holds a draft in another language than asked: Review says why, Approve waits for Confirm the language", async () => {
+    vi.mocked(approveDrafts).mockResolvedValue(1);
+    vi.mocked(confirmDraftLanguage).mockResolvedValue();
+    const held = batch();
+    held.drafts[2] = { ...held.drafts[2], languageFlag: { expected: "es", detected: "en", confirmedAt: null } };
+    const { user } = await renderPage(held);
+    expect(within(row("Figs")).getByText("Language to check")).toBeTruthy();
+    // Approve all leaves the held draft out.
+    expect(screen.getByRole("button", { name: "Approve all (1)" })).toBeTruthy();
+    await user.click(within(row("Figs")).getByRole("button", { name: "Review Fig guide" }));
+    const review = await screen.findByRole("dialog", { name: "Review draft" });
+    expect((await within(review).findByRole("alert")).textContent).toBe(
+      "This draft looks like English, not Spanish as asked. Check it before saving, or generate it again. " +
+        "Confirm the language to approve it.",
+    );
+    expect((within(review).getByRole("button", { name: "Approve" }) as HTMLButtonElement).disabled).toBe(true);
+    vi.mocked(getDraftBatch).mockResolvedValue(batch());
+    await user.click(within(review).getByRole("button", { name: "Confirm the language" }));
+    await waitFor(() => expect(confirmDraftLanguage).toHaveBeenCalledWith(article(3)));
+    expect(notifySuccess).toHaveBeenCalledWith("Language confirmed: the draft can be approved");
+    expect(approveDrafts).not.toHaveBeenCalled();
   });
 
   it("drips the approved drafts in the batch's order: preview of the database's times, then Schedule", async () => {

@@ -5,6 +5,7 @@ import { RequestError } from "../../ui/RequestError";
 import { ElapsedSeconds } from "../../ui/TaskStatus";
 import { Spinner } from "../../ui/Spinner";
 import type { BatchDraft, DraftBatchDetail, DraftJob } from "./data/draftBatches";
+import { languageHeld } from "./draftLanguage";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import {
   approve,
@@ -86,7 +87,13 @@ function Review({ job, draft, busy, onReview, onRegenerate }: ReviewProps) {
   }
   if (draft.status === "scheduled" && draft.scheduledFor) return <>Scheduled for {formatDateTime(draft.scheduledFor)}</>;
   if (draft.status === "published") return <>Published</>;
-  const state = draft.approvedAt ? "Approved" : draft.approvalRequired ? "Waiting for approval" : "No review needed";
+  const state = draft.approvedAt
+    ? "Approved"
+    : languageHeld(draft)
+    ? "Language to check"
+    : draft.approvalRequired
+    ? "Waiting for approval"
+    : "No review needed";
   return (
     <span className="review-cell">
       <small>{state}</small>
@@ -158,7 +165,10 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
   const [asking, setAsking] = useState<{ kind: "approve-all" } | { kind: "regenerate"; job: DraftJob } | null>(null);
   const drafts = new Map(batch.drafts.map((draft) => [draft.id, draft]));
-  const waiting = batch.drafts.filter((draft) => draft.status === "draft" && draft.approvalRequired && !draft.approvedAt);
+  // A draft whose language is still to be confirmed is approved only from its Review (the database refuses it here).
+  const waiting = batch.drafts.filter((draft) =>
+    draft.status === "draft" && draft.approvalRequired && !draft.approvedAt && !languageHeld(draft)
+  );
   const open = isOpen(batch);
   const reviewed = reviewing && drafts.get(reviewing.draft.id);
 

@@ -89,6 +89,9 @@ describe("Bulk screen", () => {
     await user.type(screen.getByLabelText("Batch name (optional)"), "Garden week");
     expect(estimate()).toMatch(/^3 ideas: 3 model calls/);
 
+    await user.selectOptions(screen.getByLabelText("Language of the drafts"), "de");
+    await user.selectOptions(screen.getByLabelText("Tone"), "Professional");
+    await user.click(screen.getByLabelText("A table"));
     await user.click(screen.getByRole("button", { name: "Start drafting" }));
     await waitFor(() => expect(location.history.at(-1)).toBe(`/batches/${BATCH}`));
     expect(createDraftBatch).toHaveBeenCalledWith({
@@ -101,6 +104,8 @@ describe("Bulk screen", () => {
       ],
       targetSiteIds: [SITE],
       reviewRequired: false,
+      locale: "de",
+      settings: { wordTarget: null, tone: "professional", pointOfView: null, elements: ["table"] },
     });
     expect(notifySuccess).toHaveBeenCalledWith("Drafting 4 ideas in the background");
   });

@@ -15,6 +15,9 @@ import { createDraftBatch, DraftBatchError, QUEUE_FAILURE_MESSAGE } from "./data
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useKeywordResearch } from "../research/index";
 import { SitePicker } from "../../ui/SitePicker";
+import { LocaleSelect } from "../../ui/LocaleSelect";
+import { GenerationSettingsFields } from "../../ui/GenerationSettingsFields";
+import { checkSettingsValues, NO_GENERATION_SETTINGS, settingsOverride } from "../../lib/generationSettings";
 import { useResource } from "../../lib/useResource";
 import { AssistantPicker } from "../editor/index";
 import { type CsvIdeas, ideasFromCsv, ideasFromKeywords, ideasFromLines } from "./ideaSources";
@@ -59,6 +62,9 @@ export default function BulkPage() {
   const [assistantId, setAssistantId] = useState("");
   const [siteIds, setSiteIds] = useState<string[]>([]);
   const [reviewRequired, setReviewRequired] = useState(true);
+  const [locale, setLocale] = useState("");
+  const [settings, setSettings] = useState(NO_GENERATION_SETTINGS);
+  const [wordTargetError, setWordTargetError] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const csvInputId = useId();
@@ -88,10 +94,21 @@ export default function BulkPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const request = { action: "create" as const, name, assistantId, ideas, targetSiteIds: siteIds, reviewRequired };
+    const checked = checkSettingsValues(settings);
+    setWordTargetError("field" in checked ? checked.message : undefined);
+    const request = {
+      action: "create" as const,
+      name,
+      assistantId,
+      ideas,
+      targetSiteIds: siteIds,
+      reviewRequired,
+      locale: locale || null,
+      settings: "settings" in checked ? settingsOverride(checked.settings) ?? null : null,
+    };
     const parsed = createDraftBatchSchema.safeParse(request);
-    if (!parsed.success) {
-      setErrors(errorsOf(parsed.error.issues));
+    if (!parsed.success || !("settings" in checked)) {
+      setErrors(parsed.success ? {} : errorsOf(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -185,6 +202,24 @@ export default function BulkPage() {
             disabled={submitting}
             onChange={(event) => setAssistantId(event.target.value)}
             onRetry={assistants.reload}
+          />
+          <LocaleSelect
+            label="Language of the drafts"
+            name="locale"
+            value={locale}
+            unsetLabel="The assistant's language"
+            help="Each draft is checked: one in another language waits for you to confirm it before it can be approved."
+            disabled={submitting}
+            onChange={setLocale}
+          />
+          <GenerationSettingsFields
+            legend="Generation settings"
+            help="For every draft of this batch. Anything left unset, and the elements when none is ticked, follow the assistant."
+            unsetLabel="The assistant's default"
+            values={settings}
+            wordTargetError={wordTargetError}
+            disabled={submitting}
+            onChange={setSettings}
           />
           <FormField
             label="Batch name (optional)"

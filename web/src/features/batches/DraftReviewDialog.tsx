@@ -5,8 +5,10 @@ import { Modal } from "../../ui/Modal";
 import { Spinner } from "../../ui/Spinner";
 import { getArticle, LazyArticlePreviewModal } from "../articles/index";
 import type { BatchDraft, DraftJob } from "./data/draftBatches";
+import { languageHeld } from "./draftLanguage";
+import { languageMismatchMessage } from "@contracts/locales";
 import { useResource } from "../../lib/useResource";
-import { approve, regenerate, reject } from "./batchesStore";
+import { approve, confirmLanguage, regenerate, reject } from "./batchesStore";
 
 type DraftReviewDialogProps = {
   batchId: string;
@@ -40,6 +42,7 @@ export function DraftReviewDialog({ batchId, job, draft, busy, onClose }: DraftR
   const article = useResource(() => getArticle(draft.id), [draft.id]);
   const [question, setQuestion] = useState<Question | null>(null);
   const waiting = draft.approvalRequired && !draft.approvedAt;
+  const held = languageHeld(draft);
 
   const run = async (action: () => Promise<boolean>) => {
     setQuestion(null);
@@ -74,8 +77,20 @@ export function DraftReviewDialog({ batchId, job, draft, busy, onClose }: DraftR
     );
   }
 
+  const languageNotice = held && draft.languageFlag && (
+    <p role="alert" className="draft-language-flag">
+      {languageMismatchMessage({
+        expected: draft.languageFlag.expected,
+        detected: draft.languageFlag.detected ?? "und",
+        mismatch: true,
+      })}{" "}
+      Confirm the language to approve it.
+    </p>
+  );
+
   const actions = (
     <>
+      {languageNotice}
       <button type="button" className="secondary" disabled={busy} onClick={() => setQuestion("reject")}>
         Reject
       </button>
@@ -85,13 +100,24 @@ export function DraftReviewDialog({ batchId, job, draft, busy, onClose }: DraftR
       <Link href={`/articles/edit/${draft.id}`} role="button" className="secondary">
         Edit
       </Link>
+      {waiting && held && (
+        <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirmLanguage(batchId, draft.id)}>
+          Confirm the language
+        </button>
+      )}
       {waiting && (
-        <button type="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void run(() => approve(batchId, [draft.id]))}>
+        <button
+          type="button"
+          disabled={busy || held}
+          aria-busy={busy || undefined}
+          onClick={() => void run(() => approve(batchId, [draft.id]))}
+        >
           Approve
         </button>
       )}
     </>
   );
+
 
   return (
     <>

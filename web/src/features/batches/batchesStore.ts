@@ -1,6 +1,7 @@
 import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import {
   approveDrafts,
+  confirmDraftLanguage,
   BATCHES_FAILURE_MESSAGE,
   cancelDraftBatch,
   type DraftBatchDetail,
@@ -148,6 +149,13 @@ export function approve(batchId: string, articleIds: readonly string[]) {
   return act("approve", batchId, async () => {
     const approved = await approveDrafts(articleIds);
     return approved === 1 ? "Draft approved" : `${approved} drafts approved`;
+  });
+}
+
+export function confirmLanguage(batchId: string, articleId: string) {
+  return act("approve", batchId, async () => {
+    await confirmDraftLanguage(articleId);
+    return "Language confirmed: the draft can be approved";
   });
 }
 

@@ -12,6 +12,8 @@ import "./seo.css";
 export const RECOMPUTE_DELAY_MS = 300;
 
 type SeoPanelProps = ArticleInput & {
+  /** The article's language (BCP-47), when it is chosen: the checks use it instead of the settings' or detection. */
+  locale?: string;
   /** The latest score, whenever it changes (e.g. for a warning next to Publish). */
   onScore?(score: number | null): void;
 };
@@ -24,7 +26,7 @@ type SeoPanelProps = ArticleInput & {
  * the overall score. Self-contained: the editor places it and passes the
  * fields; settings and the user's sites are read here.
  */
-export function SeoPanel({ title, metaDescription, focusKeyword, slug, content, onScore }: SeoPanelProps) {
+export function SeoPanel({ title, metaDescription, focusKeyword, slug, content, locale, onScore }: SeoPanelProps) {
   const headingId = useId();
   const { settings, siteHosts } = useSeoState();
   const [report, setReport] = useState<ArticleReport | null>(null);
@@ -43,7 +45,7 @@ export function SeoPanel({ title, metaDescription, focusKeyword, slug, content, 
     const delay = first.current ? 0 : RECOMPUTE_DELAY_MS;
     first.current = false;
     const timer = setTimeout(() => {
-      reportOf({ title, metaDescription, focusKeyword, slug, content }).then(
+      reportOf({ title, metaDescription, focusKeyword, slug, content }, locale).then(
         (next) => {
           if (run !== latest.current) return;
           setReport(next);
@@ -53,7 +55,7 @@ export function SeoPanel({ title, metaDescription, focusKeyword, slug, content, 
       );
     }, delay);
     return () => clearTimeout(timer);
-  }, [title, metaDescription, focusKeyword, slug, content, settings, siteHosts]);
+  }, [title, metaDescription, focusKeyword, slug, content, locale, settings, siteHosts]);
 
   const language = report?.language;
   return (

@@ -10,11 +10,17 @@ import { ensureSeoSettings, ensureSiteHosts, seoState } from "./seoStore";
  */
 const loadAnalysis = () => import("./analysis/analyze");
 
-/** The report of an article's fields with the user's current settings. */
-export async function reportOf(fields: ArticleInput): Promise<ArticleReport> {
+/**
+ * The report of an article's fields with the user's current settings. An
+ * article's own locale (a BCP-47 tag, e.g. "es-MX") names its language for
+ * the checks (its primary subtag), instead of the settings' choice or
+ * detection; checks without rules for it say "Not checked for this language".
+ */
+export async function reportOf(fields: ArticleInput, locale?: string): Promise<ArticleReport> {
   const [{ reportArticle }] = await Promise.all([loadAnalysis(), ensureSeoSettings(), ensureSiteHosts()]);
   const { settings, siteHosts } = seoState;
-  return reportArticle(fields, { language: settings.language, disabledChecks: settings.disabledChecks, siteHosts });
+  const language = locale ? locale.split("-")[0].toLowerCase() : settings.language;
+  return reportArticle(fields, { language, disabledChecks: settings.disabledChecks, siteHosts });
 }
 
 /**

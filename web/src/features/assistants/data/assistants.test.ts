@@ -36,9 +36,16 @@ const ROW = {
   description: "Writes posts",
   instructions: "Be concise.",
   model: null,
+  locale: "es",
+  word_target: 1200,
+  tone: "friendly",
+  point_of_view: null,
+  include_elements: ["faq"],
   created_at: "2026-11-22 13:57:40+00",
 };
-const INPUT = { name: "Writer", description: "", instructions: "Write well.", model: "  " };
+const NO_SETTINGS = { wordTarget: null, tone: null, pointOfView: null, elements: null };
+const INPUT = { name: "Writer", description: "", instructions: "Write well.", model: "  ", locale: "", settings: NO_SETTINGS };
+const NO_SETTING_COLUMNS = { locale: null, word_target: null, tone: null, point_of_view: null, include_elements: null };
 
 beforeEach(() => vi.mocked(supabase.from).mockReset());
 
@@ -52,6 +59,8 @@ describe("assistants data", () => {
         description: "Writes posts",
         instructions: "Be concise.",
         model: null,
+        locale: "es",
+        settings: { wordTarget: 1200, tone: "friendly", pointOfView: null, elements: ["faq"] },
         createdAt: new Date("2026-11-22T13:57:40Z"),
       },
     ]);
@@ -92,15 +101,34 @@ describe("assistants data", () => {
     expect(await createAssistant("user-1", INPUT)).toBe(ID);
     expect(calls[0]).toEqual([
       "insert",
-      { user_id: "user-1", name: "Writer", description: "", instructions: "Write well.", model: null },
+      { user_id: "user-1", name: "Writer", description: "", instructions: "Write well.", model: null, ...NO_SETTING_COLUMNS },
     ]);
   });
 
   it("updates an assistant by id and notices when it is gone", async () => {
     const calls = answer({ count: 1, error: null });
-    await updateAssistant(ID, { ...INPUT, model: "gpt-4o" });
+    await updateAssistant(ID, {
+      ...INPUT,
+      model: "gpt-4o",
+      locale: "de",
+      settings: { wordTarget: 900, tone: "professional", pointOfView: "third-person", elements: ["table", "faq"] },
+    });
     expect(calls).toEqual([
-      ["update", { name: "Writer", description: "", instructions: "Write well.", model: "gpt-4o" }, { count: "exact" }],
+      [
+        "update",
+        {
+          name: "Writer",
+          description: "",
+          instructions: "Write well.",
+          model: "gpt-4o",
+          locale: "de",
+          word_target: 900,
+          tone: "professional",
+          point_of_view: "third-person",
+          include_elements: ["table", "faq"],
+        },
+        { count: "exact" },
+      ],
       ["eq", "id", ID],
     ]);
     answer({ count: 0, error: null });

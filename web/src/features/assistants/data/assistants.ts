@@ -1,6 +1,7 @@
 import type { QueryData } from "@supabase/supabase-js";
 import { parseTimestamp } from "../../../lib/dates";
 import { supabase } from "../../../backend/supabase";
+import type { ArticleElement, GenerationSettings, PointOfView, Tone } from "@contracts/generation_settings";
 
 /** How many assistants the Choose Assistant list offers, newest first (spec §9). */
 export const ASSISTANT_CHOICES_LIMIT = 20;
@@ -12,6 +13,10 @@ export type Assistant = {
   instructions: string;
   /** null: the user's drafting model (Profile Settings → AI models). */
   model: string | null;
+  /** The language it writes in (BCP-47); null: the site's, else English. */
+  locale: string | null;
+  /** Its default length, tone, point of view and elements (null: the model decides). */
+  settings: GenerationSettings;
   createdAt: Date;
 };
 
@@ -24,9 +29,15 @@ export type AssistantInput = {
   instructions: string;
   /** Blank means the user's drafting model. */
   model: string;
+  /** Blank means not set. */
+  locale: string;
+  settings: GenerationSettings;
 };
 
-const selectAssistants = () => supabase.from("assistants").select("id, name, description, instructions, model, created_at");
+const selectAssistants = () =>
+  supabase
+    .from("assistants")
+    .select("id, name, description, instructions, model, locale, word_target, tone, point_of_view, include_elements, created_at");
 type AssistantRow = QueryData<ReturnType<typeof selectAssistants>>[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,6 +48,14 @@ function toAssistant(row: AssistantRow): Assistant {
     description: row.description,
     instructions: row.instructions,
     model: row.model,
+    locale: row.locale,
+    // The database's checks keep these within the contract's choices.
+    settings: {
+      wordTarget: row.word_target,
+      tone: row.tone as Tone | null,
+      pointOfView: row.point_of_view as PointOfView | null,
+      elements: row.include_elements as ArticleElement[] | null,
+    },
     createdAt: parseTimestamp(row.created_at),
   };
 }
@@ -47,6 +66,11 @@ function toColumns(input: AssistantInput) {
     description: input.description,
     instructions: input.instructions,
     model: input.model.trim() || null,
+    locale: input.locale || null,
+    word_target: input.settings.wordTarget ?? null,
+    tone: input.settings.tone ?? null,
+    point_of_view: input.settings.pointOfView ?? null,
+    include_elements: input.settings.elements ?? null,
   };
 }
 

@@ -50,6 +50,12 @@ export type BatchDraft = {
   approvalRequired: boolean;
   approvedAt: Date | null;
   scheduledFor: Date | null;
+  /**
+   * The language check found another language than the batch asked for: the
+   * draft is held (the database refuses its approval) until its language is
+   * confirmed. null when the check found nothing wrong.
+   */
+  languageFlag: { expected: string; detected: string | null; confirmedAt: Date | null } | null;
 };
 
 export type DraftBatchDetail = DraftBatchSummary & { jobs: DraftJob[]; drafts: BatchDraft[] };
@@ -186,7 +192,9 @@ export async function getDraftBatch(batchId: string): Promise<DraftBatchDetail |
       .order("position"),
     supabase
       .from("articles")
-      .select("id, title, status, approval_required, approved_at, scheduled_for")
+      .select(
+        "id, title, status, approval_required, approved_at, scheduled_for, locale, detected_locale, language_mismatch, language_confirmed_at",
+      )
       .eq("draft_batch_id", batchId),
     progressOf([batchId]),
   ]);
@@ -212,6 +220,13 @@ export async function getDraftBatch(batchId: string): Promise<DraftBatchDetail |
       approvalRequired: row.approval_required,
       approvedAt: row.approved_at ? parseTimestamp(row.approved_at) : null,
       scheduledFor: row.scheduled_for ? parseTimestamp(row.scheduled_for) : null,
+      languageFlag: row.language_mismatch
+        ? {
+          expected: row.locale ?? "en",
+          detected: row.detected_locale,
+          confirmedAt: row.language_confirmed_at ? parseTimestamp(row.language_confirmed_at) : null,
+        }
+        : null,
     })),
   };
 }
@@ -227,6 +242,16 @@ export async function approveDrafts(articleIds: readonly string[]): Promise<numb
     .select("id");
   if (error) throw new Error(error.message);
   return data.length;
+}
+
+/** The owner confirms a flagged draft's language (the flag stays as a record); approving is then allowed. */
+export async function confirmDraftLanguage(articleId: string): Promise<void> {
+  const { error, count } = await supabase
+    .from("articles")
+    .update({ language_confirmed_at: new Date().toISOString() }, { count: "exact" })
+    .eq("id", articleId);
+  if (error) throw new Error(error.message);
+  if (count === 0) throw new Error("This draft is no longer there");
 }
 
 /** Turns the batch's review gate on or off (its drafts follow, in the database). */

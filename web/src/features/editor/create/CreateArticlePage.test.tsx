@@ -16,6 +16,7 @@ import { sessionState } from "../../auth/session";
 import { findEditor, openHtmlSource, typeHtml } from "../../../../test/editor";
 import { setSignedIn, testUser } from "../../../../test/session";
 import CreateArticlePage from "./CreateArticlePage";
+import type { DraftLanguageCheck } from "@contracts/locales";
 
 vi.mock("../../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
@@ -80,6 +81,7 @@ function controllableDraft() {
   });
   return {
     progress: (partial: Partial<GeneratedArticle>) => act(() => options.onProgress(partial)),
+    language: (check: DraftLanguageCheck) => act(() => options.onLanguage?.(check)),
     finish: (article: GeneratedArticle) => act(async () => outcome.resolve(article)),
     fail: (error: Error) => act(async () => outcome.reject(error)),
     signal: () => options.signal,
@@ -655,5 +657,61 @@ describe("create post: never losing work", () => {
     expect(unload()).toBe(true);
     await user.clear(input("Slug"));
     expect(unload()).toBe(false);
+  });
+});
+
+describe("create post: language and generation settings", () => {
+  it("sends the article's language and the settings set here; unset ones are left to the assistant", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user, "tapas en Madrid");
+    await user.click(screen.getByText("Language and generation settings"));
+    await user.selectOptions(screen.getByLabelText("Article language"), "es");
+    await user.type(input("Length (words)"), "1200");
+    await user.selectOptions(screen.getByLabelText("Tone"), "Friendly");
+    await user.click(screen.getByLabelText("FAQ"));
+    await user.click(generateButton());
+    expect(streamArticleDraft).toHaveBeenCalledWith(
+      {
+        idea: "tapas en Madrid",
+        existingArticle: undefined,
+        assistantId: ASSISTANTS[0].id,
+        locale: "es",
+        settings: { wordTarget: 1200, tone: "friendly", pointOfView: null, elements: ["faq"] },
+      },
+      expect.anything(),
+    );
+  });
+
+  it("refuses a word target out of range on its field, without generating", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(screen.getByText("Language and generation settings"));
+    await user.type(input("Length (words)"), "50");
+    await user.click(generateButton());
+    expect(streamArticleDraft).not.toHaveBeenCalled();
+    expect(input("Length (words)").getAttribute("aria-invalid")).toBe("true");
+    expect(noteOf(input("Length (words)"))).toBe("Choose a word target between 300 and 5000");
+  });
+
+  it("flags a draft that reads as another language than asked, and not one in the right language", async () => {
+    const draft = controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    await draft.language({ expected: "es", detected: "en", mismatch: true });
+    await draft.finish(ARTICLE);
+    const notice = screen.getByRole("alert", { name: "Check the language" });
+    expect(notice.textContent).toContain("This draft looks like English, not Spanish as asked.");
+    await user.click(within(notice).getByRole("button", { name: "The language is right" }));
+    expect(screen.queryByRole("alert", { name: "Check the language" })).toBeNull();
+
+    const again = controllableDraft();
+    await user.click(generateButton());
+    await user.click(screen.getByRole("button", { name: "Replace with AI draft" }));
+    await again.language({ expected: "es", detected: "es", mismatch: false });
+    await again.finish(ARTICLE);
+    expect(screen.queryByRole("alert", { name: "Check the language" })).toBeNull();
   });
 });

@@ -43,11 +43,15 @@ import {
 } from "./draftForm";
 import { InterruptedDraftNotice, type InterruptedDraft } from "./InterruptedDraftNotice";
 import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
+import { GenerationOptions } from "./GenerationOptions";
+import { LanguageFlagNotice } from "./LanguageFlagNotice";
+import type { DraftLanguageCheck } from "@contracts/locales";
+import { checkSettingsValues, NO_GENERATION_SETTINGS, settingsOverride } from "../../../lib/generationSettings";
 import { articlePrefill } from "./articlePrefill";
 import "../editorForm.css";
 import "./create-article.css";
 
-const EMPTY_AI_REQUEST = { idea: "", existingArticle: "", assistantId: "" };
+const EMPTY_AI_REQUEST = { idea: "", existingArticle: "", assistantId: "", locale: "" };
 const EMPTY_PAGE = { ...EMPTY_AI_REQUEST, ...EMPTY_DRAFT };
 
 /** How often a streaming draft is shown in the form: the first piece at once, then at most every 100 ms. */
@@ -92,6 +96,10 @@ export default function CreateArticlePage() {
   const [saving, setSaving] = useState(false);
   const [replaceRequest, setReplaceRequest] = useState<GenerateArticleRequest | null>(null);
   const [interrupted, setInterrupted] = useState<InterruptedDraft | null>(null);
+  const [settings, setSettings] = useState(NO_GENERATION_SETTINGS);
+  const [wordTargetError, setWordTargetError] = useState<string | undefined>(undefined);
+  // The last draft's language check when it read as another language than asked for.
+  const [languageFlag, setLanguageFlag] = useState<DraftLanguageCheck | null>(null);
   // Refs, not state: a double click arrives before React re-renders.
   const generation = useRef<AbortController | null>(null);
   const savingNow = useRef(false);
@@ -132,11 +140,17 @@ export default function CreateArticlePage() {
     setInterrupted(null);
     setAiError(null);
     setAiNote("");
+    setLanguageFlag(null);
     setGenerating(true);
     setGenerationStartedAt(Date.now());
     setAiStatus("");
     try {
-      const article = await streamArticleDraft(request, { signal: controller.signal, onProgress, onNote: setAiNote });
+      const article = await streamArticleDraft(request, {
+        signal: controller.signal,
+        onProgress,
+        onNote: setAiNote,
+        onLanguage: (check) => setLanguageFlag(check.mismatch ? check : null),
+      });
       show.cancel();
       draft.fill(draftFromGenerated(article));
       setGeneratedDraft(generatedDraftOf(article));
@@ -167,9 +181,19 @@ export default function CreateArticlePage() {
     else await runGeneration(request);
   };
 
-  const generate = ai.handleSubmit(({ idea, existingArticle, assistantId }) =>
-    requestGeneration({ idea: idea || undefined, existingArticle: existingArticle || undefined, assistantId }),
-  );
+  const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId, locale }) => {
+    if (generation.current) return;
+    const checked = checkSettingsValues(settings);
+    setWordTargetError("field" in checked ? checked.message : undefined);
+    if (!("settings" in checked)) return;
+    await requestGeneration({
+      idea: idea || undefined,
+      existingArticle: existingArticle || undefined,
+      assistantId,
+      locale: locale || undefined,
+      settings: settingsOverride(checked.settings),
+    });
+  });
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -213,8 +237,8 @@ export default function CreateArticlePage() {
   const restoreLocalDraft = () => {
     const stored = localDraft.restore();
     if (!stored) return;
-    const { idea, existingArticle, assistantId, ...article } = stored;
-    ai.fill({ idea, existingArticle, assistantId });
+    const { idea, existingArticle, assistantId, locale, ...article } = stored;
+    ai.fill({ idea, existingArticle, assistantId, locale });
     draft.fill(article);
   };
 
@@ -235,6 +259,14 @@ export default function CreateArticlePage() {
             {...ai.field("assistantId")}
             disabled={generating}
             onRetry={assistants.reload}
+          />
+          <GenerationOptions
+            locale={ai.values.locale}
+            settings={settings}
+            wordTargetError={wordTargetError}
+            disabled={generating}
+            onLocaleChange={(locale) => ai.fill({ locale })}
+            onSettingsChange={setSettings}
           />
           <div className="ai-actions">
             <button type="submit" disabled={generating || noAssistants} aria-busy={generating || undefined}>
@@ -266,6 +298,9 @@ export default function CreateArticlePage() {
             onRestore={restoreLocalDraft}
             onDiscard={localDraft.discard}
           />
+        )}
+        {languageFlag && !generating && (
+          <LanguageFlagNotice check={languageFlag} onDismiss={() => setLanguageFlag(null)} />
         )}
         {interrupted && (
           <InterruptedDraftNotice
@@ -309,6 +344,7 @@ export default function CreateArticlePage() {
             focusKeyword={draft.values.focusKeyword}
             slug={draft.values.slug}
             content={draft.values.content}
+            locale={ai.values.locale || undefined}
           />
         </article>
         <div className="form-actions">

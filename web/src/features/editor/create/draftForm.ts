@@ -27,7 +27,7 @@ import { splitCommaList } from "../../../lib/tagList";
 
 const trimmed = z.string().check(z.trim());
 
-/** The AI section: what to write from, and which assistant writes it. */
+/** The AI section: what to write from, which assistant writes it, and in which language. */
 export const aiRequestSchema = z
   .object({
     idea: trimmed.check(
@@ -40,6 +40,8 @@ export const aiRequestSchema = z
       ),
     ),
     assistantId: z.string().check(z.trim(), z.minLength(1, ARTICLE_MESSAGES.assistant)),
+    /** The article's language; "" keeps the assistant's. */
+    locale: z.string(),
   })
   .check(
     z.refine((request) => request.idea !== "" || request.existingArticle !== "", {

@@ -3,12 +3,14 @@ import {
   ARTICLE_STREAM_EVENTS,
   articleDeltaEventSchema,
   articleErrorEventSchema,
+  articleLanguageEventSchema,
   articleNoteEventSchema,
   extractPartialArticle,
   generatedArticleSchema,
   type GeneratedArticle,
   type GenerateArticleRequest,
 } from "@contracts/article";
+import type { DraftLanguageCheck } from "@contracts/locales";
 import { failureFromBody, readFunctionError, type RequestFailure } from "../../../backend/functionErrors";
 import { eventJson, readServerSentEvents } from "../../../backend/serverSentEvents";
 import { supabase } from "../../../backend/supabase";
@@ -37,6 +39,8 @@ export type DraftOptions = {
   onProgress: (partial: Partial<GeneratedArticle>) => void;
   /** Called with what the user should know about how the draft is written (e.g. not streamed, and why). */
   onNote?: (note: string) => void;
+  /** Called with the finished draft's language check, just before it is returned. */
+  onLanguage?: (check: DraftLanguageCheck) => void;
 };
 
 /**
@@ -50,7 +54,7 @@ export type DraftOptions = {
  */
 export async function streamArticleDraft(
   request: GenerateArticleRequest,
-  { signal, onProgress, onNote }: DraftOptions,
+  { signal, onProgress, onNote, onLanguage }: DraftOptions,
 ): Promise<GeneratedArticle> {
   const { data, error } = await supabase.functions.invoke<Response>("generate-article", { body: request, signal });
   if (signal.aborted) throw new DraftAbortedError();
@@ -72,6 +76,9 @@ export async function streamArticleDraft(
         if (!delta.success) continue;
         text += delta.data.text;
         onProgress(extractPartialArticle(text));
+      } else if (event === ARTICLE_STREAM_EVENTS.language) {
+        const check = articleLanguageEventSchema.safeParse(eventJson(payload));
+        if (check.success) onLanguage?.(check.data);
       } else if (event === ARTICLE_STREAM_EVENTS.done) {
         const article = generatedArticleSchema.safeParse(eventJson(payload));
         outcome = article.success
