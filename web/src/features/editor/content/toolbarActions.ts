@@ -146,7 +146,7 @@ export function toolbarActions({ openLink, openImage }: { openLink(): void; open
       {
         id: "undo",
         label: "Undo",
-        text: "↶",
+        text: "Undo",
         shortcut: shortcut("Mod-Z"),
         isEnabled: (editor) => editor.can().undo(),
         run: (editor) => focus(editor).undo().run(),
@@ -154,7 +154,7 @@ export function toolbarActions({ openLink, openImage }: { openLink(): void; open
       {
         id: "redo",
         label: "Redo",
-        text: "↷",
+        text: "Redo",
         shortcut: shortcut("Mod-Shift-Z"),
         isEnabled: (editor) => editor.can().redo(),
         run: (editor) => focus(editor).redo().run(),
