@@ -107,7 +107,10 @@ test("create an article by hand, find it in the list, then delete it after confi
   await page.getByRole("button", { name: "Save Article" }).dblclick();
 
   await expect(page.getByText("Article created successfully")).toBeVisible();
-  await expect(page).toHaveURL(/\/articles$/);
+  // Saving keeps the writer in the editor: the new article's.
+  await expect(page).toHaveURL(/\/articles\/edit\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("status").filter({ hasText: /^Saved at / })).toBeVisible();
+  await page.getByRole("link", { name: "Articles" }).click();
   const card = cardOf(page, "Raised beds for beginners");
   await expect(card).toHaveCount(1);
   await expect(card.getByText("Draft", { exact: true })).toBeVisible();
@@ -189,6 +192,7 @@ test("create with AI: the content streams in before the draft is done, then ever
 
   await page.getByRole("button", { name: "Save Article" }).click();
   await expect(page.getByText("Article created successfully")).toBeVisible();
+  await page.getByRole("link", { name: "Articles" }).click();
   await expect(cardOf(page, "Composting: A Practical Guide")).toBeVisible();
   const { data: saved } = await adminBackend()
     .from("articles")
@@ -275,7 +279,8 @@ test("edit and schedule an article for a connected site; a reload shows the sche
   await page.getByRole("button", { name: "Save Changes" }).click();
 
   await expect(page.getByText("Article updated successfully")).toBeVisible();
-  await expect(page).toHaveURL(/\/articles$/);
+  await expect(page).toHaveURL(new RegExp(`/articles/edit/${articleId}$`));
+  await page.getByRole("link", { name: "Articles" }).click();
   await expect(cardOf(page, "Winter pruning, step by step").getByText("Scheduled", { exact: true })).toBeVisible();
 
   const { data: saved } = await adminBackend()

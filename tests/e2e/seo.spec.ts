@@ -114,6 +114,7 @@ test("the editor's SEO panel: the keyword check flips when the keyword is added 
   await page.getByLabel("Slug").fill("balcony-tomatoes");
   await page.getByRole("button", { name: "Save Article" }).click();
   await expect(page.getByText("Article created successfully")).toBeVisible();
+  await page.getByRole("link", { name: "Articles" }).click();
   const card = page.getByRole("article", { name: "Balcony tomatoes: how to grow them in pots" });
   await page.reload();
   await expect(card.getByText(/^SEO score \d+ of 100/)).toBeAttached({ timeout: 15_000 });

@@ -92,7 +92,7 @@ describe("every save keeps a revision, written by save-article only", () => {
 
   test("a new article made from an AI draft starts with the draft (ai), then the text saved (manual)", async () => {
     as(alice);
-    articleId = await createArticle({
+    ({ id: articleId } = await createArticle({
       ...NEW_ARTICLE,
       generatedDraft: {
         ...NEW_ARTICLE,
@@ -100,7 +100,7 @@ describe("every save keeps a revision, written by save-article only", () => {
         content: '<p>Compost <img src="x" onerror="alert(1)">feeds soil.</p><script>alert(1)</script>',
         excerpt: "",
       },
-    });
+    }));
     const revisions = await listArticleRevisions(articleId);
     expect(sources(revisions)).toEqual(["manual", "ai"]);
     const draft = await getArticleRevision(articleId, revisions[1].id);
@@ -139,7 +139,7 @@ describe("every save keeps a revision, written by save-article only", () => {
 
   test("bob sees none of alice's revisions and cannot restore one into his article or hers", async () => {
     as(bob);
-    bobsArticleId = await createArticle({ ...NEW_ARTICLE, title: "Bob's notes" });
+    bobsArticleId = (await createArticle({ ...NEW_ARTICLE, title: "Bob's notes" })).id;
     expect(await listArticleRevisions(articleId)).toEqual([]);
 
     as(alice);
@@ -233,7 +233,7 @@ describe("no silent overwrites: saves carry their version", () => {
 
   test("two tabs save from the same version: the second is refused with what the first saved, and changes nothing", async () => {
     as(alice);
-    const articleId = await createArticle({ ...NEW_ARTICLE, title: "Two tabs" });
+    const { id: articleId } = await createArticle({ ...NEW_ARTICLE, title: "Two tabs" });
     const opened = (await getArticle(articleId))!;
     const first = await updateArticle(articleId, opened.version, changes({ title: "Saved in the first tab" }));
     expect(first.version).toBe(opened.version + 1);
@@ -249,7 +249,7 @@ describe("no silent overwrites: saves carry their version", () => {
 
   test("a stale form does not undo a drip schedule applied meanwhile", async () => {
     as(alice);
-    const articleId = await createArticle({ ...NEW_ARTICLE, title: "Dripped" });
+    const { id: articleId } = await createArticle({ ...NEW_ARTICLE, title: "Dripped" });
     const opened = (await getArticle(articleId))!;
     // The drip rule schedules it while the editor is open.
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -295,7 +295,7 @@ describe("no silent overwrites: saves carry their version", () => {
 
   test("revisions keep status and schedule, and restoring one brings them back", async () => {
     as(alice);
-    const articleId = await createArticle({ ...NEW_ARTICLE, title: "Scheduled once" });
+    const { id: articleId } = await createArticle({ ...NEW_ARTICLE, title: "Scheduled once" });
     const when = new Date(Date.now() + 2 * 86_400_000);
     await save(articleId, { title: "Scheduled once", status: "scheduled", scheduledFor: when, scheduledSiteIds: [siteId] });
     const [scheduledRevision] = await listArticleRevisions(articleId);

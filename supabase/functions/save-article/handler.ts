@@ -14,7 +14,9 @@
  * - 400 invalid input `{ error: "<field>: <message>", field, issues }`,
  *   including every size limit with the forms' messages, content that is
  *   empty once sanitised, another user's assistant, or a row the database
- *   refuses (its check constraints mirror the limits);
+ *   refuses (its check constraints mirror the limits), a schedule with no
+ *   target site ('scheduledSiteIds: Choose at least one site…': it would
+ *   publish nowhere);
  *   and 'restoredFrom: Revision not found' (none of this article's);
  * - 401 not signed in; 404 'Article not found' (none of the caller's);
  * - 409 'This article was changed elsewhere since you opened it' with

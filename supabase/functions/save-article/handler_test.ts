@@ -201,6 +201,33 @@ Deno.test("save-article: every size limit is refused with the form's message", a
   assert.equal(rows.size, 1);
 });
 
+Deno.test("save-article: a schedule with no target site is refused, saying why; nothing is stored", async () => {
+  const { rows, saves, store } = memoryStore();
+  const call = harness(store);
+  const created = await call(article());
+  const id = created.body.article.id;
+  for (const sites of [{}, { scheduledSiteIds: [] }]) {
+    const { status, body } = await call(
+      article({ id, expectedVersion: 1, status: "scheduled", scheduledFor: "2030-01-01T10:00:00Z", ...sites }),
+    );
+    assert.equal(status, 400);
+    assert.equal(
+      body.error,
+      "scheduledSiteIds: Choose at least one site to publish to: a schedule without a site publishes nowhere",
+    );
+    assert.equal(body.field, "scheduledSiteIds");
+  }
+  assert.equal(saves.length, 1, "only the first save reached the store");
+  assert.equal(rows.get(id)!.status, "draft");
+  // With a site it is accepted; a draft needs none.
+  const site = crypto.randomUUID();
+  const scheduled = await call(
+    article({ id, expectedVersion: 1, status: "scheduled", scheduledFor: "2030-01-01T10:00:00Z", scheduledSiteIds: [site] }),
+  );
+  assert.equal(scheduled.status, 200, JSON.stringify(scheduled.body));
+  assert.deepEqual(rows.get(id)!.scheduled_site_ids, [site]);
+});
+
 Deno.test("save-article: content that is only unsafe HTML is refused, not stored empty", async () => {
   const { rows, store } = memoryStore();
   const { status, body } = await harness(store)(article({ content: "<script>alert(1)</script><style>*{}</style>" }));

@@ -27,6 +27,8 @@ export const SAVE_ARTICLE_MESSAGES = {
   content: "Content is required",
   excerpt: "Excerpt is required",
   scheduledDate: "Please set a scheduled date",
+  /** A schedule with no target site would publish nowhere when its time comes (issue 21). */
+  scheduleNeedsSite: "Choose at least one site to publish to: a schedule without a site publishes nowhere",
   newArticleIsDraft: "New articles are saved as drafts",
   notFound: "Article not found",
   assistant: "Please select an assistant",
@@ -118,6 +120,10 @@ export const saveArticleRequestSchema = z
   .superRefine((article, context) => {
     if (article.status === "scheduled" && !article.scheduledFor) {
       context.addIssue({ code: "custom", path: ["scheduledFor"], message: SAVE_ARTICLE_MESSAGES.scheduledDate });
+    }
+    // A restore brings back the state its revision recorded (save_article()), whatever is sent with it.
+    if (article.status === "scheduled" && article.scheduledSiteIds.length === 0 && article.restoredFrom === undefined) {
+      context.addIssue({ code: "custom", path: ["scheduledSiteIds"], message: SAVE_ARTICLE_MESSAGES.scheduleNeedsSite });
     }
     if (!article.id && article.status !== "draft") {
       context.addIssue({ code: "custom", path: ["status"], message: SAVE_ARTICLE_MESSAGES.newArticleIsDraft });

@@ -20,6 +20,8 @@ export const ARTICLE_MESSAGES = {
   slug: "Slug is required",
   scheduledDate: "Please set a scheduled date",
   scheduledInPast: "The scheduled date must be in the future",
+  /** save-article refuses such a schedule with the same message (SAVE_ARTICLE_MESSAGES.scheduleNeedsSite). */
+  scheduleNeedsSite: "Choose at least one site to publish to: a schedule without a site publishes nowhere",
 } as const;
 
 /** Trimmed text that must not be empty, within `maxLength`. */

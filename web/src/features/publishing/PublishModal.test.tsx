@@ -177,14 +177,49 @@ describe("PublishModal", () => {
     ).toBeTruthy();
   });
 
-  it("offers Draft and Publish Immediately; Draft by default for a site without the post", async () => {
+  it("offers Draft and Publish Immediately; Publish Immediately by default for a site without the post", async () => {
     const user = userEvent.setup();
     renderModal({ publications: [LIVE_ON_TRAVEL] });
     await screen.findByLabelText("Select WordPress Site");
     expect([...statusField().options].map((option) => option.text)).toEqual(["Draft", "Publish Immediately"]);
-    expect(statusField().value).toBe("draft");
+    expect(statusField().value).toBe("publish");
     await chooseSite(user, "Food blog (https://food.example.com)");
-    expect(statusField().value).toBe("draft");
+    expect(statusField().value).toBe("publish");
+  });
+
+  it("chooses the only connected site already, and publishes it live by default", async () => {
+    const user = userEvent.setup();
+    renderModal({ sites: [TRAVEL] });
+    const select = (await screen.findByLabelText("Select WordPress Site")) as HTMLSelectElement;
+    expect(select.value).toBe("site-1");
+    expect(statusField().value).toBe("publish");
+    vi.mocked(publishArticle).mockResolvedValue(RESULT);
+    await user.click(publishButton());
+    expect(publishArticle).toHaveBeenCalledWith(
+      { articleId: ARTICLE.id, siteId: "site-1", status: "publish" },
+      expect.objectContaining({ onStep: expect.any(Function) }),
+    );
+  });
+
+  it("chooses no site for the user when there are several", async () => {
+    renderModal();
+    expect(((await screen.findByLabelText("Select WordPress Site")) as HTMLSelectElement).value).toBe("");
+  });
+
+  it("offers Schedule… (publish later, to several sites) when the editor can schedule", async () => {
+    const user = userEvent.setup();
+    vi.mocked(listConnectedSites).mockResolvedValue(SITES);
+    vi.mocked(loadPublications).mockResolvedValue(new Map());
+    const onSchedule = vi.fn();
+    render(<PublishModal article={ARTICLE} onClose={vi.fn()} onPublished={vi.fn()} onSchedule={onSchedule} />);
+    await user.click(await screen.findByRole("button", { name: "Schedule…" }));
+    expect(onSchedule).toHaveBeenCalledTimes(1);
+  });
+
+  it("has no Schedule… where nothing can schedule (the list's card)", async () => {
+    renderModal();
+    await screen.findByLabelText("Select WordPress Site");
+    expect(screen.queryByRole("button", { name: "Schedule…" })).toBeNull();
   });
 
   it("keeps a live post live: Publish Immediately by default for the site where it is live", async () => {

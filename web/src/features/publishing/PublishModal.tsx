@@ -28,6 +28,8 @@ type PublishModalProps = {
   onClose(): void;
   /** Called once the article is on WordPress (its status and site ids changed). */
   onPublished(): void;
+  /** Publish later instead: the editor's Schedule… (to chosen sites at a time). Without it, no such offer. */
+  onSchedule?(): void;
 };
 
 type SitesLoad = { state: "loading" } | { state: "error"; message: string } | { state: "loaded"; sites: ConnectedSite[] };
@@ -46,16 +48,26 @@ export const draftConfirmMessage = (siteName: string) =>
 const anyStepReported = (steps: readonly StepProgress[]) => steps.some((step) => step.state !== "pending");
 
 /**
- * Publish to WordPress: where the article already is (each site with the
- * state of its post there), a site and a post status (by default the status
- * that keeps a live post live), a question before a live post is turned into
- * a draft, then the server's own steps as it streams them and what the
- * publish did (created or updated).
+ * The post status a publish defaults to on a site: the state the post is
+ * in there when it is a draft (a draft kept a draft), else live — the
+ * Publish button publishes (issue 21: Draft under a Publish button was a
+ * risky default).
  */
-export default function PublishModal({ article, onClose, onPublished }: PublishModalProps) {
+const defaultStatus = (publication: Publication | undefined): PostStatus =>
+  publication?.remoteStatus === "draft" ? "draft" : "publish";
+
+/**
+ * Publish to WordPress: where the article already is (each site with the
+ * state of its post there), a site (the only one chosen already) and a post
+ * status (live by default, a draft kept a draft), a question before a live
+ * post is turned into a draft, then the server's own steps as it streams
+ * them and what the publish did (created or updated).
+ */
+export default function PublishModal({ article, onClose, onPublished, onSchedule }: PublishModalProps) {
   const formId = useId();
   const [sitesLoad, setSitesLoad] = useState<SitesLoad>({ state: "loading" });
-  const [siteId, setSiteId] = useState("");
+  /** The site the user picked; until then the only connected site, if there is one. */
+  const [pickedSiteId, setSiteId] = useState<string | null>(null);
   const [siteError, setSiteError] = useState<string>();
   /** The status the user picked; until then the default for the chosen site. */
   const [pickedStatus, setPickedStatus] = useState<PostStatus | null>(null);
@@ -65,7 +77,6 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
   const entry = usePublications(article.id);
   const publications = entry !== undefined && entry !== "loading" && "publications" in entry ? entry.publications : null;
   const publicationOn = (id: string) => publications?.find((publication) => publication.siteId === id);
-  const status: PostStatus = pickedStatus ?? (isLive(publicationOn(siteId)) ? "publish" : "draft");
 
   const loadSites = () => {
     setSitesLoad({ state: "loading" });
@@ -80,6 +91,8 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
   useEffect(() => requestPublications(article.id, { force: true }), [article.id]);
 
   const sites = sitesLoad.state === "loaded" ? sitesLoad.sites : [];
+  const siteId = pickedSiteId ?? (sites.length === 1 ? sites[0].id : "");
+  const status: PostStatus = pickedStatus ?? defaultStatus(publicationOn(siteId));
 
   const publish = async (site: ConnectedSite, postStatus: PostStatus) => {
     const previous = publicationOn(site.id);
@@ -164,6 +177,14 @@ export default function PublishModal({ article, onClose, onPublished }: PublishM
         <p className="publish-article-title">{article.title}</p>
         <PublishedWhere article={article} publications={publications} loading={entry === undefined || entry === "loading"} />
         {outcome.state === "idle" && <SeoPublishWarning articleId={article.id} />}
+        {onSchedule && outcome.state === "idle" && (
+          <p className="publish-later">
+            Publish later, or to several sites at once?{" "}
+            <button type="button" className="secondary outline" aria-haspopup="dialog" onClick={onSchedule}>
+              Schedule…
+            </button>
+          </p>
+        )}
         {sitesLoad.state === "loading" && <p aria-busy="true">Loading sites...</p>}
         {sitesLoad.state === "error" && (
           <p role="alert">

@@ -127,9 +127,9 @@ describe("createArticle", () => {
     assistantId: "as-1",
   };
 
-  it("saves through save-article (which sanitises the HTML), never the table, and returns the id", async () => {
+  it("saves through save-article (which sanitises the HTML), never the table, and returns the article as saved", async () => {
     saveAnswers({ row: ROW });
-    expect(await createArticle(NEW)).toBe(ID);
+    expect(await createArticle(NEW)).toMatchObject({ id: ID, title: ROW.title, version: ROW.version });
     expect(supabase.functions.invoke).toHaveBeenCalledWith("save-article", { body: NEW });
     expect(supabase.from).not.toHaveBeenCalled();
   });

@@ -174,8 +174,8 @@ function keptDraft(draft: GeneratedDraft | undefined): { generatedDraft?: Genera
   return fits ? { generatedDraft: draft } : {};
 }
 
-/** Saves a new draft for the signed-in user; returns its id. */
-export async function createArticle(article: NewArticle): Promise<string> {
+/** Saves a new draft for the signed-in user; returns it as saved. */
+export async function createArticle(article: NewArticle): Promise<Article> {
   const saved = await saveArticle({
     title: article.title,
     content: article.content,
@@ -188,7 +188,7 @@ export async function createArticle(article: NewArticle): Promise<string> {
     assistantId: article.assistantId,
     ...keptDraft(article.generatedDraft),
   });
-  return saved.id;
+  return toArticle(saved);
 }
 
 /**

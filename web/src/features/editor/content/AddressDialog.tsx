@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
 import { FormField } from "../../../ui/FormField";
 import { Modal } from "../../../ui/Modal";
@@ -24,6 +24,13 @@ type AddressDialogProps = {
 export function AddressDialog({ title, fields, submitLabel, onSubmit, extraAction, onClose }: AddressDialogProps) {
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((field) => [field.name, field.initial])));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The dialog opens on its first field (the address), not on ✕: showModal() has focused the
+  // first focusable element, the close button, by the time effects run.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,14 +47,13 @@ export function AddressDialog({ title, fields, submitLabel, onSubmit, extraActio
 
   return createPortal(
     <Modal title={title} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        {fields.map((field, index) => (
+      <form ref={formRef} onSubmit={submit} noValidate>
+        {fields.map((field) => (
           <FormField
             key={field.name}
             label={field.label}
             name={field.name}
             type={field.type ?? "text"}
-            autoFocus={index === 0}
             value={values[field.name]}
             error={errors[field.name]}
             help={field.help}

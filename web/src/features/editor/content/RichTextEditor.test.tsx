@@ -163,6 +163,23 @@ describe("article editor: toolbar", () => {
     await waitFor(() => expect(document.activeElement).toBe(surface));
   });
 
+  it("opens the link dialog on the address field, not on its close button", async () => {
+    // As a browser does: showModal() focuses the dialog's first focusable element (here ✕).
+    const showModal = vi.spyOn(HTMLDialogElement.prototype, "showModal").mockImplementation(function (this: HTMLDialogElement) {
+      this.open = true;
+      this.querySelector<HTMLElement>("button, input")?.focus();
+    });
+    try {
+      const { user, editor } = await renderEditor("<p>See the guide</p>");
+      select(editor, 9, 14);
+      await user.click(tool("Link"));
+      const dialog = await screen.findByRole("dialog", { name: "Add link" });
+      await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText("Link address")));
+    } finally {
+      showModal.mockRestore();
+    }
+  });
+
   it("adds a link from the dialog, completing the address, and refuses a javascript: address", async () => {
     const { user, editor } = await renderEditor("<p>See the guide</p>");
     select(editor, 9, 14);

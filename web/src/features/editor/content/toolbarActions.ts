@@ -146,7 +146,6 @@ export function toolbarActions({ openLink, openImage }: { openLink(): void; open
       {
         id: "undo",
         label: "Undo",
-        // Words, not arrow symbols: axe cannot weigh a symbol's contrast (strict axe fails on it once Undo is enabled).
         text: "Undo",
         shortcut: shortcut("Mod-Z"),
         isEnabled: (editor) => editor.can().undo(),

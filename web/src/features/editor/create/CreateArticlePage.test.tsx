@@ -17,6 +17,8 @@ import { findEditor, openHtmlSource, typeHtml } from "../../../../test/editor";
 import { setSignedIn, testUser } from "../../../../test/session";
 import CreateArticlePage from "./CreateArticlePage";
 import type { DraftLanguageCheck } from "@contracts/locales";
+import type { Article } from "../../articles/index";
+import { takeSavedHandoff } from "../workspace/savedHandoff";
 
 vi.mock("../../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
@@ -42,6 +44,26 @@ const ARTICLE: GeneratedArticle = {
   meta_description: "Learn composting step by step.",
   focus_keyword: "composting",
   slug: "composting-a-practical-guide",
+};
+
+/** The article save-article returns for the new draft. */
+const SAVED: Article = {
+  id: "33333333-3333-4333-8333-333333333333",
+  title: "Composting basics",
+  content: "<p>Compost!</p>",
+  excerpt: "All about compost.",
+  metaDescription: "Compost guide",
+  focusKeyword: "compost",
+  slug: "composting-basics",
+  categories: ["Garden"],
+  tags: ["compost", "soil", "garden"],
+  status: "draft",
+  featuredImageUrl: null,
+  assistantId: null,
+  scheduledFor: null,
+  scheduledSiteIds: [],
+  createdAt: new Date("2026-12-07T10:00:00Z"),
+  version: 1,
 };
 
 const FIELD_LABELS = {
@@ -133,6 +155,23 @@ describe("create post: layout", () => {
     expect(screen.getByRole("button", { name: "Preview Post" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Cancel" }).getAttribute("href")).toBe("/articles");
     expect(screen.getByRole("button", { name: "Save Article" })).toBeTruthy();
+  });
+
+  it("has the editor's action bar (no History before the first save) and the side panel with a live word count", async () => {
+    const { user } = await renderPage();
+    const bar = screen.getByRole("group", { name: "Article actions" });
+    expect(within(bar).getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Preview Post",
+      "Schedule…",
+      "Publish…",
+      "Cancel",
+      "Save Article",
+    ]);
+    const panel = screen.getByRole("complementary", { name: "Post Settings" });
+    expect(within(panel).getByText("Draft, not saved yet.")).toBeTruthy();
+    expect(panel.querySelector(".editor-word-count")?.textContent).toBe("Word count: 0");
+    await typeHtml(user, "<h2>Soil first</h2><p>Feed the soil, not the plant.</p>");
+    expect(panel.querySelector(".editor-word-count")?.textContent).toBe("Word count: 8");
   });
 });
 
@@ -456,8 +495,8 @@ describe("create post: saving", () => {
     expect(createArticle).not.toHaveBeenCalled();
   });
 
-  it("saves a draft with trimmed fields, the category as a one-item list and split tags, then goes to the list", async () => {
-    let finishSave!: (id: string) => void;
+  it("saves a draft with trimmed fields, the category as a one-item list and split tags, then stays in its editor", async () => {
+    let finishSave!: (article: Article) => void;
     vi.mocked(createArticle).mockReturnValue(new Promise((resolve) => (finishSave = resolve)));
     const { user, location } = await renderPage();
     await fillArticle(user);
@@ -475,14 +514,37 @@ describe("create post: saving", () => {
       tags: ["compost", "soil", "garden"],
       assistantId: null,
     });
-    await act(async () => finishSave("new-id"));
+    await act(async () => finishSave(SAVED));
     expect(notifySuccess).toHaveBeenCalledWith("Article created successfully");
-    expect(location.history.at(-1)).toBe("/articles");
+    // The Edit route of the new article, in place of Create (Back does not lead to an empty form).
+    expect(location.history).toEqual([`/articles/edit/${SAVED.id}`]);
+    // The Edit page is handed the saved article, so it shows it without loading it again.
+    expect(takeSavedHandoff(SAVED.id)).toMatchObject({ article: SAVED, savedAt: expect.any(Date), open: undefined });
+  });
+
+  it.each([
+    ["Publish…", "publish"],
+    ["Schedule…", "schedule"],
+  ] as const)("%s saves the new article first, then opens in its editor", async (label, dialog) => {
+    vi.mocked(createArticle).mockResolvedValue(SAVED);
+    const { user, location } = await renderPage();
+    await fillArticle(user);
+    await user.click(screen.getByRole("button", { name: label }));
+    await waitFor(() => expect(location.history).toEqual([`/articles/edit/${SAVED.id}`]));
+    expect(takeSavedHandoff(SAVED.id)?.open).toBe(dialog);
+  });
+
+  it("Publish… with a form that cannot be saved yet shows what is missing and goes nowhere", async () => {
+    const { user, location } = await renderPage();
+    await user.click(screen.getByRole("button", { name: "Publish…" }));
+    expect(noteOf(input("Title"))).toBe("Title is required");
+    expect(createArticle).not.toHaveBeenCalled();
+    expect(location.history).toEqual(["/articles/create"]);
   });
 
   it("remembers which assistant wrote a generated article, and sends the draft as generated for its ai revision", async () => {
     const draft = controllableDraft();
-    vi.mocked(createArticle).mockResolvedValue("new-id");
+    vi.mocked(createArticle).mockResolvedValue(SAVED);
     const { user } = await renderPage();
     await chooseAndDescribe(user);
     await user.click(generateButton());
@@ -607,7 +669,7 @@ describe("create post: never losing work", () => {
   });
 
   it("removes the draft once the article is saved", async () => {
-    vi.mocked(createArticle).mockResolvedValue("new-id");
+    vi.mocked(createArticle).mockResolvedValue(SAVED);
     const { user } = await renderPage();
     await fillArticle(user);
     window.dispatchEvent(new Event("pagehide"));

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import { useLocation, useSearch } from "wouter";
 import { LazyArticlePreviewModal } from "../../articles/index";
 import { ContentEditor } from "../content/ContentEditor";
 import { LinkSuggestions } from "../../links/index";
@@ -18,7 +18,7 @@ import {
   type GeneratedArticle,
 } from "../data/articleDrafts";
 import type { GeneratedDraft } from "@contracts/article_save";
-import { createArticle } from "../../articles/index";
+import { createArticle, type Article } from "../../articles/index";
 import { listAssistantChoices } from "../../assistants/index";
 import { localDraftKey, sameValues } from "../localDrafts";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -48,6 +48,10 @@ import { LanguageFlagNotice } from "./LanguageFlagNotice";
 import type { DraftLanguageCheck } from "@contracts/locales";
 import { checkSettingsValues, NO_GENERATION_SETTINGS, settingsOverride } from "../../../lib/generationSettings";
 import { articlePrefill } from "./articlePrefill";
+import { EditorActionBar } from "../workspace/EditorActionBar";
+import { EditorSidePanel } from "../workspace/EditorSidePanel";
+import { handOverSaved, type EditorDialog } from "../workspace/savedHandoff";
+import "../workspace/workspace.css";
 import "../editorForm.css";
 import "./create-article.css";
 
@@ -103,6 +107,9 @@ export default function CreateArticlePage() {
   // Refs, not state: a double click arrives before React re-renders.
   const generation = useRef<AbortController | null>(null);
   const savingNow = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Publish… or Schedule… pressed: the article is saved first, and the dialog opens in the editor of the saved article.
+  const saveThen = useRef<EditorDialog | undefined>(undefined);
 
   const pageValues = { ...ai.values, ...draft.values };
   const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", "new"));
@@ -197,6 +204,8 @@ export default function CreateArticlePage() {
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const then = saveThen.current;
+    saveThen.current = undefined;
     if (savingNow.current || generating) return;
     const result = draft.check(event.currentTarget);
     if (!result.success) return;
@@ -207,9 +216,9 @@ export default function CreateArticlePage() {
     savingNow.current = true;
     setSaving(true);
     const values = result.data;
-    let articleId: string;
+    let saved: Article;
     try {
-      articleId = await createArticle({
+      saved = await createArticle({
         title: values.title,
         content: values.content,
         excerpt: values.excerpt,
@@ -228,10 +237,17 @@ export default function CreateArticlePage() {
       return;
     }
     // The card shows the new article's SEO score (best effort, after the save).
-    void scoreSavedArticle(articleId, values);
+    void scoreSavedArticle(saved.id, values);
     localDraft.clear();
     notifySuccess("Article created successfully");
-    navigate("/articles");
+    // The writer stays in the editor: the saved article's, in this entry of the history (Back does not return to an empty form).
+    handOverSaved({ article: saved, savedAt: new Date(), open: then });
+    navigate(`/articles/edit/${saved.id}`, { replace: true });
+  };
+
+  const saveFirst = (then: EditorDialog) => {
+    saveThen.current = then;
+    formRef.current?.requestSubmit();
   };
 
   const restoreLocalDraft = () => {
@@ -290,7 +306,8 @@ export default function CreateArticlePage() {
         </form>
       </article>
 
-      <form onSubmit={save} noValidate aria-busy={generating || undefined}>
+      <form ref={formRef} onSubmit={save} noValidate aria-busy={generating || undefined} className="editor-workspace">
+        <div className="editor-main">
         {localDraft.offer && (
           <RestoreDraftNotice
             savedAt={localDraft.offer.savedAt}
@@ -347,17 +364,28 @@ export default function CreateArticlePage() {
             locale={ai.values.locale || undefined}
           />
         </article>
-        <div className="form-actions">
-          <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>
-            Preview Post
-          </button>
-          <Link href="/articles" role="button" className="secondary outline">
-            Cancel
-          </Link>
-          <button type="submit" disabled={saving || generating} aria-busy={saving || undefined}>
-            {saving ? "Saving..." : "Save Article"}
-          </button>
         </div>
+        <EditorSidePanel
+          content={draft.values.content}
+          publishing={
+            <>
+              <h3>Status</h3>
+              <p>Draft, not saved yet.</p>
+              <p className="editor-panel-note">Schedule… and Publish… save the article first.</p>
+            </>
+          }
+          featuredImage={<p className="editor-panel-note">Save the article to add a featured image.</p>}
+        />
+        <EditorActionBar
+          saveLabel="Save Article"
+          saving={saving}
+          previewLabel="Preview Post"
+          onPreview={() => setPreviewing(true)}
+          onPublish={() => saveFirst("publish")}
+          onSchedule={() => saveFirst("schedule")}
+          busy={generating}
+          savedAt={null}
+        />
       </form>
 
       {replaceRequest && (

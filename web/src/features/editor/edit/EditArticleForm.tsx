@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLocation } from "wouter";
 import { LazyArticlePreviewModal } from "../../articles/index";
 import { ContentEditor } from "../content/ContentEditor";
 import { LinkSuggestions } from "../../links/index";
@@ -8,10 +7,11 @@ import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
 import { SelectField } from "../../../ui/SelectField";
-import { SubmitButton } from "../../../ui/SubmitButton";
 import { TextAreaField } from "../../../ui/TextAreaField";
 import {
+  ARTICLE_MESSAGES,
   ArticleConflictError,
+  getArticle,
   listScheduleTargets,
   updateArticle,
   type Article,
@@ -29,6 +29,13 @@ import { parseDateTimeLocal, toDateTimeLocal } from "./localDateTime";
 import { ScheduleTargets } from "./ScheduleTargets";
 import { useResource } from "../../../lib/useResource";
 import { mineOverTheirs, type FormState } from "./saveConflict";
+import { LazyPublishModal } from "../../publishing/index";
+import { LazyFeaturedImageModal } from "../../images/index";
+import { EditorActionBar } from "../workspace/EditorActionBar";
+import { EditorSidePanel, FeaturedImagePreview } from "../workspace/EditorSidePanel";
+import { ScheduleDialog, type ScheduleChoice } from "../workspace/ScheduleDialog";
+import type { EditorDialog } from "../workspace/savedHandoff";
+import "../workspace/workspace.css";
 
 /** The History panel and the diff library (jsdiff) load when History is first opened. */
 const LazyRevisionHistory = lazy(() =>
@@ -63,10 +70,28 @@ type EditArticleFormProps = {
   onReload(article: Article): void;
   /** Focus the History button once shown (the form replaced after a restore). */
   focusHistory?: boolean;
+  /** Saved: the page shows the saved article in a new form, then opens `then` (Publish… pressed with unsaved changes). */
+  onSaved(article: Article, then?: EditorDialog): void;
+  /** When the article was last saved in this visit (the bar says so). */
+  savedAt: Date | null;
+  /** Focus Save once shown (the form replaced after a save). */
+  focusSave?: boolean;
+  /** A dialog of the bar to open once shown. */
+  openOnArrival?: EditorDialog;
 };
 
-export function EditArticleForm({ article, onRestored, onReload, focusHistory = false }: EditArticleFormProps) {
-  const [, navigate] = useLocation();
+type OpenDialog = EditorDialog | "featured-image" | null;
+
+export function EditArticleForm({
+  article,
+  onRestored,
+  onReload,
+  onSaved,
+  savedAt,
+  focusHistory = false,
+  focusSave = false,
+  openOnArrival,
+}: EditArticleFormProps) {
   const [initialValues] = useState(() => editValuesOf(article));
   const form = useForm(editArticleSchema(initialValues.scheduledFor), initialValues);
   const targets = useResource(() => listScheduleTargets(), []);
@@ -77,6 +102,17 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
   const [conflict, setConflict] = useState<Article | null>(null);
   const [overwriting, setOverwriting] = useState(false);
   const historyButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(openOnArrival ?? null);
+  // The version saves start from: it moves when this page changes the article itself (a featured image).
+  const [version, setVersion] = useState(article.version);
+  const [featuredImageUrl, setFeaturedImageUrl] = useState(article.featuredImageUrl);
+  const [siteError, setSiteError] = useState<string>();
+  // A save asked for by the bar (after Schedule…, or before Publish…): submitted once the form shows the new values.
+  const [saveRequest, setSaveRequest] = useState<{ then?: EditorDialog } | null>(null);
+  const saveThen = useRef<EditorDialog | undefined>(undefined);
+  const publishedHere = useRef(false);
   const scheduled = form.values.status === "scheduled";
   const [seoScore, setSeoScore] = useState<number | null>(null);
 
@@ -91,7 +127,15 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
 
   useEffect(() => {
     if (focusHistory) historyButton.current?.focus();
-  }, [focusHistory]);
+    else if (focusSave) saveButton.current?.focus();
+  }, [focusHistory, focusSave]);
+
+  useEffect(() => {
+    if (!saveRequest) return;
+    saveThen.current = saveRequest.then;
+    setSaveRequest(null);
+    formRef.current?.requestSubmit();
+  }, [saveRequest]);
 
   // An article opened as saved gets its card's SEO score (it may never have had one: bulk drafts, restores).
   useEffect(() => {
@@ -122,9 +166,12 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
   const initialForm: FormState = { values: initialValues, siteIds: article.scheduledSiteIds };
 
   /** Saves `changes` over `version`; a refusal because the article changed elsewhere opens the conflict view. */
-  const saveOver = async (version: number, changes: ArticleChanges): Promise<boolean> => {
+  const saveOver = async (fromVersion: number, changes: ArticleChanges): Promise<boolean> => {
+    const then = saveThen.current;
+    saveThen.current = undefined;
+    let saved: Article;
     try {
-      await updateArticle(article.id, version, changes);
+      saved = await updateArticle(article.id, fromVersion, changes);
     } catch (error) {
       if (error instanceof ArticleConflictError) {
         setConflict(error.current);
@@ -137,12 +184,19 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
     void scoreSavedArticle(article.id, changes);
     localDraft.clear();
     notifySuccess("Article updated successfully");
-    navigate("/articles");
+    onSaved(saved, then);
     return true;
   };
 
   const save = form.handleSubmit(async (values) => {
-    await saveOver(article.version, {
+    // A schedule publishes only to the sites chosen: none would publish nowhere (save-article refuses it too).
+    if (values.status === "scheduled" && chosenSites().length === 0) {
+      saveThen.current = undefined;
+      setSiteError(ARTICLE_MESSAGES.scheduleNeedsSite);
+      formRef.current?.querySelector<HTMLElement>(".schedule-targets input, .schedule-targets a")?.focus();
+      return;
+    }
+    await saveOver(version, {
       title: values.title,
       content: values.content,
       excerpt: values.excerpt,
@@ -157,6 +211,33 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
     });
   });
 
+  /** Schedule… chosen: the article is saved with that schedule (and whatever else was typed). */
+  const schedule = ({ scheduledFor, siteIds: chosen }: ScheduleChoice) => {
+    setDialog(null);
+    form.fill({ status: "scheduled", scheduledFor });
+    setSiteIds(chosen);
+    setSiteError(undefined);
+    setSaveRequest({});
+  };
+
+  /** Publish… publishes the saved article: unsaved changes are saved first. */
+  const publish = () => {
+    if (unsaved) setSaveRequest({ then: "publish" });
+    else setDialog("publish");
+  };
+
+  /**
+   * A featured image chosen here moved the article's version. Saves go on
+   * from the new version only when nothing else changed meanwhile;
+   * otherwise the next save shows what changed elsewhere.
+   */
+  const adoptFeaturedImage = async (url: string) => {
+    setFeaturedImageUrl(url);
+    const fresh = await getArticle(article.id).catch(() => null);
+    if (!fresh) return;
+    if (sameValues({ ...editValuesOf(fresh), siteIds: fresh.scheduledSiteIds }, initialPage)) setVersion(fresh.version);
+  };
+
   const overwrite = async () => {
     if (!conflict || overwriting) return;
     setOverwriting(true);
@@ -169,87 +250,143 @@ export function EditArticleForm({ article, onRestored, onReload, focusHistory = 
 
   return (
     <>
-      <form onSubmit={save} noValidate>
-        {localDraft.offer && (
-          <RestoreDraftNotice
-            savedAt={localDraft.offer.savedAt}
-            outdated={localDraft.offer.outdated}
-            onRestore={restoreLocalDraft}
-            onDiscard={localDraft.discard}
-          />
-        )}
-        <article>
-          <FormField label="Title" {...form.field("title")} />
-          <ContentEditor
-            label="Content"
-            name="content"
-            value={form.values.content}
-            error={form.errors.content}
-            onChange={(content) => form.fill({ content })}
-          />
-          <LinkSuggestions
-            title={form.values.title}
-            focusKeyword={form.values.focusKeyword}
-            content={form.values.content}
-            articleId={article.id}
-            siteIds={scheduled ? siteIds : undefined}
-            onInsert={(content) => form.fill({ content })}
-          />
-          <TextAreaField label="Excerpt" rows={3} {...form.field("excerpt")} />
-          <SelectField label="Status" options={STATUS_OPTIONS} {...form.field("status")} />
-          {scheduled && (
-            <>
-              <FormField
-                label="Schedule For"
-                type="datetime-local"
-                min={toDateTimeLocal(new Date())}
-                help="Your local time."
-                {...form.field("scheduledFor")}
-              />
-              <ScheduleTargets load={targets.resource} selected={siteIds} disabled={form.submitting} onChange={setSiteIds} />
-              <SeoPublishWarning articleId={article.id} score={seoScore} />
-            </>
+      <form ref={formRef} onSubmit={save} noValidate className="editor-workspace">
+        <div className="editor-main">
+          {localDraft.offer && (
+            <RestoreDraftNotice
+              savedAt={localDraft.offer.savedAt}
+              outdated={localDraft.offer.outdated}
+              onRestore={restoreLocalDraft}
+              onDiscard={localDraft.discard}
+            />
           )}
-          <fieldset className="seo-settings">
-            <legend>SEO Settings</legend>
-            <TextAreaField label="Meta Description" rows={2} {...form.field("metaDescription")} />
-            <FormField label="Focus Keyword" {...form.field("focusKeyword")} />
-            <FormField label="Slug" {...form.field("slug")} />
-          </fieldset>
-          <SeoPanel
-            title={form.values.title}
-            metaDescription={form.values.metaDescription}
-            focusKeyword={form.values.focusKeyword}
-            slug={form.values.slug}
-            content={form.values.content}
-            onScore={setSeoScore}
-          />
-          <FormField label="Categories (comma separated)" {...form.field("categories")} />
-          <FormField label="Tags (comma separated)" {...form.field("tags")} />
-        </article>
-        <div className="form-actions">
-          <button type="button" className="secondary outline" onClick={() => setPreviewing(true)}>
-            Preview
-          </button>
-          <button
-            ref={historyButton}
-            type="button"
-            className="secondary outline"
-            aria-haspopup="dialog"
-            onClick={() => setShowingHistory(true)}
-          >
-            History
-          </button>
-          <Link href="/articles" role="button" className="secondary outline">
-            Cancel
-          </Link>
-          <SubmitButton busy={form.submitting}>{form.submitting ? "Saving..." : "Save Changes"}</SubmitButton>
+          <article>
+            <FormField label="Title" {...form.field("title")} />
+            <ContentEditor
+              label="Content"
+              name="content"
+              value={form.values.content}
+              error={form.errors.content}
+              onChange={(content) => form.fill({ content })}
+            />
+            <LinkSuggestions
+              title={form.values.title}
+              focusKeyword={form.values.focusKeyword}
+              content={form.values.content}
+              articleId={article.id}
+              siteIds={scheduled ? siteIds : undefined}
+              onInsert={(content) => form.fill({ content })}
+            />
+            <TextAreaField label="Excerpt" rows={3} {...form.field("excerpt")} />
+            <fieldset className="seo-settings">
+              <legend>SEO Settings</legend>
+              <TextAreaField label="Meta Description" rows={2} {...form.field("metaDescription")} />
+              <FormField label="Focus Keyword" {...form.field("focusKeyword")} />
+              <FormField label="Slug" {...form.field("slug")} />
+            </fieldset>
+            <SeoPanel
+              title={form.values.title}
+              metaDescription={form.values.metaDescription}
+              focusKeyword={form.values.focusKeyword}
+              slug={form.values.slug}
+              content={form.values.content}
+              onScore={setSeoScore}
+            />
+            <FormField label="Categories (comma separated)" {...form.field("categories")} />
+            <FormField label="Tags (comma separated)" {...form.field("tags")} />
+          </article>
         </div>
+        <EditorSidePanel
+          content={form.values.content}
+          publishing={
+            <>
+              <SelectField label="Status" options={STATUS_OPTIONS} {...form.field("status")} />
+              {scheduled && (
+                <>
+                  <FormField
+                    label="Schedule For"
+                    type="datetime-local"
+                    min={toDateTimeLocal(new Date())}
+                    help="Your local time."
+                    {...form.field("scheduledFor")}
+                  />
+                  <ScheduleTargets
+                    load={targets.resource}
+                    selected={siteIds}
+                    disabled={form.submitting}
+                    error={siteError}
+                    onChange={(next) => {
+                      setSiteIds(next);
+                      if (next.length > 0) setSiteError(undefined);
+                    }}
+                  />
+                  <SeoPublishWarning articleId={article.id} score={seoScore} />
+                </>
+              )}
+            </>
+          }
+          featuredImage={
+            <>
+              <FeaturedImagePreview url={featuredImageUrl} />
+              <button
+                type="button"
+                className="secondary outline"
+                aria-haspopup="dialog"
+                onClick={() => setDialog("featured-image")}
+              >
+                Generate Image
+              </button>
+            </>
+          }
+        />
+        <EditorActionBar
+          saveLabel="Save Changes"
+          saving={form.submitting}
+          previewLabel="Preview"
+          onPreview={() => setPreviewing(true)}
+          onHistory={() => setShowingHistory(true)}
+          historyRef={historyButton}
+          saveRef={saveButton}
+          onPublish={publish}
+          onSchedule={() => setDialog("schedule")}
+          savedAt={savedAt}
+        />
       </form>
+      {dialog === "schedule" && (
+        <ScheduleDialog
+          targets={targets.resource}
+          initial={{ scheduledFor: form.values.scheduledFor, siteIds: chosenSites() }}
+          onCancel={() => setDialog(null)}
+          onSchedule={schedule}
+        />
+      )}
+      {dialog === "publish" && (
+        <Suspense fallback={null}>
+          <LazyPublishModal
+            article={{ id: article.id, title: article.title, status: article.status }}
+            onSchedule={() => setDialog("schedule")}
+            onPublished={() => (publishedHere.current = true)}
+            onClose={() => {
+              setDialog(null);
+              // Publishing changed the article (status, version): the form shows it as it is now.
+              if (publishedHere.current) void getArticle(article.id).then((fresh) => fresh && onReload(fresh), () => {});
+            }}
+          />
+        </Suspense>
+      )}
+      {dialog === "featured-image" && (
+        <Suspense fallback={null}>
+          <LazyFeaturedImageModal
+            article={{ id: article.id, title: form.values.title, focusKeyword: form.values.focusKeyword, featuredImageUrl }}
+            onSaved={(url) => void adoptFeaturedImage(url)}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
       {guard.pending && <UnsavedChangesDialog onStay={guard.stay} onLeave={() => guard.leave(localDraft.clear)} />}
       {previewing && (
         <Suspense fallback={null}>
-          <LazyArticlePreviewModal article={previewOf(article, form.values)} onClose={() => setPreviewing(false)} />
+          <LazyArticlePreviewModal article={previewOf({ ...article, featuredImageUrl }, form.values)} onClose={() => setPreviewing(false)} />
         </Suspense>
       )}
       {conflict && (

@@ -15,6 +15,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { findEditor, openHtmlSource, typeHtml } from "../../../../test/editor";
 import { setSignedIn, testUser } from "../../../../test/session";
 import EditArticlePage from "./EditArticlePage";
+import { handOverSaved } from "../workspace/savedHandoff";
 
 vi.mock("../../articles/data/articles", async (importOriginal) => ({
   ARTICLE_STATUSES: (await importOriginal<typeof import("../../articles/data/articles")>()).ARTICLE_STATUSES,
@@ -27,6 +28,30 @@ vi.mock("../../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("../../links/data/siteContent", () => ({ findLinkTargets: vi.fn() }));
 vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+// The bar's dialogs from other rooms, as stand-ins that say what they were opened with.
+vi.mock("../../publishing/PublishModal", () => ({
+  default: ({ article, onClose, onSchedule }: { article: { title: string }; onClose(): void; onSchedule?(): void }) => (
+    <div role="dialog" aria-label="Publish to WordPress">
+      {article.title}
+      <button onClick={onSchedule}>Schedule instead</button>
+      <button onClick={onClose}>Close</button>
+    </div>
+  ),
+}));
+vi.mock("../../images/FeaturedImageModal", () => ({
+  default: ({ onSaved, onClose }: { onSaved(url: string): void; onClose(): void }) => (
+    <div role="dialog" aria-label="Featured image">
+      <button
+        onClick={() => {
+          onSaved("https://cdn.example/new.png");
+          onClose();
+        }}
+      >
+        Save Image
+      </button>
+    </div>
+  ),
+}));
 
 const ID = "0b5c6f5e-8f7a-4c1e-9a55-2f1a4d3b7c11";
 const NOW = new Date(2026, 10, 22, 12, 0);
@@ -231,7 +256,12 @@ describe("edit article: validation", () => {
   });
 
   it("accepts an unchanged schedule that has already passed, so an overdue article stays editable", async () => {
-    const { user } = await renderPage({ ...ARTICLE, status: "scheduled", scheduledFor: new Date(2026, 10, 20, 9, 0) });
+    const { user } = await renderPage({
+      ...ARTICLE,
+      status: "scheduled",
+      scheduledFor: new Date(2026, 10, 20, 9, 0),
+      scheduledSiteIds: ["s1"],
+    });
     await user.type(field("Title"), "!");
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalled());
@@ -239,7 +269,7 @@ describe("edit article: validation", () => {
 });
 
 describe("edit article: saving", () => {
-  it("schedules: sends the local date as an ISO timestamp with the chosen sites, then goes to the list", async () => {
+  it("schedules: sends the local date as an ISO timestamp with the chosen sites, then stays in the editor", async () => {
     const { user, location } = await renderPage();
     await user.selectOptions(field("Status"), "Scheduled");
     await user.type(field("Schedule For"), "2026-12-24T18:30");
@@ -264,6 +294,24 @@ describe("edit article: saving", () => {
       scheduledSiteIds: ["s1"],
     });
     expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully");
+    expect(location.history).toEqual([`/articles/edit/${ID}`]);
+  });
+
+  it("stays in the editor after saving, says when it saved, and saves again from the saved version", async () => {
+    const { user, location } = await renderPage();
+    await user.type(field("Title"), " (2027)");
+    await user.click(saveButton());
+    expect((await screen.findByRole("status")).textContent).toBe("Saved at 12:00 PM");
+    expect(location.history).toEqual([`/articles/edit/${ID}`]);
+    expect(field("Title").value).toBe("Spring planting guide (2027)");
+    expect(document.activeElement).toBe(saveButton());
+    // Nothing unsaved now: leaving asks nothing.
+    await user.type(field("Excerpt"), " More.");
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(updateArticle).mock.calls.map(([, version]) => version)).toEqual([4, 5]);
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog", { name: "Leave without saving?" })).toBeNull();
     expect(location.history.at(-1)).toBe("/articles");
   });
 
@@ -281,17 +329,26 @@ describe("edit article: saving", () => {
     expect(vi.mocked(updateArticle).mock.calls[0][2]).toMatchObject({ status: "published", scheduledFor: null });
   });
 
-  it("allows scheduling with no site chosen, and drops sites that no longer exist", async () => {
+  it("refuses a schedule with no site chosen (a site that no longer exists counts as none), saying why", async () => {
     const { user } = await renderPage({
       ...ARTICLE,
       status: "scheduled",
       scheduledFor: new Date(2026, 11, 24, 18, 30),
       scheduledSiteIds: ["gone"],
     });
-    await within(screen.getByRole("group", { name: "Publish To" })).findByLabelText("Garden Blog");
+    const targets = screen.getByRole("group", { name: "Publish To" });
+    await within(targets).findByLabelText("Garden Blog");
+    await user.click(saveButton());
+    const message = "Choose at least one site to publish to: a schedule without a site publishes nowhere";
+    expect(within(targets).getByRole("alert").textContent).toBe(message);
+    expect(noteOf(targets)).toBe(message);
+    expect(document.activeElement).toBe(within(targets).getByLabelText("Garden Blog"));
+    expect(updateArticle).not.toHaveBeenCalled();
+    await user.click(within(targets).getByLabelText("Garden Blog"));
+    expect(within(targets).queryByRole("alert")).toBeNull();
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalled());
-    expect(vi.mocked(updateArticle).mock.calls[0][2].scheduledSiteIds).toEqual([]);
+    expect(vi.mocked(updateArticle).mock.calls[0][2].scheduledSiteIds).toEqual(["s1"]);
   });
 
   it("points to WordPress Sites when no site is connected", async () => {
@@ -486,8 +543,8 @@ describe("edit article: a save against a newer version (changed elsewhere)", () 
       scheduledFor: DRIPPED.scheduledFor,
       scheduledSiteIds: ["s1"],
     });
-    await waitFor(() => expect(location.history.at(-1)).toBe("/articles"));
-    expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully");
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully"));
+    expect(location.history).toEqual([`/articles/edit/${ID}`]);
   });
 
   it("Reload their version shows the article as it is now, and offers this form's changes as an unsaved draft", async () => {
@@ -505,5 +562,118 @@ describe("edit article: a save against a newer version (changed elsewhere)", () 
     await user.click(within(dialog).getByRole("button", { name: "Copy my text" }));
     await waitFor(() => expect(within(dialog).getByRole("status").textContent).toBe("Your title and content are copied."));
     expect(await navigator.clipboard.readText()).toBe("Spring planting guide\n\nPlant early.");
+  });
+});
+
+describe("edit article: the workspace", () => {
+  it("shows the article Create just saved at once, says it saved, and opens the dialog asked for", async () => {
+    handOverSaved({ article: ARTICLE, savedAt: NOW, open: "schedule" });
+    vi.mocked(getArticle).mockReturnValue(new Promise(() => {}));
+    render(
+      <Router hook={memoryLocation({ path: `/articles/edit/${ID}` }).hook}>
+        <Route path="/articles/edit/:id">
+          <EditArticlePage />
+        </Route>
+      </Router>,
+    );
+    expect(screen.queryByRole("status", { name: "Loading article…" })).toBeNull();
+    expect(field("Title").value).toBe("Spring planting guide");
+    expect(screen.getByRole("dialog", { name: "Schedule Post" })).toBeTruthy();
+    expect(screen.getByText("Saved at", { exact: false }).textContent).toBe("Saved at 12:00 PM");
+  });
+
+  it("has one action bar with Save, Preview, History, Publish…, Schedule… and Cancel, and a side panel", async () => {
+    await renderPage();
+    const bar = screen.getByRole("group", { name: "Article actions" });
+    expect(within(bar).getAllByRole("button").map((button) => button.textContent)).toEqual([
+      "Preview",
+      "History",
+      "Schedule…",
+      "Publish…",
+      "Cancel",
+      "Save Changes",
+    ]);
+    const panel = screen.getByRole("complementary", { name: "Post Settings" });
+    expect(within(panel).getByLabelText("Status")).toBeTruthy();
+    expect(within(panel).getByRole("img", { name: "The article's featured image" }).getAttribute("src")).toBe(
+      "https://cdn.example/a.png",
+    );
+    expect(panel.querySelector(".editor-word-count")?.textContent).toBe("Word count: 2");
+  });
+
+  it("counts the words as they are typed", async () => {
+    const { user } = await renderPage();
+    await typeHtml(user, "<h2>Soil</h2><p>Feed the soil, not the plant.</p>");
+    const panel = screen.getByRole("complementary", { name: "Post Settings" });
+    expect(panel.querySelector(".editor-word-count")?.textContent).toBe("Word count: 7");
+  });
+
+  it("Schedule… saves the article at a time to the chosen sites; with no site it is refused, saying why", async () => {
+    const { user, location } = await renderPage();
+    await user.click(screen.getByRole("button", { name: "Schedule…" }));
+    const dialog = screen.getByRole("dialog", { name: "Schedule Post" });
+    await user.type(within(dialog).getByLabelText("Publish At"), "2026-12-24T18:30");
+    await within(dialog).findByLabelText("Garden Blog");
+    await user.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe(
+      "Choose at least one site to publish to: a schedule without a site publishes nowhere",
+    );
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Garden Blog"));
+    expect(updateArticle).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByLabelText("Recipes Site"));
+    await user.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(updateArticle).mock.calls[0][2]).toMatchObject({
+      status: "scheduled",
+      scheduledFor: new Date(2026, 11, 24, 18, 30),
+      scheduledSiteIds: ["s2"],
+    });
+    expect((await screen.findByRole("status")).textContent).toBe("Saved at 12:00 PM");
+    expect(location.history).toEqual([`/articles/edit/${ID}`]);
+    expect(field("Status").value).toBe("scheduled");
+  });
+
+  it("Schedule… chooses the only connected site already, and refuses a time that has passed", async () => {
+    vi.mocked(listScheduleTargets).mockResolvedValue([SITES[0]]);
+    const { user } = await renderPage();
+    await user.click(screen.getByRole("button", { name: "Schedule…" }));
+    const dialog = screen.getByRole("dialog", { name: "Schedule Post" });
+    expect(((await within(dialog).findByLabelText("Garden Blog")) as HTMLInputElement).checked).toBe(true);
+    await user.type(within(dialog).getByLabelText("Publish At"), "2026-11-01T09:00");
+    await user.click(within(dialog).getByRole("button", { name: "Schedule" }));
+    expect(noteOf(within(dialog).getByLabelText("Publish At"))).toBe("The scheduled date must be in the future");
+    expect(updateArticle).not.toHaveBeenCalled();
+  });
+
+  it("Publish… opens the publish dialog for the saved article; unsaved changes are saved first", async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByRole("button", { name: "Publish…" }));
+    expect((await screen.findByRole("dialog", { name: "Publish to WordPress" })).textContent).toContain("Spring planting guide");
+    expect(updateArticle).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: "Close" }));
+
+    await user.type(field("Title"), " (2027)");
+    await user.click(screen.getByRole("button", { name: "Publish…" }));
+    const dialog = await screen.findByRole("dialog", { name: "Publish to WordPress" });
+    expect(updateArticle).toHaveBeenCalledTimes(1);
+    expect(dialog.textContent).toContain("Spring planting guide (2027)");
+    // Publish later instead: the schedule dialog.
+    await user.click(within(dialog).getByRole("button", { name: "Schedule instead" }));
+    expect(screen.getByRole("dialog", { name: "Schedule Post" })).toBeTruthy();
+  });
+
+  it("opens the featured image dialog, shows the chosen image, and saves on from the version it left", async () => {
+    const { user } = await renderPage();
+    vi.mocked(getArticle).mockResolvedValue({ ...ARTICLE, featuredImageUrl: "https://cdn.example/new.png", version: 5 });
+    await user.click(screen.getByRole("button", { name: "Generate Image" }));
+    await user.click(await screen.findByRole("button", { name: "Save Image" }));
+    const panel = screen.getByRole("complementary", { name: "Post Settings" });
+    expect(within(panel).getByRole("img").getAttribute("src")).toBe("https://cdn.example/new.png");
+    await waitFor(() => expect(getArticle).toHaveBeenCalledTimes(2));
+    await user.type(field("Title"), "!");
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(updateArticle).mock.calls[0][1]).toBe(5);
   });
 });
