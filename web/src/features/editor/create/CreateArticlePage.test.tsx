@@ -520,6 +520,10 @@ describe("create post: saving", () => {
     expect(location.history).toEqual([`/articles/edit/${SAVED.id}`]);
     // The Edit page is handed the saved article, so it shows it without loading it again.
     expect(takeSavedHandoff(SAVED.id)).toMatchObject({ article: SAVED, savedAt: expect.any(Date), open: undefined });
+    // While the Edit route loads, this page still shows; what it holds is saved, so a link is not held back.
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog", { name: "Leave without saving?" })).toBeNull();
+    expect(location.history.at(-1)).toBe("/articles");
   });
 
   it.each([

@@ -114,7 +114,9 @@ export default function CreateArticlePage() {
   const pageValues = { ...ai.values, ...draft.values };
   const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", "new"));
   const localDraft = useLocalDraft(storageKey, EMPTY_PAGE, pageValues);
-  const guard = useUnsavedChangesGuard(!sameValues(pageValues, EMPTY_PAGE));
+  /** Saved and on its way to its editor: nothing here is unsaved any more (the Edit route may still be loading). */
+  const [handedOver, setHandedOver] = useState(false);
+  const guard = useUnsavedChangesGuard(!handedOver && !sameValues(pageValues, EMPTY_PAGE));
 
   // Leaving the page stops a generation in progress.
   useEffect(() => () => generation.current?.abort(), []);
@@ -242,6 +244,7 @@ export default function CreateArticlePage() {
     notifySuccess("Article created successfully");
     // The writer stays in the editor: the saved article's, in this entry of the history (Back does not return to an empty form).
     handOverSaved({ article: saved, savedAt: new Date(), open: then });
+    setHandedOver(true);
     navigate(`/articles/edit/${saved.id}`, { replace: true });
   };
 
