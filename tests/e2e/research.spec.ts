@@ -209,7 +209,11 @@ test("a wrong or missing OpenAI key is explained, with a way to Profile Settings
   const invalidKey = "OpenAI refused the API key (invalid, disabled or expired). Check it in Profile Settings → API Keys.";
   await expect(page.locator(".Toastify").getByText(invalidKey)).toBeVisible();
   await expect(page.getByText("No keywords generated yet")).toBeVisible();
-  await expect(page.locator(".request-error").getByRole("link", { name: "Go to Profile Settings" })).toHaveAttribute("href", "/profile");
+  // The function names where the key is fixed (problem.fix): the API Keys section of Profile.
+  await expect(page.locator(".request-error").getByRole("link", { name: "Go to Profile Settings → API Keys" })).toHaveAttribute(
+    "href",
+    "/profile#api-keys",
+  );
 
   // The audit is measured without the model: the report keeps it, and says why the written sections are empty.
   await openScreen(page, "SEO Analysis");

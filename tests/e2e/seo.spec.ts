@@ -138,7 +138,7 @@ test("the editor's SEO panel: the keyword check flips when the keyword is added 
 
 test("keyword research with DataForSEO: the cost first, then its numbers; the same topic again comes from the cache", async ({ page }, testInfo) => {
   await register(page);
-  await page.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("link", { name: "Profile", exact: true }).click();
   const provider = page.locator("#keyword-data-provider");
   await expect(provider.getByText("Not connected: keyword research shows AI estimates.")).toBeVisible();
   await provider.getByLabel("DataForSEO API login").fill(DATAFORSEO_LOGIN);

@@ -134,7 +134,7 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
             return (
               <li key={target.id}>
                 <span className="link-suggestion-anchor">“{anchorText}”</span>
-                <span aria-hidden="true"> → </span>
+                <span aria-hidden="true" className="link-suggestion-arrow" />
                 <a href={target.url} target="_blank" rel="noopener noreferrer">
                   {name}
                 </a>
