@@ -192,7 +192,11 @@ test("create with AI: the content streams in before the draft is done, then ever
 
   await page.getByRole("button", { name: "Save Article" }).click();
   await expect(page.getByText("Article created successfully")).toBeVisible();
+  // Saving stays in the editor: the new article's own Edit route, saved, so the list is one click away.
+  await expect(page).toHaveURL(/\/articles\/edit\//);
+  await expect(page.getByRole("status").filter({ hasText: /^Saved at / })).toBeVisible();
   await page.getByRole("link", { name: "Articles" }).click();
+  await expect(page.getByRole("dialog", { name: "Leave without saving?" }), "nothing is unsaved right after saving").toHaveCount(0);
   await expect(cardOf(page, "Composting: A Practical Guide")).toBeVisible();
   const { data: saved } = await adminBackend()
     .from("articles")

@@ -97,6 +97,11 @@ export async function brokenWords(page: Page): Promise<string[]> {
  * are the settled ones; endless ones (spinners) are not waited for.
  */
 async function settle(page: Page): Promise<void> {
+  // A toast on its way out (react-toastify marks it data-in="false" until it is removed) fades and
+  // collapses by script, not only by animation: its contrast is undecidable meanwhile, so wait it out.
+  await page
+    .waitForFunction(() => document.querySelector('.Toastify__toast[data-in="false"]') === null, undefined, { timeout: 5_000 })
+    .catch(() => {});
   await page.evaluate(() =>
     Promise.all(
       document
