@@ -52,8 +52,8 @@ describe("link suggestions", () => {
     });
     // The blight post has no phrase in the text: it is not offered.
     expect(items.map((item) => item.textContent)).toEqual([
-      "“raised beds” → Building raised garden bedsInsert link",
-      "“compost heap” → How to start a compost heapInsert link",
+      "“raised beds”Building raised garden bedsInsert link",
+      "“compost heap”How to start a compost heapInsert link",
     ]);
     const link = within(items[0]).getByRole("link", { name: "Building raised garden beds" });
     expect(link.getAttribute("href")).toBe("https://garden.example/raised-beds/");
@@ -75,7 +75,7 @@ describe("link suggestions", () => {
     // The form hands the new HTML back.
     view.rerender(<LinkSuggestions title="Clay soil" focusKeyword="clay" content={html} articleId="article-1" onInsert={onInsert} />);
     expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "“compost heap” → How to start a compost heapInsert link",
+      "“compost heap”How to start a compost heapInsert link",
     ]);
     expect(findLinkTargets).toHaveBeenCalledTimes(1);
   });

@@ -106,13 +106,11 @@ export function LinkSuggestions({ title, focusKeyword, content, articleId, siteI
         <p className="link-suggestions-note">Phrases of this article that could link to your own published posts.</p>
       )}
       {load.state === "failed" && (
-        <div role="alert">
-          <RequestError
-            message={`Could not load link suggestions: ${load.message}`}
-            fix={load.fix}
-            onDismiss={() => setLoad({ state: "idle" })}
-          />
-        </div>
+        <RequestError
+          message={`Could not load link suggestions: ${load.message}`}
+          fix={load.fix}
+          onDismiss={() => setLoad({ state: "idle" })}
+        />
       )}
       {load.state === "ready" && load.fallback && <p className="link-suggestions-note">{load.fallback}</p>}
       {load.state === "ready" && load.targets.length === 0 && (
