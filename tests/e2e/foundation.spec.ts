@@ -70,7 +70,7 @@ test("a protected page sends a visitor to sign in and back", async ({ page }) =>
 
 test("API keys are saved, shown only by their last four characters, and removable", async ({ page }) => {
   const account = await register(page);
-  await page.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("link", { name: "Profile", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Profile Settings" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(account.email);
   await expect(page.getByLabel("Email")).toHaveAttribute("readonly", "");

@@ -170,7 +170,10 @@ test("publish to Ghost with an image and two new tags; publish again: one post, 
   expect(post.status).toBe("published");
   expect(post.html).toContain("From Chamonix to the first hut.");
   expect(post.html).toMatch(/<h2[^>]*>Day one<\/h2>/);
-  expect(post.tags.map((tag) => tag.name).sort()).toEqual([...tags].sort());
+  // Besides the article's tags, the publication's marker: an internal tag ("#inkpress-<id>", hidden from readers; docs/integrity.md).
+  const names = post.tags.map((tag) => tag.name);
+  expect(names.filter((name) => !name.startsWith("#")).sort()).toEqual([...tags].sort());
+  expect(names.filter((name) => name.startsWith("#"))).toEqual([expect.stringMatching(/^#inkpress-[0-9a-f-]{36}$/)]);
   expect(post.custom_excerpt).toBe("Ten days of walking from hut to hut.");
   expect(post.meta_description).toBe("Walking the Alps from hut to hut.");
   expect(post.meta_title).toBe(title);

@@ -223,6 +223,6 @@ test("a wrong or missing OpenAI key is explained, with a way to Profile Settings
   await expect(page.locator('[data-check="title"]')).toContainText("How to Grow Tomatoes on a Balcony");
   await page.getByText("Notes on this report (1)").click();
   await expect(page.getByText(`The written sections could not be produced: ${invalidKey} The measured audit is complete.`)).toBeVisible();
-  await page.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("link", { name: "Profile", exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });

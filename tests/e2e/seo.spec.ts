@@ -120,7 +120,7 @@ test("the editor's SEO panel: the keyword check flips when the keyword is added 
   await expect(card.getByText(/^SEO score \d+ of 100/)).toBeAttached({ timeout: 15_000 });
   await expectFullyAccessibleAtBothWidths(page, [".article-card-badges"]);
 
-  await page.getByRole("link", { name: "Profile" }).click();
+  await page.getByRole("link", { name: "Profile", exact: true }).click();
   const settings = page.locator("#seo-settings");
   await settings.getByLabel("Warn before publishing below this score").fill("100");
   await settings.getByRole("button", { name: "Save SEO settings" }).click();
