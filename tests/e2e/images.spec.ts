@@ -368,6 +368,8 @@ test("Images in writing: upload into the library, insert it into an article's bo
     headers: { authorization: `Basic ${auth}` },
   });
   const [post] = (await response.json()) as { content: { raw: string }; featured_media: number }[];
-  expect(post.content.raw).toContain(url);
+  // The image in the body was moved to WordPress's media library on publish; the post points at none of our storage.
+  expect(post.content.raw).toMatch(/<img src="[^"]*\/wp-content\/uploads\/[^"]*inkpress-[0-9a-f]{12}[^"]*" alt="The harbour at noon"/);
+  expect(post.content.raw).not.toContain(STORAGE_PREFIX);
   expect(post.featured_media).toBeGreaterThan(0);
 });

@@ -32,13 +32,18 @@ export async function expectAccessible(page: Page): Promise<void> {
  */
 const FLOATING_BARS = ".editor-action-bar";
 
-export async function accessibilityProblems(page: Page): Promise<string[]> {
-  await settle(page);
+/** Runs axe with the floating bars in the flow (see FLOATING_BARS), then lets them float again. */
+async function analyzeWithBarsInFlow(page: Page, builder: AxeBuilder) {
   const bars = page.locator(FLOATING_BARS);
   await bars.evaluateAll((elements: HTMLElement[]) => elements.forEach((bar) => bar.style.setProperty("position", "static")));
-  const { violations, incomplete } = await new AxeBuilder({ page }).analyze().finally(() =>
+  return await builder.analyze().finally(() =>
     bars.evaluateAll((elements: HTMLElement[]) => elements.forEach((bar) => bar.style.removeProperty("position")))
   );
+}
+
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  await settle(page);
+  const { violations, incomplete } = await analyzeWithBarsInFlow(page, new AxeBuilder({ page }));
   return [
     ...violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     ...incomplete
@@ -304,7 +309,7 @@ export async function expectFullyAccessible(page: Page, selectors: string[]): Pr
   );
   let builder = new AxeBuilder({ page });
   for (const selector of selectors) builder = builder.include(selector);
-  const { violations, incomplete } = await builder.analyze();
+  const { violations, incomplete } = await analyzeWithBarsInFlow(page, builder);
   type Check = { message: string; relatedNodes?: { target: unknown[] }[] };
   type Node = { target: unknown[]; any: Check[]; all: Check[]; none: Check[] };
   const why = (node: Node) =>
