@@ -90,7 +90,8 @@ test("two tabs: the second save gets the conflict view; saving mine over theirs 
 
   await dialog.getByRole("button", { name: "Save mine over theirs" }).click();
   await expect(second.getByText("Article updated successfully")).toBeVisible();
-  await expect(second).toHaveURL(/\/articles$/);
+  // Saving stays in the editor (the workspace).
+  await expect(second).toHaveURL(new RegExp(`/articles/edit/${articleId}$`));
   expect(await stored(articleId)).toMatchObject({
     title: "Mulching in autumn, with leaves",
     excerpt: "Leaves are free, and worms love them.",
