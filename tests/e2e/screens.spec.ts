@@ -169,6 +169,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await look(screens, "forgot-password");
 
       await page.goto("/reset-password");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await look(screens, "reset-password");
 
       await page.goto("/no-such-page");
@@ -267,6 +268,8 @@ for (const viewport of [DESKTOP, PHONE]) {
       await look(screens, "schedule-draft-dialog");
       await page.keyboard.press("Escape");
       await page.goto(`/calendar?view=week&date=${seeded.busyDay.getFullYear()}-${pad(seeded.busyDay.getMonth() + 1)}-${pad(seeded.busyDay.getDate())}`);
+      // The page itself first (after a load the shell shows before the calendar), then its entries loaded.
+      await expect(page.locator(".calendar-week")).toBeVisible();
       await expect(page.locator(".calendar-body[aria-busy=true]")).toHaveCount(0);
       await look(screens, "calendar-week");
       await page.getByRole("button", { name: /^Reschedule Tomatoes/ }).click();
@@ -325,6 +328,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await openMenu(page, "Assistants");
       await look(screens, "assistants-items");
       await page.getByRole("button", { name: "New Assistant" }).click();
+      await expect(heading(page, "New Assistant")).toBeVisible();
       await look(screens, "assistant-new");
 
       await openMenu(page, "Profile");
