@@ -536,8 +536,11 @@ test.describe("calendar", () => {
     await expectAccessible(page);
     await page.getByRole("button", { name: "Month" }).click();
     await expect(page.getByRole("table")).toBeVisible();
-    await expect(entry).toBeVisible();
+    // A month's day lists its posts as chips (three, then "+N more"); rescheduling is in the week's list.
+    await expect(page.locator("li.calendar-chip").filter({ has: page.getByRole("link", { name: title }) })).toBeVisible();
     await expectAccessible(page);
+    await page.getByRole("button", { name: "Week" }).click();
+    await expect(entry).toBeVisible();
 
     // The next whole minute at least 20 s away, typed in the browser's zone.
     const newTime = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
