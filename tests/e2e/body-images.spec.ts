@@ -77,7 +77,10 @@ async function publish(backend: Backend, articleId: string, siteId: string): Pro
 
 test.describe("WordPress", () => {
   const wordpress = e2eEnv.wordpress;
-  test.skip(!wordpress, "the real WordPress is not installed");
+  // Every test runs: without the real WordPress (bash scripts/rigs/wordpress/install-packages.sh) this fails, it is not skipped.
+  test.beforeEach(() => {
+    if (!wordpress) throw new Error("The real WordPress is not installed: run bash scripts/rigs/wordpress/install-packages.sh");
+  });
 
   type Media = { id: number; source_url: string; alt_text: string; media_details?: { file?: string } };
   type Post = { id: number; content: { raw: string } };
@@ -134,7 +137,10 @@ test.describe("WordPress", () => {
 
 test.describe("Ghost", () => {
   const ghost = e2eEnv.ghost;
-  test.skip(!ghost, "the real Ghost is not installed");
+  // Every test runs: without the real Ghost (bash scripts/rigs/ghost/install.sh) this fails, it is not skipped.
+  test.beforeEach(() => {
+    if (!ghost) throw new Error("The real Ghost is not installed: run bash scripts/rigs/ghost/install.sh");
+  });
 
   type GhostPost = { id: string; html: string };
 
