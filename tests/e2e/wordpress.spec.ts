@@ -582,7 +582,7 @@ test.describe("calendar", () => {
     await page.reload();
     const published = page.locator("li.calendar-entry-publication").filter({ has: page.getByRole("link", { name: title }) });
     await expect(published).toContainText("Live on Calendar blog");
-    await expect(published.getByRole("link", { name: `View ${title} on Calendar blog` })).toHaveAttribute("href", post.link);
+    await expect(published.getByRole("link", { name: `View post ${title} on Calendar blog` })).toHaveAttribute("href", post.link);
   });
 });
 
