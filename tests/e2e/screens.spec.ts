@@ -29,8 +29,26 @@ async function look(screens: Screens, name: string, { keepToasts = false } = {})
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true }).catch(() => {});
   for (const problem of await accessibilityProblems(page)) screens.failures.push(`${name}: ${problem}`);
   if (viewport === PHONE) {
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    if (overflow > 0) screens.failures.push(`${name}: the page scrolls sideways by ${overflow} px on a phone`);
+    const { overflow, culprits } = await page.evaluate(() => {
+      // What sets the page's width: the elements whose right edge is where the page's scrolling ends
+      // (an element wider still but clipped by a scrolling box does not count).
+      const width = document.documentElement.scrollWidth;
+      const describe = (element: Element) =>
+        `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${
+          element.classList.length ? `.${[...element.classList].join(".")}` : ""
+        } in ${element.parentElement?.tagName.toLowerCase()}${
+          element.parentElement?.classList.length ? `.${[...element.parentElement.classList].join(".")}` : ""
+        }`;
+      const edge = [...document.body.querySelectorAll("*")].filter((element) =>
+        Math.abs(element.getBoundingClientRect().right + window.scrollX - width) < 1
+      );
+      return { overflow: width - window.innerWidth, culprits: edge.slice(0, 5).map(describe) };
+    });
+    if (overflow > 0) {
+      screens.failures.push(
+        `${name}: the page scrolls sideways by ${overflow} px on a phone; its right edge is set by ${culprits.join(", ") || "no element (a pseudo-element?)"}`,
+      );
+    }
   }
 }
 
