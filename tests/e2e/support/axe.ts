@@ -49,22 +49,57 @@ async function analyzeWithBarsInFlow(page: Page, builder: AxeBuilder) {
   );
 }
 
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+type Undecided = { rule: string; messageKey: string; selector: string; html: string };
+
+const CONTRAST_RULES = new Set(["color-contrast", "color-contrast-enhanced"]);
+
+/** The contrast results axe could not decide, but for empty fields (no text to weigh; invisibleText checks their placeholders). */
+function undecidedContrast({ incomplete }: AxeResults): Undecided[] {
+  return incomplete
+    .filter((result) => CONTRAST_RULES.has(result.id))
+    .flatMap((result) =>
+      result.nodes.flatMap((node) => {
+        const data = node.any.find((check) => check.id === result.id)?.data as { messageKey?: string } | undefined;
+        if (data?.messageKey === "emptyValue") return [];
+        return [{ rule: result.id, messageKey: data?.messageKey ?? "unknown", selector: node.target.join(" "), html: node.html }];
+      })
+    );
+}
+
+function describeViolations({ violations }: AxeResults): string[] {
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+const describeUndecided = (u: Undecided) => `${u.rule} undecided (${u.messageKey}): ${u.selector} — ${u.html.slice(0, 120)}`;
+
+/**
+ * Text partly scrolled out of a scrolling box (a dialog's top fields once
+ * its help at the bottom is opened) cannot be weighed where it stands
+ * ("elmPartiallyObscured"): each such element is scrolled into view and
+ * weighed again on its own, so it passes or fails on its colours.
+ */
+async function weighScrolledOut(page: Page, undecided: Undecided[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const item of undecided) {
+    if (item.messageKey !== "elmPartiallyObscured") {
+      problems.push(describeUndecided(item));
+      continue;
+    }
+    await page.locator(item.selector).first().evaluate((element) => element.scrollIntoView({ block: "center" }));
+    const again = await analyzeWithBarsInFlow(page, new AxeBuilder({ page }).include(item.selector).withRules([item.rule]));
+    problems.push(...describeViolations(again), ...undecidedContrast(again).map(describeUndecided));
+  }
+  return problems;
+}
+
 /** What `expectAccessible` fails on, one line per finding (for checks that collect them across screens). */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   await settle(page);
-  const { violations, incomplete } = await analyzeWithBarsInFlow(page, new AxeBuilder({ page }));
+  const results = await analyzeWithBarsInFlow(page, new AxeBuilder({ page }));
   return [
-    ...violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    ...incomplete
-      .filter((result) => result.id === "color-contrast" || result.id === "color-contrast-enhanced")
-      .flatMap((result) =>
-        result.nodes.flatMap((node) => {
-          const data = node.any.find((check) => check.id === result.id)?.data as { messageKey?: string } | undefined;
-          // An empty field has no text for axe to weigh; its placeholder is checked by invisibleText.
-          if (data?.messageKey === "emptyValue") return [];
-          return [`${result.id} undecided (${data?.messageKey ?? "unknown"}): ${node.target.join(" ")} — ${node.html.slice(0, 120)}`];
-        })
-      ),
+    ...describeViolations(results),
+    ...(await weighScrolledOut(page, undecidedContrast(results))),
     ...(await invisibleText(page)),
     ...(await brokenWords(page)),
   ];
