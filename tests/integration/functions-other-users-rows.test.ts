@@ -112,7 +112,7 @@ describe("functions refuse another user's rows, even when handed their ids", () 
     );
   });
 
-  test("save-article: alice's article is not found; her assistant and revision are refused; nothing changes", async () => {
+  test("save-article: alice's article is not found; her assistant, revision and site are refused; nothing changes", async () => {
     const before = await row("articles", aliceArticle);
     const bobsBefore = await row("articles", bobArticle);
 
@@ -134,6 +134,19 @@ describe("functions refuse another user's rows, even when handed their ids", () 
       articleBody({ id: bobArticle, expectedVersion: bobsVersion, restoredFrom: aliceRevision }),
     );
     expect(restoring).toMatchObject({ status: 400, body: { field: "restoredFrom" } });
+    // A schedule onto alice's site: not one of bob's sites, so refused (it would publish nowhere).
+    const scheduling = await invoke(
+      bob,
+      "save-article",
+      articleBody({
+        id: bobArticle,
+        expectedVersion: bobsVersion,
+        status: "scheduled",
+        scheduledFor: new Date(Date.now() + 86_400_000).toISOString(),
+        scheduledSiteIds: [aliceSite],
+      }),
+    );
+    expect(scheduling).toMatchObject({ status: 400, body: { field: "scheduledSiteIds" } });
 
     expect(await row("articles", aliceArticle)).toEqual(before);
     expect(await row("articles", bobArticle)).toEqual(bobsBefore);

@@ -16,7 +16,9 @@
  *   empty once sanitised, another user's assistant, or a row the database
  *   refuses (its check constraints mirror the limits), a schedule with no
  *   target site ('scheduledSiteIds: Choose at least one site…': it would
- *   publish nowhere);
+ *   publish nowhere), or one naming a site that is none of the caller's
+ *   ('scheduledSiteIds: One of the chosen sites is not connected any
+ *   more…': read as the caller, so another user's site is simply not there);
  *   and 'restoredFrom: Revision not found' (none of this article's);
  * - 401 not signed in; 404 'Article not found' (none of the caller's);
  * - 409 'This article was changed elsewhere since you opened it' with
@@ -28,7 +30,7 @@
 import { type Authenticate, defineFunction, signedInUser } from "../_shared/http/define_function.ts";
 import { errorResponse, json } from "../_shared/http/responses.ts";
 import { sanitizeArticleHtml } from "../_shared/html/sanitize_article_html.ts";
-import type { RequestCaller } from "../_shared/platform/caller.ts";
+import type { CallerClient, RequestCaller } from "../_shared/platform/caller.ts";
 import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import {
   type ArticleConflictBody,
@@ -55,9 +57,16 @@ export const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export const SAVE_FAILED = "Failed to save article";
 
+/** The caller's connected sites, read as the caller (RLS): another user's site is not among them. */
+export interface ConnectedSites {
+  /** Those of `ids` that are none of the caller's sites. */
+  unknown(ids: readonly string[]): Promise<string[]>;
+}
+
 export interface SaveArticleDependencies {
   authenticate: Authenticate;
   store: ArticleStore;
+  sites: ConnectedSites;
 }
 
 /** Field and message for each check constraint of articles (the database's own copy of the limits). */
@@ -128,6 +137,9 @@ export function createHandler(deps: SaveArticleDependencies): (req: Request) => 
       // Sanitising can lengthen HTML a little (escaped characters, rel on links).
       if (content.length > ARTICLE_LIMITS.content) return fieldError("content", ARTICLE_LIMIT_MESSAGES.content);
       const fields = fieldsOf(input, content);
+      if (fields.scheduled_site_ids.length > 0 && (await deps.sites.unknown(fields.scheduled_site_ids)).length > 0) {
+        return fieldError("scheduledSiteIds", SAVE_ARTICLE_MESSAGES.siteNotFound);
+      }
       try {
         const article = await deps.store.save(userId, {
           id: input.id,
@@ -156,5 +168,16 @@ export function createHandler(deps: SaveArticleDependencies): (req: Request) => 
 /** Built at boot; per caller: the caller verified, the save written on the system's articleSaves path. */
 export function productionDependencies(): (caller: RequestCaller) => SaveArticleDependencies {
   const store = createArticleStore(createSystemAccess().articleSaves);
-  return (caller) => ({ authenticate: () => caller.authenticate(), store });
+  return (caller) => ({ authenticate: () => caller.authenticate(), store, sites: connectedSitesOf(caller.client) });
+}
+
+function connectedSitesOf(client: CallerClient): ConnectedSites {
+  return {
+    async unknown(ids) {
+      const { data, error } = await client.from("wordpress_sites").select("id").in("id", [...ids]);
+      if (error) throw new Error(`reading the caller's sites: ${error.message}`);
+      const known = new Set(data.map((site) => site.id));
+      return ids.filter((id) => !known.has(id));
+    },
+  };
 }

@@ -63,6 +63,9 @@ function toRow(id: string, fields: ArticleFields): SavedArticleRow {
   };
 }
 
+/** Sites of another user (as RLS would hide them from the caller); every other site id is the caller's. */
+const OTHER_USERS_SITE = "50000000-0000-4000-8000-0000000000bb";
+
 function harness(store: ArticleStore) {
   const handler = createHandler({
     authenticate: (req) => {
@@ -70,6 +73,7 @@ function harness(store: ArticleStore) {
       return user ? Promise.resolve({ id: user }) : Promise.reject(new UnauthenticatedError());
     },
     store,
+    sites: { unknown: (ids) => Promise.resolve(ids.filter((id) => id === OTHER_USERS_SITE)) },
   });
   return async (body: unknown, user: string | null = ALICE, raw?: string) => {
     const headers = new Headers({ "content-type": "application/json" });
@@ -226,6 +230,27 @@ Deno.test("save-article: a schedule with no target site is refused, saying why; 
   );
   assert.equal(scheduled.status, 200, JSON.stringify(scheduled.body));
   assert.deepEqual(rows.get(id)!.scheduled_site_ids, [site]);
+});
+
+Deno.test("save-article: a schedule naming a site that is none of the caller's is refused; nothing is stored", async () => {
+  const { rows, saves, store } = memoryStore();
+  const call = harness(store);
+  const created = await call(article());
+  const id = created.body.article.id;
+  const { status, body } = await call(
+    article({
+      id,
+      expectedVersion: 1,
+      status: "scheduled",
+      scheduledFor: "2030-01-01T10:00:00Z",
+      scheduledSiteIds: [crypto.randomUUID(), OTHER_USERS_SITE],
+    }),
+  );
+  assert.equal(status, 400);
+  assert.equal(body.error, "scheduledSiteIds: One of the chosen sites is not connected any more: choose the sites again");
+  assert.equal(body.field, "scheduledSiteIds");
+  assert.equal(saves.length, 1, "only the first save reached the store");
+  assert.equal(rows.get(id)!.status, "draft");
 });
 
 Deno.test("save-article: content that is only unsafe HTML is refused, not stored empty", async () => {

@@ -29,6 +29,8 @@ export const SAVE_ARTICLE_MESSAGES = {
   scheduledDate: "Please set a scheduled date",
   /** A schedule with no target site would publish nowhere when its time comes (issue 21). */
   scheduleNeedsSite: "Choose at least one site to publish to: a schedule without a site publishes nowhere",
+  /** A scheduled site id that is none of the caller's connected sites (another user's, or removed meanwhile). */
+  siteNotFound: "One of the chosen sites is not connected any more: choose the sites again",
   newArticleIsDraft: "New articles are saved as drafts",
   notFound: "Article not found",
   assistant: "Please select an assistant",
