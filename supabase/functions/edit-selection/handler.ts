@@ -8,10 +8,13 @@
  * before the model starts answering are JSON `{ error, problem }` with
  * 400 input (the field named, e.g. "tone: Choose a tone: …"), key or model,
  * 401, 405, 413, 429, 502/504 provider, the provider's own reason in the
- * message (provider_errors.ts). Acts as the caller; it reads and writes no
- * article: the editor replaces the selection when the person accepts.
+ * message (provider_errors.ts); 404 'Article not found' for an `articleId`
+ * that is not one of the caller's. Acts as the caller: it reads the
+ * article's language through row-level security and writes nothing (the
+ * editor replaces the selection when the person accepts).
  */
 import type OpenAI from "openai";
+import type { FindArticleLanguage } from "../_shared/ai/article_language.ts";
 import { asSingleChunk, type ChunkSource, readUpstream, refusedStreaming } from "../_shared/ai/chat_stream.ts";
 import { buildChatRequest } from "../_shared/ai/chat_request.ts";
 import { refusalMessage } from "../_shared/ai/completion.ts";
@@ -28,12 +31,13 @@ import { type ModelChoice, modelFor, type ProviderTarget } from "../_shared/ai/p
 import { buildSelectionMessages } from "../_shared/ai/selection_prompt.ts";
 import { defineTextFunction, failureResponse, type TextFunctionDeps } from "../_shared/ai/text_function.ts";
 import {
-  type EditSelectionInput,
   editSelectionRequestSchema,
   SELECTION_EDIT_FAILURE,
+  SELECTION_EDIT_MESSAGES,
   SELECTION_STREAM_EVENTS,
 } from "../_shared/contracts/selection_edit.ts";
 import { sanitizeArticleHtml } from "../_shared/html/sanitize_article_html.ts";
+import { errorResponse } from "../_shared/http/responses.ts";
 import { sseEvent } from "../_shared/http/server_sent_events.ts";
 
 /** A selection of SELECTION_MAX_LENGTH characters fits with room for multi-byte text. */
@@ -42,15 +46,24 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Asked for when the model is a reasoning one: an edit of a passage needs little thought. */
 const EDITING_EFFORT = ["minimal", "low", "medium"] as const;
 
-export function createHandler(
-  deps: TextFunctionDeps,
-): (req: Request) => Promise<Response> {
+export interface EditSelectionDeps extends TextFunctionDeps {
+  findArticleLanguage: FindArticleLanguage;
+}
+
+export function createHandler(deps: EditSelectionDeps): (req: Request) => Promise<Response> {
   return defineTextFunction(deps, {
     name: "edit-selection",
     schema: editSelectionRequestSchema,
     maxBodyBytes: MAX_BODY_BYTES,
     failureMessage: SELECTION_EDIT_FAILURE,
-    handle: ({ req, input, target }) => streamSelectionEdit(req, deps, target, input),
+    // Read while the provider is read; a missing article is a 404 before the rate limit is spent.
+    async prepare({ input }) {
+      if (!input.articleId) return { articleLocale: null };
+      const articleLocale = await deps.findArticleLanguage(input.articleId);
+      return articleLocale === undefined ? errorResponse(404, SELECTION_EDIT_MESSAGES.article) : { articleLocale };
+    },
+    handle: ({ req, input, target, prepared }) =>
+      streamSelectionEdit(req, deps, target, buildSelectionMessages(input, prepared.articleLocale)),
   });
 }
 
@@ -62,9 +75,9 @@ export function suggestionOf(answer: string): string {
 
 async function streamSelectionEdit(
   req: Request,
-  deps: TextFunctionDeps,
+  deps: EditSelectionDeps,
   target: ProviderTarget,
-  input: EditSelectionInput,
+  messages: OpenAI.Chat.ChatCompletionMessageParam[],
 ): Promise<Response> {
   const deadline = new ProviderDeadline(req.signal, deps.deployment.timeoutMs);
   const logFailure = (error: unknown) => logProviderFailure("edit-selection", error, target.apiKey);
@@ -87,7 +100,7 @@ async function streamSelectionEdit(
     const request = (stream: boolean) =>
       buildChatRequest(target.provider, {
         model: choice!.model,
-        messages: buildSelectionMessages(input),
+        messages,
         output: { type: "text" },
         effort: EDITING_EFFORT,
         stream,

@@ -16,6 +16,12 @@ import { storedProvider, testDeployment } from "../_testing/provider_fixtures.ts
 import { ALICE, ALICE_KEY, type ChatRequest } from "../_testing/text_function_harness.ts";
 import { createHandler, suggestionOf } from "./handler.ts";
 
+/** ALICE's articles and their languages (what the caller may read); Bob's article is not among them. */
+const BRITISH_ARTICLE = "1a2b3c4d-0000-4000-8000-00000000e00b";
+const UNSET_ARTICLE = "1a2b3c4d-0000-4000-8000-000000000000";
+const BOBS_ARTICLE = "9f8e7d6c-0000-4000-8000-0000000000b0";
+const ARTICLE_LANGUAGES = new Map<string, string | null>([[BRITISH_ARTICLE, "en-GB"], [UNSET_ARTICLE, null]]);
+
 interface Harness {
   call: (body: unknown) => Promise<Response>;
   requests: () => ChatRequest[];
@@ -35,9 +41,11 @@ async function withHarness(
       req.headers.get("authorization") === "Bearer alice-token"
         ? Promise.resolve({ id: ALICE })
         : Promise.reject(new UnauthenticatedError()),
-    readTextProvider: (userId) => Promise.resolve(storedProvider(fake, flavour, keys.get(userId) ?? null, options.models)),
+    readTextProvider: (userId) =>
+      Promise.resolve(storedProvider(fake, flavour, keys.get(userId) ?? null, options.models)),
     deployment: testDeployment(fake),
     rateLimit: unlimited("aiText"),
+    findArticleLanguage: (articleId) => Promise.resolve(ARTICLE_LANGUAGES.get(articleId)),
   });
   const call = (body: unknown) =>
     handler(
@@ -48,7 +56,9 @@ async function withHarness(
       }),
     );
   const requests = () =>
-    fake.requests.filter((request) => request.path.endsWith("/chat/completions")).map((request) => request.body as ChatRequest);
+    fake.requests.filter((request) => request.path.endsWith("/chat/completions")).map((request) =>
+      request.body as ChatRequest
+    );
   try {
     await withCapturedErrors((logs) => test({ call, requests, keys, logs }));
   } finally {
@@ -76,7 +86,7 @@ const PASSAGE = "<p>Lisbon has <strong>seven hills</strong> and many old trams t
 
 Deno.test("rewrite: streams the suggestion, the prompt naming the action, the passage and the article's language", () =>
   withHarness({}, async ({ call, requests }) => {
-    const events = await readEvents(await call({ action: "rewrite", text: PASSAGE, locale: "en-GB" }));
+    const events = await readEvents(await call({ action: "rewrite", text: PASSAGE, articleId: BRITISH_ARTICLE }));
     const deltas = events.filter((event) => event.event === "delta").map((event) => event.data.text).join("");
     assert.ok(events.filter((event) => event.event === "delta").length > 1, "the answer arrives in pieces");
     const done = events.at(-1)!;
@@ -98,15 +108,20 @@ Deno.test("rewrite: streams the suggestion, the prompt naming the action, the pa
 
 Deno.test("translate: the output language is the one chosen, not the article's", () =>
   withHarness({}, async ({ call, requests }) => {
-    const events = await readEvents(await call({ action: "translate", language: "es", locale: "en", text: PASSAGE }));
-    assert.equal(events.at(-1)?.data.text, "<p>Este es el pasaje seleccionado, escrito de nuevo en español para el artículo.</p>");
+    const events = await readEvents(
+      await call({ action: "translate", language: "es", articleId: BRITISH_ARTICLE, text: PASSAGE }),
+    );
+    assert.equal(
+      events.at(-1)?.data.text,
+      "<p>Este es el pasaje seleccionado, escrito de nuevo en español para el artículo.</p>",
+    );
     const [system, user] = requests()[0].messages;
     assert.match(user.content, /Translate the passage into Spanish \(es\)/);
     assert.match(system.content, /Write the edited passage in Spanish \(es\):/);
     assert.doesNotMatch(`${system.content}\n${user.content}`, /in English/);
   }));
 
-Deno.test("change-tone, shorten and expand say what to do; without an article language the passage keeps its own", async () => {
+Deno.test("change-tone, shorten and expand say what to do; an article without a language keeps the passage's own", async () => {
   for (
     const [body, line, answer] of [
       [{ action: "change-tone", tone: "playful" }, /^Tone: playful$/m, /^<p>Fun fact: lisbon/],
@@ -115,7 +130,7 @@ Deno.test("change-tone, shorten and expand say what to do; without an article la
     ] as const
   ) {
     await withHarness({}, async ({ call, requests }) => {
-      const events = await readEvents(await call({ ...body, text: PASSAGE }));
+      const events = await readEvents(await call({ ...body, text: PASSAGE, articleId: UNSET_ARTICLE }));
       assert.match(events.at(-1)!.data.text!.replace(/<\/p>$/, ""), answer, body.action);
       const [, user] = requests()[0].messages;
       assert.match(user.content, line);
@@ -135,12 +150,20 @@ Deno.test("400 names the field: action, tone, language, text; nothing reaches th
         [{ action: "translate", language: "xx", text: "Hi" }, `language: ${SELECTION_EDIT_MESSAGES.language}`],
         [{ action: "rewrite", text: "   " }, `text: ${SELECTION_EDIT_MESSAGES.text}`],
         [{ action: "rewrite", text: "a".repeat(SELECTION_MAX_LENGTH + 1) }, `text: ${SELECTION_EDIT_MESSAGES.tooLong}`],
+        [{ action: "rewrite", text: "Hi", articleId: "42" }, `articleId: ${SELECTION_EDIT_MESSAGES.article}`],
       ] as const
     ) {
       const response = await call(body);
       assert.equal(response.status, 400, JSON.stringify(body).slice(0, 80));
       assert.equal((await response.json()).error, message);
     }
+    assert.equal(requests().length, 0);
+  }));
+
+Deno.test("404 'Article not found' for an article the caller may not read; nothing reaches the provider", () =>
+  withHarness({}, async ({ call, requests }) => {
+    const response = await call({ action: "rewrite", text: PASSAGE, articleId: BOBS_ARTICLE });
+    assert.deepEqual([response.status, (await response.json()).error], [404, "Article not found"]);
     assert.equal(requests().length, 0);
   }));
 
@@ -193,7 +216,9 @@ Deno.test("a stream that breaks off or is cut at the length limit ends with an e
 
 Deno.test("the suggestion loses a code fence and anything outside the article allow-list", () => {
   assert.equal(
-    suggestionOf('```html\n<p onclick="steal()">Safe <script>alert(1)</script><a href="javascript:x">link</a></p>\n```'),
+    suggestionOf(
+      '```html\n<p onclick="steal()">Safe <script>alert(1)</script><a href="javascript:x">link</a></p>\n```',
+    ),
     "<p>Safe <a>link</a></p>",
   );
   assert.equal(suggestionOf("  Plain words.  "), "Plain words.");

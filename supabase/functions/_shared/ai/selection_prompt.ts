@@ -45,20 +45,20 @@ function actionText(
 
 /** The output-language requirement: the translation's language, else the article's, else the passage's own. */
 export function selectionLanguageRequirement(
-  input: Pick<EditSelectionInput, "action" | "language" | "locale">,
+  input: Pick<EditSelectionInput, "action" | "language">,
+  articleLocale: string | null,
 ): string {
-  const tag = input.action === "translate" ? input.language : input.locale;
-  return tag
-    ? `Write the edited passage in ${
-      languageLabel(tag)
-    }: even when the passage or these instructions are in another language.`
-    : "Write the edited passage in the passage's own language.";
+  const tag = input.action === "translate" ? input.language : articleLocale;
+  if (!tag) return "Write the edited passage in the passage's own language.";
+  return `Write the edited passage in ${languageLabel(tag)}: even when the passage or these instructions are in another language.`;
 }
 
+/** The messages for `input`, in an article written in `articleLocale` (null: not known). */
 export function buildSelectionMessages(
   input: EditSelectionInput,
+  articleLocale: string | null,
 ): OpenAI.Chat.ChatCompletionMessageParam[] {
-  const requirement = selectionLanguageRequirement(input);
+  const requirement = selectionLanguageRequirement(input, articleLocale);
   const request = [
     `Action: ${input.action}`,
     ...(input.action === "change-tone" && input.tone ? [`Tone: ${input.tone}`] : []),

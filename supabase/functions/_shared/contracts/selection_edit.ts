@@ -7,7 +7,7 @@
 import * as z from "zod/mini";
 import { providerProblemSchema } from "./ai_provider.ts";
 import { TONES } from "./generation_settings.ts";
-import { isSupportedLocale, LOCALE_MESSAGE } from "./locales.ts";
+import { isSupportedLocale } from "./locales.ts";
 
 export const SELECTION_ACTIONS = [
   "rewrite",
@@ -36,6 +36,7 @@ export const SELECTION_EDIT_MESSAGES = {
   action: `The action must be one of: ${SELECTION_ACTIONS.join(", ")}`,
   tone: `Choose a tone: ${TONES.join(", ")}`,
   language: "Choose the language to translate into",
+  article: "Article not found",
 } as const;
 
 /** Shown when a failure carries no message of its own. */
@@ -58,8 +59,8 @@ export const editSelectionRequestSchema = z
     tone: z.nullish(z.enum(TONES, { error: SELECTION_EDIT_MESSAGES.tone })),
     /** For translate: the language (one of LOCALES) to translate into. */
     language: z.nullish(localeTag(SELECTION_EDIT_MESSAGES.language)),
-    /** The article's language (one of LOCALES); absent: the passage keeps its own. */
-    locale: z.nullish(localeTag(LOCALE_MESSAGE)),
+    /** The article being edited: its language is the output's (absent or unset: the passage keeps its own). */
+    articleId: z.nullish(z.uuid({ error: SELECTION_EDIT_MESSAGES.article })),
   })
   .check(
     z.refine((input) => input.action !== "change-tone" || Boolean(input.tone), {
