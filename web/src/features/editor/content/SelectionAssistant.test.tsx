@@ -38,7 +38,7 @@ function Harness({ initial }: { initial: string }) {
 
 const formValue = () => screen.getByTestId("value").textContent;
 const editorOf = (surface: HTMLElement) => (surface as HTMLElement & { editor: Editor }).editor;
-const suggestButton = () => screen.getByRole("button", { name: "Suggest" });
+const suggestButton = () => screen.getByRole("button", { name: "Get suggestion" });
 
 async function renderEditor(initial: string) {
   const user = userEvent.setup();

@@ -191,7 +191,7 @@ export function SelectionAssistant({ editor, articleId, disabled, onOpenChange, 
           aria-describedby={hasSelection ? undefined : hintId}
           onClick={() => void suggest()}
         >
-          Suggest
+          Get suggestion
         </button>
       </div>
       {!hasSelection && !open && (

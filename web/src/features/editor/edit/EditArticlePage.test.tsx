@@ -690,7 +690,7 @@ describe("edit article: AI on a selection", () => {
     act(() => {
       editor.commands.setTextSelection({ from: 1, to: 12 });
     });
-    await user.click(screen.getByRole("button", { name: "Suggest" }));
+    await user.click(screen.getByRole("button", { name: "Get suggestion" }));
     expect(vi.mocked(streamSelectionEdit).mock.calls[0][0]).toEqual({ action: "rewrite", text: "Plant early", articleId: ID });
     await user.click(await screen.findByRole("button", { name: "Accept" }));
     await user.clear(field("Title"));
