@@ -121,6 +121,12 @@ Deno.test("translate: the output language is the one chosen, not the article's",
     assert.doesNotMatch(`${system.content}\n${user.content}`, /in English/);
   }));
 
+Deno.test("translate: a provider that drifts (scenario language-drift) answers in the passage's language, unchanged", () =>
+  withHarness({ fake: { scenario: "language-drift" } }, async ({ call }) => {
+    const events = await readEvents(await call({ action: "translate", language: "de", text: PASSAGE }));
+    assert.equal(events.at(-1)?.data.text, PASSAGE);
+  }));
+
 Deno.test("change-tone, shorten and expand say what to do; an article without a language keeps the passage's own", async () => {
   for (
     const [body, line, answer] of [

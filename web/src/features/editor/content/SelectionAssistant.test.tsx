@@ -7,7 +7,7 @@ import { findEditor } from "../../../../test/editor";
 import { RequestFailure } from "../../../backend/functionErrors";
 import { streamSelectionEdit } from "../data/selectionEdits";
 import { ContentEditor } from "./ContentEditor";
-import { SELECTION_HINT } from "./SelectionAssistant";
+import { SELECTION_CHANGED, SELECTION_HINT } from "./SelectionAssistant";
 
 vi.mock("../../images/data/images", () => ({ listGeneratedImages: vi.fn(), uploadImage: vi.fn() }));
 vi.mock("../data/selectionEdits", async (importOriginal) => ({
@@ -178,5 +178,19 @@ describe("AI on a selection", () => {
     expect((screen.getByRole("button", { name: "Accept" }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole("button", { name: "Discard" }));
     expect(formValue()).toBe("<p>Lisbon has seven hills.</p>");
+  });
+
+  it("a suggestion whose text changed from outside meanwhile is not applied", async () => {
+    const { user, editor } = await renderEditor("<p>Lisbon has seven hills.</p>");
+    vi.mocked(streamSelectionEdit).mockResolvedValue("Porto has one river.");
+    select(editor, 1, 24);
+    await user.click(suggestButton());
+    await screen.findByText("The suggestion is ready: accept it to replace the selection, or discard it.");
+    act(() => {
+      editor.commands.setContent("<p>Braga has old churches.</p>");
+    });
+    await user.click(screen.getByRole("button", { name: "Accept" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(SELECTION_CHANGED);
+    expect(editor.getHTML()).toBe("<p>Braga has old churches.</p>");
   });
 });

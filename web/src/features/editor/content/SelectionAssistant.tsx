@@ -18,8 +18,15 @@ const LANGUAGE_OPTIONS = LOCALES.map((locale) => ({
 
 export const SELECTION_HINT = "Select text in Content to rewrite, shorten, expand, change its tone or translate it.";
 
-/** What was selected when a suggestion was asked for: where it is, and whether it lies inside one paragraph (or heading). */
-type Selected = { from: number; to: number; inline: boolean };
+/** What was selected when a suggestion was asked for: where it is, its text, and whether it lies inside one paragraph (or heading). */
+type Selected = { from: number; to: number; text: string; inline: boolean };
+
+export const SELECTION_CHANGED = "The text changed while the suggestion was written. Select it again and ask for a new suggestion.";
+
+/** The text now between the positions of `selected`, or null when the document no longer reaches them. */
+function textAt(editor: Editor, selected: Selected): string | null {
+  return selected.to <= editor.state.doc.content.size ? editor.state.doc.textBetween(selected.from, selected.to, "\n") : null;
+}
 
 type Suggestion = {
   selected: Selected;
@@ -39,7 +46,8 @@ function selectedHtml(editor: Editor): { html: string; selected: Selected } {
   const fragment = inline
     ? $from.parent.slice($from.parentOffset, $to.parentOffset).content
     : editor.state.doc.slice(from, to).content;
-  return { html: getHTMLFromFragment(fragment, editor.schema), selected: { from, to, inline } };
+  const text = editor.state.doc.textBetween(from, to, "\n");
+  return { html: getHTMLFromFragment(fragment, editor.schema), selected: { from, to, text, inline } };
 }
 
 /** A suggestion for inline text loses a paragraph wrapped around it (a model may add one), so it stays in its line. */
@@ -138,6 +146,11 @@ export function SelectionAssistant({ editor, articleId, disabled, onOpenChange, 
 
   const accept = () => {
     if (!suggestion || suggestion.status !== "ready") return;
+    // The document can change under an open suggestion only from outside the editor (a restored draft, an inserted link).
+    if (textAt(editor, suggestion.selected) !== suggestion.selected.text) {
+      setSuggestion({ ...suggestion, status: "failed", failure: { message: SELECTION_CHANGED } });
+      return;
+    }
     const clean = sanitizeHtml(suggestion.text);
     const { from, to, inline } = suggestion.selected;
     close();
