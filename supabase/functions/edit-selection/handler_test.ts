@@ -145,6 +145,25 @@ Deno.test("change-tone, shorten and expand say what to do; an article without a 
   }
 });
 
+Deno.test("an unverified OpenAI organisation gets the suggestion whole, asked again without streaming", () =>
+  withHarness({ fake: { scenario: "unverified-org" } }, async ({ call, requests, logs }) => {
+    const events = await readEvents(await call({ action: "rewrite", text: PASSAGE }));
+    assert.deepEqual(events.map((event) => event.event), ["delta", "done"]);
+    assert.match(events[1].data.text!, /^<p>Put simply, lisbon has/);
+    assert.deepEqual(requests().map((request) => request.stream ?? false), [true, false]);
+    assert.deepEqual(logs, []);
+  }));
+
+Deno.test("an answer refused or stopped by the content filter is no suggestion: an error event with the reason", async () => {
+  for (const [scenario, message] of [["refusal", /^The model declined the request/], ["content-filter", /content filter/]] as const) {
+    await withHarness({ fake: { scenario } }, async ({ call }) => {
+      const events = await readEvents(await call({ action: "shorten", text: PASSAGE }));
+      assert.equal(events.at(-1)?.event, "error", scenario);
+      assert.match(events.at(-1)!.data.error!, message);
+    });
+  }
+});
+
 Deno.test("400 names the field: action, tone, language, text; nothing reaches the provider", () =>
   withHarness({}, async ({ call, requests }) => {
     for (
