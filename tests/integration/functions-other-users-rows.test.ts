@@ -13,6 +13,7 @@ import { connectSite, functionError, wordpressRequestCount } from "./wordpress-s
  * that is cheap to show, so the refusal is about whose row it is.
  *
  * generate-image, ghost-connect, keywords and seo-analysis take no row id.
+ * edit-selection takes an article's id only to read its language.
  */
 
 type Invoked = { status: number; body: Record<string, unknown> };
@@ -270,6 +271,21 @@ describe("functions refuse another user's rows, even when handed their ids", () 
     expect(await wordpressRequestCount()).toBe(requests);
     expect(await row("articles", published)).toEqual(before);
     expect(await row("publications", published, "article_id")).toMatchObject({ remote_post_id: 900_002 });
+  });
+
+  test("edit-selection: alice's article is not found and no provider is asked; alice's own edit is in her article's language", async () => {
+    const selection = { action: "rewrite", text: "<p>Leaves make the best mulch.</p>", articleId: aliceArticle };
+    const requests = await openAIRequestCount();
+    expect(await invoke(bob, "edit-selection", selection)).toEqual({ status: 404, body: { error: "Article not found" } });
+    expect(await openAIRequestCount()).toBe(requests);
+
+    // Read as the caller: alice's article has her language, and the prompt asks for it.
+    ok(await serviceClient().from("articles").update({ locale: "de" }).eq("id", aliceArticle));
+    const { data, error } = await alice.client.functions.invoke("edit-selection", { body: selection });
+    expect(error).toBeNull();
+    expect(await (data as Response).text()).toMatch(/event: done\ndata: \{"text":"<p>Put simply, leaves make the best mulch\.<\/p>"\}/);
+    const all = (await (await fetch(`${functionsStack().controlUrl}/openai/requests`)).json()) as { lastUserMessage: string }[];
+    expect(all.at(-1)!.lastUserMessage).toContain("Output language: Write the edited passage in German (de):");
   });
 
   test("link-targets: naming alice's site finds none of her entries; alice finds them", async () => {

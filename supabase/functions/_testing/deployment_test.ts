@@ -34,6 +34,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "save-article": true,
   "sync-site-content": true,
   "delete-article": true,
+  "edit-selection": true,
   "link-targets": true,
   "publish-scheduled": false,
   "draft-batches": true,

@@ -1,65 +1,12 @@
-import type OpenAI from "openai";
-import { APIConnectionError, OpenAIError } from "openai";
 import type { ProviderDeadline } from "../_shared/ai/provider_deadline.ts";
 import { sseEvent } from "../_shared/http/server_sent_events.ts";
-import {
-  type DescribedFailure,
-  ModelOutputError,
-  ProviderProblemError,
-  ProviderResponseError,
-} from "../_shared/ai/provider_errors.ts";
+import { type ChunkSource, readUpstream } from "../_shared/ai/chat_stream.ts";
+import { type DescribedFailure, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
 import type { ModelChoice } from "../_shared/ai/provider_target.ts";
 import { ARTICLE_STREAM_EVENTS } from "../_shared/contracts/article.ts";
 import { PARSE_FAILURE_MESSAGE, parseGeneratedArticle, REFUSAL_MESSAGE } from "../_shared/ai/article_output.ts";
 import { checkDraftLanguage } from "../_shared/ai/language_check.ts";
 import { articleSlug } from "../_shared/contracts/slug.ts";
-
-export type ChunkSource = AsyncIterable<OpenAI.Chat.ChatCompletionChunk>;
-
-type Json = Record<string, unknown>;
-
-/**
- * Passes each content delta on and collects the whole text. Failures while
- * reading are classified: a chunk that is not JSON (the SDK throws a
- * SyntaxError) is unusable output; a connection that breaks off counts as
- * the provider being unavailable; an error event (OpenRouter, after its 200)
- * is thrown by the SDK as an APIError without a status, and an error in a
- * choice (`finish_reason: "error"`) becomes ProviderResponseError.
- */
-async function readUpstream(
-  upstream: ChunkSource,
-  onDelta: (text: string) => void,
-): Promise<{ content: string; refusal: string; finishReason: string | null }> {
-  let content = "";
-  let refusal = "";
-  let finishReason: string | null = null;
-  try {
-    for await (const chunk of upstream) {
-      const choice = chunk.choices?.[0] as (OpenAI.Chat.ChatCompletionChunk.Choice & { error?: Json }) | undefined;
-      if ((choice?.finish_reason as string) === "error" || choice?.error) {
-        const error = choice?.error ?? { message: "The provider ended the answer with an error" };
-        throw new ProviderResponseError(error, typeof error.code === "number" ? error.code : undefined);
-      }
-      const delta = choice?.delta;
-      if (delta?.refusal) refusal += delta.refusal;
-      if (delta?.content) {
-        content += delta.content;
-        onDelta(delta.content);
-      }
-      if (choice?.finish_reason) finishReason = choice.finish_reason;
-    }
-  } catch (error) {
-    if (error instanceof SyntaxError) throw new ModelOutputError(PARSE_FAILURE_MESSAGE);
-    if (error instanceof OpenAIError || error instanceof ProviderResponseError || error instanceof ProviderProblemError) {
-      throw error;
-    }
-    throw new APIConnectionError({
-      message: "The response stream broke off",
-      cause: error instanceof Error ? error : undefined,
-    });
-  }
-  return { content, refusal, finishReason };
-}
 
 export interface ArticleStreamOptions {
   deadline: ProviderDeadline;
@@ -100,6 +47,7 @@ export function articleEventStream(upstream: ChunkSource, options: ArticleStream
         const { content, refusal, finishReason } = await readUpstream(
           upstream,
           (text) => send(ARTICLE_STREAM_EVENTS.delta, { text }),
+          PARSE_FAILURE_MESSAGE,
         );
         // The SDK ends the iteration quietly when its request is aborted.
         if (deadline.signal.aborted) throw deadline.signal.reason;

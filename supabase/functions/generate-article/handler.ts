@@ -13,14 +13,14 @@ import { ARTICLE_FAILURE_MESSAGE } from "../_shared/ai/article_output.ts";
 import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
 import { type AssistantSettings, assistantPlace, type FindAssistant } from "../_shared/ai/assistants.ts";
 import { buildChatRequest, type OutputFormat } from "../_shared/ai/chat_request.ts";
-import { readCompletion, refusedOutputFormat } from "../_shared/ai/completion.ts";
+import { refusedOutputFormat } from "../_shared/ai/completion.ts";
+import { asSingleChunk, type ChunkSource, refusedStreaming } from "../_shared/ai/chat_stream.ts";
 import { type ModelChoice, modelFor, type ProviderTarget } from "../_shared/ai/provider_target.ts";
 import { mergeGenerationSettings } from "../_shared/contracts/generation_settings.ts";
 import { DEFAULT_LOCALE, resolveLocale } from "../_shared/contracts/locales.ts";
 import { internalLinksContext } from "../_shared/links/draft_link_context.ts";
 import type { FindLinkTargets } from "../_shared/links/link_targets.ts";
-import { APIError } from "openai";
-import { articleEventStream, type ChunkSource } from "./article_stream.ts";
+import { articleEventStream } from "./article_stream.ts";
 
 /** A pasted article of EXISTING_ARTICLE_MAX_LENGTH characters fits with room for multi-byte text. */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -69,23 +69,6 @@ const DRAFTING_EFFORT = ["low", "minimal", "medium"] as const;
 export function unverifiedStreamingNote(model: string): string {
   return `OpenAI streams ${model} only for verified organisations, so this draft appears when it is complete. ` +
     "Verify your organisation at platform.openai.com → Settings → Organization → General to watch drafts being written.";
-}
-
-/** OpenAI's 400 for streaming a model an unverified organisation may not stream (provider-sources.md §1.5). */
-function refusedStreaming(error: unknown): boolean {
-  return error instanceof APIError && error.status === 400 && error.param === "stream" && /verif/i.test(error.message);
-}
-
-/** A whole completion as the one chunk of a stream, so the same relay reads both. */
-async function* asSingleChunk(completion: OpenAI.Chat.ChatCompletion, label: string): ChunkSource {
-  const { content, truncated } = readCompletion(completion, label);
-  yield {
-    id: completion.id,
-    object: "chat.completion.chunk",
-    created: completion.created,
-    model: completion.model,
-    choices: [{ index: 0, delta: { content }, finish_reason: truncated ? "length" : "stop", logprobs: null }],
-  };
 }
 
 async function streamArticle(

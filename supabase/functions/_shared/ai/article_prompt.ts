@@ -38,7 +38,8 @@ export function languageRequirement(locale: string): string {
     `meta description and focus keyword, even when the idea or these instructions are in another language.`;
 }
 
-const TONE_TEXT: Record<string, string> = {
+/** How prompts describe each tone (generation_settings.ts TONES). */
+export const TONE_TEXT: Record<string, string> = {
   neutral: "neutral and informative",
   friendly: "friendly and conversational",
   professional: "professional",

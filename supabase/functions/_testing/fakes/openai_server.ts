@@ -38,6 +38,7 @@
  * - named "keyword_ideas", or a prompt mentioning keywords → 15 keyword items
  *   (`{ keywords: [...] }` for JSON output, a bare list for plain text);
  * - named "seo_analysis", or a prompt mentioning an "SEO analysis" → an SEO analysis object;
+ * - edit-selection's passage and action → the passage edited (openai_selection.ts);
  * - anything else → a short plain-text reply.
  *
  * Embeddings: each text's English word stems (stop words left out) hashed
@@ -91,6 +92,7 @@ import {
   OPENROUTER_OTHER_MODELS,
 } from "./openai_models.ts";
 import { articleInLanguage, requestedLanguageTag } from "./openai_article_languages.ts";
+import { isSelectionRequest, selectionAnswer } from "./openai_selection.ts";
 
 export const FAKE_OPENAI_SCENARIOS = [
   /** Answer normally. */
@@ -211,7 +213,7 @@ export interface FakeOpenAI {
 
 type Json = Record<string, unknown>;
 
-type AnswerKind = "article" | "seo" | "keywords" | "chat";
+type AnswerKind = "article" | "seo" | "keywords" | "selection" | "chat";
 
 interface Pace {
   firstTokenDelayMs: number;
@@ -959,6 +961,8 @@ function answerKind(body: Json, allText: string): AnswerKind {
   if (name === "article") return "article";
   if (name === "seo_analysis") return "seo";
   if (name === "keyword_ideas") return "keywords";
+  // edit-selection asks for plain text: known by its passage (openai_selection.ts), before the words below.
+  if (isSelectionRequest(messageTexts(body).lastUser)) return "selection";
   // Without json_schema, an article request is known by its fields.
   if (/meta_description/.test(allText) && /focus_keyword/.test(allText)) return "article";
   if (/seo analysis/i.test(allText)) return "seo";
@@ -980,6 +984,7 @@ function answerFor(body: Json, scenario: FakeOpenAIScenario): string {
     return JSON.stringify(fakeArticle(topicOf(lastUser), keys.length ? keys : ARTICLE_KEYS, language));
   }
   if (kind === "seo") return JSON.stringify(fakeSeoAnalysis(lastUser), null, 2);
+  if (kind === "selection") return selectionAnswer(lastUser, scenario === "language-drift");
   if (kind === "keywords") {
     const keywords = fakeKeywords(topicOf(lastUser));
     // A JSON answer is an object; as plain text a model tends to write the bare list.

@@ -70,6 +70,11 @@ export type ArticleChanges = ArticleText & {
   /** Required when the status is scheduled (the database enforces it). */
   scheduledFor: Date | null;
   scheduledSiteIds: string[];
+  /**
+   * The article as an accepted AI suggestion (AI on a selection) left it:
+   * kept as a revision of source 'ai' before the text saved.
+   */
+  generatedDraft?: GeneratedDraft;
 };
 
 /** A connected WordPress site a scheduled article can target. */
@@ -213,6 +218,7 @@ export async function updateArticle(id: string, expectedVersion: number, changes
     tags: changes.tags,
     scheduledFor: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
     scheduledSiteIds: scheduled ? changes.scheduledSiteIds : [],
+    ...keptDraft(changes.generatedDraft),
   });
   return toArticle(saved);
 }

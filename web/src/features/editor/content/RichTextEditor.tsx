@@ -8,6 +8,7 @@ import { elementsNotKept, formatEditorHtml } from "./articleHtml";
 import type { ContentFieldProps } from "./contentField";
 import { EditorToolbar, type EditorToolbarHandle } from "./EditorToolbar";
 import { completeUrl, isSafeImageUrl, isSafeLinkUrl } from "./safeUrl";
+import { SelectionAssistant } from "./SelectionAssistant";
 import { toolbarActions } from "./toolbarActions";
 import "./editor.css";
 
@@ -40,7 +41,16 @@ const IMAGE_ERROR = "Enter the image's web address (https://…)";
  * replaces the document. The editor injects no <style> element (injectCSS
  * off; editor.css instead), so it runs under a `style-src 'self'` policy.
  */
-export default function RichTextEditor({ label, name, value, error, help, readOnly = false, onChange }: ContentFieldProps) {
+export default function RichTextEditor({
+  label,
+  name,
+  value,
+  error,
+  help,
+  readOnly = false,
+  onChange,
+  selectionAssistant,
+}: ContentFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const noteId = `${id}-note`;
@@ -54,6 +64,8 @@ export default function RichTextEditor({ label, name, value, error, help, readOn
   const [sourceView, setSourceView] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notKept, setNotKept] = useState<string[]>([]);
+  // A suggestion for the selection is open: the document stays as it is until it is accepted or discarded.
+  const [suggestionOpen, setSuggestionOpen] = useState(false);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
 
   // The value the document shows, and the values it emitted that the form has not handed back yet.
@@ -122,8 +134,8 @@ export default function RichTextEditor({ label, name, value, error, help, readOn
   }, [editor, value, sourceView, readOnly]);
 
   useEffect(() => {
-    editor?.setEditable(!readOnly && !sourceView, false);
-  }, [editor, readOnly, sourceView]);
+    editor?.setEditable(!readOnly && !sourceView && !suggestionOpen, false);
+  }, [editor, readOnly, sourceView, suggestionOpen]);
 
   const note = error ?? help;
   const describedBy = [note ? noteId : "", notKept.length > 0 ? keptNoteId : ""].filter(Boolean).join(" ") || undefined;
@@ -206,14 +218,24 @@ export default function RichTextEditor({ label, name, value, error, help, readOn
       <span id={sourceLabelId} hidden>
         HTML source
       </span>
+      {editor && selectionAssistant && !sourceView && (
+        <SelectionAssistant
+          editor={editor}
+          articleId={selectionAssistant.articleId}
+          disabled={readOnly}
+          onOpenChange={setSuggestionOpen}
+          onAccepted={selectionAssistant.onAccepted}
+          htmlOf={articleHtmlOf}
+        />
+      )}
       {editor && (
         <EditorToolbar
           ref={toolbar}
           editor={editor}
           groups={groups}
-          formattingDisabled={readOnly || sourceView}
+          formattingDisabled={readOnly || sourceView || suggestionOpen}
           sourceView={sourceView}
-          sourceToggleDisabled={readOnly}
+          sourceToggleDisabled={readOnly || suggestionOpen}
           onToggleSource={toggleSource}
           onLeave={() => (sourceView ? document.getElementById(sourceId)?.focus() : editor.commands.focus())}
         />

@@ -115,6 +115,8 @@ export function EditArticleForm({
   const publishedHere = useRef(false);
   const scheduled = form.values.status === "scheduled";
   const [seoScore, setSeoScore] = useState<number | null>(null);
+  // The content as the last accepted AI suggestion left it: saved first as an 'ai' revision.
+  const [aiEditedContent, setAiEditedContent] = useState<string | null>(null);
 
   const currentText = useMemo(
     () => ({
@@ -196,18 +198,22 @@ export function EditArticleForm({
       formRef.current?.querySelector<HTMLElement>(".schedule-targets input, .schedule-targets a")?.focus();
       return;
     }
-    await saveOver(version, {
+    const text = {
       title: values.title,
       content: values.content,
       excerpt: values.excerpt,
-      status: values.status,
       metaDescription: values.metaDescription,
       focusKeyword: values.focusKeyword,
       slug: values.slug,
       categories: splitCommaList(values.categories),
       tags: splitCommaList(values.tags),
+    };
+    await saveOver(version, {
+      ...text,
+      status: values.status,
       scheduledFor: values.status === "scheduled" ? parseDateTimeLocal(values.scheduledFor) : null,
       scheduledSiteIds: chosenSites(),
+      ...(aiEditedContent ? { generatedDraft: { ...text, content: aiEditedContent } } : {}),
     });
   });
 
@@ -268,6 +274,7 @@ export function EditArticleForm({
               value={form.values.content}
               error={form.errors.content}
               onChange={(content) => form.fill({ content })}
+              selectionAssistant={{ articleId: article.id, onAccepted: setAiEditedContent }}
             />
             <LinkSuggestions
               title={form.values.title}

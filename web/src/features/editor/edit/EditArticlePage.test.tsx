@@ -16,6 +16,8 @@ import { findEditor, openHtmlSource, typeHtml } from "../../../../test/editor";
 import { setSignedIn, testUser } from "../../../../test/session";
 import EditArticlePage from "./EditArticlePage";
 import { handOverSaved } from "../workspace/savedHandoff";
+import { streamSelectionEdit } from "../data/selectionEdits";
+import type { Editor } from "@tiptap/core";
 
 vi.mock("../../articles/data/articles", async (importOriginal) => ({
   ARTICLE_STATUSES: (await importOriginal<typeof import("../../articles/data/articles")>()).ARTICLE_STATUSES,
@@ -25,6 +27,7 @@ vi.mock("../../articles/data/articles", async (importOriginal) => ({
   listScheduleTargets: vi.fn(),
 }));
 vi.mock("../../../backend/supabase", () => ({ supabase: {} }));
+vi.mock("../data/selectionEdits", () => ({ streamSelectionEdit: vi.fn(), SelectionEditAbortedError: class extends Error {} }));
 vi.mock("../../links/data/siteContent", () => ({ findLinkTargets: vi.fn() }));
 vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
@@ -675,5 +678,34 @@ describe("edit article: the workspace", () => {
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(1));
     expect(vi.mocked(updateArticle).mock.calls[0][1]).toBe(5);
+  });
+});
+
+describe("edit article: AI on a selection", () => {
+  it("an accepted suggestion is saved first as an AI revision (generatedDraft), then the text as saved", async () => {
+    vi.mocked(streamSelectionEdit).mockResolvedValue("Sow seeds early");
+    const { user } = await renderPage();
+    const surface = await findEditor();
+    const editor = (surface as HTMLElement & { editor: Editor }).editor;
+    act(() => {
+      editor.commands.setTextSelection({ from: 1, to: 12 });
+    });
+    await user.click(screen.getByRole("button", { name: "Get suggestion" }));
+    expect(vi.mocked(streamSelectionEdit).mock.calls[0][0]).toEqual({ action: "rewrite", text: "Plant early", articleId: ID });
+    await user.click(await screen.findByRole("button", { name: "Accept" }));
+    await user.clear(field("Title"));
+    await user.type(field("Title"), "Sowing guide");
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    const changes = vi.mocked(updateArticle).mock.calls[0][2];
+    expect(changes.content).toBe("<p>Sow seeds early.</p>");
+    expect(changes.generatedDraft).toMatchObject({ title: "Sowing guide", content: "<p>Sow seeds early.</p>" });
+  });
+
+  it("a save without an accepted suggestion keeps no AI revision", async () => {
+    const { user } = await renderPage();
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalled());
+    expect(vi.mocked(updateArticle).mock.calls[0][2].generatedDraft).toBeUndefined();
   });
 });
