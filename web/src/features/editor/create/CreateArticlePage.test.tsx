@@ -20,6 +20,7 @@ import type { DraftLanguageCheck } from "@contracts/locales";
 import type { Article } from "../../articles/index";
 import { takeSavedHandoff } from "../workspace/savedHandoff";
 import { proposeOutline } from "../data/articleOutlines";
+import { listArticleTemplates } from "../../templates/data/articleTemplates";
 import { RequestFailure } from "../../../backend/functionErrors";
 
 vi.mock("../../../backend/supabase", () => ({ supabase: {} }));
@@ -29,6 +30,7 @@ vi.mock("../data/articleDrafts", async (importOriginal) => ({
   streamArticleDraft: vi.fn(),
 }));
 vi.mock("../../articles/data/articles", () => ({ createArticle: vi.fn() }));
+vi.mock("../../templates/data/articleTemplates", () => ({ listArticleTemplates: vi.fn() }));
 vi.mock("../data/articleOutlines", async (importOriginal) => ({
   ...(await importOriginal<typeof import("../data/articleOutlines")>()),
   proposeOutline: vi.fn(),
@@ -145,7 +147,10 @@ async function fillArticle(user: ReturnType<typeof userEvent.setup>) {
   await user.type(input("Slug"), "composting-basics");
 }
 
-beforeEach(() => setSignedIn());
+beforeEach(() => {
+  setSignedIn();
+  vi.mocked(listArticleTemplates).mockResolvedValue([]);
+});
 
 describe("create post: layout", () => {
   it("has the AI section, the article fields, SEO settings and the three buttons", async () => {
@@ -822,7 +827,7 @@ describe("create post: outline before drafting", () => {
     await proposeFor(user);
     await user.clear(screen.getByLabelText("Heading 2"));
     await user.type(screen.getByLabelText("Heading 2"), "Why compost at home");
-    await user.click(screen.getByRole("button", { name: "Move “Common mistakes” up" }));
+    await user.click(screen.getByRole("button", { name: "Move up “Common mistakes”" }));
     await user.click(screen.getByRole("button", { name: "Remove “What composting is”" }));
     await user.click(screen.getByRole("button", { name: "Add heading" }));
     expect(document.activeElement).toBe(screen.getByLabelText("Heading 4"));
@@ -841,16 +846,16 @@ describe("create post: outline before drafting", () => {
   it("reorders with the keyboard alone: focus follows the moved heading and its new place is announced", async () => {
     const { user } = await renderPage();
     await proposeFor(user);
-    screen.getByRole("button", { name: "Move “Why compost” up" }).focus();
+    screen.getByRole("button", { name: "Move up “Why compost”" }).focus();
     await user.keyboard("{Enter}");
     expect(headings()).toEqual(["Why compost", "What composting is", "Getting started", "Common mistakes"]);
     // At the top, Move up is disabled: focus moves to the same heading's Move down.
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move “Why compost” down" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down “Why compost”" }));
     expect(screen.getByText("Moved “Why compost” to position 1 of 4.")).toBeTruthy();
     await user.keyboard("{Enter}");
     await user.keyboard("{Enter}");
     expect(headings()).toEqual(["What composting is", "Getting started", "Why compost", "Common mistakes"]);
-    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move “Why compost” down" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down “Why compost”" }));
   });
 
   it("refuses an empty heading on its field, without drafting; the last heading cannot be removed", async () => {
@@ -902,5 +907,43 @@ describe("create post: outline before drafting", () => {
     await user.click(screen.getByRole("button", { name: "Propose an outline" }));
     expect(proposeOutline).not.toHaveBeenCalled();
     expect(screen.getByRole("alert").textContent).toContain("Enter an article idea to propose an outline.");
+  });
+});
+
+describe("create post: templates", () => {
+  const HOW_TO = {
+    id: "44444444-4444-4444-8444-444444444444",
+    name: "How-to guide",
+    sections: ["What you need", "Step by step", "Common mistakes"],
+    requiredElements: ["faq" as const],
+    wordTarget: 1200,
+  };
+
+  it("offers no Template choice to someone without templates", async () => {
+    await renderPage();
+    expect(screen.queryByLabelText("Template")).toBeNull();
+  });
+
+  it("fills the outline, the word target and the elements from the chosen template, and drafts following it", async () => {
+    vi.mocked(listArticleTemplates).mockResolvedValue([HOW_TO]);
+    controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.selectOptions(await screen.findByLabelText("Template"), "How-to guide");
+    const outline = screen.getByRole("group", { name: "Outline" });
+    expect((within(outline).getAllByRole("textbox") as HTMLInputElement[]).map((heading) => heading.value)).toEqual(
+      HOW_TO.sections,
+    );
+    await user.click(screen.getByText("Language and generation settings"));
+    expect(input("Length (words)").value).toBe("1200");
+    expect((screen.getByLabelText("FAQ") as HTMLInputElement).checked).toBe(true);
+    await user.click(generateButton());
+    expect(streamArticleDraft).toHaveBeenCalledWith(
+      expect.objectContaining({
+        outline: HOW_TO.sections,
+        settings: { wordTarget: 1200, tone: null, pointOfView: null, elements: ["faq"] },
+      }),
+      expect.anything(),
+    );
   });
 });

@@ -20,6 +20,8 @@ import {
 import type { GeneratedDraft } from "@contracts/article_save";
 import { createArticle, type Article } from "../../articles/index";
 import { listAssistantChoices } from "../../assistants/index";
+import { listArticleTemplates, type ArticleTemplate } from "../../templates/index";
+import { SelectField } from "../../../ui/SelectField";
 import { localDraftKey, sameValues } from "../localDrafts";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { splitCommaList } from "../../../lib/tagList";
@@ -85,6 +87,9 @@ export default function CreateArticlePage() {
   const assistants = useResource(() => listAssistantChoices(), [], {
     onError: () => notifyError("Failed to load assistants"),
   });
+  // The user's templates; none offered when they have none or they cannot be read (Create works without).
+  const templates = useResource(() => listArticleTemplates(), []);
+  const [templateId, setTemplateId] = useState("");
   const ai = useForm(aiRequestSchema, EMPTY_AI_REQUEST);
   const draft = useDraftForm();
   const [generating, setGenerating] = useState(false);
@@ -332,6 +337,20 @@ export default function CreateArticlePage() {
     draft.fill(article);
   };
 
+  /** A template fills the outline with its sections, and the word target and elements with its own. */
+  const chooseTemplate = (template: ArticleTemplate | undefined) => {
+    setTemplateId(template?.id ?? "");
+    if (!template) return;
+    setOutline(template.sections.map(outlineItem));
+    setOutlineError(undefined);
+    setSettings({
+      ...settings,
+      wordTarget: template.wordTarget === null ? settings.wordTarget : String(template.wordTarget),
+      elements: template.requiredElements.length ? [...template.requiredElements] : settings.elements,
+    });
+  };
+  const templateChoices = templates.resource.status === "ready" ? templates.resource.data : [];
+
   const noAssistants = assistants.resource.status !== "ready" || assistants.resource.data.length === 0;
   const locked = generating ? { readOnly: true } : {};
   const aiBusy = generating || proposing;
@@ -351,6 +370,19 @@ export default function CreateArticlePage() {
             disabled={aiBusy}
             onRetry={assistants.reload}
           />
+          {templateChoices.length > 0 && (
+            <SelectField
+              label="Template"
+              name="template"
+              value={templateId}
+              disabled={aiBusy}
+              options={[
+                { value: "", label: "No template" },
+                ...templateChoices.map((template) => ({ value: template.id, label: template.name })),
+              ]}
+              onChange={(event) => chooseTemplate(templateChoices.find(({ id }) => id === event.target.value))}
+            />
+          )}
           <GenerationOptions
             locale={ai.values.locale}
             settings={settings}

@@ -18,7 +18,8 @@ type Action = "up" | "down" | "remove" | "input";
 /**
  * The outline step of Create with AI: the proposed headings, each editable,
  * movable up and down, and removable, plus Add heading. Every control is a
- * native input or button (keyboard-operable); after a move, focus follows
+ * native input or button (keyboard-operable), named by its visible text and
+ * then the heading it acts on (WCAG 2.5.3); after a move, focus follows
  * the heading it moved, and a status line says where it went, so a person
  * using a keyboard or screen reader keeps their place.
  */
@@ -102,7 +103,7 @@ export function OutlineEditor({ items, error, disabled, onChange, onAdd, onDisca
                   type="button"
                   className="secondary outline"
                   ref={register(item.id, "up")}
-                  aria-label={`Move “${label(item, index)}” up`}
+                  aria-label={`Move up “${label(item, index)}”`}
                   disabled={disabled || index === 0}
                   onClick={() => move(index, -1)}
                 >
@@ -112,7 +113,7 @@ export function OutlineEditor({ items, error, disabled, onChange, onAdd, onDisca
                   type="button"
                   className="secondary outline"
                   ref={register(item.id, "down")}
-                  aria-label={`Move “${label(item, index)}” down`}
+                  aria-label={`Move down “${label(item, index)}”`}
                   disabled={disabled || index === items.length - 1}
                   onClick={() => move(index, 1)}
                 >
