@@ -70,3 +70,33 @@ test("an outline edited before drafting appears as the article's headings", asyn
   const savedHeadings = [...(saved?.content ?? "").matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((match) => match[1]);
   expect(savedHeadings).toEqual(approved);
 });
+
+test("a template made on Templates fills the outline on Create, and is deleted after the app's confirmation", async ({ page }) => {
+  await register(page);
+  await page.getByRole("link", { name: "Templates" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "No templates yet" })).toBeVisible();
+  await page.getByRole("button", { name: "New Template" }).click();
+  await page.getByLabel("Name").fill("How-to guide");
+  await page.getByLabel("Sections").fill("What you need\nStep by step\n\nCommon mistakes");
+  await page.getByLabel("Word target").fill("1200");
+  await page.getByLabel("FAQ").check();
+  await expectAccessibleAtBothWidths(page);
+  await page.getByRole("button", { name: "Save Template" }).click();
+  const card = page.getByRole("article", { name: "How-to guide" });
+  await expect(card).toContainText("3 sections · about 1200 words · includes FAQ");
+  await expectAccessibleAtBothWidths(page);
+
+  await page.getByRole("link", { name: "Articles" }).click();
+  await page.getByRole("button", { name: "Create Article" }).click();
+  await page.getByLabel("Template").selectOption({ label: "How-to guide" });
+  await expect(page.getByLabel("Heading 3")).toHaveValue("Common mistakes");
+  await page.getByText("Language and generation settings").click();
+  await expect(page.getByLabel("Length (words)")).toHaveValue("1200");
+
+  await page.getByRole("link", { name: "Templates" }).click();
+  await page.getByRole("article", { name: "How-to guide" }).getByRole("button", { name: "Delete" }).click();
+  const question = page.getByRole("alertdialog", { name: "Delete How-to guide?" });
+  await expectAccessibleAtBothWidths(page);
+  await question.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "No templates yet" })).toBeVisible();
+});
