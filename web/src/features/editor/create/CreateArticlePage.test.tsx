@@ -900,6 +900,17 @@ describe("create post: outline before drafting", () => {
     expect(proposeOutline).toHaveBeenCalledTimes(2);
   });
 
+  it("Generate with AI after a refused proposal drafts, and Enter in the idea drafts", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await user.selectOptions(screen.getByLabelText("Choose Assistant"), ASSISTANTS[0].id);
+    await user.click(screen.getByRole("button", { name: "Propose an outline" }));
+    expect(noteOf(input("AI Article Idea"))).not.toBe("");
+    await user.type(input("AI Article Idea"), "composting{Enter}");
+    expect(proposeOutline).not.toHaveBeenCalled();
+    expect(streamArticleDraft).toHaveBeenCalledTimes(1);
+  });
+
   it("needs an idea to propose an outline from", async () => {
     const { user } = await renderPage();
     await user.type(input("Paste Your Existing Article"), "<p>My old post</p>");

@@ -117,7 +117,7 @@ export default function CreateArticlePage() {
   // Refs, not state: a double click arrives before React re-renders.
   const generation = useRef<AbortController | null>(null);
   const proposal = useRef<AbortController | null>(null);
-  // Which submit button sent the AI form: "Propose an outline" or (by default, Enter too) "Generate with AI".
+  // Which submit button sent the AI form, set by its click (Enter in a field clicks the first, Generate with AI).
   const submitIntent = useRef<"draft" | "outline">("draft");
   const savingNow = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -247,7 +247,6 @@ export default function CreateArticlePage() {
 
   const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId, locale }) => {
     const intent = submitIntent.current;
-    submitIntent.current = "draft";
     if (generation.current || proposal.current) return;
     const checked = checkSettingsValues(settings);
     setWordTargetError("field" in checked ? checked.message : undefined);
@@ -405,7 +404,12 @@ export default function CreateArticlePage() {
             />
           )}
           <div className="ai-actions">
-            <button type="submit" disabled={aiBusy || noAssistants} aria-busy={generating || undefined}>
+            <button
+              type="submit"
+              disabled={aiBusy || noAssistants}
+              aria-busy={generating || undefined}
+              onClick={() => (submitIntent.current = "draft")}
+            >
               {generating ? "Generating..." : "Generate with AI"}
             </button>
             <button
