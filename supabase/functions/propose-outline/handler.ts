@@ -3,14 +3,14 @@ import { createJsonCompletionHandler } from "../_shared/ai/json_completion_funct
 import type { TextFunctionDeps } from "../_shared/ai/text_function.ts";
 import { mergeGenerationSettings } from "../_shared/contracts/generation_settings.ts";
 import { resolveLocale } from "../_shared/contracts/locales.ts";
-import { OUTLINE_SCHEMA_NAME, outlineJsonSchema, proposeOutlineRequestSchema } from "../_shared/contracts/outline.ts";
-import { errorResponse } from "../_shared/http/responses.ts";
 import {
-  buildOutlineMessages,
   OUTLINE_FAILURE_MESSAGE,
-  OUTLINE_MAX_OUTPUT_TOKENS,
-  parseOutline,
-} from "./outline_output.ts";
+  OUTLINE_SCHEMA_NAME,
+  outlineJsonSchema,
+  proposeOutlineRequestSchema,
+} from "../_shared/contracts/outline.ts";
+import { errorResponse } from "../_shared/http/responses.ts";
+import { buildOutlineMessages, OUTLINE_MAX_OUTPUT_TOKENS, parseOutline } from "./outline_output.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 

@@ -18,9 +18,6 @@ import {
   type ProposedOutline,
 } from "../_shared/contracts/outline.ts";
 
-/** Shown for every failure that has no more specific provider message. */
-export const OUTLINE_FAILURE_MESSAGE = "Failed to propose an outline";
-
 /** An outline is a few hundred tokens; the rest is room for a reasoning model's thinking. */
 export const OUTLINE_MAX_OUTPUT_TOKENS = 4_000;
 

@@ -14,6 +14,9 @@ export const OUTLINE_HEADING_MAX_LENGTH = 150;
 /** Same limit as generate-article's idea (contracts/article.ts ARTICLE_IDEA_MAX_LENGTH). */
 export const OUTLINE_IDEA_MAX_LENGTH = 2_000;
 
+/** Shown when proposing an outline fails without a more specific provider message. */
+export const OUTLINE_FAILURE_MESSAGE = "Failed to propose an outline";
+
 export const OUTLINE_MESSAGES = {
   idea: "Please enter an article idea",
   ideaTooLong: `Keep the article idea under ${OUTLINE_IDEA_MAX_LENGTH} characters`,

@@ -48,7 +48,8 @@ import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
 import { GenerationOptions } from "./GenerationOptions";
 import { OutlineEditor } from "./OutlineEditor";
 import { outlineItem, outlineRequest, type OutlineError, type OutlineItem } from "./outline";
-import { OUTLINE_FAILURE, proposeOutline, type ProposeOutlineRequest } from "../data/articleOutlines";
+import { proposeOutline, type ProposeOutlineRequest } from "../data/articleOutlines";
+import { OUTLINE_FAILURE_MESSAGE } from "@contracts/outline";
 import { LanguageFlagNotice } from "./LanguageFlagNotice";
 import type { DraftLanguageCheck } from "@contracts/locales";
 import { checkSettingsValues, NO_GENERATION_SETTINGS, settingsOverride } from "../../../lib/generationSettings";
@@ -232,7 +233,7 @@ export default function CreateArticlePage() {
         setAiStatus("Outline stopped.");
         return;
       }
-      const message = error instanceof Error && error.message ? error.message : OUTLINE_FAILURE;
+      const message = error instanceof Error && error.message ? error.message : OUTLINE_FAILURE_MESSAGE;
       notifyError(message);
       setAiError({
         message,
