@@ -397,7 +397,6 @@ export default function CreateArticlePage() {
               error={outlineError}
               disabled={aiBusy}
               onChange={setOutline}
-              onAdd={() => setOutline([...outline, outlineItem("")])}
               onDiscard={() => {
                 setOutline(null);
                 setOutlineError(undefined);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { OUTLINE_HEADING_MAX_LENGTH, OUTLINE_MAX_HEADINGS } from "@contracts/outline";
-import type { OutlineError, OutlineItem } from "./outline";
+import { outlineItem, type OutlineError, type OutlineItem } from "./outline";
 import "./outline-editor.css";
 
 type OutlineEditorProps = {
@@ -9,7 +9,6 @@ type OutlineEditorProps = {
   error?: OutlineError;
   disabled: boolean;
   onChange(items: OutlineItem[]): void;
-  onAdd(): void;
   onDiscard(): void;
 };
 
@@ -23,12 +22,11 @@ type Action = "up" | "down" | "remove" | "input";
  * the heading it moved, and a status line says where it went, so a person
  * using a keyboard or screen reader keeps their place.
  */
-export function OutlineEditor({ items, error, disabled, onChange, onAdd, onDiscard }: OutlineEditorProps) {
+export function OutlineEditor({ items, error, disabled, onChange, onDiscard }: OutlineEditorProps) {
   const controls = useRef(new Map<string, HTMLElement>());
   const [announcement, setAnnouncement] = useState("");
   // The control to focus once the list has re-rendered.
   const [focusNext, setFocusNext] = useState<{ id: string; action: Action } | null>(null);
-  const previousCount = useRef(items.length);
 
   useEffect(() => {
     if (focusNext) {
@@ -36,12 +34,6 @@ export function OutlineEditor({ items, error, disabled, onChange, onAdd, onDisca
       setFocusNext(null);
     }
   }, [focusNext, items]);
-
-  // A heading added last gets the focus, ready to be typed.
-  useEffect(() => {
-    if (items.length > previousCount.current) controls.current.get(`${items.at(-1)!.id}:input`)?.focus();
-    previousCount.current = items.length;
-  }, [items]);
 
   const register = (id: string, action: Action) => (element: HTMLElement | null) => {
     if (element) controls.current.set(`${id}:${action}`, element);
@@ -60,6 +52,13 @@ export function OutlineEditor({ items, error, disabled, onChange, onAdd, onDisca
     const atEnd = by === -1 ? target === 0 : target === next.length - 1;
     setFocusNext({ id: moved.id, action: atEnd ? (by === -1 ? "down" : "up") : by === -1 ? "up" : "down" });
     setAnnouncement(`Moved “${label(moved, target)}” to position ${target + 1} of ${next.length}.`);
+  };
+
+  /** A new, empty heading at the end, focused, ready to be typed. */
+  const add = () => {
+    const added = outlineItem("");
+    onChange([...items, added]);
+    setFocusNext({ id: added.id, action: "input" });
   };
 
   const remove = (index: number) => {
@@ -134,7 +133,7 @@ export function OutlineEditor({ items, error, disabled, onChange, onAdd, onDisca
         })}
       </ol>
       <div className="outline-actions">
-        <button type="button" className="secondary" disabled={disabled || items.length >= OUTLINE_MAX_HEADINGS} onClick={onAdd}>
+        <button type="button" className="secondary" disabled={disabled || items.length >= OUTLINE_MAX_HEADINGS} onClick={add}>
           Add heading
         </button>
         <button type="button" className="secondary outline" disabled={disabled} onClick={onDiscard}>
