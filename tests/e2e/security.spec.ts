@@ -135,6 +135,8 @@ test("no screen breaks the Content-Security-Policy", async ({ page }) => {
       ["/profile", "Profile Settings"],
       ["/assistants", "Assistants"],
       ["/assistants/new", "New Assistant"],
+      ["/templates", "Templates"],
+      ["/templates/new", "New Template"],
       ["/no-such-page", "Page not found"],
     ] as const
   ) {

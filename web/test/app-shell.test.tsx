@@ -46,6 +46,7 @@ describe("navigation shell", () => {
       ["SEO Analysis", "/seo-analysis"],
       ["Profile", "/profile"],
       ["Assistants", "/assistants"],
+      ["Templates", "/templates"],
     ]);
     expect(links.filter((link) => link.getAttribute("aria-current") === "page").map((link) => link.textContent)).toEqual(
       ["Articles"],
@@ -57,6 +58,12 @@ describe("navigation shell", () => {
     const { drawer } = renderShell("/assistants/new");
     const current = within(drawer).getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
     expect(current.map((link) => link.textContent)).toEqual(["Assistants"]);
+  });
+
+  it("highlights Templates on its screens", () => {
+    const { drawer } = renderShell("/templates/new");
+    const current = within(drawer).getAllByRole("link").filter((link) => link.getAttribute("aria-current") === "page");
+    expect(current.map((link) => link.textContent)).toEqual(["Templates"]);
   });
 
   it("highlights Dashboard only on /", () => {

@@ -40,6 +40,9 @@ const SIGNED_IN_SCREENS = [
   ["/assistants", "Assistants", "Assistants · Inkpress"],
   ["/assistants/new", "New Assistant", "New Assistant · Inkpress"],
   ["/assistants/42", "Edit Assistant", "Edit Assistant · Inkpress"],
+  ["/templates", "Templates", "Templates · Inkpress"],
+  ["/templates/new", "New Template", "New Template · Inkpress"],
+  ["/templates/42", "Edit Template", "Edit Template · Inkpress"],
 ] as const;
 
 const PUBLIC_SCREENS = [

@@ -23,6 +23,7 @@ const functionNames = [...Deno.readDirSync(functionsDir)]
 const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "ai-provider": true,
   "generate-article": true,
+  "propose-outline": true,
   "generate-image": true,
   "upload-image": true,
   keywords: true,

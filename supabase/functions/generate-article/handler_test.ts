@@ -21,6 +21,7 @@ import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
 import { ARTICLE_OUTPUT_CONTRACT, languageRequirement } from "../_shared/ai/article_prompt.ts";
 import { GENERATION_SETTINGS_MESSAGES } from "../_shared/contracts/generation_settings.ts";
+import { OUTLINE_MESSAGES } from "../_shared/contracts/outline.ts";
 import { INTERNAL_LINKS_INSTRUCTIONS } from "../_shared/ai/internal_links_prompt.ts";
 import type { FindLinkTargets, LinkTargetQuery } from "../_shared/links/link_targets.ts";
 import type { LinkTarget } from "../_shared/contracts/site_content.ts";
@@ -605,6 +606,54 @@ Deno.test("an unknown language or invalid settings are a 400 that says what is w
     ];
     for (const [extra, message] of cases) {
       const response = await generate(url, { ...idea, ...(extra as object) });
+      assert.equal(response.status, 400);
+      assert.equal((await response.json()).error, message);
+    }
+    assert.equal(fake.requests.length, 0);
+  }));
+
+/** The text of each h2 of an article's HTML, in order. */
+const h2Texts = (html: string) => [...html.matchAll(/<h2>([^<]*)<\/h2>/g)].map((match) => match[1]);
+
+Deno.test("an outline-following draft keeps the approved headings as its h2s, in order", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const outline = ["Getting there by tram", "  Where to eat pastéis  ", "A day in Sintra"];
+    const events = await readEvents(await generate(url, { ...idea, outline }));
+    const done = events.at(-1)!;
+    assert.equal(done.event, "done");
+    assert.deepEqual(h2Texts((done.data as GeneratedArticle).content), [
+      "Getting there by tram",
+      "Where to eat pastéis",
+      "A day in Sintra",
+    ]);
+    const prompt = (fake.requests[0].body as ChatRequest).messages[1].content;
+    assert.match(prompt, /^Outline: use exactly these section headings, word for word and in this order/m);
+    assert.match(prompt, /\n1\. Getting there by tram\n2\. Where to eat pastéis\n3\. A day in Sintra\n/);
+    assert.ok(prompt.indexOf("Outline:") < prompt.indexOf("Output language:"), "the language requirement stays last");
+  }));
+
+Deno.test("without an outline the prompt has none and the draft has the model's own headings", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const events = await readEvents(await generate(url, idea));
+    assert.doesNotMatch((fake.requests[0].body as ChatRequest).messages[1].content, /Outline:/);
+    assert.deepEqual(h2Texts((events.at(-1)!.data as GeneratedArticle).content), [
+      "Why A weekend in Lisbon matters",
+      "Getting started",
+      "Conclusion",
+    ]);
+  }));
+
+Deno.test("an invalid outline is a 400 naming the heading, without calling the provider", () =>
+  withHarness({}, async ({ fake, url }) => {
+    const cases: [unknown, string][] = [
+      [[], `outline: ${OUTLINE_MESSAGES.noHeadings}`],
+      [["Fine", "   "], `outline.1: ${OUTLINE_MESSAGES.emptyHeading}`],
+      [["x".repeat(151)], `outline.0: ${OUTLINE_MESSAGES.headingTooLong}`],
+      [Array.from({ length: 13 }, (_, index) => `Section ${index}`), `outline: ${OUTLINE_MESSAGES.tooManyHeadings}`],
+      ["Intro, Body", `outline: ${OUTLINE_MESSAGES.noHeadings}`],
+    ];
+    for (const [outline, message] of cases) {
+      const response = await generate(url, { ...idea, outline });
       assert.equal(response.status, 400);
       assert.equal((await response.json()).error, message);
     }

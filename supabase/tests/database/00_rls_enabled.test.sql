@@ -29,7 +29,7 @@ select tables_are(
         'articles', 'article_revisions', 'publications', 'generated_images', 'draft_batches', 'draft_jobs',
         'draft_queue_users',
         'site_content', 'site_content_embeddings', 'site_content_syncs', 'keyword_researches', 'article_seo_scores',
-        'keyword_data_providers', 'keyword_data_requests'],
+        'keyword_data_providers', 'keyword_data_requests', 'article_templates'],
   'public has exactly the application tables'
 );
 

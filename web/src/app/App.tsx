@@ -29,6 +29,8 @@ const KeywordPhrasesPage = lazyWithRetry(() => import("../features/research/keyw
 const SeoAnalysisPage = lazyWithRetry(() => import("../features/research/seo/SeoAnalysisPage"));
 const AssistantsPage = lazyWithRetry(() => import("../features/assistants/AssistantsPage"));
 const AssistantFormPage = lazyWithRetry(() => import("../features/assistants/AssistantFormPage"));
+const TemplatesPage = lazyWithRetry(() => import("../features/templates/TemplatesPage"));
+const TemplateFormPage = lazyWithRetry(() => import("../features/templates/TemplateFormPage"));
 const BulkPage = lazyWithRetry(() => import("../features/batches/BulkPage"));
 const BatchesPage = lazyWithRetry(() => import("../features/batches/BatchesPage"));
 const BatchPage = lazyWithRetry(() => import("../features/batches/BatchPage"));
@@ -187,6 +189,21 @@ export function App() {
             <Route path="/assistants/:id">
               <SignedIn title="Edit Assistant">
                 <AssistantFormPage />
+              </SignedIn>
+            </Route>
+            <Route path="/templates">
+              <SignedIn title="Templates">
+                <TemplatesPage />
+              </SignedIn>
+            </Route>
+            <Route path="/templates/new">
+              <SignedIn title="New Template">
+                <TemplateFormPage />
+              </SignedIn>
+            </Route>
+            <Route path="/templates/:id">
+              <SignedIn title="Edit Template">
+                <TemplateFormPage />
               </SignedIn>
             </Route>
             <Route>

@@ -16,6 +16,8 @@ const MENU = [
   { href: "/profile", label: "Profile" },
   // Not in the spec's menu: the writing assistants (README, deviations), after the spec's entries.
   { href: "/assistants", label: "Assistants" },
+  // Also not in the spec: reusable article templates (issue 26).
+  { href: "/templates", label: "Templates" },
 ];
 
 function isActive(href: string, path: string): boolean {

@@ -85,6 +85,8 @@ export interface ArticleSource {
   locale?: string | null;
   /** Length, tone, point of view and elements (the assistant's defaults merged with the request's). */
   settings?: GenerationSettings | null;
+  /** The headings the person approved (propose-outline, then edited): the draft's H2s, in this order. */
+  outline?: readonly string[] | null;
 }
 
 export interface ArticleBrief {
@@ -96,7 +98,7 @@ export interface ArticleBrief {
 /**
  * System: the assistant's instructions, the output contract, the language
  * requirement and the settings. User: the idea and/or the pasted article,
- * then the brief and the context, if any, then the language requirement
+ * then the approved outline, the brief and the context, if any, then the language requirement
  * again (the last thing the model reads).
  */
 export function buildArticleMessages(instructions: string, source: ArticleSource): ChatCompletionMessageParam[] {
@@ -104,6 +106,7 @@ export function buildArticleMessages(instructions: string, source: ArticleSource
   const settings = settingsLines(source.settings);
   const request = [
     userRequest(source),
+    outlineRequirement(source.outline),
     ...briefLines(source.brief ?? {}),
     ...(source.context ?? []),
     `Output language: ${requirement}`,
@@ -130,6 +133,20 @@ function userRequest({ idea, existingArticle }: ArticleSource): string {
     return `Improve my existing article and fill in its SEO fields.\n\nThe article:\n\n${existingArticle}`;
   }
   return `Write an article based on this idea: ${idea ?? ""}`;
+}
+
+/**
+ * The approved outline as a numbered list the model must follow word for
+ * word and in order (issue 26: the person controls the outline). Elements
+ * asked for in the settings (an FAQ, key takeaways) may add their own h2.
+ */
+export function outlineRequirement(outline: readonly string[] | null | undefined): string {
+  if (!outline?.length) return "";
+  return [
+    "Outline: use exactly these section headings, word for word and in this order, as the article's h2 elements " +
+    "(h3 subsections inside a section are fine; add no other h2 apart from the elements to include):",
+    ...outline.map((heading, index) => `${index + 1}. ${heading}`),
+  ].join("\n");
 }
 
 function briefLines({ focusKeyword, categories = [], tags = [] }: ArticleBrief): string[] {

@@ -1,6 +1,6 @@
 import type OpenAI from "openai";
 import type * as z from "zod/mini";
-import type { AiOperation } from "../contracts/ai_provider.ts";
+import type { AiOperation, SettingPlace } from "../contracts/ai_provider.ts";
 import { json } from "../http/responses.ts";
 import { completeJson, type JsonAnswer } from "./completion.ts";
 import type { ReasoningEffort } from "./model_family.ts";
@@ -21,7 +21,7 @@ export interface JsonRequest {
 }
 
 /** What one JSON chat-completion function states; `createJsonCompletionHandler` does the rest. */
-export interface JsonCompletionFunction<Schema extends z.core.$ZodType, Body> {
+export interface JsonCompletionFunction<Schema extends z.core.$ZodType, Body, Prepared = undefined> {
   /** The function's name, in logs. */
   name: string;
   /** Whose model it uses. */
@@ -31,7 +31,11 @@ export interface JsonCompletionFunction<Schema extends z.core.$ZodType, Body> {
   maxBodyBytes: number;
   /** The spec's message for every failure that has no more specific one. */
   failureMessage: string;
-  buildRequest(input: z.output<Schema>): JsonRequest;
+  /** As defineTextFunction's: what the request needs (an assistant, say), read while the provider is read. */
+  prepare?(invocation: { userId: string; input: z.output<Schema> }): Promise<Prepared | Response>;
+  /** A model chosen for this request (an assistant's own), else the caller's model for `operation`. */
+  preferredModel?(prepared: Prepared): { model: string | null; place: SettingPlace } | undefined;
+  buildRequest(input: z.output<Schema>, prepared: Prepared): JsonRequest;
   /**
    * The 200 body from the model's answer; throws ModelOutputError (or
    * another ProviderProblemError) when it is unusable. A truncated answer is
@@ -49,8 +53,8 @@ export interface JsonCompletionFunction<Schema extends z.core.$ZodType, Body> {
  * unless the caller went away). Statuses: 400 input, key or model, 401
  * caller, 405, 413, 502/504 provider, 500 unexpected.
  */
-export function createJsonCompletionHandler<Schema extends z.core.$ZodType, Body>(
-  fn: JsonCompletionFunction<Schema, Body>,
+export function createJsonCompletionHandler<Schema extends z.core.$ZodType, Body, Prepared = undefined>(
+  fn: JsonCompletionFunction<Schema, Body, Prepared>,
 ): (deps: TextFunctionDeps) => (req: Request) => Promise<Response> {
   return (deps) =>
     defineTextFunction(deps, {
@@ -58,12 +62,13 @@ export function createJsonCompletionHandler<Schema extends z.core.$ZodType, Body
       schema: fn.schema,
       maxBodyBytes: fn.maxBodyBytes,
       failureMessage: fn.failureMessage,
-      async handle({ req, input, target }) {
+      prepare: fn.prepare,
+      async handle({ req, input, target, prepared }) {
         const deadline = new ProviderDeadline(req.signal, deps.deployment.timeoutMs);
         let choice: ModelChoice | undefined;
         try {
-          choice = modelFor(target, fn.operation);
-          const request = fn.buildRequest(input);
+          choice = modelFor(target, fn.operation, fn.preferredModel?.(prepared));
+          const request = fn.buildRequest(input, prepared);
           const answer = await completeJson(
             createOpenAIClient(target, deps.deployment.timeoutMs),
             target,

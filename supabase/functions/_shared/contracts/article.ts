@@ -11,6 +11,7 @@ import { endOfBalanced } from "./json_text.ts";
 import { providerProblemSchema } from "./ai_provider.ts";
 import { generationSettingsSchema } from "./generation_settings.ts";
 import { isSupportedLocale, LOCALE_MESSAGE } from "./locales.ts";
+import { outlineHeadingsSchema } from "./outline.ts";
 
 export const ARTICLE_IDEA_MAX_LENGTH = 2_000;
 export const EXISTING_ARTICLE_MAX_LENGTH = 60_000;
@@ -30,6 +31,8 @@ export const generateArticleRequestSchema = z
     locale: z.nullish(z.string({ error: LOCALE_MESSAGE }).check(z.refine(isSupportedLocale, LOCALE_MESSAGE))),
     /** Overrides of the assistant's generation settings for this article. */
     settings: z.nullish(generationSettingsSchema),
+    /** The approved outline (contracts/outline.ts): the draft's H2 headings, in order. */
+    outline: z.nullish(outlineHeadingsSchema),
   })
   .check(
     z.refine((input) => Boolean(input.idea || input.existingArticle), {

@@ -35,6 +35,9 @@
  * - structured output named "article" → an article JSON in the schema's key order,
  *   in the language the prompt's output requirement names when the fake has
  *   text for it (openai_article_languages.ts: es, de, fr), else in English;
+ * - named "article_outline", or a prompt asking for `{"headings": [...]}` → proposed
+ *   section headings (openai_outlines.ts); an article prompt carrying an approved
+ *   outline → an article whose h2s are those headings, in order;
  * - named "keyword_ideas", or a prompt mentioning keywords → 15 keyword items
  *   (`{ keywords: [...] }` for JSON output, a bare list for plain text);
  * - named "seo_analysis", or a prompt mentioning an "SEO analysis" → an SEO analysis object;
@@ -93,6 +96,7 @@ import {
 } from "./openai_models.ts";
 import { articleInLanguage, requestedLanguageTag } from "./openai_article_languages.ts";
 import { isSelectionRequest, selectionAnswer } from "./openai_selection.ts";
+import { contentFollowingOutline, fakeOutline, requestedOutline } from "./openai_outlines.ts";
 
 export const FAKE_OPENAI_SCENARIOS = [
   /** Answer normally. */
@@ -213,7 +217,7 @@ export interface FakeOpenAI {
 
 type Json = Record<string, unknown>;
 
-type AnswerKind = "article" | "seo" | "keywords" | "selection" | "chat";
+type AnswerKind = "article" | "outline" | "seo" | "keywords" | "selection" | "chat";
 
 interface Pace {
   firstTokenDelayMs: number;
@@ -959,6 +963,7 @@ function messageTexts(body: Json): { all: string; lastUser: string } {
 function answerKind(body: Json, allText: string): AnswerKind {
   const name = ((body.response_format as Json | undefined)?.json_schema as Json | undefined)?.name;
   if (name === "article") return "article";
+  if (name === "article_outline") return "outline";
   if (name === "seo_analysis") return "seo";
   if (name === "keyword_ideas") return "keywords";
   // edit-selection asks for plain text: known by its passage (openai_selection.ts), before the words below.
@@ -966,6 +971,7 @@ function answerKind(body: Json, allText: string): AnswerKind {
   // Without json_schema, an article request is known by its fields.
   if (/meta_description/.test(allText) && /focus_keyword/.test(allText)) return "article";
   if (/seo analysis/i.test(allText)) return "seo";
+  if (/"headings"/.test(allText)) return "outline";
   if (/keyword/i.test(allText)) return "keywords";
   return "chat";
 }
@@ -981,7 +987,15 @@ function answerFor(body: Json, scenario: FakeOpenAIScenario): string {
     const schema = ((body.response_format as Json | undefined)?.json_schema as Json | undefined)?.schema as Json | undefined;
     const keys = Object.keys((schema?.properties ?? {}) as Record<string, unknown>);
     const language = scenario === "language-drift" ? undefined : requestedLanguageTag(all);
-    return JSON.stringify(fakeArticle(topicOf(lastUser), keys.length ? keys : ARTICLE_KEYS, language));
+    const article = fakeArticle(topicOf(lastUser), keys.length ? keys : ARTICLE_KEYS, language);
+    const outline = requestedOutline(lastUser);
+    if (outline && "content" in article) article.content = contentFollowingOutline(topicOf(lastUser), outline);
+    return JSON.stringify(article);
+  }
+  if (kind === "outline") {
+    const outline = fakeOutline(topicOf(lastUser));
+    // As plain text a model tends to write the bare list.
+    return JSON.stringify(asJson ? outline : outline.headings, null, 2);
   }
   if (kind === "seo") return JSON.stringify(fakeSeoAnalysis(lastUser), null, 2);
   if (kind === "selection") return selectionAnswer(lastUser, scenario === "language-drift");

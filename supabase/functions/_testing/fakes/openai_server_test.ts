@@ -548,3 +548,33 @@ Deno.test("writes an article in the language the prompt requires (es, de, fr), E
     fake.scenario = "language-drift";
     assert.equal(await titleOf(await post(fake, inLanguage("Spanish (es)"))), "Urban gardening: A Practical Guide");
   }));
+
+Deno.test("outlines: proposes headings for article_outline; an article prompt's outline becomes its h2s, in order", () =>
+  withFake({}, async (fake) => {
+    const proposal = await (await post(fake, {
+      model: "gpt-6.1-terra",
+      messages: [{ role: "user", content: "Article idea: urban gardening" }],
+      response_format: {
+        type: "json_schema",
+        json_schema: {
+          name: "article_outline",
+          strict: true,
+          schema: {
+            type: "object",
+            properties: { headings: { type: "array", items: { type: "string" } } },
+            required: ["headings"],
+            additionalProperties: false,
+          },
+        },
+      },
+    })).json();
+    assert.deepEqual(JSON.parse(proposal.choices[0].message.content).headings[0], "What urban gardening is");
+
+    const request = articleRequest(false);
+    request.messages[1].content += "\n\nOutline: use exactly these section headings:\n1. Soil & pots\n2. Light <first>\n";
+    const article = JSON.parse((await (await post(fake, request)).json()).choices[0].message.content);
+    assert.deepEqual(
+      [...article.content.matchAll(/<h2>([^<]*)<\/h2>/g)].map((match: RegExpMatchArray) => match[1]),
+      ["Soil &amp; pots", "Light &lt;first&gt;"],
+    );
+  }));

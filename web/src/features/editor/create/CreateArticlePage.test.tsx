@@ -19,6 +19,9 @@ import CreateArticlePage from "./CreateArticlePage";
 import type { DraftLanguageCheck } from "@contracts/locales";
 import type { Article } from "../../articles/index";
 import { takeSavedHandoff } from "../workspace/savedHandoff";
+import { proposeOutline } from "../data/articleOutlines";
+import { listArticleTemplates } from "../../templates/data/articleTemplates";
+import { RequestFailure } from "../../../backend/functionErrors";
 
 vi.mock("../../../backend/supabase", () => ({ supabase: {} }));
 vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
@@ -27,6 +30,11 @@ vi.mock("../data/articleDrafts", async (importOriginal) => ({
   streamArticleDraft: vi.fn(),
 }));
 vi.mock("../../articles/data/articles", () => ({ createArticle: vi.fn() }));
+vi.mock("../../templates/data/articleTemplates", () => ({ listArticleTemplates: vi.fn() }));
+vi.mock("../data/articleOutlines", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../data/articleOutlines")>()),
+  proposeOutline: vi.fn(),
+}));
 vi.mock("../../assistants/data/assistants", () => ({ listAssistantChoices: vi.fn() }));
 vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
@@ -139,7 +147,10 @@ async function fillArticle(user: ReturnType<typeof userEvent.setup>) {
   await user.type(input("Slug"), "composting-basics");
 }
 
-beforeEach(() => setSignedIn());
+beforeEach(() => {
+  setSignedIn();
+  vi.mocked(listArticleTemplates).mockResolvedValue([]);
+});
 
 describe("create post: layout", () => {
   it("has the AI section, the article fields, SEO settings and the three buttons", async () => {
@@ -779,5 +790,171 @@ describe("create post: language and generation settings", () => {
     await again.language({ expected: "es", detected: "es", mismatch: false });
     await again.finish(ARTICLE);
     expect(screen.queryByRole("alert", { name: "Check the language" })).toBeNull();
+  });
+});
+
+describe("create post: outline before drafting", () => {
+  const PROPOSED = ["What composting is", "Why compost", "Getting started", "Common mistakes"];
+  const headingInputs = () =>
+    within(screen.getByRole("group", { name: "Outline" })).getAllByRole("textbox") as HTMLInputElement[];
+  const headings = () => headingInputs().map((heading) => heading.value);
+
+  async function proposeFor(user: ReturnType<typeof userEvent.setup>) {
+    vi.mocked(proposeOutline).mockResolvedValue(PROPOSED);
+    await chooseAndDescribe(user);
+    await user.click(screen.getByRole("button", { name: "Propose an outline" }));
+    await screen.findByRole("group", { name: "Outline" });
+  }
+
+  it("asks the assistant for an outline of the idea, in the article's language and settings", async () => {
+    const { user } = await renderPage();
+    await user.click(screen.getByText("Language and generation settings"));
+    await user.selectOptions(screen.getByLabelText("Article language"), "es");
+    await proposeFor(user);
+    expect(proposeOutline).toHaveBeenCalledWith(
+      { idea: "composting", assistantId: ASSISTANTS[0].id, locale: "es", settings: undefined },
+      expect.any(AbortSignal),
+    );
+    expect(headings()).toEqual(PROPOSED);
+    expect(screen.getByLabelText("Heading 1")).toBe(headingInputs()[0]);
+    expect(streamArticleDraft).not.toHaveBeenCalled();
+    expect(screen.getByText("Your outline is ready. Edit it, then generate the article.")).toBeTruthy();
+  });
+
+  it("drafts following the outline as edited: a heading reworded, one moved, one removed, one added", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await proposeFor(user);
+    await user.clear(screen.getByLabelText("Heading 2"));
+    await user.type(screen.getByLabelText("Heading 2"), "Why compost at home");
+    await user.click(screen.getByRole("button", { name: "Move up “Common mistakes”" }));
+    await user.click(screen.getByRole("button", { name: "Remove “What composting is”" }));
+    await user.click(screen.getByRole("button", { name: "Add heading" }));
+    expect(document.activeElement).toBe(screen.getByLabelText("Heading 4"));
+    await user.keyboard("Next steps");
+    expect(headings()).toEqual(["Why compost at home", "Common mistakes", "Getting started", "Next steps"]);
+    await user.click(generateButton());
+    expect(streamArticleDraft).toHaveBeenCalledWith(
+      expect.objectContaining({
+        idea: "composting",
+        outline: ["Why compost at home", "Common mistakes", "Getting started", "Next steps"],
+      }),
+      expect.anything(),
+    );
+  });
+
+  it("reorders with the keyboard alone: focus follows the moved heading and its new place is announced", async () => {
+    const { user } = await renderPage();
+    await proposeFor(user);
+    screen.getByRole("button", { name: "Move up “Why compost”" }).focus();
+    await user.keyboard("{Enter}");
+    expect(headings()).toEqual(["Why compost", "What composting is", "Getting started", "Common mistakes"]);
+    // At the top, Move up is disabled: focus moves to the same heading's Move down.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down “Why compost”" }));
+    expect(screen.getByText("Moved “Why compost” to position 1 of 4.")).toBeTruthy();
+    await user.keyboard("{Enter}");
+    await user.keyboard("{Enter}");
+    expect(headings()).toEqual(["What composting is", "Getting started", "Why compost", "Common mistakes"]);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down “Why compost”" }));
+  });
+
+  it("refuses an empty heading on its field, without drafting; the last heading cannot be removed", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await proposeFor(user);
+    await user.clear(screen.getByLabelText("Heading 3"));
+    await user.click(generateButton());
+    expect(streamArticleDraft).not.toHaveBeenCalled();
+    const empty = screen.getByLabelText("Heading 3");
+    expect(empty.getAttribute("aria-invalid")).toBe("true");
+    expect(noteOf(empty)).toBe("Every heading needs text (remove the ones you do not want)");
+    expect(document.activeElement).toBe(empty);
+    for (const name of ["heading 3", "What composting is", "Why compost"]) {
+      await user.click(screen.getByRole("button", { name: `Remove “${name}”` }));
+    }
+    expect(headings()).toEqual(["Common mistakes"]);
+    expect((screen.getByRole("button", { name: "Remove “Common mistakes”" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("drafts without an outline once it is discarded", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await proposeFor(user);
+    await user.click(screen.getByRole("button", { name: "Discard outline" }));
+    expect(screen.queryByRole("group", { name: "Outline" })).toBeNull();
+    await user.click(generateButton());
+    expect(vi.mocked(streamArticleDraft).mock.calls[0][0].outline).toBeUndefined();
+  });
+
+  it("reports a failed proposal under the AI section, with Try again", async () => {
+    const { user } = await renderPage();
+    vi.mocked(proposeOutline).mockRejectedValueOnce(new RequestFailure("Invalid OpenAI API key.", { href: "/profile", label: "Profile Settings" }));
+    await chooseAndDescribe(user);
+    await user.click(screen.getByRole("button", { name: "Propose an outline" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.closest(".ai-section")).toBeTruthy();
+    expect(alert.textContent).toContain("Invalid OpenAI API key.");
+    vi.mocked(proposeOutline).mockResolvedValueOnce(PROPOSED);
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await screen.findByRole("group", { name: "Outline" });
+    expect(proposeOutline).toHaveBeenCalledTimes(2);
+  });
+
+  it("Generate with AI after a refused proposal drafts, and Enter in the idea drafts", async () => {
+    controllableDraft();
+    const { user } = await renderPage();
+    await user.selectOptions(screen.getByLabelText("Choose Assistant"), ASSISTANTS[0].id);
+    await user.click(screen.getByRole("button", { name: "Propose an outline" }));
+    expect(noteOf(input("AI Article Idea"))).not.toBe("");
+    await user.type(input("AI Article Idea"), "composting{Enter}");
+    expect(proposeOutline).not.toHaveBeenCalled();
+    expect(streamArticleDraft).toHaveBeenCalledTimes(1);
+  });
+
+  it("needs an idea to propose an outline from", async () => {
+    const { user } = await renderPage();
+    await user.type(input("Paste Your Existing Article"), "<p>My old post</p>");
+    await user.selectOptions(screen.getByLabelText("Choose Assistant"), ASSISTANTS[0].id);
+    await user.click(screen.getByRole("button", { name: "Propose an outline" }));
+    expect(proposeOutline).not.toHaveBeenCalled();
+    expect(screen.getByRole("alert").textContent).toContain("Enter an article idea to propose an outline.");
+  });
+});
+
+describe("create post: templates", () => {
+  const HOW_TO = {
+    id: "44444444-4444-4444-8444-444444444444",
+    name: "How-to guide",
+    sections: ["What you need", "Step by step", "Common mistakes"],
+    requiredElements: ["faq" as const],
+    wordTarget: 1200,
+  };
+
+  it("offers no Template choice to someone without templates", async () => {
+    await renderPage();
+    expect(screen.queryByLabelText("Template")).toBeNull();
+  });
+
+  it("fills the outline, the word target and the elements from the chosen template, and drafts following it", async () => {
+    vi.mocked(listArticleTemplates).mockResolvedValue([HOW_TO]);
+    controllableDraft();
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.selectOptions(await screen.findByLabelText("Template"), "How-to guide");
+    const outline = screen.getByRole("group", { name: "Outline" });
+    expect((within(outline).getAllByRole("textbox") as HTMLInputElement[]).map((heading) => heading.value)).toEqual(
+      HOW_TO.sections,
+    );
+    await user.click(screen.getByText("Language and generation settings"));
+    expect(input("Length (words)").value).toBe("1200");
+    expect((screen.getByLabelText("FAQ") as HTMLInputElement).checked).toBe(true);
+    await user.click(generateButton());
+    expect(streamArticleDraft).toHaveBeenCalledWith(
+      expect.objectContaining({
+        outline: HOW_TO.sections,
+        settings: { wordTarget: 1200, tone: null, pointOfView: null, elements: ["faq"] },
+      }),
+      expect.anything(),
+    );
   });
 });

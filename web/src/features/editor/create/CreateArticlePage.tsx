@@ -20,6 +20,8 @@ import {
 import type { GeneratedDraft } from "@contracts/article_save";
 import { createArticle, type Article } from "../../articles/index";
 import { listAssistantChoices } from "../../assistants/index";
+import { listArticleTemplates, type ArticleTemplate } from "../../templates/index";
+import { SelectField } from "../../../ui/SelectField";
 import { localDraftKey, sameValues } from "../localDrafts";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { splitCommaList } from "../../../lib/tagList";
@@ -44,6 +46,10 @@ import {
 import { InterruptedDraftNotice, type InterruptedDraft } from "./InterruptedDraftNotice";
 import { ReplaceDraftDialog } from "./ReplaceDraftDialog";
 import { GenerationOptions } from "./GenerationOptions";
+import { OutlineEditor } from "./OutlineEditor";
+import { outlineItem, outlineRequest, type OutlineError, type OutlineItem } from "./outline";
+import { proposeOutline, type ProposeOutlineRequest } from "../data/articleOutlines";
+import { OUTLINE_FAILURE_MESSAGE } from "@contracts/outline";
 import { LanguageFlagNotice } from "./LanguageFlagNotice";
 import type { DraftLanguageCheck } from "@contracts/locales";
 import { checkSettingsValues, NO_GENERATION_SETTINGS, settingsOverride } from "../../../lib/generationSettings";
@@ -82,16 +88,21 @@ export default function CreateArticlePage() {
   const assistants = useResource(() => listAssistantChoices(), [], {
     onError: () => notifyError("Failed to load assistants"),
   });
+  // The user's templates; none offered when they have none or they cannot be read (Create works without).
+  const templates = useResource(() => listArticleTemplates(), []);
+  const [templateId, setTemplateId] = useState("");
   const ai = useForm(aiRequestSchema, EMPTY_AI_REQUEST);
   const draft = useDraftForm();
   const [generating, setGenerating] = useState(false);
   // When the generation under way started (its elapsed seconds are shown).
   const [generationStartedAt, setGenerationStartedAt] = useState(0);
   const [aiStatus, setAiStatus] = useState("");
-  // The last generation's failure and its request, shown under the AI section until dismissed or the next attempt.
-  const [aiError, setAiError] = useState<{ message: string; fix?: FixPlace; request: GenerateArticleRequest } | null>(
-    null,
-  );
+  // The last generation's (or outline proposal's) failure and how to try it again, shown under the AI section until dismissed or the next attempt.
+  const [aiError, setAiError] = useState<{ message: string; fix?: FixPlace; retry?: () => void } | null>(null);
+  // The outline step: the proposed headings as the person edits them; null: drafting without an outline.
+  const [outline, setOutline] = useState<OutlineItem[] | null>(null);
+  const [outlineError, setOutlineError] = useState<OutlineError | undefined>(undefined);
+  const [proposing, setProposing] = useState(false);
   const [aiNote, setAiNote] = useState("");
   const [writtenBy, setWrittenBy] = useState<string | null>(null);
   // The last finished AI draft, kept as the new article's first revision when it is saved.
@@ -106,6 +117,9 @@ export default function CreateArticlePage() {
   const [languageFlag, setLanguageFlag] = useState<DraftLanguageCheck | null>(null);
   // Refs, not state: a double click arrives before React re-renders.
   const generation = useRef<AbortController | null>(null);
+  const proposal = useRef<AbortController | null>(null);
+  // Which submit button sent the AI form, set by its click (Enter in a field clicks the first, Generate with AI).
+  const submitIntent = useRef<"draft" | "outline">("draft");
   const savingNow = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Publish… or Schedule… pressed: the article is saved first, and the dialog opens in the editor of the saved article.
@@ -118,8 +132,14 @@ export default function CreateArticlePage() {
   const [handedOver, setHandedOver] = useState(false);
   const guard = useUnsavedChangesGuard(!handedOver && !sameValues(pageValues, EMPTY_PAGE));
 
-  // Leaving the page stops a generation in progress.
-  useEffect(() => () => generation.current?.abort(), []);
+  // Leaving the page stops a generation or an outline proposal in progress.
+  useEffect(
+    () => () => {
+      generation.current?.abort();
+      proposal.current?.abort();
+    },
+    [],
+  );
 
   // Opened from a keyword ("Write article" on Keyword Phrases): its idea and focus keyword filled in.
   const search = useSearch();
@@ -172,7 +192,11 @@ export default function CreateArticlePage() {
       const message = !stopped && error instanceof Error && error.message ? error.message : GENERATE_CONTENT_FAILURE;
       if (!stopped) {
         notifyError(message);
-        setAiError({ message, fix: error instanceof RequestFailure ? error.fix : undefined, request });
+        setAiError({
+          message,
+          fix: error instanceof RequestFailure ? error.fix : undefined,
+          retry: () => void requestGeneration(request),
+        });
       }
       setAiStatus(stopped ? "Generation stopped." : "");
       // Part of a draft is in the form: say so until the user decides what to keep.
@@ -190,17 +214,69 @@ export default function CreateArticlePage() {
     else await runGeneration(request);
   };
 
+  /** Asks the assistant's model for headings; they replace the outline being edited. */
+  const runProposal = async (request: ProposeOutlineRequest) => {
+    if (generation.current || proposal.current) return;
+    const controller = new AbortController();
+    proposal.current = controller;
+    setAiError(null);
+    setAiStatus("");
+    setProposing(true);
+    setGenerationStartedAt(Date.now());
+    try {
+      const headings = await proposeOutline(request, controller.signal);
+      setOutline(headings.map(outlineItem));
+      setOutlineError(undefined);
+      setAiStatus("Your outline is ready. Edit it, then generate the article.");
+    } catch (error) {
+      if (controller.signal.aborted) {
+        setAiStatus("Outline stopped.");
+        return;
+      }
+      const message = error instanceof Error && error.message ? error.message : OUTLINE_FAILURE_MESSAGE;
+      notifyError(message);
+      setAiError({
+        message,
+        fix: error instanceof RequestFailure ? error.fix : undefined,
+        retry: () => void runProposal(request),
+      });
+    } finally {
+      if (proposal.current === controller) proposal.current = null;
+      setProposing(false);
+    }
+  };
+
   const generate = ai.handleSubmit(async ({ idea, existingArticle, assistantId, locale }) => {
-    if (generation.current) return;
+    const intent = submitIntent.current;
+    if (generation.current || proposal.current) return;
     const checked = checkSettingsValues(settings);
     setWordTargetError("field" in checked ? checked.message : undefined);
     if (!("settings" in checked)) return;
+    const common = { assistantId, locale: locale || undefined, settings: settingsOverride(checked.settings) };
+    if (intent === "outline") {
+      if (!idea) {
+        setAiError({ message: "Enter an article idea to propose an outline." });
+        return;
+      }
+      await runProposal({ idea, ...common });
+      return;
+    }
+    let headings: string[] | undefined;
+    if (outline) {
+      const approved = outlineRequest(outline);
+      if ("error" in approved) {
+        setOutlineError(approved.error);
+        document.getElementById(`outline-heading-${approved.error.id}`)?.focus();
+        return;
+      }
+      headings = approved.headings;
+    }
+    setOutlineError(undefined);
     await requestGeneration({
       idea: idea || undefined,
       existingArticle: existingArticle || undefined,
-      assistantId,
-      locale: locale || undefined,
-      settings: settingsOverride(checked.settings),
+      ...common,
+      outline: headings,
     });
   });
 
@@ -261,8 +337,23 @@ export default function CreateArticlePage() {
     draft.fill(article);
   };
 
+  /** A template fills the outline with its sections, and the word target and elements with its own. */
+  const chooseTemplate = (template: ArticleTemplate | undefined) => {
+    setTemplateId(template?.id ?? "");
+    if (!template) return;
+    setOutline(template.sections.map(outlineItem));
+    setOutlineError(undefined);
+    setSettings({
+      ...settings,
+      wordTarget: template.wordTarget === null ? settings.wordTarget : String(template.wordTarget),
+      elements: template.requiredElements.length ? [...template.requiredElements] : settings.elements,
+    });
+  };
+  const templateChoices = templates.resource.status === "ready" ? templates.resource.data : [];
+
   const noAssistants = assistants.resource.status !== "ready" || assistants.resource.data.length === 0;
   const locked = generating ? { readOnly: true } : {};
+  const aiBusy = generating || proposing;
 
   return (
     <>
@@ -271,39 +362,85 @@ export default function CreateArticlePage() {
       <article className="ai-section" aria-labelledby="ai-section-title">
         <h2 id="ai-section-title">Write with AI</h2>
         <form onSubmit={generate} noValidate>
-          <FormField label="AI Article Idea" autoComplete="off" {...ai.field("idea")} readOnly={generating} />
-          <TextAreaField label="Paste Your Existing Article" rows={5} {...ai.field("existingArticle")} readOnly={generating} />
+          <FormField label="AI Article Idea" autoComplete="off" {...ai.field("idea")} readOnly={aiBusy} />
+          <TextAreaField label="Paste Your Existing Article" rows={5} {...ai.field("existingArticle")} readOnly={aiBusy} />
           <AssistantPicker
             load={assistants.resource}
             {...ai.field("assistantId")}
-            disabled={generating}
+            disabled={aiBusy}
             onRetry={assistants.reload}
           />
+          {templateChoices.length > 0 && (
+            <SelectField
+              label="Template"
+              name="template"
+              value={templateId}
+              disabled={aiBusy}
+              options={[
+                { value: "", label: "No template" },
+                ...templateChoices.map((template) => ({ value: template.id, label: template.name })),
+              ]}
+              onChange={(event) => chooseTemplate(templateChoices.find(({ id }) => id === event.target.value))}
+            />
+          )}
           <GenerationOptions
             locale={ai.values.locale}
             settings={settings}
             wordTargetError={wordTargetError}
-            disabled={generating}
+            disabled={aiBusy}
             onLocaleChange={(locale) => ai.fill({ locale })}
             onSettingsChange={setSettings}
           />
+          {outline && (
+            <OutlineEditor
+              items={outline}
+              error={outlineError}
+              disabled={aiBusy}
+              onChange={setOutline}
+              onDiscard={() => {
+                setOutline(null);
+                setOutlineError(undefined);
+              }}
+            />
+          )}
           <div className="ai-actions">
-            <button type="submit" disabled={generating || noAssistants} aria-busy={generating || undefined}>
+            <button
+              type="submit"
+              disabled={aiBusy || noAssistants}
+              aria-busy={generating || undefined}
+              onClick={() => (submitIntent.current = "draft")}
+            >
               {generating ? "Generating..." : "Generate with AI"}
             </button>
-            {generating && (
-              <button type="button" className="secondary" onClick={() => generation.current?.abort()}>
+            <button
+              type="submit"
+              className="secondary"
+              disabled={aiBusy || noAssistants}
+              aria-busy={proposing || undefined}
+              onClick={() => (submitIntent.current = "outline")}
+            >
+              {proposing ? "Proposing..." : outline ? "Propose a new outline" : "Propose an outline"}
+            </button>
+            {aiBusy && (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => (generation.current ?? proposal.current)?.abort()}
+              >
                 Stop
               </button>
             )}
           </div>
           <TaskStatus
-            running={generating && { label: "Writing your article…", startedAt: generationStartedAt }}
-            hint="A long article can take a minute or two; the text appears below as it is written."
+            running={
+              (generating && { label: "Writing your article…", startedAt: generationStartedAt }) ||
+              (proposing && { label: "Proposing an outline…", startedAt: generationStartedAt })
+            }
+            hint={generating ? "A long article can take a minute or two; the text appears below as it is written." : undefined}
             done={aiStatus}
             failure={aiError}
             onDismiss={() => setAiError(null)}
-            onRetry={() => aiError && void requestGeneration(aiError.request)}
+            onRetry={aiError?.retry}
           />
           {aiNote && <p className="ai-note">{aiNote}</p>}
         </form>

@@ -1,0 +1,2 @@
+export { listArticleTemplates } from "./data/articleTemplates";
+export type { ArticleTemplate } from "./data/articleTemplates";
