@@ -217,6 +217,7 @@ for (const viewport of [DESKTOP, PHONE]) {
         ["SEO Analysis", "SEO Analysis"],
         ["Profile", "Profile Settings"],
         ["Assistants", "Assistants"],
+        ["Templates", "Templates"],
       ] as const) {
         await openMenu(page, menu);
         await expect(heading(page, title)).toBeVisible();
@@ -348,6 +349,19 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByRole("button", { name: "New Assistant" }).click();
       await expect(heading(page, "New Assistant")).toBeVisible();
       await look(screens, "assistant-new");
+
+      // Templates: the form refusing an empty save, then the list with one.
+      await openMenu(page, "Templates");
+      await page.getByRole("button", { name: "New Template" }).click();
+      await expect(heading(page, "New Template")).toBeVisible();
+      await page.getByRole("button", { name: "Save Template" }).click();
+      await expect(page.getByText("Name is required")).toBeVisible();
+      await look(screens, "template-errors");
+      await page.getByLabel("Name").fill("How-to guide");
+      await page.getByLabel("Sections").fill("What you need\nStep by step\nCommon mistakes");
+      await page.getByRole("button", { name: "Save Template" }).click();
+      await expect(page.getByRole("article", { name: "How-to guide" })).toBeVisible();
+      await look(screens, "templates-items");
 
       await openMenu(page, "Profile");
       await expect(page.getByLabel("First name")).toHaveValue("Ada");
