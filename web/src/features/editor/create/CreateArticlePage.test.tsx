@@ -72,6 +72,7 @@ const SAVED: Article = {
   scheduledSiteIds: [],
   createdAt: new Date("2026-12-07T10:00:00Z"),
   version: 1,
+  locale: null,
 };
 
 const FIELD_LABELS = {

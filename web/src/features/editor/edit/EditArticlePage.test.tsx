@@ -76,6 +76,7 @@ const ARTICLE: Article = {
   scheduledSiteIds: [],
   createdAt: new Date(2025, 0, 5),
   version: 4,
+  locale: null,
 };
 
 const SITES = [
