@@ -312,3 +312,23 @@ describe("no silent overwrites: saves carry their version", () => {
     expect(restored.scheduledFor?.getTime()).toBe(when.getTime());
   });
 });
+
+describe("the article's language, stored by save-article", () => {
+  test("a new article keeps its language; an update changes it only when it names one; an unknown tag is refused", async () => {
+    as(alice);
+    const created = await createArticle({ ...NEW_ARTICLE, title: "Compostaje en casa", locale: "es-MX" });
+    expect(created.locale).toBe("es-MX");
+    expect((await getArticle(created.id))!.locale).toBe("es-MX");
+    expect(ok(await serviceClient().from("articles").select("locale").eq("id", created.id).single()).locale).toBe("es-MX");
+
+    await save(created.id, { title: "Compostaje en casa (2027)" });
+    expect((await getArticle(created.id))!.locale).toBe("es-MX");
+    const changed = await save(created.id, { locale: "pt-BR" });
+    expect(changed.locale).toBe("pt-BR");
+    expect((await getArticle(created.id))!.locale).toBe("pt-BR");
+
+    const refusal = await save(created.id, { locale: "xx-YY" }).catch((error: unknown) => error);
+    expect((refusal as Error).message).toBe("locale: Choose one of the languages offered");
+    expect((await getArticle(created.id))!.locale).toBe("pt-BR");
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * Writing articles for save-article through public.save_article() (migrations
- * 20261127400200 and 20261204000300): the article and its revision in one
+ * 20261127400200, 20261204000300 and 20261217000100): the article and its revision in one
  * transaction, an update only from the version it started from. The
  * browser holds no INSERT or UPDATE grant on `content` (migration
  * 20261126000300) and none on article_revisions, so only this function
@@ -29,6 +29,8 @@ export interface ArticleFields {
   scheduled_for: string | null;
   scheduled_site_ids: string[];
   assistant_id?: string | null;
+  /** Absent: an update keeps the article's language (save_article() changes it only when named). */
+  locale?: string | null;
 }
 
 /** The text a revision keeps (public.article_revisions). */

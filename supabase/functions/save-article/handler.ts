@@ -19,6 +19,7 @@
  *   publish nowhere), or one naming a site that is none of the caller's
  *   ('scheduledSiteIds: One of the chosen sites is not connected any
  *   more…': read as the caller, so another user's site is simply not there);
+ *   'locale: Choose one of the languages offered' (a tag not in LOCALES),
  *   and 'restoredFrom: Revision not found' (none of this article's);
  * - 401 not signed in; 404 'Article not found' (none of the caller's);
  * - 409 'This article was changed elsewhere since you opened it' with
@@ -39,6 +40,7 @@ import {
   type SaveArticleInput,
 } from "../_shared/contracts/article_save.ts";
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/contracts/text_limits.ts";
+import { LOCALE_MESSAGE } from "../_shared/contracts/locales.ts";
 import {
   type ArticleFields,
   ArticleConflictError,
@@ -83,6 +85,8 @@ const CONSTRAINT_MESSAGES: Readonly<Record<string, [field: string, message: stri
   articles_assistant_id_user_id_fkey: ["assistantId", SAVE_ARTICLE_MESSAGES.assistant],
   articles_approved_before_scheduling: ["status", SAVE_ARTICLE_MESSAGES.approveFirst],
   article_revisions_restored_from_fkey: ["restoredFrom", SAVE_ARTICLE_MESSAGES.revisionNotFound],
+  // The domain public.locale_tag (the schema refuses such a tag first).
+  locale_tag_supported: ["locale", LOCALE_MESSAGE],
 };
 
 function fieldError(field: string, message: string): Response {
@@ -122,6 +126,7 @@ function fieldsOf(input: SaveArticleInput, content: string): ArticleFields {
     scheduled_for: scheduled ? new Date(input.scheduledFor!).toISOString() : null,
     scheduled_site_ids: scheduled ? input.scheduledSiteIds : [],
     ...(input.assistantId !== undefined ? { assistant_id: input.assistantId } : {}),
+    ...(input.locale !== undefined ? { locale: input.locale } : {}),
   };
 }
 

@@ -42,7 +42,7 @@ function memoryStore(refuse?: ArticleWriteError) {
       }
       const row = {
         ...existing,
-        ...toRow(save.id, { assistant_id: existing.assistant_id, ...save.fields }),
+        ...toRow(save.id, { assistant_id: existing.assistant_id, locale: existing.locale, ...save.fields }),
         version: existing.version + 1,
       };
       rows.set(save.id, row);
@@ -59,6 +59,7 @@ function toRow(id: string, fields: ArticleFields): SavedArticleRow {
     created_at: "2026-11-22T12:00:00Z",
     assistant_id: null,
     version: 1,
+    locale: null,
     ...fields,
   };
 }
@@ -151,6 +152,40 @@ Deno.test("save-article: an update sanitises too, keeps the schedule only when s
   assert.equal(rows.get(id)!.title, "Ten tips");
 });
 
+Deno.test("save-article: the article's language is stored when given, kept when an update names none", async () => {
+  const { rows, saves, store } = memoryStore();
+  const call = harness(store);
+  const created = await call(article({ locale: "es-MX" }));
+  assert.equal(created.status, 200, JSON.stringify(created.body));
+  assert.equal(created.body.article.locale, "es-MX");
+  const id = created.body.article.id;
+  assert.equal(rows.get(id)!.locale, "es-MX");
+  assert.equal(saves[0].fields.locale, "es-MX");
+
+  const kept = await call(article({ id, expectedVersion: 1, title: "Diez consejos" }));
+  assert.equal(kept.status, 200, JSON.stringify(kept.body));
+  assert.ok(!("locale" in saves[1].fields), "an update that names no locale does not send one");
+  assert.equal(rows.get(id)!.locale, "es-MX");
+
+  const changed = await call(article({ id, expectedVersion: 2, locale: "de" }));
+  assert.equal(changed.body.article.locale, "de");
+  assert.equal(rows.get(id)!.locale, "de");
+  const cleared = await call(article({ id, expectedVersion: 3, locale: null }));
+  assert.equal(cleared.body.article.locale, null);
+  assert.equal(rows.get(id)!.locale, null);
+
+  const refused = await call(article({ id, expectedVersion: 4, locale: "klingon" }));
+  assert.deepEqual(refused, {
+    status: 400,
+    body: {
+      error: "locale: Choose one of the languages offered",
+      field: "locale",
+      issues: [{ path: ["locale"], message: "Choose one of the languages offered" }],
+    },
+  });
+  assert.equal(saves.length, 4, "a refused locale reaches no store");
+});
+
 Deno.test("save-article: every size limit is refused with the form's message", async () => {
   const { rows, store } = memoryStore();
   const call = harness(store);
@@ -171,6 +206,9 @@ Deno.test("save-article: every size limit is refused with the form's message", a
     [{ status: "published" }, "status: New articles are saved as drafts"],
     [{ id: crypto.randomUUID(), status: "scheduled" }, "scheduledFor: Please set a scheduled date"],
     [{ assistantId: "not-a-uuid" }, "assistantId: Please select an assistant"],
+    [{ locale: "xx-YY" }, "locale: Choose one of the languages offered"],
+    [{ locale: "ES" }, "locale: Choose one of the languages offered"],
+    [{ locale: 7 }, "locale: Choose one of the languages offered"],
     // What PostgreSQL cannot store: refused naming the field, never a 500.
     [
       { id: crypto.randomUUID(), status: "scheduled", scheduledFor: "0000-06-01T09:00:00Z" },
@@ -270,6 +308,7 @@ Deno.test("save-article: a row the database refuses is a 400 naming the field, n
       ["articles_assistant_id_user_id_fkey", "23503", "assistantId: Please select an assistant"],
       ["articles_content_length", "23514", "content: Content must be at most 250,000 characters"],
       ["articles_tags_limits", "23514", "tags: Use at most 50 tags"],
+      ["locale_tag_supported", "23514", "locale: Choose one of the languages offered"],
       [
         "articles_approved_before_scheduling",
         "23514",
@@ -426,6 +465,8 @@ Deno.test("createArticleStore: one call to save_article() with the caller's id; 
   assert.deepEqual(seen[1].body, { p_user_id: BOB, p_article: writable, p_article_id: "a1", p_generated_draft: draftText });
   await store.save(BOB, { id: "a1", fields: writable, restoredFrom: 12 });
   assert.deepEqual(seen[2].body, { p_user_id: BOB, p_article: writable, p_article_id: "a1", p_restored_from: 12 });
+  await store.save(ALICE, { fields: { ...writable, locale: "fr-CA" } });
+  assert.deepEqual(seen[3].body, { p_user_id: ALICE, p_article: { ...writable, locale: "fr-CA" } });
 
   answer = () =>
     Response.json({

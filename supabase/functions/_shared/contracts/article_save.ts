@@ -2,7 +2,8 @@
  * The body of `save-article`, the only way article HTML is stored: without
  * `id` it creates a draft, with `id` it updates the caller's article. Every
  * size limit is the database's (text_limits.ts), with the forms' messages.
- * Shared with the browser: imports nothing but zod and ./text_limits.ts.
+ * Shared with the browser: imports nothing but zod, ./text_limits.ts and
+ * ./locales.ts.
  *
  * An update says which version of the article it started from
  * (`expectedVersion`, the `version` it read): a save against a newer
@@ -19,6 +20,7 @@
  */
 import { z } from "zod";
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "./text_limits.ts";
+import { isSupportedLocale, LOCALE_MESSAGE } from "./locales.ts";
 
 export const ARTICLE_STATUSES = ["draft", "scheduled", "published"] as const;
 
@@ -108,6 +110,12 @@ export const saveArticleRequestSchema = z
     tags: tagList().default([]),
     /** Saved when given (the assistant that drafted the article); must be one of the caller's. */
     assistantId: z.uuid({ error: SAVE_ARTICLE_MESSAGES.assistant }).nullish(),
+    /**
+     * The language the article is written in (a tag of LOCALES; it wins over
+     * its assistant's and its site's). Absent: an update keeps the article's;
+     * null: none of its own.
+     */
+    locale: z.string({ error: LOCALE_MESSAGE }).refine(isSupportedLocale, LOCALE_MESSAGE).nullish(),
     status: z.enum(ARTICLE_STATUSES).default("draft"),
     /** ISO 8601; required exactly when the status is scheduled (cleared otherwise). */
     scheduledFor: storableInstant().nullish(),
@@ -163,6 +171,8 @@ export interface SavedArticleRow {
   created_at: string;
   /** Moves with every change to the article (migration 20261204000300). */
   version: number;
+  /** The article's own language, a tag of LOCALES; null: its assistant's or site's applies (migration 20261217000100). */
+  locale: string | null;
 }
 
 /** 409 from save-article: the article changed since `expectedVersion`; `current` is how it is now. */

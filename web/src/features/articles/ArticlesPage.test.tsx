@@ -100,6 +100,7 @@ const FULL_ARTICLE: Article = {
   scheduledSiteIds: [],
   createdAt: new Date(2025, 0, 5, 9),
   version: 4,
+  locale: null,
 };
 
 function renderPage(search = "") {

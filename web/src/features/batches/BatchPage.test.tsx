@@ -123,6 +123,7 @@ function articleOf(id: string): Article {
     focusKeyword: "",
     slug: "",
     version: 1,
+    locale: null,
   } as Article;
 }
 

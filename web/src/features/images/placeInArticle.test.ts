@@ -37,6 +37,7 @@ const ARTICLE: Article = {
   scheduledSiteIds: [],
   createdAt: new Date("2026-11-01T10:00:00Z"),
   version: 7,
+  locale: null,
 };
 
 beforeEach(() => {

@@ -53,11 +53,15 @@ export type Article = ArticleText & {
    * on since (ArticleConflictError).
    */
   version: number;
+  /** The language it is written in, a tag of LOCALES; null: its assistant's (else its site's, else English) applies. */
+  locale: string | null;
 };
 
 /** A new article, always saved as a draft. */
 export type NewArticle = ArticleText & {
   assistantId: string | null;
+  /** The language the article is written in (the one its draft was generated in); absent: none of its own. */
+  locale?: string | null;
   /**
    * The AI draft the form was filled with, as the model wrote it: kept as
    * the article's first revision (source 'ai') before the text saved.
@@ -70,6 +74,8 @@ export type ArticleChanges = ArticleText & {
   /** Required when the status is scheduled (the database enforces it). */
   scheduledFor: Date | null;
   scheduledSiteIds: string[];
+  /** The article's language (null: none of its own); absent: the article keeps the one it has. */
+  locale?: string | null;
   /**
    * The article as an accepted AI suggestion (AI on a selection) left it:
    * kept as a revision of source 'ai' before the text saved.
@@ -81,7 +87,7 @@ export type ArticleChanges = ArticleText & {
 export type ScheduleTarget = { id: string; name: string };
 
 const ARTICLE_COLUMNS =
-  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at, version";
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at, version, locale";
 
 const selectArticles = () => supabase.from("articles").select(ARTICLE_COLUMNS);
 type ArticleRow = QueryData<ReturnType<typeof selectArticles>>[number];
@@ -106,6 +112,7 @@ export function toArticle(row: ArticleRow | SavedArticleRow): Article {
     scheduledSiteIds: row.scheduled_site_ids,
     createdAt: parseTimestamp(row.created_at),
     version: row.version,
+    locale: row.locale,
   };
 }
 
@@ -191,6 +198,7 @@ export async function createArticle(article: NewArticle): Promise<Article> {
     categories: article.categories,
     tags: article.tags,
     assistantId: article.assistantId,
+    ...(article.locale !== undefined ? { locale: article.locale } : {}),
     ...keptDraft(article.generatedDraft),
   });
   return toArticle(saved);
@@ -218,6 +226,7 @@ export async function updateArticle(id: string, expectedVersion: number, changes
     tags: changes.tags,
     scheduledFor: scheduled ? (changes.scheduledFor?.toISOString() ?? null) : null,
     scheduledSiteIds: scheduled ? changes.scheduledSiteIds : [],
+    ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
     ...keptDraft(changes.generatedDraft),
   });
   return toArticle(saved);

@@ -72,6 +72,7 @@ const SAVED: Article = {
   scheduledSiteIds: [],
   createdAt: new Date("2026-12-07T10:00:00Z"),
   version: 1,
+  locale: null,
 };
 
 const FIELD_LABELS = {
@@ -527,6 +528,8 @@ describe("create post: saving", () => {
       categories: ["Garden"],
       tags: ["compost", "soil", "garden"],
       assistantId: null,
+      // No draft and no language chosen: the article has none of its own.
+      locale: null,
     });
     await act(async () => finishSave(SAVED));
     expect(notifySuccess).toHaveBeenCalledWith("Article created successfully");
@@ -793,6 +796,33 @@ describe("create post: language and generation settings", () => {
     await again.language({ expected: "es", detected: "es", mismatch: false });
     await again.finish(ARTICLE);
     expect(screen.queryByRole("alert", { name: "Check the language" })).toBeNull();
+  });
+
+  it("saves the article in the language its draft was written in, even when the choice changed since", async () => {
+    const draft = controllableDraft();
+    vi.mocked(createArticle).mockResolvedValue(SAVED);
+    const { user } = await renderPage();
+    await chooseAndDescribe(user);
+    await user.click(generateButton());
+    // No language chosen: the draft is written in the assistant's, which the language check names.
+    await draft.language({ expected: "fr-CA", detected: "fr", mismatch: false });
+    await draft.finish(ARTICLE);
+    await user.click(screen.getByText("Language and generation settings"));
+    await user.selectOptions(screen.getByLabelText("Article language"), "de");
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    await waitFor(() => expect(createArticle).toHaveBeenCalled());
+    expect(vi.mocked(createArticle).mock.calls[0][0]).toMatchObject({ locale: "fr-CA" });
+  });
+
+  it("saves an article typed without a draft in the language chosen here", async () => {
+    vi.mocked(createArticle).mockResolvedValue(SAVED);
+    const { user } = await renderPage();
+    await user.click(screen.getByText("Language and generation settings"));
+    await user.selectOptions(screen.getByLabelText("Article language"), "it");
+    await fillArticle(user);
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    await waitFor(() => expect(createArticle).toHaveBeenCalled());
+    expect(vi.mocked(createArticle).mock.calls[0][0]).toMatchObject({ locale: "it" });
   });
 });
 

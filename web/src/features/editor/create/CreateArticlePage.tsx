@@ -105,6 +105,8 @@ export default function CreateArticlePage() {
   const [proposing, setProposing] = useState(false);
   const [aiNote, setAiNote] = useState("");
   const [writtenBy, setWrittenBy] = useState<string | null>(null);
+  // The language the last finished draft was written in (the language check's `expected`: the choice, else the assistant's).
+  const [draftLocale, setDraftLocale] = useState<string | null>(null);
   // The last finished AI draft, kept as the new article's first revision when it is saved.
   const [generatedDraft, setGeneratedDraft] = useState<GeneratedDraft | undefined>(undefined);
   const [previewing, setPreviewing] = useState(false);
@@ -170,6 +172,7 @@ export default function CreateArticlePage() {
     setAiError(null);
     setAiNote("");
     setLanguageFlag(null);
+    setDraftLocale(null);
     setGenerating(true);
     setGenerationStartedAt(Date.now());
     setAiStatus("");
@@ -178,7 +181,10 @@ export default function CreateArticlePage() {
         signal: controller.signal,
         onProgress,
         onNote: setAiNote,
-        onLanguage: (check) => setLanguageFlag(check.mismatch ? check : null),
+        onLanguage: (check) => {
+          setLanguageFlag(check.mismatch ? check : null);
+          setDraftLocale(check.expected);
+        },
       });
       show.cancel();
       draft.fill(draftFromGenerated(article));
@@ -306,6 +312,8 @@ export default function CreateArticlePage() {
         categories: [values.category],
         tags: splitCommaList(values.tags),
         assistantId: writtenBy,
+        // The article is in the language its draft was written in; typed without a draft: the one chosen, if any.
+        locale: draftLocale ?? (ai.values.locale || null),
         generatedDraft,
       });
     } catch {

@@ -7,6 +7,7 @@ import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
 import { SelectField } from "../../../ui/SelectField";
+import { LocaleSelect } from "../../../ui/LocaleSelect";
 import { TextAreaField } from "../../../ui/TextAreaField";
 import {
   ARTICLE_MESSAGES,
@@ -213,6 +214,7 @@ export function EditArticleForm({
       status: values.status,
       scheduledFor: values.status === "scheduled" ? parseDateTimeLocal(values.scheduledFor) : null,
       scheduledSiteIds: chosenSites(),
+      locale: values.locale || null,
       ...(aiEditedContent ? { generatedDraft: { ...text, content: aiEditedContent } } : {}),
     });
   });
@@ -291,12 +293,22 @@ export function EditArticleForm({
               <FormField label="Focus Keyword" {...form.field("focusKeyword")} />
               <FormField label="Slug" {...form.field("slug")} />
             </fieldset>
+            <LocaleSelect
+              label="Language"
+              name="locale"
+              value={form.values.locale}
+              unsetLabel="The assistant's language"
+              help="The language this article is written in. The SEO checks read it in this language."
+              disabled={form.submitting}
+              onChange={(locale) => form.fill({ locale })}
+            />
             <SeoPanel
               title={form.values.title}
               metaDescription={form.values.metaDescription}
               focusKeyword={form.values.focusKeyword}
               slug={form.values.slug}
               content={form.values.content}
+              locale={form.values.locale || undefined}
               onScore={setSeoScore}
             />
             <FormField label="Categories (comma separated)" {...form.field("categories")} />

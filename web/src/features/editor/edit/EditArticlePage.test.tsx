@@ -18,6 +18,7 @@ import EditArticlePage from "./EditArticlePage";
 import { handOverSaved } from "../workspace/savedHandoff";
 import { streamSelectionEdit } from "../data/selectionEdits";
 import type { Editor } from "@tiptap/core";
+import { reportOf } from "../../seo/scoring";
 
 vi.mock("../../articles/data/articles", async (importOriginal) => ({
   ARTICLE_STATUSES: (await importOriginal<typeof import("../../articles/data/articles")>()).ARTICLE_STATUSES,
@@ -27,6 +28,11 @@ vi.mock("../../articles/data/articles", async (importOriginal) => ({
   listScheduleTargets: vi.fn(),
 }));
 vi.mock("../../../backend/supabase", () => ({ supabase: {} }));
+// The SEO report as it is, watched for the language it is asked in.
+vi.mock("../../seo/scoring", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../seo/scoring")>();
+  return { ...original, reportOf: vi.fn(original.reportOf) };
+});
 vi.mock("../data/selectionEdits", () => ({ streamSelectionEdit: vi.fn(), SelectionEditAbortedError: class extends Error {} }));
 vi.mock("../../links/data/siteContent", () => ({ findLinkTargets: vi.fn() }));
 vi.mock("../../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
@@ -76,6 +82,7 @@ const ARTICLE: Article = {
   scheduledSiteIds: [],
   createdAt: new Date(2025, 0, 5),
   version: 4,
+  locale: null,
 };
 
 const SITES = [
@@ -295,6 +302,7 @@ describe("edit article: saving", () => {
       tags: ["one", "two"],
       scheduledFor: new Date(2026, 11, 24, 18, 30),
       scheduledSiteIds: ["s1"],
+      locale: null,
     });
     expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully");
     expect(location.history).toEqual([`/articles/edit/${ID}`]);
@@ -382,6 +390,33 @@ describe("edit article: saving", () => {
     expect(updateArticle).toHaveBeenCalledTimes(1);
     expect(saveButton().disabled).toBe(true);
     expect(saveButton().getAttribute("aria-busy")).toBe("true");
+  });
+});
+
+describe("edit article: language", () => {
+  it("shows the article's language, checks SEO in it, and saves a changed one with the article", async () => {
+    const { user } = await renderPage({ ...ARTICLE, locale: "es-MX" });
+    const language = field("Language") as unknown as HTMLSelectElement;
+    expect(language.value).toBe("es-MX");
+    expect(language.selectedOptions[0].textContent).toBe("Spanish (Mexico) — Español (México)");
+    await waitFor(() => expect(reportOf).toHaveBeenCalledWith(expect.objectContaining({ title: ARTICLE.title }), "es-MX"));
+
+    await user.selectOptions(language, "pt-BR");
+    await waitFor(() => expect(reportOf).toHaveBeenLastCalledWith(expect.anything(), "pt-BR"));
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(updateArticle).mock.calls[0][2]).toMatchObject({ locale: "pt-BR" });
+  });
+
+  it("offers the assistant's language for an article without its own, and saves none when it is kept", async () => {
+    const { user } = await renderPage();
+    const language = field("Language") as unknown as HTMLSelectElement;
+    expect(language.value).toBe("");
+    expect(language.selectedOptions[0].textContent).toBe("The assistant's language");
+    await user.type(field("Title"), " (2027)");
+    await user.click(saveButton());
+    await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(updateArticle).mock.calls[0][2]).toMatchObject({ locale: null });
   });
 });
 
@@ -548,6 +583,13 @@ describe("edit article: a save against a newer version (changed elsewhere)", () 
     });
     await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Article updated successfully"));
     expect(location.history).toEqual([`/articles/edit/${ID}`]);
+  });
+
+  it("Save mine over theirs leaves the article's language as it is now when it was not changed here", async () => {
+    const rendered = await refusedSave();
+    await rendered.user.click(within(rendered.dialog).getByRole("button", { name: "Save mine over theirs" }));
+    await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(updateArticle).mock.calls[1][2]).not.toHaveProperty("locale");
   });
 
   it("Reload their version shows the article as it is now, and offers this form's changes as an unsaved draft", async () => {

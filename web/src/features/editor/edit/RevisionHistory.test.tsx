@@ -49,6 +49,7 @@ const ARTICLE: Article = {
   scheduledSiteIds: [],
   createdAt: new Date("2026-11-20T10:00:00Z"),
   version: 4,
+  locale: null,
 };
 
 const SUMMARIES: RevisionSummary[] = [

@@ -18,6 +18,8 @@ export type EditValues = ArticleTextInForm & {
   status: ArticleStatus;
   /** A datetime-local value, in the browser's time zone. */
   scheduledFor: string;
+  /** The article's language, a tag of LOCALES; "": none of its own (its assistant's applies). */
+  locale: string;
 };
 
 export const isArticleStatus = (status: string): status is ArticleStatus =>
@@ -35,6 +37,7 @@ export function editValuesOf(article: Article): EditValues {
     slug: article.slug,
     categories: joinCommaList(article.categories),
     tags: joinCommaList(article.tags),
+    locale: article.locale ?? "",
   };
 }
 
@@ -56,6 +59,8 @@ export function editArticleSchema(savedSchedule: string) {
       slug: optionalText(...SEO_FIELD_LIMITS.slug),
       categories: commaList(categoryLimits),
       tags: commaList(tagLimits),
+      // Offered from LOCALES only (LocaleSelect); save-article refuses any other tag.
+      locale: z.string(),
     })
     .check(
       z.refine((values) => values.status !== "scheduled" || parseDateTimeLocal(values.scheduledFor) !== null, {

@@ -90,20 +90,24 @@ function formText(values: EditValues, field: TextField): ArticleText[TextField] 
  */
 export function mineOverTheirs(initial: FormState, mine: FormState, current: Article): ArticleChanges {
   const changed = new Set(changedHere(initial, mine));
-  const text = Object.fromEntries(
-    TEXT_FIELDS.map((field) => [field, changed.has(field) ? formText(mine.values, field) : current[field]]),
-  ) as ArticleText;
+  const fields = {
+    ...(Object.fromEntries(
+      TEXT_FIELDS.map((field) => [field, changed.has(field) ? formText(mine.values, field) : current[field]]),
+    ) as ArticleText),
+    // The language chosen here, when it was changed here; else the article keeps its own (as it is now).
+    ...(mine.values.locale !== initial.values.locale ? { locale: mine.values.locale || null } : {}),
+  };
   if (changed.has("schedule")) {
     const scheduled = mine.values.status === "scheduled";
     return {
-      ...text,
+      ...fields,
       status: mine.values.status,
       scheduledFor: scheduled ? parseDateTimeLocal(mine.values.scheduledFor) : null,
       scheduledSiteIds: scheduled ? [...mine.siteIds] : [],
     };
   }
   return {
-    ...text,
+    ...fields,
     status: isArticleStatus(current.status) ? current.status : "draft",
     scheduledFor: current.scheduledFor,
     scheduledSiteIds: current.scheduledSiteIds,
