@@ -163,6 +163,8 @@ for (const viewport of [DESKTOP, PHONE]) {
     test.use({ viewport });
 
     test(`signed-out screens, with their errors (${size})`, async ({ page }, info) => {
+      // A dozen screens, each weighed by axe and the in-page checks: minutes on a busy machine.
+      test.setTimeout(180_000);
       const screens: Screens = { failures: [], page, info, viewport };
       await page.goto("/login");
       await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
@@ -197,6 +199,8 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
 
     test(`a new account's screens, empty (${size})`, async ({ page }, info) => {
+      // A dozen screens, each weighed by axe and the in-page checks: minutes on a busy machine.
+      test.setTimeout(180_000);
       const screens: Screens = { failures: [], page, info, viewport };
       await register(page);
       await look(screens, "dashboard-new");
