@@ -113,7 +113,7 @@ describe("template form", () => {
     await user.type(field("Word target"), "20");
     await user.click(screen.getByRole("button", { name: "Save Template" }));
     expect(noteOf(field("Name"))).toBe("Name is required");
-    expect(noteOf(field("Sections"))).toBe("Keep at least one heading in the outline");
+    expect(noteOf(field("Sections"))).toBe("Add at least one section, one heading per line");
     expect(noteOf(field("Word target"))).toBe("Choose a word target between 300 and 5000");
     expect(createArticleTemplate).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { ARTICLE_ELEMENTS, type ArticleElement, GENERATION_SETTINGS_MESSAGES, WORD_TARGET_MAX, WORD_TARGET_MIN } from "@contracts/generation_settings";
-import { outlineHeadingsSchema } from "@contracts/outline";
+import { OUTLINE_HEADING_MAX_LENGTH, OUTLINE_MAX_HEADINGS } from "@contracts/outline";
 import type { ArticleTemplate, ArticleTemplateInput } from "./data/articleTemplates";
 
 /** The database's limit on a template's name (article_templates_name_length). */
@@ -9,6 +9,9 @@ export const TEMPLATE_NAME_MAX_LENGTH = 100;
 export const TEMPLATE_MESSAGES = {
   name: "Name is required",
   nameTooLong: `Name must be at most ${TEMPLATE_NAME_MAX_LENGTH} characters`,
+  noSections: "Add at least one section, one heading per line",
+  tooManySections: `A template has at most ${OUTLINE_MAX_HEADINGS} sections`,
+  sectionTooLong: `Keep each section under ${OUTLINE_HEADING_MAX_LENGTH} characters`,
 } as const;
 
 /** The form as typed: sections one heading per line, the word target as text ("" for none). */
@@ -28,7 +31,14 @@ export const templateSchema = z.object({
     z.minLength(1, TEMPLATE_MESSAGES.name),
     z.maxLength(TEMPLATE_NAME_MAX_LENGTH, TEMPLATE_MESSAGES.nameTooLong),
   ),
-  sections: z.pipe(z.pipe(z.string(), z.transform(sectionsOf)), outlineHeadingsSchema),
+  // A template's sections become an outline: the outline's limits, said in the form's words.
+  sections: z.pipe(
+    z.pipe(z.string(), z.transform(sectionsOf)),
+    z.array(z.string().check(z.maxLength(OUTLINE_HEADING_MAX_LENGTH, TEMPLATE_MESSAGES.sectionTooLong))).check(
+      z.minLength(1, TEMPLATE_MESSAGES.noSections),
+      z.maxLength(OUTLINE_MAX_HEADINGS, TEMPLATE_MESSAGES.tooManySections),
+    ),
+  ),
   wordTarget: z.pipe(
     z.pipe(z.string(), z.transform((text) => (text.trim() === "" ? null : Number(text.trim())))),
     z.nullable(
