@@ -12,7 +12,7 @@ import {
 export const MAX_BODY_BYTES = 4 * 1024;
 
 /**
- * POST { topic } → 200 { keywords: KeywordItem[] (at most 15), notes: string[] }.
+ * POST { topic, locale? } → 200 { keywords: KeywordItem[] (at most 15), notes: string[] }.
  * The user's keyword model, strict structured output, temperature 0.7 (the
  * spec's) where the model takes one: with reasoning effort "none" on models
  * that have it, else the lowest effort (model_family.ts).
@@ -25,8 +25,8 @@ export const createHandler = createJsonCompletionHandler({
   schema: keywordsRequestSchema,
   maxBodyBytes: MAX_BODY_BYTES,
   failureMessage: KEYWORDS_FAILURE_MESSAGE,
-  buildRequest: ({ topic }) => ({
-    messages: buildKeywordMessages(topic),
+  buildRequest: ({ topic, locale }) => ({
+    messages: buildKeywordMessages(topic, locale),
     schema: { name: KEYWORDS_SCHEMA_NAME, schema: KEYWORDS_JSON_SCHEMA },
     effort: ["none", "minimal", "low"],
     temperature: 0.7,

@@ -55,6 +55,21 @@ Deno.test("OpenAI: 15 validated items from gpt-6-luna, strict structured output,
     assert.deepEqual(harness.logs, []);
   }));
 
+Deno.test("a chosen language is required explicitly, in the instructions and after the topic; none: the topic's own", () =>
+  withHarness({}, async (harness) => {
+    assert.equal((await harness.call({ topic: "jardinería en casa", locale: "es-MX" })).status, 200);
+    const chosen = lastRequest(harness).messages;
+    const requirement =
+      "Write the keyword phrases in Spanish (Mexico) (es-MX), as people search in that language, even when the topic is written in another language.";
+    assert.ok(chosen[0].content.includes(requirement), chosen[0].content);
+    assert.equal(chosen.at(-1)!.content, `Topic: jardinería en casa\n\n${requirement}`);
+
+    assert.equal((await harness.call({ topic: "home gardening", locale: null })).status, 200);
+    const unchosen = lastRequest(harness).messages;
+    assert.ok(unchosen[0].content.includes("Write the keyword phrases in the language of the topic."));
+    assert.equal(unchosen.at(-1)!.content, "Topic: home gardening");
+  }));
+
 Deno.test("a model without effort none gets the lowest effort it takes and no temperature", () =>
   withHarness({ models: { keywords: "gpt-6.2-sol" } }, async (harness) => {
     assert.equal((await harness.call({ topic: "tea" })).status, 200);
@@ -99,6 +114,11 @@ Deno.test("input validation, session and key are checked before the provider is 
     assert.equal((await call({})).body.error, "topic: Please enter a topic");
     assert.equal((await call({ topic: "x".repeat(201) })).body.error, "topic: Keep the topic under 200 characters");
     assert.equal((await call({ topic: "x".repeat(5000) })).status, 413);
+    assert.deepEqual((await call({ topic: "tea", locale: "xx-YY" })).body, {
+      error: "locale: Choose one of the languages offered",
+      field: "locale",
+      issues: [{ path: ["locale"], message: "Choose one of the languages offered" }],
+    });
     assert.deepEqual(await call({ topic: "tea" }, "stale"), { status: 401, body: { error: "User not authenticated" } });
     keys.clear();
     assert.deepEqual(await call({ topic: "tea" }), {

@@ -17,6 +17,7 @@ import {
   type KeywordItem,
   type KeywordsResponse,
 } from "../_shared/contracts/keywords.ts";
+import { languageLabel } from "../_shared/contracts/locales.ts";
 import { z } from "zod";
 
 /** Spec §8: shown for every failure that has no more specific provider message. */
@@ -58,7 +59,18 @@ export const KEYWORDS_JSON_SCHEMA = {
   },
 } as const;
 
-export function buildKeywordMessages(topic: string): OpenAI.Chat.ChatCompletionMessageParam[] {
+/**
+ * The phrases' language: the one chosen, named with its tag (instructions
+ * stay in English, the output requirement is explicit, as for drafts: issue
+ * 26), else the topic's own.
+ */
+export function keywordLanguageRequirement(locale: string | null | undefined): string {
+  return locale
+    ? `Write the keyword phrases in ${languageLabel(locale)}, as people search in that language, even when the topic is written in another language.`
+    : "Write the keyword phrases in the language of the topic.";
+}
+
+export function buildKeywordMessages(topic: string, locale?: string | null): OpenAI.Chat.ChatCompletionMessageParam[] {
   return [
     {
       role: "system",
@@ -69,10 +81,10 @@ export function buildKeywordMessages(topic: string): OpenAI.Chat.ChatCompletionM
         '- keyword: the phrase; - searchVolume: estimated monthly searches as text, e.g. "1.2K";',
         "- difficulty: ranking difficulty, an integer from 1 to 100;",
         '- cpc: estimated cost per click as text, e.g. "$1.20"; - competition: "low", "medium" or "high".',
-        "Write the keyword phrases in the language of the topic.",
+        keywordLanguageRequirement(locale),
       ].join("\n"),
     },
-    { role: "user", content: `Topic: ${topic}` },
+    { role: "user", content: locale ? `Topic: ${topic}\n\n${keywordLanguageRequirement(locale)}` : `Topic: ${topic}` },
   ];
 }
 

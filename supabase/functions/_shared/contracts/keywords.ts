@@ -1,9 +1,10 @@
 /**
  * Keyword research: the `keywords` function's request and response, and the
  * keyword item (spec §3).
- * Shared with the browser: imports nothing but zod.
+ * Shared with the browser: imports nothing but zod and the locale list.
  */
 import { z } from "zod";
+import { isSupportedLocale, LOCALE_MESSAGE } from "./locales.ts";
 
 /** Keyword phrases asked for per request (spec §9). */
 export const KEYWORD_COUNT = 15;
@@ -15,6 +16,8 @@ export const keywordsRequestSchema = z.object({
     .trim()
     .min(1, "Please enter a topic")
     .max(TOPIC_MAX_LENGTH, `Keep the topic under ${TOPIC_MAX_LENGTH} characters`),
+  /** The language the phrases are written in (a supported BCP-47 tag); absent: the topic's own language. */
+  locale: z.string({ error: LOCALE_MESSAGE }).refine(isSupportedLocale, LOCALE_MESSAGE).nullish(),
 });
 
 export const COMPETITION_LEVELS = ["low", "medium", "high"] as const;

@@ -103,10 +103,13 @@ let lastSeoRequest: (() => Promise<void>) | null = null;
 
 export const RESEARCH_NOT_SAVED = "The research could not be saved to your history";
 
-/** Generates keywords for the topic; once they are shown, they are saved to the user's history. */
-export async function generateKeywords(topic: string): Promise<void> {
-  lastKeywordsRequest = () => generateKeywords(topic);
-  const result = await run(keywordResearch, topic, () => requestKeywords(topic), {
+/**
+ * Generates keywords for the topic, in `locale` when one is chosen (else the
+ * topic's own language); once they are shown, they are saved to the user's history.
+ */
+export async function generateKeywords(topic: string, locale: string | null = null): Promise<void> {
+  lastKeywordsRequest = () => generateKeywords(topic, locale);
+  const result = await run(keywordResearch, topic, () => requestKeywords(topic, locale), {
     success: "Keywords generated successfully",
     failure: KEYWORDS_FAILURE_MESSAGE,
   });

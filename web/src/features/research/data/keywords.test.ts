@@ -11,12 +11,14 @@ const ITEM = { keyword: "garden tips", searchVolume: "1.2K", difficulty: 35, cpc
 beforeEach(() => vi.mocked(supabase.functions.invoke).mockReset());
 
 describe("requestKeywords", () => {
-  it("posts the topic to the keywords function and returns the validated items and notes", async () => {
+  it("posts the topic (and the language chosen) to the keywords function and returns the validated items and notes", async () => {
     const notes = ["The difficulty of 1 keyword could not be read; shown as N/A."];
     const unread = { ...ITEM, keyword: "compost", difficulty: null, competition: null };
     vi.mocked(supabase.functions.invoke).mockResolvedValue({ data: { keywords: [ITEM, unread], notes }, error: null } as never);
     expect(await requestKeywords("gardening")).toEqual({ keywords: [ITEM, unread], notes });
-    expect(supabase.functions.invoke).toHaveBeenCalledWith("keywords", { body: { topic: "gardening" } });
+    expect(supabase.functions.invoke).toHaveBeenCalledWith("keywords", { body: { topic: "gardening", locale: null } });
+    await requestKeywords("jardinería", "es");
+    expect(supabase.functions.invoke).toHaveBeenLastCalledWith("keywords", { body: { topic: "jardinería", locale: "es" } });
   });
 
   it("reads a response without notes as having none", async () => {

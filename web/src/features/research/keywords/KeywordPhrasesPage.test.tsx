@@ -133,6 +133,12 @@ describe("with a DataForSEO account", () => {
     expect(notifySuccess).toHaveBeenCalledWith("Keywords generated successfully");
   });
 
+  it("offers no language of its own: DataForSEO's settings name it", async () => {
+    renderPage();
+    expect(await screen.findByText(/Source: DataForSEO/)).toBeTruthy();
+    expect(screen.queryByLabelText("Language")).toBeNull();
+  });
+
   it("cancelling spends nothing", async () => {
     vi.mocked(quoteKeywordData).mockResolvedValue(QUOTE);
     const { user } = renderPage();
@@ -199,10 +205,23 @@ describe("keyword phrases form", () => {
 
   it("generates keywords for the trimmed topic and announces success", async () => {
     await generate("  home gardening ");
-    expect(requestKeywords).toHaveBeenCalledWith("home gardening");
+    expect(requestKeywords).toHaveBeenCalledWith("home gardening", null);
     expect(notifySuccess).toHaveBeenCalledWith("Keywords generated successfully");
     expect(screen.getByRole("heading", { name: "Keywords for “home gardening”" })).toBeTruthy();
     expect(screen.queryByText("No keywords generated yet")).toBeNull();
+  });
+
+  it("writes the phrases in the language chosen; none chosen, the topic's own", async () => {
+    vi.mocked(requestKeywords).mockResolvedValue({ keywords: KEYWORDS, notes: [] });
+    const { user } = renderPage();
+    const language = (await screen.findByLabelText("Language")) as HTMLSelectElement;
+    expect(language.value).toBe("");
+    expect(language.options[0].textContent).toBe("The topic's language");
+    await user.selectOptions(language, "es");
+    await user.type(topicInput(), "jardinería en casa");
+    await user.click(generateButton());
+    await screen.findByRole("table");
+    expect(requestKeywords).toHaveBeenCalledWith("jardinería en casa", "es");
   });
 
   it("is busy while generating, shows the seconds elapsed and keeps the input usable", async () => {

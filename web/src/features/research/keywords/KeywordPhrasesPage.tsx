@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { FormField } from "../../../ui/FormField";
+import { LocaleSelect } from "../../../ui/LocaleSelect";
 import { ReadingNotes } from "../../../ui/ReadingNotes";
 import { TaskStatus } from "../../../ui/TaskStatus";
 import { SubmitButton } from "../../../ui/SubmitButton";
@@ -122,9 +123,14 @@ function Provenance({ result }: { result: KeywordsResponse | KeywordDataResult }
  * table sorts by any column, exports a CSV with numeric figures, and leads to
  * Create New Post with the keyword as idea and focus keyword.
  */
+/** The topic as the form checks it; the language is chosen beside it. */
+const topicSchema = keywordsRequestSchema.pick({ topic: true });
+
 export default function KeywordPhrasesPage() {
   const { pending, latest, error, historyVersion } = useKeywordResearch();
-  const form = useForm(keywordsRequestSchema, { topic: keywordResearch.pending?.subject ?? keywordResearch.latest?.subject ?? "" });
+  const form = useForm(topicSchema, { topic: keywordResearch.pending?.subject ?? keywordResearch.latest?.subject ?? "" });
+  // The phrases' language for AI estimates ("" for the topic's own); DataForSEO uses the language of its settings.
+  const [locale, setLocale] = useState("");
   const resultsHeadingId = useId();
   const history = useResource(() => listKeywordResearches(), [historyVersion]);
 
@@ -141,7 +147,7 @@ export default function KeywordPhrasesPage() {
 
   const onSubmit = form.handleSubmit(async ({ topic }) => {
     if (!connected) {
-      void generateKeywords(topic);
+      void generateKeywords(topic, locale || null);
       return;
     }
     // The cost is shown before anything is spent; a cached topic is free and runs at once.
@@ -177,6 +183,17 @@ export default function KeywordPhrasesPage() {
             maxLength={TOPIC_MAX_LENGTH}
             {...form.field("topic")}
           />
+          {provider.resource.status === "ready" && !connected && (
+            <LocaleSelect
+              label="Language"
+              name="locale"
+              value={locale}
+              unsetLabel="The topic's language"
+              help="The keyword phrases are written in this language, as people search in it."
+              disabled={pending !== null}
+              onChange={setLocale}
+            />
+          )}
           <SubmitButton busy={pending !== null || quoting}>Generate</SubmitButton>
         </form>
         {status && (
