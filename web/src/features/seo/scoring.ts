@@ -24,14 +24,19 @@ export async function reportOf(fields: ArticleInput, locale?: string): Promise<A
 }
 
 /**
- * Scores a saved article's text and stores the score for its card and bulk
+ * Scores a saved article's text, in its own language when it has one (as
+ * the editor's panel does), and stores the score for its card and bulk
  * review. Best effort: a failure leaves the article unscored (the card says
  * so) and is logged, never shown as an error of the save it follows.
  */
-export async function scoreSavedArticle(articleId: string, fields: ArticleInput): Promise<number | null> {
+export async function scoreSavedArticle(
+  articleId: string,
+  fields: ArticleInput,
+  locale?: string | null,
+): Promise<number | null> {
   const userId = sessionState.user?.id;
   try {
-    const { score } = await reportOf(fields);
+    const { score } = await reportOf(fields, locale ?? undefined);
     if (score !== null && userId) await storeArticleScore(userId, articleId, score);
     return score;
   } catch (error) {

@@ -323,7 +323,7 @@ export default function CreateArticlePage() {
       return;
     }
     // The card shows the new article's SEO score (best effort, after the save).
-    void scoreSavedArticle(saved.id, values);
+    void scoreSavedArticle(saved.id, values, saved.locale);
     localDraft.clear();
     notifySuccess("Article created successfully");
     // The writer stays in the editor: the saved article's, in this entry of the history (Back does not return to an empty form).

@@ -142,8 +142,8 @@ export function EditArticleForm({
 
   // An article opened as saved gets its card's SEO score (it may never have had one: bulk drafts, restores).
   useEffect(() => {
-    void scoreSavedArticle(article.id, initialValues);
-  }, [article.id, initialValues]);
+    void scoreSavedArticle(article.id, initialValues, article.locale);
+  }, [article.id, initialValues, article.locale]);
 
   const user = useUser();
   const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", article.id));
@@ -184,7 +184,7 @@ export function EditArticleForm({
       return false;
     }
     // The card shows the saved text's SEO score (best effort, after the save; after an overwrite too).
-    void scoreSavedArticle(article.id, changes);
+    void scoreSavedArticle(article.id, changes, saved.locale);
     localDraft.clear();
     notifySuccess("Article updated successfully");
     onSaved(saved, then);
