@@ -17,8 +17,10 @@
  *      with what was sent.
  *
  * An edit with a stale `updated_at` (the post changed in Ghost between 1 and
- * 2) is refused by Ghost with 409 and changes nothing: reported with a clear
- * message, never answered by creating a second post. An earlier post that
+ * 2) is refused by Ghost with 409 and changes nothing: it is tried once more
+ * with the `updated_at` read again (updateWithFreshRetry), and a second
+ * refusal is reported with a clear message, never answered by creating a
+ * second post. An earlier post that
  * was deleted in Ghost (404) is published anew.
  *
  * Every post carries its publication's marker as an internal tag
@@ -222,6 +224,30 @@ async function uploadBodyImage(input: GhostPublishInput, image: BodyImage, deps:
   }
 }
 
+/**
+ * The edit, retried once with the post's updated_at read again when Ghost
+ * refuses it as stale (409): a post's updated_at can move between our read
+ * and our edit without anyone editing it (the e2e suite saw it when five
+ * publishes of one article ran at once: the one after the create got 409).
+ * A re-publish replaces the post's content whatever it held at the read, so
+ * a fresh read changes nothing of what is sent; a second refusal is
+ * reported (someone keeps editing the post in Ghost).
+ */
+async function updateWithFreshRetry<T>(
+  client: GhostClient,
+  target: { id: string; updatedAt: string },
+  update: (post: { id: string; updatedAt: string }) => Promise<T>,
+): Promise<T> {
+  try {
+    return await update(target);
+  } catch (error) {
+    if (!(error instanceof GhostError && error.kind === "collision")) throw error;
+    const fresh = await currentPost(client, target.id);
+    if (!fresh) throw new GhostError("not_found", 404, "The post was deleted in Ghost");
+    return await update({ id: target.id, updatedAt: fresh.updatedAt });
+  }
+}
+
 /** The earlier post's current state, or null when it was deleted in Ghost. */
 async function currentPost(
   client: GhostClient,
@@ -309,7 +335,7 @@ async function savePost(
   };
   if (target) {
     try {
-      return await update(target);
+      return await updateWithFreshRetry(input.client, target, update);
     } catch (error) {
       // Deleted in Ghost between the read and the edit: publish a new post.
       if (!(error instanceof GhostError && error.kind === "not_found")) throw error;

@@ -220,7 +220,30 @@ Deno.test("ghost re-publish: the same post updated with its current updated_at, 
   });
 });
 
-Deno.test("ghost re-publish: a post changed in Ghost meanwhile (409) is a clear failure, never a second post", async () => {
+Deno.test("ghost re-publish: one stale edit (409) is tried again with the post's updated_at read again: one post, updated", async () => {
+  let touch: (() => void) | undefined;
+  const options: FakeGhostOptions = {
+    intercept: (request) => {
+      if (request.method === "PUT") {
+        touch?.();
+        touch = undefined;
+      }
+      return undefined;
+    },
+  };
+  await withGhost({ ghost: options }, async ({ ghost, publish, failures }) => {
+    const first = await publish("publish");
+    touch = () => ghost.touchPost(String(first.remotePostId));
+    const second = await publish("publish");
+    assert.equal(second.updated, true);
+    assert.equal(second.remotePostId, first.remotePostId);
+    assert.equal(ghost.posts.length, 1);
+    assert.equal(failures.length, 0);
+    assert.equal(ghost.requests.filter((request) => request.method === "PUT").length, 2, "the refused edit, then the one that went through");
+  });
+});
+
+Deno.test("ghost re-publish: a post changed in Ghost meanwhile, and again (409 twice), is a clear failure, never a second post", async () => {
   let touch: (() => void) | undefined;
   const options: FakeGhostOptions = {
     intercept: (request) => {
