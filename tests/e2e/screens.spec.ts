@@ -232,7 +232,8 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
 
     test(`screens with items, selections and dialogs (${size})`, async ({ page }, info) => {
-      test.setTimeout(240_000);
+      // Some thirty screens weighed by axe and the in-page checks, with real AI fakes and WordPress: minutes on a busy machine.
+      test.setTimeout(480_000);
       const screens: Screens = { failures: [], page, info, viewport };
       const seeded = await seedAccount(page);
       await page.goto("/");
