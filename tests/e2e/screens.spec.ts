@@ -347,9 +347,11 @@ for (const viewport of [DESKTOP, PHONE]) {
       await look(screens, "batch-review-dialog");
       await page.keyboard.press("Escape");
       await openMenu(page, "Batches");
+      await expect(heading(page, "Batches")).toBeVisible();
       await look(screens, "batches-items");
 
       await openMenu(page, "Assistants");
+      await expect(heading(page, "Assistants")).toBeVisible();
       await look(screens, "assistants-items");
       await page.getByRole("button", { name: "New Assistant" }).click();
       await expect(heading(page, "New Assistant")).toBeVisible();
