@@ -24,6 +24,7 @@ const EXPECTED_VERIFY_JWT: Readonly<Record<string, boolean>> = {
   "ai-provider": true,
   "generate-article": true,
   "propose-outline": true,
+  "section-image-prompts": true,
   "generate-image": true,
   "upload-image": true,
   keywords: true,

@@ -1,4 +1,5 @@
 import type { SettingPlace } from "../contracts/ai_provider.ts";
+import type { StylePreset } from "../contracts/image.ts";
 import type { ArticleElement, GenerationSettings, PointOfView, Tone } from "../contracts/generation_settings.ts";
 import type { CallerClient } from "../platform/caller.ts";
 import type { SystemClient } from "../platform/system_access.ts";
@@ -13,6 +14,8 @@ export interface AssistantSettings {
   locale?: string | null;
   /** Its default generation settings (the database's checks keep them within the contract's choices); absent: none. */
   settings?: GenerationSettings;
+  /** The style its section images are drawn in (the database's check keeps it a preset); null or absent: not set. */
+  imageStyle?: StylePreset | null;
 }
 
 export type FindAssistant = (userId: string, assistantId: string) => Promise<AssistantSettings | null>;
@@ -32,7 +35,7 @@ export function assistantFinder(client: CallerClient | SystemClient): FindAssist
   return async (userId, assistantId) => {
     const { data, error } = await client
       .from("assistants")
-      .select("id, name, instructions, model, locale, word_target, tone, point_of_view, include_elements")
+      .select("id, name, instructions, model, locale, word_target, tone, point_of_view, include_elements, image_style")
       .eq("id", assistantId)
       .eq("user_id", userId)
       .maybeSingle();
@@ -50,6 +53,7 @@ export function assistantFinder(client: CallerClient | SystemClient): FindAssist
         pointOfView: data.point_of_view as PointOfView | null,
         elements: data.include_elements as ArticleElement[] | null,
       },
+      imageStyle: data.image_style as StylePreset | null,
     };
   };
 }

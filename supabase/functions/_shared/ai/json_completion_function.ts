@@ -39,9 +39,9 @@ export interface JsonCompletionFunction<Schema extends z.core.$ZodType, Body, Pr
   /**
    * The 200 body from the model's answer; throws ModelOutputError (or
    * another ProviderProblemError) when it is unusable. A truncated answer is
-   * the function's to salvage or refuse.
+   * the function's to salvage or refuse. `request` is what the answer was asked for.
    */
-  parse(answer: JsonAnswer, model: ModelChoice): Body;
+  parse(answer: JsonAnswer, model: ModelChoice, request: { input: z.output<Schema>; prepared: Prepared }): Body;
 }
 
 /**
@@ -75,7 +75,7 @@ export function createJsonCompletionHandler<Schema extends z.core.$ZodType, Body
             { ...request, model: choice.model },
             { signal: deadline.signal },
           );
-          return json(fn.parse(answer, choice));
+          return json(fn.parse(answer, choice, { input, prepared }));
         } catch (error) {
           if (!deadline.cancelled) logProviderFailure(fn.name, error, target.apiKey);
           return failureResponse(

@@ -1,5 +1,5 @@
 /**
- * What the AI text functions (generate-article, propose-outline, keywords, seo-analysis)
+ * What the AI text functions (generate-article, propose-outline, section-image-prompts, keywords, seo-analysis)
  * share in front of the provider call: a signed-in caller, a valid body, the
  * caller's provider (provider_access.ts) with a key where the provider needs
  * one (400 'OpenAI API key not found' without), and the caller's AI rate

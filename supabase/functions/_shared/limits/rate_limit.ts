@@ -30,7 +30,7 @@ export type ConsumeRateLimit = (userId: string, rule: RateLimitRule, cost: numbe
 
 /** The limits this project applies, with their environment variables, defaults and wording. */
 export const RATE_LIMITS = {
-  /** generate-article, propose-outline, keywords and seo-analysis together: calls per window. */
+  /** generate-article, propose-outline, section-image-prompts, edit-selection, keywords and seo-analysis together: calls per window. */
   aiText: {
     action: "ai_text",
     variable: "AI_RATE_LIMIT",

@@ -38,6 +38,8 @@
  * - named "article_outline", or a prompt asking for `{"headings": [...]}` → proposed
  *   section headings (openai_outlines.ts); an article prompt carrying an approved
  *   outline → an article whose h2s are those headings, in order;
+ * - named "section_images", or a prompt asking for `{"images": [{"prompt"…` → one image
+ *   prompt and alt text per "Section N:" of the request (openai_section_images.ts);
  * - named "keyword_ideas", or a prompt mentioning keywords → 15 keyword items
  *   (`{ keywords: [...] }` for JSON output, a bare list for plain text);
  * - named "seo_analysis", or a prompt mentioning an "SEO analysis" → an SEO analysis object;
@@ -97,6 +99,7 @@ import {
 import { articleInLanguage, requestedLanguageTag } from "./openai_article_languages.ts";
 import { isSelectionRequest, selectionAnswer } from "./openai_selection.ts";
 import { contentFollowingOutline, fakeOutline, requestedOutline } from "./openai_outlines.ts";
+import { isSectionImagesRequest, sectionImagePlans } from "./openai_section_images.ts";
 
 export const FAKE_OPENAI_SCENARIOS = [
   /** Answer normally. */
@@ -217,7 +220,7 @@ export interface FakeOpenAI {
 
 type Json = Record<string, unknown>;
 
-type AnswerKind = "article" | "outline" | "seo" | "keywords" | "selection" | "chat";
+type AnswerKind = "article" | "outline" | "section-images" | "seo" | "keywords" | "selection" | "chat";
 
 interface Pace {
   firstTokenDelayMs: number;
@@ -966,6 +969,7 @@ function answerKind(body: Json, allText: string): AnswerKind {
   if (name === "article_outline") return "outline";
   if (name === "seo_analysis") return "seo";
   if (name === "keyword_ideas") return "keywords";
+  if (isSectionImagesRequest(name, allText)) return "section-images";
   // edit-selection asks for plain text: known by its passage (openai_selection.ts), before the words below.
   if (isSelectionRequest(messageTexts(body).lastUser)) return "selection";
   // Without json_schema, an article request is known by its fields.
@@ -996,6 +1000,10 @@ function answerFor(body: Json, scenario: FakeOpenAIScenario): string {
     const outline = fakeOutline(topicOf(lastUser));
     // As plain text a model tends to write the bare list.
     return JSON.stringify(asJson ? outline : outline.headings, null, 2);
+  }
+  if (kind === "section-images") {
+    const images = sectionImagePlans(all, lastUser, scenario === "language-drift");
+    return JSON.stringify(asJson ? { images } : images, null, 2);
   }
   if (kind === "seo") return JSON.stringify(fakeSeoAnalysis(lastUser), null, 2);
   if (kind === "selection") return selectionAnswer(lastUser, scenario === "language-drift");
