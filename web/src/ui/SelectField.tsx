@@ -5,16 +5,20 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> & {
   name: string;
   options: readonly { value: string; label: string }[];
   error?: string;
+  /** Shown under the select, and read with it. */
+  help?: string;
 };
 
-export function SelectField({ label, options, error, ...select }: SelectFieldProps) {
+export function SelectField({ label, options, error, help, ...select }: SelectFieldProps) {
   const id = useId();
   const noteId = `${id}-note`;
+  const helpId = `${id}-help`;
+  const describedBy = [help && helpId, error && noteId].filter(Boolean).join(" ") || undefined;
   return (
     <>
       <label htmlFor={id}>{label}</label>
       <span className="select-control">
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? noteId : undefined} {...select}>
+        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -22,6 +26,7 @@ export function SelectField({ label, options, error, ...select }: SelectFieldPro
           ))}
         </select>
       </span>
+      {help && <small id={helpId}>{help}</small>}
       {error && <small id={noteId}>{error}</small>}
     </>
   );

@@ -1,5 +1,5 @@
 import type { SettingPlace } from "../contracts/ai_provider.ts";
-import type { StylePreset } from "../contracts/image.ts";
+import type { StylePreset } from "../contracts/image_styles.ts";
 import type { ArticleElement, GenerationSettings, PointOfView, Tone } from "../contracts/generation_settings.ts";
 import type { CallerClient } from "../platform/caller.ts";
 import type { SystemClient } from "../platform/system_access.ts";

@@ -4,6 +4,7 @@
  * Image modal). Imports only zod, so Vite can bundle it.
  */
 import { z } from "zod";
+import { STYLE_PRESETS, type StylePreset } from "./image_styles.ts";
 
 /**
  * Largest image stored: the `images` bucket's file_size_limit (10 MiB,
@@ -39,31 +40,6 @@ export const IMAGE_SIZE_DIMENSIONS: Readonly<Record<ImageSize, { width: number; 
   portrait_16_9: { width: 576, height: 1024 },
   landscape_4_3: { width: 1024, height: 768 },
   landscape_16_9: { width: 1024, height: 576 },
-};
-
-export const STYLE_PRESETS = [
-  "photographic",
-  "digital-art",
-  "comic-book",
-  "fantasy-art",
-  "isometric",
-  "line-art",
-  "low-poly",
-  "origami",
-  "3d-model",
-] as const;
-export type StylePreset = (typeof STYLE_PRESETS)[number];
-
-export const STYLE_PRESET_LABELS: Readonly<Record<StylePreset, string>> = {
-  photographic: "Photographic",
-  "digital-art": "Digital Art",
-  "comic-book": "Comic Book",
-  "fantasy-art": "Fantasy Art",
-  isometric: "Isometric",
-  "line-art": "Line Art",
-  "low-poly": "Low Poly",
-  origami: "Origami",
-  "3d-model": "3D Model",
 };
 
 /** Spec §9 defaults (those of the default model, fal-ai/fast-sdxl). */

@@ -10,7 +10,8 @@
  * Shared with the browser: imports nothing but zod/mini and sibling contracts.
  */
 import * as z from "zod/mini";
-import { IMAGE_LIMITS, STYLE_PRESETS, type StylePreset } from "./image.ts";
+import { IMAGE_LIMITS } from "./image.ts";
+import { STYLE_PRESETS, type StylePreset } from "./image_styles.ts";
 import { isSupportedLocale, LOCALE_MESSAGE } from "./locales.ts";
 import { ARTICLE_LIMITS } from "./text_limits.ts";
 

@@ -15,9 +15,8 @@ import {
   type GenerateImageRequest,
   IMAGE_MODEL_SPECS,
   type ImageModel,
-  STYLE_PRESET_LABELS,
-  type StylePreset,
 } from "../contracts/image.ts";
+import { STYLE_PRESET_LABELS, type StylePreset } from "../contracts/image_styles.ts";
 
 export const DEFAULT_FAL_BASE_URL = "https://fal.run";
 /**

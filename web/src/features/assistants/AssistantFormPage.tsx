@@ -12,9 +12,16 @@ import { useForm } from "../../lib/useForm";
 import { useUser } from "../auth/index";
 import { assistantSchema, assistantValuesOf, NEW_ASSISTANT, type AssistantValues } from "./assistantForm";
 import { LocaleSelect } from "../../ui/LocaleSelect";
+import { SelectField } from "../../ui/SelectField";
+import { STYLE_PRESET_LABELS, STYLE_PRESETS } from "@contracts/image_styles";
 import { GenerationSettingsFields } from "../../ui/GenerationSettingsFields";
 import { checkSettingsValues } from "../../lib/generationSettings";
 import "./assistants.css";
+
+const IMAGE_STYLE_OPTIONS = [
+  { value: "", label: `Not set (${STYLE_PRESET_LABELS.photographic})` },
+  ...STYLE_PRESETS.map((value) => ({ value, label: STYLE_PRESET_LABELS[value] })),
+];
 
 /** Saving twice is prevented by useForm, which ignores a submit while one is running. */
 function AssistantForm({ assistantId, initialValues }: { assistantId: string | null; initialValues: AssistantValues }) {
@@ -84,6 +91,12 @@ function AssistantForm({ assistantId, initialValues }: { assistantId: string | n
           unsetLabel="Not set (the site's language, else English)"
           help="The language this assistant writes in, unless an article chooses another."
           onChange={(locale) => form.fill({ locale })}
+        />
+        <SelectField
+          label="Image Style"
+          options={IMAGE_STYLE_OPTIONS}
+          help="The style of the images it puts under an article's sections (Images in the body, in the editor)."
+          {...form.field("imageStyle")}
         />
         <GenerationSettingsFields
           legend="Generation settings"

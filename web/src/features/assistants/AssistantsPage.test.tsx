@@ -55,6 +55,7 @@ const ASSISTANTS: Assistant[] = [
     model: null,
     locale: null,
     settings: { wordTarget: null, tone: null, pointOfView: null, elements: null },
+    imageStyle: null,
     createdAt: new Date(2026, 10, 22),
   },
   {
@@ -65,6 +66,7 @@ const ASSISTANTS: Assistant[] = [
     model: "gpt-4o",
     locale: null,
     settings: { wordTarget: null, tone: null, pointOfView: null, elements: null },
+    imageStyle: null,
     createdAt: new Date(2026, 10, 21),
   },
 ];
@@ -225,6 +227,10 @@ describe("new assistant", () => {
     await user.type(field("Description"), "Writes travel guides.");
     await user.type(field("Instructions"), "Warm and practical.");
     await user.selectOptions(field("Language"), "pt-BR");
+    expect(noteOf(field("Image Style"))).toBe(
+      "The style of the images it puts under an article's sections (Images in the body, in the editor).",
+    );
+    await user.selectOptions(field("Image Style"), "line-art");
     await user.type(field("Length (words)"), "1500");
     await user.selectOptions(field("Point of view"), "first-person-plural");
     await user.click(screen.getByLabelText("Key takeaways"));
@@ -237,6 +243,7 @@ describe("new assistant", () => {
       instructions: "Warm and practical.",
       model: "",
       locale: "pt-BR",
+      imageStyle: "line-art",
       settings: { wordTarget: 1500, tone: null, pointOfView: "first-person-plural", elements: ["key-takeaways"] },
     });
     expect(location.history.at(-1)).toBe("/assistants");
@@ -282,6 +289,7 @@ describe("editing an assistant", () => {
       instructions: "Only haiku.",
       model: "",
       locale: "",
+      imageStyle: "",
       settings: { wordTarget: null, tone: null, pointOfView: null, elements: [] },
     });
     expect(location.history.at(-1)).toBe("/assistants");

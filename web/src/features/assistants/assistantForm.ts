@@ -26,6 +26,8 @@ export const assistantSchema = z.object({
   model: z.string().check(z.trim(), z.maxLength(ASSISTANT_LIMITS.model, ASSISTANT_MESSAGES.modelTooLong)),
   /** "" : not set. */
   locale: z.string(),
+  /** "" : not set (the image screens' default style). */
+  imageStyle: z.string(),
 });
 
 export type AssistantValues = {
@@ -34,6 +36,7 @@ export type AssistantValues = {
   instructions: string;
   model: string;
   locale: string;
+  imageStyle: string;
   /** Kept beside the form's fields (checked on save with checkSettingsValues). */
   settings: GenerationSettingsValues;
 };
@@ -44,6 +47,7 @@ export const NEW_ASSISTANT: AssistantValues = {
   instructions: "",
   model: "",
   locale: "",
+  imageStyle: "",
   settings: NO_GENERATION_SETTINGS,
 };
 
@@ -54,6 +58,7 @@ export function assistantValuesOf(assistant: Assistant): AssistantValues {
     instructions: assistant.instructions,
     model: assistant.model ?? "",
     locale: assistant.locale ?? "",
+    imageStyle: assistant.imageStyle ?? "",
     settings: settingsValuesOf(assistant.settings),
   };
 }

@@ -11,9 +11,8 @@ import {
   type ImageModel,
   RECRAFT_STYLE_LABELS,
   RECRAFT_STYLES,
-  STYLE_PRESET_LABELS,
-  STYLE_PRESETS,
 } from "@contracts/image";
+import { STYLE_PRESET_LABELS, STYLE_PRESETS } from "@contracts/image_styles";
 
 export const IMAGE_MODEL_OPTIONS = IMAGE_MODELS.map((value) => ({ value, label: IMAGE_MODEL_SPECS[value].label }));
 export const IMAGE_SIZE_OPTIONS = IMAGE_SIZES.map((value) => ({ value, label: IMAGE_SIZE_LABELS[value] }));

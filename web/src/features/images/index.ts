@@ -1,2 +1,3 @@
-export { LazyFeaturedImageModal, LazyImagePicker } from "./lazyImages";
+export { LazyFeaturedImageModal, LazyImagePicker, LazySectionImages } from "./lazyImages";
 export type { ImageToInsert } from "./ImagePicker";
+export type { SectionImagesProps } from "./sectionImages/SectionImages";

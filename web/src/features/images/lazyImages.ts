@@ -5,3 +5,6 @@ export const LazyFeaturedImageModal = lazy(() => import("./FeaturedImageModal"))
 
 /** The editor's "Add image" dialog (library, upload or address), loaded when first opened. Render it inside a <Suspense>. */
 export const LazyImagePicker = lazy(() => import("./ImagePicker"));
+
+/** "Images in the body" in the editor's panel: one generated image under each H2. Render it inside a <Suspense>. */
+export const LazySectionImages = lazy(() => import("./sectionImages/SectionImages"));

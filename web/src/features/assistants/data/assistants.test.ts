@@ -41,11 +41,19 @@ const ROW = {
   tone: "friendly",
   point_of_view: null,
   include_elements: ["faq"],
+  image_style: "line-art",
   created_at: "2026-11-22 13:57:40+00",
 };
 const NO_SETTINGS = { wordTarget: null, tone: null, pointOfView: null, elements: null };
-const INPUT = { name: "Writer", description: "", instructions: "Write well.", model: "  ", locale: "", settings: NO_SETTINGS };
-const NO_SETTING_COLUMNS = { locale: null, word_target: null, tone: null, point_of_view: null, include_elements: null };
+const INPUT = { name: "Writer", description: "", instructions: "Write well.", model: "  ", locale: "", imageStyle: "", settings: NO_SETTINGS };
+const NO_SETTING_COLUMNS = {
+  locale: null,
+  word_target: null,
+  tone: null,
+  point_of_view: null,
+  include_elements: null,
+  image_style: null,
+};
 
 beforeEach(() => vi.mocked(supabase.from).mockReset());
 
@@ -61,6 +69,7 @@ describe("assistants data", () => {
         model: null,
         locale: "es",
         settings: { wordTarget: 1200, tone: "friendly", pointOfView: null, elements: ["faq"] },
+        imageStyle: "line-art",
         createdAt: new Date("2026-11-22T13:57:40Z"),
       },
     ]);
@@ -111,6 +120,7 @@ describe("assistants data", () => {
       ...INPUT,
       model: "gpt-4o",
       locale: "de",
+      imageStyle: "origami",
       settings: { wordTarget: 900, tone: "professional", pointOfView: "third-person", elements: ["table", "faq"] },
     });
     expect(calls).toEqual([
@@ -126,6 +136,7 @@ describe("assistants data", () => {
           tone: "professional",
           point_of_view: "third-person",
           include_elements: ["table", "faq"],
+          image_style: "origami",
         },
         { count: "exact" },
       ],

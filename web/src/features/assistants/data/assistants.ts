@@ -2,6 +2,7 @@ import type { QueryData } from "@supabase/supabase-js";
 import { parseTimestamp } from "../../../lib/dates";
 import { supabase } from "../../../backend/supabase";
 import type { ArticleElement, GenerationSettings, PointOfView, Tone } from "@contracts/generation_settings";
+import { STYLE_PRESETS, type StylePreset } from "@contracts/image_styles";
 
 /** How many assistants the Choose Assistant list offers, newest first (spec §9). */
 export const ASSISTANT_CHOICES_LIMIT = 20;
@@ -17,6 +18,8 @@ export type Assistant = {
   locale: string | null;
   /** Its default length, tone, point of view and elements (null: the model decides). */
   settings: GenerationSettings;
+  /** The style its images in the body are drawn in; null: the image screens' default. */
+  imageStyle: StylePreset | null;
   createdAt: Date;
 };
 
@@ -31,13 +34,15 @@ export type AssistantInput = {
   model: string;
   /** Blank means not set. */
   locale: string;
+  /** Blank means not set. */
+  imageStyle: string;
   settings: GenerationSettings;
 };
 
 const selectAssistants = () =>
   supabase
     .from("assistants")
-    .select("id, name, description, instructions, model, locale, word_target, tone, point_of_view, include_elements, created_at");
+    .select("id, name, description, instructions, model, locale, word_target, tone, point_of_view, include_elements, image_style, created_at");
 type AssistantRow = QueryData<ReturnType<typeof selectAssistants>>[number];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,6 +61,7 @@ function toAssistant(row: AssistantRow): Assistant {
       pointOfView: row.point_of_view as PointOfView | null,
       elements: row.include_elements as ArticleElement[] | null,
     },
+    imageStyle: row.image_style as StylePreset | null,
     createdAt: parseTimestamp(row.created_at),
   };
 }
@@ -71,6 +77,7 @@ function toColumns(input: AssistantInput) {
     tone: input.settings.tone ?? null,
     point_of_view: input.settings.pointOfView ?? null,
     include_elements: input.settings.elements ?? null,
+    image_style: STYLE_PRESETS.find((style) => style === input.imageStyle) ?? null,
   };
 }
 

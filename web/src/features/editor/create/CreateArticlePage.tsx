@@ -56,6 +56,7 @@ import { checkSettingsValues, NO_GENERATION_SETTINGS, settingsOverride } from ".
 import { articlePrefill } from "./articlePrefill";
 import { EditorActionBar } from "../workspace/EditorActionBar";
 import { EditorSidePanel } from "../workspace/EditorSidePanel";
+import { BodyImages } from "../workspace/BodyImages";
 import { handOverSaved, type EditorDialog } from "../workspace/savedHandoff";
 import "../workspace/workspace.css";
 import "../editorForm.css";
@@ -523,6 +524,16 @@ export default function CreateArticlePage() {
             </>
           }
           featuredImage={<p className="editor-panel-note">Save the article to add a featured image.</p>}
+          bodyImages={
+            <BodyImages
+              content={draft.values.content}
+              onContentChange={(content) => draft.fill({ content })}
+              title={draft.values.title}
+              assistantId={writtenBy ?? (ai.values.assistantId || null)}
+              locale={ai.values.locale || null}
+              disabled={generating}
+            />
+          }
         />
         <EditorActionBar
           saveLabel="Save Article"

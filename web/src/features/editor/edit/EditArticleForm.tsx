@@ -34,6 +34,7 @@ import { LazyPublishModal } from "../../publishing/index";
 import { LazyFeaturedImageModal } from "../../images/index";
 import { EditorActionBar } from "../workspace/EditorActionBar";
 import { EditorSidePanel, FeaturedImagePreview } from "../workspace/EditorSidePanel";
+import { BodyImages } from "../workspace/BodyImages";
 import { ScheduleDialog, type ScheduleChoice } from "../workspace/ScheduleDialog";
 import type { EditorDialog } from "../workspace/savedHandoff";
 import "../workspace/workspace.css";
@@ -356,6 +357,15 @@ export function EditArticleForm({
                 Generate Image
               </button>
             </>
+          }
+          bodyImages={
+            <BodyImages
+              content={form.values.content}
+              onContentChange={(content) => form.fill({ content })}
+              title={form.values.title}
+              assistantId={article.assistantId}
+              locale={form.values.locale || null}
+            />
           }
         />
         <EditorActionBar

@@ -7,14 +7,16 @@ type EditorSidePanelProps = {
   /** Status and schedule (with target sites). */
   publishing: ReactNode;
   featuredImage: ReactNode;
+  /** Images under the article's section headings. */
+  bodyImages: ReactNode;
 };
 
 /**
  * Beside the form on a wide screen (a section after it on a phone): where
  * the article stands (status, schedule and its sites), its featured image,
- * and how long it is.
+ * the images under its sections, and how long it is.
  */
-export function EditorSidePanel({ content, publishing, featuredImage }: EditorSidePanelProps) {
+export function EditorSidePanel({ content, publishing, featuredImage, bodyImages }: EditorSidePanelProps) {
   const headingId = useId();
   const words = useMemo(() => countWords(content), [content]);
   return (
@@ -24,6 +26,10 @@ export function EditorSidePanel({ content, publishing, featuredImage }: EditorSi
       <section className="editor-panel-section" aria-label="Featured Image">
         <h3>Featured Image</h3>
         {featuredImage}
+      </section>
+      <section className="editor-panel-section" aria-label="Images in the body">
+        <h3>Images in the body</h3>
+        {bodyImages}
       </section>
       <p className="editor-word-count">
         Word count: <strong>{words.toLocaleString("en-US")}</strong>

@@ -1,0 +1,118 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { RequestFailure } from "../../../backend/functionErrors";
+import { illustrateSections, type SectionImageResult } from "../data/sectionImages";
+import SectionImages from "./SectionImages";
+
+vi.mock("../data/sectionImages", () => ({ illustrateSections: vi.fn() }));
+
+const CONTENT = [
+  "<p>Opening.</p>",
+  "<h2>Starter</h2>",
+  '<img src="https://storage.test/old.png" alt="An old jar">',
+  "<p>Feed it.</p>",
+  "<h2>Shaping</h2>",
+  "<p>Fold it.</p>",
+  "<h2>Baking</h2>",
+  "<p>Bake it.</p>",
+].join("\n");
+
+let shown = "";
+function Harness({ initial = CONTENT }: { initial?: string }) {
+  const [content, setContent] = useState(initial);
+  shown = content;
+  return (
+    <>
+      <button type="button" onClick={() => setContent(content.replace("<h2>Baking</h2>", "<h2>Baking day</h2>"))}>
+        Rename baking
+      </button>
+      <SectionImages content={content} onContentChange={setContent} title="Sourdough" assistantId="as-1" locale="es" />
+    </>
+  );
+}
+
+beforeEach(() => {
+  vi.mocked(illustrateSections).mockReset();
+});
+
+describe("Images in the body", () => {
+  it("lists the sections with their images and draws the missing ones at once, under their headings", async () => {
+    let finish: (results: SectionImageResult[]) => void = () => {};
+    vi.mocked(illustrateSections).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    render(<Harness />);
+    const rows = screen.getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual(["StarterRegenerate", "No imageShapingGenerate", "No imageBakingGenerate"]);
+    expect(within(rows[0]).getByRole("img", { name: "An old jar" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Add images to 2 sections" }));
+    expect(illustrateSections).toHaveBeenCalledWith(
+      {
+        title: "Sourdough",
+        assistantId: "as-1",
+        locale: "es",
+        sections: [
+          { heading: "Shaping", text: "Fold it." },
+          { heading: "Baking", text: "Bake it." },
+        ],
+      },
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
+    expect(screen.getByRole("status").textContent).toContain("Drawing 2 images…");
+    expect(screen.getByRole("button", { name: "Regenerate image for “Starter”" })).toHaveProperty("disabled", true);
+
+    finish([
+      { ok: true, url: "https://storage.test/shaping.png", alt: "Manos dando forma" },
+      { ok: false, message: "Your image library is full." },
+    ]);
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe("1 image placed under its heading."));
+    expect(shown).toContain('<h2>Shaping</h2>\n<img src="https://storage.test/shaping.png" alt="Manos dando forma">\n<p>Fold it.</p>');
+    const baking = screen.getAllByRole("listitem")[2];
+    expect(within(baking).getByRole("alert").textContent).toBe("Your image library is full.");
+    expect(screen.getByRole("button", { name: "Add an image to 1 section" })).toBeTruthy();
+  });
+
+  it("regenerates one section's image in place", async () => {
+    vi.mocked(illustrateSections).mockResolvedValue([{ ok: true, url: "https://storage.test/new.png", alt: "Un tarro" }]);
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Regenerate image for “Starter”" }));
+    await waitFor(() => expect(shown).toContain('<h2>Starter</h2>\n<img src="https://storage.test/new.png" alt="Un tarro">\n<p>Feed it.</p>'));
+    expect(shown).not.toContain("old.png");
+    expect(vi.mocked(illustrateSections).mock.calls[0][0].sections).toEqual([{ heading: "Starter", text: "Feed it." }]);
+  });
+
+  it("says so when a section was renamed while its image was drawn (the image stays in the library)", async () => {
+    let finish: (results: SectionImageResult[]) => void = () => {};
+    vi.mocked(illustrateSections).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Generate image for “Baking”" }));
+    await user.click(screen.getByRole("button", { name: "Rename baking" }));
+    finish([{ ok: true, url: "https://storage.test/bake.png", alt: "Pan" }]);
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toBe("“Baking” changed while its image was drawn: the image is in your image library."),
+    );
+    expect(shown).not.toContain("bake.png");
+  });
+
+  it("shows a failed plan in place, with where it is fixed", async () => {
+    vi.mocked(illustrateSections).mockImplementation(() =>
+      Promise.reject(new RequestFailure("OpenAI API key not found", { href: "/profile", label: "Profile Settings" })),
+    );
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole("button", { name: "Add images to 2 sections" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("OpenAI API key not found");
+    expect(within(alert).getByRole("link", { name: "Go to Profile Settings" })).toBeTruthy();
+  });
+
+  it("asks for section headings when the content has none", () => {
+    render(<Harness initial="<p>No sections yet.</p>" />);
+    expect(screen.getByText("Add section headings (H2) to the content to put an image under each.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Add images/ })).toBeNull();
+  });
+});
