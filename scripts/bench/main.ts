@@ -21,6 +21,8 @@
  *                      time to the first card in Chromium
  *   generate-image     latency the generate-image function adds over (fake) fal.ai for
  *                      one 1024×1024 PNG, and its process's peak memory storing four
+ *   section-images     images in the body: four sections' images asked for at once (fake fal
+ *                      taking 1–2.5 s each) beside the slowest alone and the sum of them
  *   wordpress-publish  publishing an article to a real WordPress behind a 100 ms latency
  *                      proxy: requests, round trips waited for in sequence, wall time
  *   ghost-publish      publishing an article with a featured image and 2 new tags to a real
@@ -45,6 +47,7 @@ import { benchGhostPublish } from "./ghost-publish.ts";
 import { benchInternalLinks } from "./internal-links.ts";
 import { benchLists } from "./lists.ts";
 import { benchLoad } from "./load.ts";
+import { benchSectionImages } from "./section-images.ts";
 import { benchSeo } from "./seo.ts";
 import { benchStartup } from "./startup.ts";
 import { benchWordPressPublish } from "./wordpress-publish.ts";
@@ -54,6 +57,7 @@ const sections: Record<string, () => Promise<void>> = {
   startup: benchStartup,
   lists: benchLists,
   "generate-image": benchGenerateImage,
+  "section-images": benchSectionImages,
   "wordpress-publish": benchWordPressPublish,
   "ghost-publish": benchGhostPublish,
   "bulk-drafting": benchBulkDrafting,

@@ -76,6 +76,13 @@ export interface FakeFalOptions {
    * answers `GET /redirect?to=<url>` with a 302 to that URL.
    */
   imageUrl?: (url: string, origin: string) => string;
+  /**
+   * How long a generation takes before it is answered, by its prompt (fal
+   * takes seconds per image; off by default). Requests wait side by side,
+   * as fal's workers serve them, so a benchmark can tell parallel callers
+   * from sequential ones.
+   */
+  generationDelayMs?: (prompt: string) => number;
 }
 
 export interface FakeFal {
@@ -282,6 +289,8 @@ export function startFakeFal(options: FakeFalOptions = {}): Promise<FakeFal> {
       });
     }
 
+    const delay = options.generationDelayMs?.(String(input.prompt)) ?? 0;
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const size = requestedSize(input);
     const served = fullSize ? size : { width: Math.max(1, size.width >> 4), height: Math.max(1, size.height >> 4) };
     const count = schema.maxImages ? (input.num_images as number | undefined) ?? 1 : 1;
