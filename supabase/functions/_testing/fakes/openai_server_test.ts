@@ -549,6 +549,34 @@ Deno.test("writes an article in the language the prompt requires (es, de, fr), E
     assert.equal(await titleOf(await post(fake, inLanguage("Spanish (es)"))), "Urban gardening: A Practical Guide");
   }));
 
+Deno.test("section images: one prompt and alt per section, the alt in the language asked for (English when drifting)", () =>
+  withFake({}, async (fake) => {
+    const request = {
+      model: "gpt-6.1-terra",
+      messages: [
+        { role: "system", content: "Plan the images.\nWrite every alt text in German (de), even when the article is not." },
+        { role: "user", content: "Article title: Brot\n\nSection 1: Sauerteig ansetzen\nMehl und Wasser.\n\nSection 2: Backen" },
+      ],
+      response_format: {
+        type: "json_schema",
+        json_schema: {
+          name: "section_images",
+          strict: true,
+          schema: { type: "object", properties: { images: { type: "array" } }, required: ["images"], additionalProperties: false },
+        },
+      },
+    };
+    const answer = async () => JSON.parse((await (await post(fake, request)).json()).choices[0].message.content).images;
+    const images = await answer();
+    assert.deepEqual(images.map((image: { alt: string }) => image.alt), [
+      "Eine Illustration zu sauerteig ansetzen",
+      "Eine Illustration zu backen",
+    ]);
+    assert.match(images[0].prompt, /^An editorial illustration of sauerteig ansetzen/);
+    fake.scenario = "language-drift";
+    assert.equal((await answer())[1].alt, "An illustration of backen");
+  }));
+
 Deno.test("outlines: proposes headings for article_outline; an article prompt's outline becomes its h2s, in order", () =>
   withFake({}, async (fake) => {
     const proposal = await (await post(fake, {
