@@ -288,6 +288,23 @@ describe("functions refuse another user's rows, even when handed their ids", () 
     expect(all.at(-1)!.lastUserMessage).toContain("Output language: Write the edited passage in German (de):");
   });
 
+  test("section-image-prompts: alice's assistant is not found and no provider is asked; alice gets her assistant's image style", async () => {
+    const request = { sections: [{ heading: "Raking leaves", text: "Rake them onto the beds." }], assistantId: aliceAssistant };
+    const requests = await openAIRequestCount();
+    expect(await invoke(bob, "section-image-prompts", request)).toEqual({ status: 404, body: { error: "Assistant not found" } });
+    expect(await openAIRequestCount()).toBe(requests);
+
+    ok(await serviceClient().from("assistants").update({ image_style: "line-art" }).eq("id", aliceAssistant));
+    const alices = await invoke(alice, "section-image-prompts", request);
+    expect(alices).toEqual({
+      status: 200,
+      body: {
+        style: "line-art",
+        images: [{ prompt: expect.stringContaining("raking leaves"), alt: "An illustration of raking leaves" }],
+      },
+    });
+  });
+
   test("link-targets: naming alice's site finds none of her entries; alice finds them", async () => {
     const query = { focus: `Quince jelly ${tag}`, siteIds: [aliceSite] };
     const bobs = await invoke(bob, "link-targets", query);
