@@ -16,15 +16,15 @@ export interface NewDraftBatch {
   reviewRequired: boolean;
   targetSiteIds: string[];
   ideas: CreateDraftBatchInput["ideas"];
-  /** null: the assistant's language. */
+  /** null: the assistant's language (else English). */
   locale: string | null;
   /** Overrides of the assistant's settings ({} for none). */
   settings: GenerationSettings;
 }
 
 export interface DraftBatchStore {
-  /** How many of `siteIds` are the user's connected sites. */
-  countOwnSites(userId: string, siteIds: readonly string[]): Promise<number>;
+  /** Those of `siteIds` that are the user's connected sites (read as the caller), with their language (null: not set). */
+  ownSites(userId: string, siteIds: readonly string[]): Promise<{ id: string; locale: string | null }[]>;
   /** The new batch's id. */
   create(userId: string, batch: NewDraftBatch): Promise<string>;
   /** Queued jobs cancelled; null when the user has no such batch. */
@@ -48,14 +48,11 @@ function fail(what: string, error: { message: string }): never {
 
 export function createDraftBatchStore(caller: CallerClient, draftQueue: SystemClient): DraftBatchStore {
   return {
-    async countOwnSites(_userId, siteIds) {
-      if (siteIds.length === 0) return 0;
-      const { count, error } = await caller
-        .from("wordpress_sites")
-        .select("id", { count: "exact", head: true })
-        .in("id", [...siteIds]);
-      if (error) fail("counting the sites", error);
-      return count ?? 0;
+    async ownSites(_userId, siteIds) {
+      if (siteIds.length === 0) return [];
+      const { data, error } = await caller.from("wordpress_sites").select("id, locale").in("id", [...siteIds]);
+      if (error) fail("reading the sites", error);
+      return data ?? [];
     },
     async create(userId, batch) {
       const { data, error } = await draftQueue.rpc("create_draft_batch", {

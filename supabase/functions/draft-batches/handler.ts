@@ -107,6 +107,23 @@ export function createHandler(deps: DraftBatchesDependencies): (req: Request) =>
   });
 }
 
+/**
+ * The batch's language as resolveLocale orders the choices (the batch's own,
+ * else its assistant's, else its site's): the batch's choice; none when the
+ * assistant has one (the worker reads it); else the language of the first
+ * target site that has one, so a Spanish site's batch is written in Spanish.
+ */
+function batchLocale(
+  input: CreateDraftBatchInput,
+  assistantLocale: string | null,
+  sites: readonly { id: string; locale: string | null }[],
+): string | null {
+  if (input.locale) return input.locale;
+  if (assistantLocale) return null;
+  const localeOf = new Map(sites.map((site) => [site.id, site.locale]));
+  return input.targetSiteIds.map((id) => localeOf.get(id)).find((locale) => locale) ?? null;
+}
+
 async function create(deps: DraftBatchesDependencies, userId: string, input: CreateDraftBatchInput) {
   const [stored, assistant] = await Promise.all([
     deps.readTextProvider(userId),
@@ -123,9 +140,8 @@ async function create(deps: DraftBatchesDependencies, userId: string, input: Cre
     );
   }
   if (!assistant) return errorResponse(404, DRAFT_BATCH_MESSAGES.assistantNotFound, { field: "assistantId" });
-  if ((await deps.store.countOwnSites(userId, input.targetSiteIds)) !== input.targetSiteIds.length) {
-    return fieldError("targetSiteIds", DRAFT_BATCH_MESSAGES.site);
-  }
+  const sites = await deps.store.ownSites(userId, input.targetSiteIds);
+  if (sites.length !== input.targetSiteIds.length) return fieldError("targetSiteIds", DRAFT_BATCH_MESSAGES.site);
   const limited = await enforceRateLimit(deps.rateLimit, userId, input.ideas.length);
   if (limited) return limited;
   const batchId = await deps.store.create(userId, {
@@ -134,7 +150,7 @@ async function create(deps: DraftBatchesDependencies, userId: string, input: Cre
     reviewRequired: input.reviewRequired,
     targetSiteIds: input.targetSiteIds,
     ideas: input.ideas,
-    locale: input.locale ?? null,
+    locale: batchLocale(input, assistant.locale ?? null, sites),
     settings: input.settings ?? {},
   });
   return json(

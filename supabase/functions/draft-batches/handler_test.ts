@@ -15,6 +15,7 @@ const ALICE = "00000000-0000-4000-8000-00000000000a";
 const BOB = "00000000-0000-4000-8000-00000000000b";
 const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const SITE = "51000000-0000-4000-8000-000000000001";
+const SPANISH_SITE = "51000000-0000-4000-8000-0000000000e5";
 const BATCH = "61000000-0000-4000-8000-000000000001";
 const JOB = "71000000-0000-4000-8000-000000000001";
 
@@ -24,14 +25,18 @@ function harness(
     limit?: number;
     key?: string | null;
     assistantModel?: string | null;
+    assistantLocale?: string | null;
     regenerate?: RegenerateOutcome;
   } = {},
 ) {
   const calls: string[] = [];
   const created: NewDraftBatch[] = [];
   const store: DraftBatchStore = {
-    countOwnSites(userId, siteIds) {
-      return Promise.resolve(userId === ALICE ? siteIds.filter((id) => id === SITE).length : 0);
+    ownSites(userId, siteIds) {
+      const own = new Map([[SITE, null], [SPANISH_SITE, "es"]]);
+      return Promise.resolve(
+        userId === ALICE ? siteIds.flatMap((id) => (own.has(id) ? [{ id, locale: own.get(id) ?? null }] : [])) : [],
+      );
     },
     create(userId, batch) {
       calls.push(`create ${userId} ${batch.ideas.length}`);
@@ -74,7 +79,7 @@ function harness(
     findAssistant: (userId, id) =>
       Promise.resolve(
         userId === ALICE && id === ASSISTANT
-          ? { id, name: "Writer", instructions: "", model: options.assistantModel ?? null }
+          ? { id, name: "Writer", instructions: "", model: options.assistantModel ?? null, locale: options.assistantLocale ?? null }
           : null,
       ),
     store,
@@ -128,6 +133,17 @@ Deno.test("draft-batches create: one batch of queued ideas, the estimate, the ra
   const spanish = await call(create({ locale: "es", settings: { wordTarget: 800, elements: ["faq", "table"] } }));
   assert.equal(spanish.status, 200);
   assert.deepEqual([created[2].locale, created[2].settings], ["es", { wordTarget: 800, elements: ["faq", "table"] }]);
+});
+
+Deno.test("draft-batches create: without a language of its own or its assistant's, a batch takes its first site's that has one", async () => {
+  const plain = harness();
+  await plain.call(create({ targetSiteIds: [SITE, SPANISH_SITE] }));
+  await plain.call(create({ targetSiteIds: [SPANISH_SITE], locale: "de" }));
+  await plain.call(create({ targetSiteIds: [SITE] }));
+  assert.deepEqual(plain.created.map((batch) => batch.locale), ["es", "de", null]);
+  const french = harness({ assistantLocale: "fr" });
+  await french.call(create({ targetSiteIds: [SPANISH_SITE] }));
+  assert.equal(french.created[0].locale, null, "the assistant's language comes before the site's (the worker reads it)");
 });
 
 Deno.test("draft-batches create: invalid input is a 400 naming the field, before anything is counted or stored", async () => {

@@ -36,15 +36,24 @@ export function LocaleSelect({ label, name, value, unsetLabel, help, error, disa
           aria-describedby={note ? noteId : undefined}
           onChange={(event) => onChange(event.target.value)}
         >
-          <option value="">{unsetLabel}</option>
-          {LOCALES.map((locale) => (
-            <option key={locale.tag} value={locale.tag} lang={locale.tag}>
-              {locale.name === locale.nativeName ? locale.name : `${locale.name} — ${locale.nativeName}`}
-            </option>
-          ))}
+          <LocaleOptions unsetLabel={unsetLabel} />
         </select>
       </span>
       {note && <small id={noteId}>{note}</small>}
+    </>
+  );
+}
+
+/** The options of a language select: `unsetLabel` for "", then each of LOCALES as "English name — native name". */
+export function LocaleOptions({ unsetLabel }: { unsetLabel: string }) {
+  return (
+    <>
+      <option value="">{unsetLabel}</option>
+      {LOCALES.map((locale) => (
+        <option key={locale.tag} value={locale.tag} lang={locale.tag}>
+          {locale.name === locale.nativeName ? locale.name : `${locale.name} — ${locale.nativeName}`}
+        </option>
+      ))}
     </>
   );
 }

@@ -177,6 +177,8 @@ export const connectedSiteSchema = z.object({
   username: z.string().nullable(),
   base_url: z.string(),
   seo_plugin: z.enum(SEO_PLUGINS).nullable(),
+  /** The language its articles are written in when neither they nor their assistant choose one; null: not set. */
+  locale: z.string().nullish(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -184,7 +186,7 @@ export type ConnectedSite = z.infer<typeof connectedSiteSchema>;
 
 /** The `wordpress_sites` columns of a ConnectedSite: never the application password, webhook secret or admin key. */
 export const CONNECTED_SITE_COLUMNS =
-  "id, user_id, kind, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
+  "id, user_id, kind, name, site_url, username, base_url, seo_plugin, locale, created_at, updated_at";
 
 /** 201 from `wordpress-connect` (saved), or 200 after an update. */
 export const connectSiteResultSchema = z.object({ site: connectedSiteSchema });

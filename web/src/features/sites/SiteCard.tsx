@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { SEO_PLUGIN_LABELS } from "@contracts/sites";
+import { LocaleOptions } from "../../ui/LocaleSelect";
 import type { SiteContentSync } from "../links/index";
 import type { ConnectedSite } from "./data/sites";
 import { formatDate } from "../../lib/dates";
@@ -20,6 +22,8 @@ type SiteCardProps = {
   checking: boolean;
   checkFailure?: CheckFailure;
   onRecheck(site: ConnectedSite): void;
+  /** A language chosen for the site (null: not set). */
+  onLanguageChange(site: ConnectedSite, locale: string | null): void;
 };
 
 const entries = (count: number) => `${count} ${count === 1 ? "post or page" : "posts and pages"}`;
@@ -30,8 +34,32 @@ function indexSummary(sync: SiteContentSync | undefined, refreshing: boolean): s
   return `${entries(sync.entryCount)}, refreshed ${formatDate(sync.lastSyncedAt)}`;
 }
 
+/**
+ * The site's language, saved as it is chosen: what bulk batches for the site
+ * are written in when neither the batch nor its assistant chooses one.
+ */
+function SiteLanguage({ site, onChange }: { site: ConnectedSite; onChange(locale: string | null): void }) {
+  const labelId = `site-${site.id}-language`;
+  return (
+    <>
+      <dt id={labelId}>Language</dt>
+      <dd>
+        <span className="select-control">
+          <select
+            aria-labelledby={`${labelId} site-${site.id}`}
+            value={site.locale ?? ""}
+            onChange={(event) => onChange(event.target.value || null)}
+          >
+            <LocaleOptions unsetLabel="Not set (the assistant's, else English)" />
+          </select>
+        </span>
+      </dd>
+    </>
+  );
+}
+
 /** A Ghost site: where its Admin API is; the key is write-only, and there is nothing else to edit. */
-function GhostSiteDetails({ site }: { site: ConnectedSite }) {
+function GhostSiteDetails({ site, language }: { site: ConnectedSite; language: ReactNode }) {
   return (
     <dl>
       <dt>Platform</dt>
@@ -40,6 +68,7 @@ function GhostSiteDetails({ site }: { site: ConnectedSite }) {
       <dd>{site.base_url}</dd>
       <dt>Connected</dt>
       <dd>{formatDate(site.created_at)}</dd>
+      {language}
     </dl>
   );
 }
@@ -56,8 +85,10 @@ export function SiteCard({
   checking,
   checkFailure,
   onRecheck,
+  onLanguageChange,
 }: SiteCardProps) {
   const ghost = site.kind === "ghost";
+  const language = <SiteLanguage site={site} onChange={(locale) => onLanguageChange(site, locale)} />;
   const errorId = `site-${site.id}-sync-error`;
   const showError = Boolean(sync?.lastError) && !refreshing;
   return (
@@ -69,7 +100,7 @@ export function SiteCard({
         </a>
       </header>
       {ghost ? (
-        <GhostSiteDetails site={site} />
+        <GhostSiteDetails site={site} language={language} />
       ) : (
         <dl>
           <dt>Username</dt>
@@ -98,6 +129,7 @@ export function SiteCard({
           </dd>
           <dt>Connected</dt>
           <dd>{formatDate(site.created_at)}</dd>
+          {language}
           <dt>Content for links</dt>
           <dd aria-live="polite">
             {indexSummary(sync, refreshing)}

@@ -7,6 +7,7 @@ import {
   listConnectedSites,
   recheckSite,
   removeSite,
+  setSiteLanguage,
   SiteConnectionError,
   testWordPressConnection,
   updateWordPressSite,
@@ -28,6 +29,7 @@ vi.mock("./data/sites", async (importOriginal) => ({
   connectWordPressSite: vi.fn(),
   updateWordPressSite: vi.fn(),
   recheckSite: vi.fn(),
+  setSiteLanguage: vi.fn(),
 }));
 vi.mock("../links/data/siteContent", () => ({ listSiteContentSyncs: vi.fn(), syncSiteContent: vi.fn() }));
 vi.mock("./data/ghostSites", async (importOriginal) => ({
@@ -99,6 +101,24 @@ describe("WordPress Sites page", () => {
     expect(within(card).getByText("Nov 22, 2026")).toBeTruthy();
     expect(within(card).getByRole("button", { name: "Remove Travel blog" }).textContent).toBe("Remove");
     expect(within(screen.getByRole("article", { name: "Food blog" })).getByText("None detected")).toBeTruthy();
+  });
+
+  it("saves a site's language as it is chosen, and puts it back when saving fails", async () => {
+    vi.mocked(setSiteLanguage).mockResolvedValueOnce().mockRejectedValueOnce(new Error("offline"));
+    const user = await renderPage([site(), site({ id: "site-2", kind: "ghost", name: "Food blog", username: null, locale: "fr" })]);
+    const travel = within(screen.getByRole("article", { name: "Travel blog" })).getByRole("combobox", { name: "Language Travel blog" });
+    expect((travel as HTMLSelectElement).value).toBe("");
+    await user.selectOptions(travel, "es");
+    expect(setSiteLanguage).toHaveBeenCalledWith("site-1", "es");
+    await waitFor(() => expect(notifySuccess).toHaveBeenCalledWith("Language of Travel blog saved"));
+    expect((travel as HTMLSelectElement).value).toBe("es");
+
+    const food = within(screen.getByRole("article", { name: "Food blog" })).getByRole("combobox", { name: "Language Food blog" });
+    expect((food as HTMLSelectElement).value).toBe("fr");
+    await user.selectOptions(food, "");
+    expect(setSiteLanguage).toHaveBeenLastCalledWith("site-2", null);
+    await waitFor(() => expect(notifyError).toHaveBeenCalledWith("Failed to save the language of Food blog"));
+    expect((food as HTMLSelectElement).value).toBe("fr");
   });
 
   it("says when no site is connected yet", async () => {

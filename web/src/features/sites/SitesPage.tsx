@@ -4,7 +4,14 @@ import { SITE_CONTENT_MESSAGES } from "@contracts/site_content";
 import { listSiteContentSyncs, syncSiteContent, type SiteContentSync } from "../links/index";
 import { WORDPRESS_MESSAGES } from "@contracts/sites";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { listConnectedSites, recheckSite, removeSite, SiteConnectionError, type ConnectedSite } from "./data/sites";
+import {
+  listConnectedSites,
+  recheckSite,
+  removeSite,
+  setSiteLanguage,
+  SiteConnectionError,
+  type ConnectedSite,
+} from "./data/sites";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useResource } from "../../lib/useResource";
 import { useUser } from "../auth/index";
@@ -57,6 +64,17 @@ export default function WordPressSitesPage() {
     load.setData((view) => ({ ...view, syncs: update(view.syncs) }));
 
   if (!user) return <SignedOut />;
+
+  const changeLanguage = async (site: ConnectedSite, locale: string | null) => {
+    setSites((sites) => sites.map((shown) => (shown.id === site.id ? { ...shown, locale } : shown)));
+    try {
+      await setSiteLanguage(site.id, locale);
+      notifySuccess(`Language of ${site.name} saved`);
+    } catch {
+      setSites((sites) => sites.map((shown) => (shown.id === site.id ? { ...shown, locale: site.locale } : shown)));
+      notifyError(`Failed to save the language of ${site.name}`);
+    }
+  };
 
   const remove = async (site: ConnectedSite) => {
     setConfirmingRemoval(undefined);
@@ -186,6 +204,7 @@ export default function WordPressSitesPage() {
                 checking={checkingIds.has(site.id)}
                 checkFailure={checkFailures[site.id]}
                 onRecheck={(target) => void recheck(target)}
+                onLanguageChange={(target, locale) => void changeLanguage(target, locale)}
                 sync={load.data?.syncs[site.id]}
                 refreshing={refreshingIds.has(site.id)}
                 onRefresh={(target) => void refresh(target)}

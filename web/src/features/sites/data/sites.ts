@@ -16,7 +16,7 @@ export class SiteConnectionError extends Error {
   }
 }
 
-const SITE_COLUMNS = "id, user_id, kind, name, site_url, username, base_url, seo_plugin, created_at, updated_at";
+const SITE_COLUMNS = "id, user_id, kind, name, site_url, username, base_url, seo_plugin, locale, created_at, updated_at";
 
 /**
  * The signed-in user's sites, newest first. Parsed with the functions' schema:
@@ -89,6 +89,17 @@ export async function recheckSite(siteId: string): Promise<ConnectedSite> {
   const parsed = connectSiteResultSchema.safeParse(data);
   if (!parsed.success) throw new Error(WORDPRESS_MESSAGES.recheckFailed);
   return parsed.data.site;
+}
+
+/**
+ * The site's language (a tag of LOCALES; null: not set): what bulk batches
+ * for it are written in when neither the batch nor its assistant chooses.
+ * The owner may write this column directly (row-level security).
+ */
+export async function setSiteLanguage(siteId: string, locale: string | null): Promise<void> {
+  const { error, count } = await supabase.from("wordpress_sites").update({ locale }, { count: "exact" }).eq("id", siteId);
+  if (error) throw new Error(error.message);
+  if (count === 0) throw new Error("Site not found");
 }
 
 export async function removeSite(siteId: string): Promise<void> {
