@@ -44,7 +44,7 @@ describe("Images in the body", () => {
     const user = userEvent.setup();
     render(<Harness />);
     const rows = screen.getAllByRole("listitem");
-    expect(rows.map((row) => row.textContent)).toEqual(["StarterRegenerate", "No imageShapingGenerate", "No imageBakingGenerate"]);
+    expect(rows.map((row) => row.textContent)).toEqual(["StarterRegenerate", "ShapingNo imageGenerate", "BakingNo imageGenerate"]);
     expect(within(rows[0]).getByRole("img", { name: "An old jar" })).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Add images to 2 sections" }));

@@ -175,12 +175,12 @@ function SectionRow({
   const action = section.image ? "Regenerate" : "Generate";
   return (
     <li className="section-image-row" data-drawing={drawing || undefined}>
+      <span className="section-image-heading">{section.heading}</span>
       {section.image ? (
         <img className="section-image-thumb" src={section.image.src} alt={section.image.alt} />
       ) : (
         <span className="section-image-none">{drawing ? "Drawing…" : "No image"}</span>
       )}
-      <span className="section-image-heading">{section.heading}</span>
       <button
         type="button"
         className="secondary outline section-image-action"
