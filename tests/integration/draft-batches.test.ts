@@ -350,6 +350,35 @@ describe("bulk drafting through the functions runtime", () => {
     for (const prompt of prompts) expect(prompt.lastUserMessage).toContain("Write the whole article in Spanish (es)");
   });
 
+  test("a batch that follows a template: every draft's h2s are its sections, in order; bob cannot name alice's template", async () => {
+    const marker = `tpl-${Date.now()}`;
+    const template = ok(
+      await alice.client
+        .from("article_templates")
+        .insert({ name: `How-to ${marker}`, sections: ["Why it matters", "Getting started", "Next steps"], word_target: 800 })
+        .select("id")
+        .single(),
+    ).id;
+    const refused = await bob.client.functions.invoke("draft-batches", {
+      body: { action: "create", assistantId: ok(await bob.client.from("assistants").select("id").limit(1).single()).id, ideas: [{ idea: "x" }], templateId: template },
+    });
+    expect(refused.error).not.toBeNull();
+    const batchId = await createBatch(alice, { assistantId, ideas: [{ idea: `${marker} worm bins` }], templateId: template });
+    expect(ok(await alice.client.from("draft_batches").select("template_id, outline, generation_settings").eq("id", batchId).single()))
+      .toEqual({
+        template_id: template,
+        outline: ["Why it matters", "Getting started", "Next steps"],
+        generation_settings: { wordTarget: 800, elements: null },
+      });
+    await drainWithWorkers(batchId, 1);
+    const [job] = await jobsOf(batchId);
+    const { content } = ok(await alice.client.from("articles").select("content").eq("id", job.article_id!).single());
+    expect([...content.matchAll(/<h2>([^<]*)<\/h2>/g)].map((match: RegExpMatchArray) => match[1]))
+      .toEqual(["Why it matters", "Getting started", "Next steps"]);
+    const [prompt] = await openAIRequests(marker);
+    expect(prompt.lastUserMessage).toContain("Outline: use exactly these section headings");
+  });
+
   test("the drip rule: times in the user's time zone across DST changes, applied in order to approved drafts only", async () => {
     const times = async (args: Record<string, unknown>) =>
       (ok(await alice.client.rpc("drip_schedule_times", args)) as { slot: number; scheduled_for: string }[])

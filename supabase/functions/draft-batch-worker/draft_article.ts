@@ -69,6 +69,7 @@ export async function draftArticle({ target, model, assistant, job, context, tim
           context,
           locale: draftLocale(job, assistant),
           settings: mergeGenerationSettings(assistant.settings, job.settings),
+          outline: job.outline,
         }),
         schema: { name: ARTICLE_SCHEMA_NAME, schema: generatedArticleJsonSchema },
         effort: ["low", "minimal", "medium"],

@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { type FakeOpenAIScenario, startFakeOpenAI } from "../_testing/fakes/openai_server.ts";
-import { ARTICLE_OUTPUT_CONTRACT, languageRequirement } from "../_shared/ai/article_prompt.ts";
+import { ARTICLE_OUTPUT_CONTRACT, languageRequirement, outlineRequirement } from "../_shared/ai/article_prompt.ts";
 import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { articleInLanguage } from "../_testing/fakes/openai_article_languages.ts";
 import { ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
@@ -224,4 +224,12 @@ Deno.test("draftArticle: the batch's language and settings win over the assistan
   assert.ok(system.includes("Write the whole article in French (fr)"));
   assert.ok(system.includes("Length: about 600 words"));
   assert.ok(system.includes("Tone: playful and light."));
+});
+
+Deno.test("draftArticle: a batch's outline (its template's sections) is the draft's h2s, in order", async () => {
+  const outline = ["Why a worm bin", "Setting it up", "Feeding the worms"];
+  const { article, requests } = await attempt("ok", job({ outline }));
+  const user = String((requests[0].body as ChatRequest).messages[1].content);
+  assert.ok(user.includes(outlineRequirement(outline)), "the outline requirement is in the request");
+  assert.deepEqual([...article!.content.matchAll(/<h2>([^<]*)<\/h2>/g)].map((match) => match[1]), outline);
 });

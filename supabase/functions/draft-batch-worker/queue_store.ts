@@ -28,6 +28,8 @@ export interface ClaimedDraftJob {
   locale?: string | null;
   /** The batch's overrides of the assistant's generation settings. */
   settings?: GenerationSettings | null;
+  /** The headings the batch's drafts follow (copied from its template); null: the model's own. */
+  outline?: string[] | null;
 }
 
 /** The draft to store, already sanitised and within the articles' limits. */
@@ -97,7 +99,7 @@ export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStor
       const [row] = rows ?? [];
       if (!row) return null;
       const batch = check(
-        await draftWorker.from("draft_batches").select("locale, generation_settings").eq("id", row.batch_id).maybeSingle(),
+        await draftWorker.from("draft_batches").select("locale, generation_settings, outline").eq("id", row.batch_id).maybeSingle(),
         "reading the batch's language",
       );
       // Validated by draft-batches when the batch was created; anything else is ignored rather than sent to the model.
@@ -115,6 +117,7 @@ export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStor
         attempts: row.attempts,
         locale: batch?.locale ?? null,
         settings: settings.success ? settings.data : null,
+        outline: batch?.outline ?? null,
       };
     },
     async complete(job, draft) {

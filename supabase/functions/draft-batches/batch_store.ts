@@ -8,7 +8,7 @@
 import type { CallerClient } from "../_shared/platform/caller.ts";
 import type { SystemClient } from "../_shared/platform/system_access.ts";
 import type { CreateDraftBatchInput } from "../_shared/contracts/draft_batch.ts";
-import type { GenerationSettings } from "../_shared/contracts/generation_settings.ts";
+import type { ArticleElement, GenerationSettings } from "../_shared/contracts/generation_settings.ts";
 
 export interface NewDraftBatch {
   name: string;
@@ -20,11 +20,23 @@ export interface NewDraftBatch {
   locale: string | null;
   /** Overrides of the assistant's settings ({} for none). */
   settings: GenerationSettings;
+  /** The template chosen and the headings copied from it; null: none. */
+  templateId: string | null;
+  outline: string[] | null;
+}
+
+/** What a batch takes from an article template. */
+export interface BatchTemplate {
+  sections: string[];
+  wordTarget: number | null;
+  requiredElements: ArticleElement[];
 }
 
 export interface DraftBatchStore {
   /** Those of `siteIds` that are the user's connected sites (read as the caller), with their language (null: not set). */
   ownSites(userId: string, siteIds: readonly string[]): Promise<{ id: string; locale: string | null }[]>;
+  /** One of the user's article templates (read as the caller); null when they have none with this id. */
+  findTemplate(userId: string, templateId: string): Promise<BatchTemplate | null>;
   /** The new batch's id. */
   create(userId: string, batch: NewDraftBatch): Promise<string>;
   /** Queued jobs cancelled; null when the user has no such batch. */
@@ -54,6 +66,21 @@ export function createDraftBatchStore(caller: CallerClient, draftQueue: SystemCl
       if (error) fail("reading the sites", error);
       return data ?? [];
     },
+    async findTemplate(_userId, templateId) {
+      const { data, error } = await caller
+        .from("article_templates")
+        .select("sections, word_target, required_elements")
+        .eq("id", templateId)
+        .maybeSingle();
+      if (error) fail("reading the template", error);
+      if (!data) return null;
+      // The table's checks keep these within the contracts' limits and choices.
+      return {
+        sections: data.sections,
+        wordTarget: data.word_target,
+        requiredElements: data.required_elements as ArticleElement[],
+      };
+    },
     async create(userId, batch) {
       const { data, error } = await draftQueue.rpc("create_draft_batch", {
         p_user_id: userId,
@@ -69,6 +96,8 @@ export function createDraftBatchStore(caller: CallerClient, draftQueue: SystemCl
         })),
         p_locale: batch.locale ?? undefined,
         p_generation_settings: batch.settings,
+        p_template_id: batch.templateId ?? undefined,
+        p_outline: batch.outline ?? undefined,
       });
       if (error) fail("creating the batch", error);
       return data;

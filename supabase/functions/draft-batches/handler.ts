@@ -3,7 +3,7 @@
  * (draftBatchRequestSchema):
  *
  *   { action: "create", assistantId, ideas: [{ idea, focusKeyword?, categories?, tags? }],
- *     targetSiteIds?, reviewRequired?, name? }
+ *     targetSiteIds?, reviewRequired?, name?, locale?, settings?, templateId? }
  *     → 200 CreatedDraftBatch: the batch and one queued job per idea, which
  *       draft-batch-worker drafts in the background. Costs one unit of the
  *       bulk-drafting rate limit per idea (429 with Retry-After when spent).
@@ -15,7 +15,7 @@
  *
  * 400 invalid input (`{ error: "<field>: <message>", field, issues }`), no
  * OpenAI key stored (nothing could be drafted), or a site that is not the
- * caller's; 401 not signed in; 404 'Assistant not found' / 'Batch not found'
+ * caller's, or a template that is not the caller's; 401 not signed in; 404 'Assistant not found' / 'Batch not found'
  * (another user's is indistinguishable from none); 405; 413; 429; 500
  * 'Failed to queue the drafts'.
  */
@@ -40,7 +40,8 @@ import {
   type RegeneratedDraft,
   type RetriedDraftJobs,
 } from "../_shared/contracts/draft_batch.ts";
-import { createDraftBatchStore, type DraftBatchStore } from "./batch_store.ts";
+import type { GenerationSettings } from "../_shared/contracts/generation_settings.ts";
+import { type BatchTemplate, createDraftBatchStore, type DraftBatchStore } from "./batch_store.ts";
 
 /** 100 ideas of 2,000 characters with their keywords, categories and tags, JSON-escaped. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -124,6 +125,16 @@ function batchLocale(
   return input.targetSiteIds.map((id) => localeOf.get(id)).find((locale) => locale) ?? null;
 }
 
+/** The batch's settings, with the template's word target and required elements where the batch sets none. */
+function withTemplate(settings: GenerationSettings, template: BatchTemplate | null): GenerationSettings {
+  if (!template) return settings;
+  return {
+    ...settings,
+    wordTarget: settings.wordTarget ?? template.wordTarget,
+    elements: settings.elements ?? (template.requiredElements.length ? template.requiredElements : null),
+  };
+}
+
 async function create(deps: DraftBatchesDependencies, userId: string, input: CreateDraftBatchInput) {
   const [stored, assistant] = await Promise.all([
     deps.readTextProvider(userId),
@@ -142,6 +153,8 @@ async function create(deps: DraftBatchesDependencies, userId: string, input: Cre
   if (!assistant) return errorResponse(404, DRAFT_BATCH_MESSAGES.assistantNotFound, { field: "assistantId" });
   const sites = await deps.store.ownSites(userId, input.targetSiteIds);
   if (sites.length !== input.targetSiteIds.length) return fieldError("targetSiteIds", DRAFT_BATCH_MESSAGES.site);
+  const template = input.templateId ? await deps.store.findTemplate(userId, input.templateId) : null;
+  if (input.templateId && !template) return fieldError("templateId", DRAFT_BATCH_MESSAGES.templateNotFound);
   const limited = await enforceRateLimit(deps.rateLimit, userId, input.ideas.length);
   if (limited) return limited;
   const batchId = await deps.store.create(userId, {
@@ -151,7 +164,9 @@ async function create(deps: DraftBatchesDependencies, userId: string, input: Cre
     targetSiteIds: input.targetSiteIds,
     ideas: input.ideas,
     locale: batchLocale(input, assistant.locale ?? null, sites),
-    settings: input.settings ?? {},
+    settings: withTemplate(input.settings ?? {}, template),
+    templateId: template ? input.templateId! : null,
+    outline: template?.sections ?? null,
   });
   return json(
     { batchId, jobs: input.ideas.length, modelCalls: input.ideas.length } satisfies CreatedDraftBatch,

@@ -16,6 +16,7 @@ const BOB = "00000000-0000-4000-8000-00000000000b";
 const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const SITE = "51000000-0000-4000-8000-000000000001";
 const SPANISH_SITE = "51000000-0000-4000-8000-0000000000e5";
+const TEMPLATE = "81000000-0000-4000-8000-000000000001";
 const BATCH = "61000000-0000-4000-8000-000000000001";
 const JOB = "71000000-0000-4000-8000-000000000001";
 
@@ -32,6 +33,13 @@ function harness(
   const calls: string[] = [];
   const created: NewDraftBatch[] = [];
   const store: DraftBatchStore = {
+    findTemplate(userId, templateId) {
+      return Promise.resolve(
+        userId === ALICE && templateId === TEMPLATE
+          ? { sections: ["Why", "How", "Next steps"], wordTarget: 1200, requiredElements: ["faq" as const] }
+          : null,
+      );
+    },
     ownSites(userId, siteIds) {
       const own = new Map([[SITE, null], [SPANISH_SITE, "es"]]);
       return Promise.resolve(
@@ -125,6 +133,8 @@ Deno.test("draft-batches create: one batch of queued ideas, the estimate, the ra
     ],
     locale: null,
     settings: {},
+    templateId: null,
+    outline: null,
   }]);
   assert.deepEqual(limiter.calls, [{ userId: ALICE, action: "bulk_drafts", cost: 2, allowed: true }]);
   const named = await call(create({ name: "November posts", reviewRequired: false }));
@@ -144,6 +154,20 @@ Deno.test("draft-batches create: without a language of its own or its assistant'
   const french = harness({ assistantLocale: "fr" });
   await french.call(create({ targetSiteIds: [SPANISH_SITE] }));
   assert.equal(french.created[0].locale, null, "the assistant's language comes before the site's (the worker reads it)");
+});
+
+Deno.test("draft-batches create: a template's sections become the batch's outline; its word target and elements fill what the batch leaves unset", async () => {
+  const { call, created } = harness();
+  assert.equal((await call(create({ templateId: TEMPLATE }))).status, 200);
+  assert.deepEqual([created[0].templateId, created[0].outline], [TEMPLATE, ["Why", "How", "Next steps"]]);
+  assert.deepEqual(created[0].settings, { wordTarget: 1200, elements: ["faq"] });
+  await call(create({ templateId: TEMPLATE, settings: { wordTarget: 700, elements: [], tone: "friendly" } }));
+  assert.deepEqual(created[1].settings, { wordTarget: 700, elements: [], tone: "friendly" }, "the batch's own settings win, [] included");
+  // Another user's template is not there for alice (read as the caller), as one that never was.
+  const foreign = await call(create({ templateId: "81000000-0000-4000-8000-0000000000bb" }));
+  assert.equal(foreign.status, 400);
+  assert.equal(foreign.body.error, "templateId: Template not found: choose one of your templates");
+  assert.equal(created.length, 2, "nothing stored for a template that is not hers");
 });
 
 Deno.test("draft-batches create: invalid input is a 400 naming the field, before anything is counted or stored", async () => {

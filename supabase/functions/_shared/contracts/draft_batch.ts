@@ -32,6 +32,7 @@ export const DRAFT_BATCH_MESSAGES = {
   assistant: "Please select an assistant",
   assistantNotFound: "Assistant not found",
   site: "Choose one of your connected sites",
+  templateNotFound: "Template not found: choose one of your templates",
   siteCount: `Choose at most ${DRAFT_BATCH_MAX_SITES} sites`,
   batchNotFound: "Batch not found",
   ideaNotFound: "This idea is no longer in the batch",
@@ -78,6 +79,12 @@ export const createDraftBatchSchema = z.object({
   locale: z.string({ error: LOCALE_MESSAGE }).refine(isSupportedLocale, LOCALE_MESSAGE).nullish(),
   /** Overrides of the assistant's generation settings for every draft of the batch. */
   settings: z.nullish(generationSettingsSchema),
+  /**
+   * One of the user's article templates: every draft follows its sections
+   * as H2s, in order, with its word target and required elements unless the
+   * batch's settings set them.
+   */
+  templateId: z.uuid({ error: DRAFT_BATCH_MESSAGES.templateNotFound }).nullish(),
 });
 
 const batchAction = <Action extends string>(action: Action) =>

@@ -7,6 +7,7 @@ import { memoryLocation } from "wouter/memory-location";
 import { setSignedIn } from "../../../test/session";
 import { listScheduleTargets } from "../articles/data/articles";
 import { listAssistantChoices } from "../assistants/data/assistants";
+import { listArticleTemplates } from "../templates/data/articleTemplates";
 import { createDraftBatch, DraftBatchError } from "./data/draftBatches";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { keywordResearch } from "../research/researchStore";
@@ -15,6 +16,7 @@ import BulkPage from "./BulkPage";
 vi.mock("../auth/data/auth", () => ({ onAuthChange: vi.fn(), signOut: vi.fn() }));
 vi.mock("../assistants/data/assistants", () => ({ listAssistantChoices: vi.fn() }));
 vi.mock("../articles/data/articles", () => ({ listScheduleTargets: vi.fn() }));
+vi.mock("../templates/data/articleTemplates", () => ({ listArticleTemplates: vi.fn() }));
 vi.mock("../research/data/keywords", () => ({ requestKeywords: vi.fn(), KEYWORDS_FAILURE_MESSAGE: "x" }));
 vi.mock("../research/data/seoAnalysis", () => ({ requestSeoAnalysis: vi.fn(), SEO_FAILURE_MESSAGE: "x" }));
 vi.mock("./data/draftBatches", async (importOriginal) => ({
@@ -49,6 +51,7 @@ beforeEach(() => {
   Object.assign(keywordResearch, { pending: null, latest: null, error: null });
   vi.mocked(listAssistantChoices).mockResolvedValue([{ id: ASSISTANT, name: "Writer", description: "Writes posts" }]);
   vi.mocked(listScheduleTargets).mockResolvedValue([{ id: SITE, name: "My blog" }]);
+  vi.mocked(listArticleTemplates).mockResolvedValue([]);
   vi.mocked(createDraftBatch).mockReset();
 });
 
@@ -106,8 +109,26 @@ describe("Bulk screen", () => {
       reviewRequired: false,
       locale: "de",
       settings: { wordTarget: null, tone: "professional", pointOfView: null, elements: ["table"] },
+      templateId: null,
     });
     expect(notifySuccess).toHaveBeenCalledWith("Drafting 4 ideas in the background");
+    expect(screen.queryByLabelText("Template"), "no template offered to a user without one").toBeNull();
+  });
+
+  it("queues a batch that follows one of the user's templates", async () => {
+    const TEMPLATE = "81000000-0000-4000-8000-000000000001";
+    vi.mocked(listArticleTemplates).mockResolvedValue([
+      { id: TEMPLATE, name: "How-to", sections: ["Why", "How"], requiredElements: [], wordTarget: 900 },
+    ]);
+    vi.mocked(createDraftBatch).mockResolvedValue({ batchId: BATCH, jobs: 1, modelCalls: 1 });
+    const { user } = await renderPage();
+    await user.type(ideasField(), "Composting indoors");
+    await user.selectOptions(screen.getByLabelText("Choose Assistant"), ASSISTANT);
+    const template = await screen.findByLabelText("Template");
+    expect(noteOf(template)).toMatch(/^Every draft follows its sections as headings, in order/);
+    await user.selectOptions(template, "How-to");
+    await user.click(screen.getByRole("button", { name: "Start drafting" }));
+    await waitFor(() => expect(createDraftBatch).toHaveBeenCalledWith(expect.objectContaining({ templateId: TEMPLATE })));
   });
 
   it("says what is wrong before sending: no ideas, no assistant, too many ideas, an idea too long", async () => {

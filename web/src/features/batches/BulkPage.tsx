@@ -11,6 +11,8 @@ import {
 } from "@contracts/draft_batch";
 import { listScheduleTargets } from "../articles/index";
 import { listAssistantChoices } from "../assistants/index";
+import { listArticleTemplates } from "../templates/index";
+import { SelectField } from "../../ui/SelectField";
 import { createDraftBatch, DraftBatchError, QUEUE_FAILURE_MESSAGE } from "./data/draftBatches";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useKeywordResearch } from "../research/index";
@@ -35,7 +37,8 @@ function readText(file: Blob): Promise<string> {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-type Field = "ideas" | "assistantId" | "targetSiteIds" | "name";
+const FIELDS = ["ideas", "assistantId", "targetSiteIds", "name", "templateId"] as const;
+type Field = (typeof FIELDS)[number];
 type Errors = Partial<Record<Field, string>>;
 
 /** The field a validation issue belongs to; an idea's own problem names the idea. */
@@ -54,6 +57,10 @@ export default function BulkPage() {
   const research = useKeywordResearch();
   const assistants = useResource(() => listAssistantChoices(), []);
   const sites = useResource(() => listScheduleTargets(), []);
+  // The user's templates; none offered when they have none or they cannot be read (a batch works without).
+  const templates = useResource(() => listArticleTemplates(), []);
+  const templateChoices = templates.resource.status === "ready" ? templates.resource.data : [];
+  const [templateId, setTemplateId] = useState("");
   const [name, setName] = useState("");
   const [ideasText, setIdeasText] = useState("");
   const [csv, setCsv] = useState<(CsvIdeas & { fileName: string }) | null>(null);
@@ -105,6 +112,7 @@ export default function BulkPage() {
       reviewRequired,
       locale: locale || null,
       settings: "settings" in checked ? settingsOverride(checked.settings) ?? null : null,
+      templateId: templateId || null,
     };
     const parsed = createDraftBatchSchema.safeParse(request);
     if (!parsed.success || !("settings" in checked)) {
@@ -123,8 +131,8 @@ export default function BulkPage() {
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : QUEUE_FAILURE_MESSAGE;
       const field = error instanceof DraftBatchError ? error.field?.split(".")[0] : undefined;
-      if (field === "ideas" || field === "assistantId" || field === "targetSiteIds" || field === "name") {
-        setErrors({ [field]: message });
+      if (FIELDS.some((known) => known === field)) {
+        setErrors({ [field as Field]: message });
       }
       notifyError(message);
       setSubmitting(false);
@@ -203,6 +211,21 @@ export default function BulkPage() {
             onChange={(event) => setAssistantId(event.target.value)}
             onRetry={assistants.reload}
           />
+          {templateChoices.length > 0 && (
+            <SelectField
+              label="Template"
+              name="templateId"
+              value={templateId}
+              error={errors.templateId}
+              disabled={submitting}
+              help="Every draft follows its sections as headings, in order, with its word target and elements unless set below. Review the drafts on the batch's page."
+              options={[
+                { value: "", label: "No template" },
+                ...templateChoices.map((template) => ({ value: template.id, label: template.name })),
+              ]}
+              onChange={(event) => setTemplateId(event.target.value)}
+            />
+          )}
           <LocaleSelect
             label="Language of the drafts"
             name="locale"
