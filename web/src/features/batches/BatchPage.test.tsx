@@ -49,6 +49,7 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
     reviewRequired: true,
     targetSiteIds: [SITE],
     cancelledAt: null,
+    outline: null,
     createdAt: new Date("2026-11-28T10:00:00Z"),
     progress: { queued: 1, drafting: 1, done: 3, failed: 1, cancelled: 0, total: 6 },
     jobs: [
@@ -157,6 +158,11 @@ describe("a batch", () => {
       .toBe(`/articles/edit/${article(1)}`);
     expect(within(row("Worms")).getByText("Approved")).toBeTruthy();
     expect(screen.getByText("This page updates by itself while drafts are being written.")).toBeTruthy();
+  });
+
+  it("names the headings every draft follows when the batch has a template's outline", async () => {
+    await renderPage(batch({ outline: ["Why it matters", "Getting started"] }));
+    expect(screen.getByText("Every draft follows these headings: “Why it matters”, “Getting started”.")).toBeTruthy();
   });
 
   it("polls while drafts are being written, and stops once nothing is open", async () => {

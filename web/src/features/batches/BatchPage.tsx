@@ -180,6 +180,11 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
           Created {formatDate(batch.createdAt)} · <Link href="/batches">All batches</Link>
         </p>
       </hgroup>
+      {batch.outline && (
+        <p className="batch-outline">
+          Every draft follows these headings: {batch.outline.map((heading) => `“${heading}”`).join(", ")}.
+        </p>
+      )}
       <article>
         <BatchProgress batch={batch} />
         {open && <p className="polling-note">This page updates by itself while drafts are being written.</p>}

@@ -77,6 +77,7 @@ describe("batches from the database", () => {
         target_site_ids: [],
         cancelled_at: null,
         created_at: "2026-11-28 10:00:00+00",
+        outline: ["Why figs", "Pruning"],
       }],
       error: null,
     });
@@ -93,6 +94,7 @@ describe("batches from the database", () => {
       cancelledAt: null,
       createdAt: new Date("2026-11-28T10:00:00Z"),
       progress: { queued: 2, drafting: 1, done: 3, failed: 0, cancelled: 0, total: 6 },
+      outline: ["Why figs", "Pruning"],
     }]);
     expect(vi.mocked(supabase.from).mock.calls).toEqual([["draft_batches"], ["draft_batch_progress"]]);
     expect(batches.calls).toContainEqual(["order", "created_at", { ascending: false }]);

@@ -26,6 +26,8 @@ export type DraftBatchSummary = {
   cancelledAt: Date | null;
   createdAt: Date;
   progress: DraftProgress;
+  /** The headings every draft follows (copied from the template chosen); null: the model's own. */
+  outline: string[] | null;
 };
 
 export type DraftJob = {
@@ -111,7 +113,7 @@ export async function rejectDraft(articleId: string): Promise<void> {
   if (data.length === 0) throw new Error(REJECT_GONE);
 }
 
-const BATCH_COLUMNS = "id, name, review_required, target_site_ids, cancelled_at, created_at";
+const BATCH_COLUMNS = "id, name, review_required, target_site_ids, cancelled_at, created_at, outline";
 const EMPTY_PROGRESS: DraftProgress = { queued: 0, drafting: 0, done: 0, failed: 0, cancelled: 0, total: 0 };
 
 type BatchRow = {
@@ -121,6 +123,7 @@ type BatchRow = {
   target_site_ids: string[];
   cancelled_at: string | null;
   created_at: string;
+  outline: string[] | null;
 };
 type ProgressRow = {
   batch_id: string | null;
@@ -153,6 +156,7 @@ function toSummary(row: BatchRow, progress: ProgressRow | undefined): DraftBatch
     cancelledAt: row.cancelled_at ? parseTimestamp(row.cancelled_at) : null,
     createdAt: parseTimestamp(row.created_at),
     progress: toProgress(progress),
+    outline: row.outline,
   };
 }
 
