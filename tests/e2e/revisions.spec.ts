@@ -68,14 +68,14 @@ test("history lists the AI draft and each save, shows what changed, and restores
   const choices = historyDialog(page).getByRole("navigation").getByRole("button");
   await expect(choices).toHaveCount(2);
   await expect(choices.nth(0)).toContainText("Saved");
-  await expect(choices.nth(1)).toContainText("AI draft");
+  await expect(choices.nth(1)).toContainText("AI text");
   await expect(choices.nth(0).locator("time")).toHaveText(/\d{4}.*\d{1,2}:\d{2}:\d{2}/);
   await expect(historyDialog(page).getByText("This revision reads the same as the current text.")).toBeVisible();
   await expectAccessible(page);
 
   // The AI draft against the form: the words added to the title.
-  await revisionChoice(page, /AI draft/).click();
-  await expect(revisionChoice(page, /AI draft/)).toHaveAttribute("aria-pressed", "true");
+  await revisionChoice(page, /AI text/).click();
+  await expect(revisionChoice(page, /AI text/)).toHaveAttribute("aria-pressed", "true");
   const title = historyDialog(page).getByRole("region", { name: "Changes in Title" });
   await expect(title.locator("ins")).toHaveText(/for Small Gardens/);
   await expectAccessible(page);
@@ -88,7 +88,7 @@ test("history lists the AI draft and each save, shows what changed, and restores
   await fillContentHtml(page, `${await contentHtml(page)}<p>My unsaved closing thought.</p>`);
   await expect(contentEditor(page)).toContainText("My unsaved closing thought.");
   await historyButton.click();
-  await revisionChoice(page, /AI draft/).click();
+  await revisionChoice(page, /AI text/).click();
   const contentChanges = historyDialog(page).getByRole("region", { name: "Changes in Content" });
   await expect(contentChanges.locator("li.diff-added")).toHaveText(/My unsaved closing thought\./);
 

@@ -119,7 +119,7 @@ describe("History", () => {
     expect(items.map((item) => item.querySelector(".revision-source")?.textContent)).toEqual([
       expect.stringMatching(/^Restored \(from .*2026.*\)$/),
       "Saved",
-      "AI draft",
+      "AI text",
     ]);
     const times = items.map((item) => item.querySelector("time")!);
     expect(times.map((time) => time.getAttribute("dateTime"))).toEqual([
@@ -150,7 +150,7 @@ describe("History", () => {
     await user.click(within(dialog).getAllByRole("button", { name: "Close" }).at(-1)!);
     await user.type(field("Tags (comma separated)"), ", compost");
     const reopened = await openHistory(user);
-    await user.click(within(reopened).getByRole("button", { name: /AI draft/ }));
+    await user.click(within(reopened).getByRole("button", { name: /AI text/ }));
     const tags = await within(reopened).findByRole("region", { name: "Changes in Tags" });
     expect(tags.textContent).toBe("Tagsspring, [added: compost], [removed: seeds]");
     expect(within(reopened).queryByRole("region", { name: "Changes in Content" })).toBeTruthy();
@@ -179,7 +179,7 @@ describe("History", () => {
     await user.clear(field("Title"));
     await user.type(field("Title"), "My unsaved title");
     const dialog = await openHistory(user);
-    await user.click(within(dialog).getByRole("button", { name: /AI draft/ }));
+    await user.click(within(dialog).getByRole("button", { name: /AI text/ }));
     await within(dialog).findByRole("region", { name: "Changes in Content" });
 
     await user.click(within(dialog).getByRole("button", { name: "Restore this revision" }));

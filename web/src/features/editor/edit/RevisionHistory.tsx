@@ -32,7 +32,8 @@ export type RevisionHistoryProps = {
 
 const SOURCE_LABELS: Record<RevisionSource, string> = {
   manual: "Saved",
-  ai: "AI draft",
+  // A generated draft or an accepted AI suggestion on a selection: both are kept as an "ai" revision.
+  ai: "AI text",
   restore: "Restored",
 };
 
