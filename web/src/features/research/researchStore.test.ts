@@ -53,7 +53,7 @@ describe("research store", () => {
     answer.resolve(KEYWORDS);
     await done;
     expect(keywordResearch.pending).toBeNull();
-    expect(keywordResearch.latest).toEqual({ subject: "gardening", result: KEYWORDS, savedId: "r-1" });
+    expect(keywordResearch.latest).toEqual({ subject: "gardening", result: KEYWORDS, savedId: "r-1", locale: null });
     expect(notifySuccess).toHaveBeenCalledWith("Keywords generated successfully");
   });
 

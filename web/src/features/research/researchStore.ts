@@ -16,7 +16,7 @@ type Ref<T extends object> = ReturnType<typeof ref<T>>;
 type Research<Result extends object> = {
   pending: PendingRequest | null;
   /** The last successful result with what it was for; kept when a later request fails. */
-  latest: { subject: string; result: Ref<Result>; savedId?: string } | null;
+  latest: { subject: string; result: Ref<Result>; savedId?: string; locale?: string | null } | null;
   /** The last failed request's message and where it is fixed; kept until dismissed or a new request starts. */
   error: { message: string; fix?: FixPlace } | null;
 };
@@ -114,9 +114,10 @@ export async function generateKeywords(topic: string, locale: string | null = nu
     failure: KEYWORDS_FAILURE_MESSAGE,
   });
   if (!result) return;
+  if (keywordResearch.latest?.result === result) keywordResearch.latest.locale = locale;
   const epoch = ownerEpoch;
   try {
-    const saved = await saveKeywordResearch(topic, result);
+    const saved = await saveKeywordResearch(topic, result, locale);
     if (epoch !== ownerEpoch) return;
     if (keywordResearch.latest?.result === result) keywordResearch.latest.savedId = saved.id;
     keywordResearch.historyVersion += 1;
@@ -128,7 +129,7 @@ export async function generateKeywords(topic: string, locale: string | null = nu
 /** Shows a saved research again. */
 export function openResearch(saved: SavedResearch): void {
   if (keywordResearch.pending) return;
-  keywordResearch.latest = { subject: saved.topic, result: ref(saved.result), savedId: saved.id };
+  keywordResearch.latest = { subject: saved.topic, result: ref(saved.result), savedId: saved.id, locale: saved.locale };
   keywordResearch.error = null;
 }
 

@@ -744,6 +744,19 @@ describe("create post: never losing work", () => {
 });
 
 describe("create post: language and generation settings", () => {
+  it("opened from a keyword research in Spanish, the idea, the focus keyword and the language are filled in", async () => {
+    vi.mocked(listAssistantChoices).mockResolvedValue(ASSISTANTS);
+    const location = memoryLocation({ path: "/articles/create?idea=huertos&keyword=huertos&locale=es" });
+    render(
+      <Router hook={location.hook} searchHook={location.searchHook}>
+        <CreateArticlePage />
+      </Router>,
+    );
+    await waitFor(() => expect((screen.getByLabelText("AI Article Idea") as HTMLTextAreaElement).value).toBe("huertos"));
+    expect((screen.getByLabelText("Article language") as HTMLSelectElement).value).toBe("es");
+    expect(input("Focus Keyword").value).toBe("huertos");
+  });
+
   it("sends the article's language and the settings set here; unset ones are left to the assistant", async () => {
     controllableDraft();
     const { user } = await renderPage();

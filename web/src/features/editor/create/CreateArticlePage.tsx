@@ -144,11 +144,12 @@ export default function CreateArticlePage() {
     [],
   );
 
-  // Opened from a keyword ("Write article" on Keyword Phrases): its idea and focus keyword filled in.
+  // Opened from a keyword ("Write article" on Keyword Phrases): its idea, focus keyword and research's language filled in.
   const search = useSearch();
   useEffect(() => {
-    const { idea, focusKeyword } = articlePrefill(search);
-    if (idea) ai.fill({ idea });
+    const { idea, focusKeyword, locale } = articlePrefill(search);
+    // One fill: each fill starts from the values of this render.
+    ai.fill({ ...(idea ? { idea } : {}), ...(locale ? { locale } : {}) });
     if (focusKeyword) draft.fill({ focusKeyword });
     // Once, as the page opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,5 @@
 import { keywordsResponseSchema, type KeywordsResponse } from "@contracts/keywords";
+import { isSupportedLocale } from "@contracts/locales";
 import { parseTimestamp } from "../../../lib/dates";
 import { supabase } from "../../../backend/supabase";
 
@@ -16,15 +17,20 @@ export type SavedResearch = {
   topic: string;
   createdAt: Date;
   result: KeywordsResponse;
+  /** The language the estimates were asked in (a tag of LOCALES); null: none chosen. */
+  locale: string | null;
 };
 
-const COLUMNS = "id, topic, created_at, keywords, notes";
+const COLUMNS = "id, topic, created_at, keywords, notes, locale";
 
-function toSaved(row: { id: string; topic: string; created_at: string; keywords: unknown; notes: unknown }): SavedResearch | null {
+type ResearchRow = { id: string; topic: string; created_at: string; keywords: unknown; notes: unknown; locale: string | null };
+
+function toSaved(row: ResearchRow): SavedResearch | null {
   // Rows are the user's own, but written by a browser: read them as untrusted.
   const result = keywordsResponseSchema.safeParse({ keywords: row.keywords, notes: row.notes });
   if (!result.success) return null;
-  return { id: row.id, topic: row.topic, createdAt: parseTimestamp(row.created_at), result: result.data };
+  const locale = row.locale && isSupportedLocale(row.locale) ? row.locale : null;
+  return { id: row.id, topic: row.topic, createdAt: parseTimestamp(row.created_at), result: result.data, locale };
 }
 
 export async function listKeywordResearches(): Promise<SavedResearch[]> {
@@ -38,14 +44,18 @@ export async function listKeywordResearches(): Promise<SavedResearch[]> {
 }
 
 /** Saves a research the user ran, as it was shown. */
-export async function saveKeywordResearch(topic: string, result: KeywordsResponse): Promise<SavedResearch> {
+export async function saveKeywordResearch(
+  topic: string,
+  result: KeywordsResponse,
+  locale: string | null = null,
+): Promise<SavedResearch> {
   const { data, error } = await supabase
     .from("keyword_researches")
-    .insert({ topic, keywords: result.keywords, notes: result.notes })
+    .insert({ topic, keywords: result.keywords, notes: result.notes, locale })
     .select(COLUMNS)
     .single();
   if (error) throw new Error(error.message);
-  return toSaved(data) ?? { id: data.id, topic, createdAt: parseTimestamp(data.created_at), result };
+  return toSaved(data) ?? { id: data.id, topic, createdAt: parseTimestamp(data.created_at), result, locale };
 }
 
 export async function deleteKeywordResearch(id: string): Promise<void> {

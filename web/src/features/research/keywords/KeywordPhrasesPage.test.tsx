@@ -70,8 +70,8 @@ beforeEach(() => {
   Object.assign(keywordResearch, { pending: null, latest: null, error: null, historyVersion: 0 });
   saved = [];
   vi.mocked(listKeywordResearches).mockImplementation(async () => [...saved]);
-  vi.mocked(saveKeywordResearch).mockImplementation(async (topic, result) => {
-    const research = { id: `r-${saved.length + 1}`, topic, createdAt: new Date("2026-12-01T10:00:00Z"), result };
+  vi.mocked(saveKeywordResearch).mockImplementation(async (topic, result, locale = null) => {
+    const research = { id: `r-${saved.length + 1}`, topic, createdAt: new Date("2026-12-01T10:00:00Z"), result, locale };
     saved = [research, ...saved];
     return research;
   });
@@ -222,6 +222,11 @@ describe("keyword phrases form", () => {
     await user.click(generateButton());
     await screen.findByRole("table");
     expect(requestKeywords).toHaveBeenCalledWith("jardinería en casa", "es");
+    // The research records its language; "Write article" opens Create in it, and the history says it.
+    await waitFor(() => expect(saveKeywordResearch).toHaveBeenCalledWith("jardinería en casa", expect.anything(), "es"));
+    const write = screen.getByRole("link", { name: `Write article: ${KEYWORDS[0].keyword}` });
+    expect(new URL(write.getAttribute("href")!, "https://app.test").searchParams.get("locale")).toBe("es");
+    expect(await screen.findByText(/· 3 keywords · Spanish · shown above$/)).toBeTruthy();
   });
 
   it("is busy while generating, shows the seconds elapsed and keeps the input usable", async () => {
@@ -414,7 +419,7 @@ describe("keyword generation failures", () => {
 describe("keyword research kept", () => {
   it("saves each research, lists it, and shows the newest again after a reload", async () => {
     const { unmount } = await generate("home gardening");
-    await waitFor(() => expect(saveKeywordResearch).toHaveBeenCalledWith("home gardening", { keywords: KEYWORDS, notes: [] }));
+    await waitFor(() => expect(saveKeywordResearch).toHaveBeenCalledWith("home gardening", { keywords: KEYWORDS, notes: [] }, null));
     const history = await screen.findByRole("region", { name: "Your research" });
     expect(within(history).getByText("home gardening")).toBeTruthy();
     expect(history.textContent).toContain("3 keywords · shown above");
@@ -429,8 +434,8 @@ describe("keyword research kept", () => {
 
   it("reopens an older research, and deletes one after asking", async () => {
     saved = [
-      { id: "r-2", topic: "composting", createdAt: new Date("2026-12-02T10:00:00Z"), result: { keywords: [KEYWORDS[2]], notes: [] } },
-      { id: "r-1", topic: "home gardening", createdAt: new Date("2026-12-01T10:00:00Z"), result: { keywords: KEYWORDS, notes: [] } },
+      { id: "r-2", topic: "composting", createdAt: new Date("2026-12-02T10:00:00Z"), result: { keywords: [KEYWORDS[2]], notes: [] }, locale: null },
+      { id: "r-1", topic: "home gardening", createdAt: new Date("2026-12-01T10:00:00Z"), result: { keywords: KEYWORDS, notes: [] }, locale: null },
     ];
     const { user } = renderPage();
     expect(await screen.findByRole("heading", { level: 2, name: "Keywords for “composting”" })).toBeTruthy();

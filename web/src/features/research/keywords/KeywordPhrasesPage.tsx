@@ -1,3 +1,4 @@
+import { localeOf } from "@contracts/locales";
 import { useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
@@ -46,6 +47,7 @@ function ResearchHistory({ researches, shownId }: { researches: readonly SavedRe
               <span className="research-topic">{research.topic}</span>
               <small>
                 {formatDateTime(research.createdAt)} · {count(research.result.keywords.length)}
+                {research.locale ? ` · ${localeOf(research.locale).name}` : ""}
                 {research.id === shownId ? " · shown above" : ""}
               </small>
             </span>
@@ -226,7 +228,12 @@ export default function KeywordPhrasesPage() {
             </button>
           </header>
           <Provenance result={latest.result} />
-          <KeywordTable key={latest.savedId ?? latest.subject} keywords={latest.result.keywords} labelledBy={resultsHeadingId} />
+          <KeywordTable
+            key={latest.savedId ?? latest.subject}
+            keywords={latest.result.keywords}
+            labelledBy={resultsHeadingId}
+            locale={latest.locale}
+          />
           <ReadingNotes notes={latest.result.notes} summary="Notes on these results" />
         </section>
       ) : (

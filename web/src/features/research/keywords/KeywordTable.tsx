@@ -30,7 +30,16 @@ function SortMark({ direction }: { direction: "ascending" | "descending" }) {
  * narrow screens (focusable, for keyboard users). Each header sorts by its
  * column (figures as numbers); each keyword can be copied, or written about.
  */
-export function KeywordTable({ keywords, labelledBy }: { keywords: readonly KeywordItem[]; labelledBy: string }) {
+export function KeywordTable({
+  keywords,
+  labelledBy,
+  locale = null,
+}: {
+  keywords: readonly KeywordItem[];
+  labelledBy: string;
+  /** The research's language: "Write article" opens Create in it. */
+  locale?: string | null;
+}) {
   const [sort, setSort] = useState<KeywordSort>(null);
   const rows = sortKeywords(keywords, sort);
   return (
@@ -69,7 +78,7 @@ export function KeywordTable({ keywords, labelledBy }: { keywords: readonly Keyw
                 <CompetitionBadge competition={item.competition} />
               </td>
               <td>
-                <Link className="write-article" href={writeArticleHref(item.keyword)} aria-label={`Write article: ${item.keyword}`}>
+                <Link className="write-article" href={writeArticleHref(item.keyword, locale)} aria-label={`Write article: ${item.keyword}`}>
                   Write article
                 </Link>
               </td>
