@@ -124,7 +124,7 @@ select results_eq(
        ('claim_publication(uuid,uuid,uuid,integer,uuid)'),
        ('complete_draft_job(uuid,uuid,text,text,text,text,text,text,text[],text[],text,text,boolean)'),
        ('consume_rate_limit(uuid,text,integer,integer,integer)'),
-       ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb,text,jsonb)'),
+       ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb,text,jsonb,uuid,text[])'),
        ('draft_queue_demand(integer,integer)'),
        ('fail_draft_job(uuid,uuid,text,integer)'),
        ('image_storage_used(uuid)'),
