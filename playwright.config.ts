@@ -33,7 +33,7 @@ export default defineConfig({
     {
       name: "cross-origin",
       outputDir: "test-results/cross-origin",
-      testMatch: /\/(ai-provider|articles|bulk|ghost|images|research|seo|wordpress|internal-links|password-recovery|selection-ai|outlines)\.spec\.ts$/,
+      testMatch: /\/(ai-provider|articles|bulk|ghost|images|research|seo|wordpress|internal-links|password-recovery|selection-ai|outlines|section-images)\.spec\.ts$/,
     },
   ],
   use: {
