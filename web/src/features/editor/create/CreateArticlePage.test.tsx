@@ -10,6 +10,7 @@ import {
   type GeneratedArticle,
 } from "../data/articleDrafts";
 import { createArticle } from "../../articles/data/articles";
+import { illustrateSections } from "../../images/data/sectionImages";
 import { listAssistantChoices, type AssistantSummary } from "../../assistants/data/assistants";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { sessionState } from "../../auth/session";
@@ -36,6 +37,7 @@ vi.mock("../data/articleOutlines", async (importOriginal) => ({
   proposeOutline: vi.fn(),
 }));
 vi.mock("../../assistants/data/assistants", () => ({ listAssistantChoices: vi.fn() }));
+vi.mock("../../images/data/sectionImages", () => ({ illustrateSections: vi.fn() }));
 vi.mock("../../../lib/notify", () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
 
 const ASSISTANTS: AssistantSummary[] = [
@@ -755,6 +757,25 @@ describe("create post: language and generation settings", () => {
     await waitFor(() => expect((screen.getByLabelText("AI Article Idea") as HTMLTextAreaElement).value).toBe("huertos"));
     expect((screen.getByLabelText("Article language") as HTMLSelectElement).value).toBe("es");
     expect(input("Focus Keyword").value).toBe("huertos");
+  });
+
+  it("with An image under each section ticked, the images are drawn once the draft is written, not before", async () => {
+    const draft = controllableDraft();
+    vi.mocked(illustrateSections).mockResolvedValue([]);
+    const { user } = await renderPage();
+    await chooseAndDescribe(user, "composting");
+    await user.click(screen.getByText("Language and generation settings"));
+    const box = screen.getByRole("checkbox", { name: "An image under each section" });
+    expect(noteOf(box)).toMatch(/^Once the draft is written, one image is drawn under each of its headings/);
+    await user.click(box);
+    await user.click(generateButton());
+    await draft.progress({ content: "<h2>Why composting matters</h2><p>Soil.</p>" });
+    expect(illustrateSections).not.toHaveBeenCalled();
+    await draft.finish({ ...ARTICLE, content: "<h2>Why composting matters</h2><p>Soil.</p><h2>Getting started</h2><p>Start.</p>" });
+    await waitFor(() => expect(illustrateSections).toHaveBeenCalledTimes(1));
+    const [request] = vi.mocked(illustrateSections).mock.calls[0];
+    expect(request.assistantId).toBe(ASSISTANTS[0].id);
+    expect(request.sections.map((section) => section.heading)).toEqual(["Why composting matters", "Getting started"]);
   });
 
   it("sends the article's language and the settings set here; unset ones are left to the assistant", async () => {

@@ -106,6 +106,9 @@ export default function CreateArticlePage() {
   const [proposing, setProposing] = useState(false);
   const [aiNote, setAiNote] = useState("");
   const [writtenBy, setWrittenBy] = useState<string | null>(null);
+  // Images in the body asked for with the draft: raised once a draft is written, for the panel to draw them.
+  const [sectionImages, setSectionImages] = useState(false);
+  const [drawSectionImages, setDrawSectionImages] = useState(0);
   // The language the last finished draft was written in (the language check's `expected`: the choice, else the assistant's).
   const [draftLocale, setDraftLocale] = useState<string | null>(null);
   // The last finished AI draft, kept as the new article's first revision when it is saved.
@@ -192,6 +195,7 @@ export default function CreateArticlePage() {
       draft.fill(draftFromGenerated(article));
       setGeneratedDraft(generatedDraftOf(article));
       setWrittenBy(request.assistantId);
+      if (sectionImages) setDrawSectionImages((count) => count + 1);
       setAiStatus("Your article is ready. Review it, then save it.");
       notifySuccess("Content generated successfully");
     } catch (error) {
@@ -400,6 +404,8 @@ export default function CreateArticlePage() {
             disabled={aiBusy}
             onLocaleChange={(locale) => ai.fill({ locale })}
             onSettingsChange={setSettings}
+            sectionImages={sectionImages}
+            onSectionImagesChange={setSectionImages}
           />
           {outline && (
             <OutlineEditor
@@ -533,6 +539,7 @@ export default function CreateArticlePage() {
               assistantId={writtenBy ?? (ai.values.assistantId || null)}
               locale={ai.values.locale || null}
               disabled={generating}
+              drawMissing={drawSectionImages}
             />
           }
         />

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { LocaleSelect } from "../../../ui/LocaleSelect";
 import { GenerationSettingsFields } from "../../../ui/GenerationSettingsFields";
 import type { GenerationSettingsValues } from "../../../lib/generationSettings";
@@ -9,6 +10,9 @@ type GenerationOptionsProps = {
   disabled: boolean;
   onLocaleChange(locale: string): void;
   onSettingsChange(settings: GenerationSettingsValues): void;
+  /** Whether an image is drawn under each section once the draft is written. */
+  sectionImages: boolean;
+  onSectionImagesChange(sectionImages: boolean): void;
 };
 
 /**
@@ -22,7 +26,10 @@ export function GenerationOptions({
   disabled,
   onLocaleChange,
   onSettingsChange,
+  sectionImages,
+  onSectionImagesChange,
 }: GenerationOptionsProps) {
+  const sectionImagesHelpId = useId();
   return (
     <details className="generation-options" open={Boolean(wordTargetError) || undefined}>
       <summary>Language and generation settings</summary>
@@ -44,6 +51,21 @@ export function GenerationOptions({
         disabled={disabled}
         onChange={onSettingsChange}
       />
+      <label>
+        <input
+          type="checkbox"
+          name="sectionImages"
+          checked={sectionImages}
+          disabled={disabled}
+          aria-describedby={sectionImagesHelpId}
+          onChange={(event) => onSectionImagesChange(event.target.checked)}
+        />
+        An image under each section
+      </label>
+      <small id={sectionImagesHelpId}>
+        Once the draft is written, one image is drawn under each of its headings (H2) with your fal.ai key, in the
+        assistant's image style; see Images in the body.
+      </small>
     </details>
   );
 }

@@ -110,6 +110,21 @@ describe("Images in the body", () => {
     expect(within(alert).getByRole("link", { name: "Go to Profile Settings" })).toBeTruthy();
   });
 
+  it("draws every missing image when asked without a press, once per request", async () => {
+    vi.mocked(illustrateSections).mockResolvedValue([
+      { ok: true, url: "https://storage.test/s.png", alt: "S" },
+      { ok: true, url: "https://storage.test/b.png", alt: "B" },
+    ]);
+    const props = { onContentChange: vi.fn(), title: "", assistantId: null, locale: null };
+    const { rerender } = render(<SectionImages content={CONTENT} {...props} drawMissing={0} />);
+    expect(illustrateSections).not.toHaveBeenCalled();
+    rerender(<SectionImages content={CONTENT} {...props} drawMissing={1} />);
+    await waitFor(() => expect(props.onContentChange).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(illustrateSections).mock.calls[0][0].sections.map((section) => section.heading)).toEqual(["Shaping", "Baking"]);
+    rerender(<SectionImages content={CONTENT} {...props} drawMissing={1} />);
+    expect(illustrateSections).toHaveBeenCalledTimes(1);
+  });
+
   it("asks for section headings when the content has none", () => {
     render(<Harness initial="<p>No sections yet.</p>" />);
     expect(screen.getByText("Add section headings (H2) to the content to put an image under each.")).toBeTruthy();

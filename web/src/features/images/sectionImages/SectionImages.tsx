@@ -18,6 +18,12 @@ export type SectionImagesProps = {
   locale: string | null;
   /** Other AI work on the article is under way (a draft streaming in). */
   disabled?: boolean;
+  /**
+   * Raised (1, 2, …) to draw every missing image without a press: Create
+   * raises it when a draft asked for with images in the body is written.
+   * Each value is acted on once.
+   */
+  drawMissing?: number;
 };
 
 type Target = { heading: string; occurrence: number; text: string };
@@ -31,7 +37,15 @@ const keyOf = (target: { heading: string; occurrence: number }) => `${target.occ
  * may keep writing meanwhile), and in the image library; failures are said
  * in place, per section.
  */
-export default function SectionImages({ content, onContentChange, title, assistantId, locale, disabled }: SectionImagesProps) {
+export default function SectionImages({
+  content,
+  onContentChange,
+  title,
+  assistantId,
+  locale,
+  disabled,
+  drawMissing = 0,
+}: SectionImagesProps) {
   const sections = useMemo(() => bodySections(content), [content]);
   const latest = useRef(content);
   latest.current = content;
@@ -44,6 +58,15 @@ export default function SectionImages({ content, onContentChange, title, assista
 
   const missing = sections.flatMap((section, index) => (section.image ? [] : [index]));
   const batch = missing.slice(0, SECTION_IMAGES_MAX_SECTIONS);
+
+  const drawnFor = useRef(0);
+  useEffect(() => {
+    if (drawMissing <= drawnFor.current || disabled || running || batch.length === 0) return;
+    drawnFor.current = drawMissing;
+    void draw(batch);
+    // Acts on a new request only; `draw` and `batch` are this render's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [drawMissing, disabled]);
 
   async function draw(indexes: number[]) {
     const targets: Target[] = indexes.map((index) => ({
