@@ -117,3 +117,30 @@ test("an image under each section, one regenerated, both in WordPress's media li
     expect(post.content.raw).toContain(items[0].source_url);
   }
 });
+
+test("Create with An image under each section: once the draft is written, each of its H2s gets an image", async ({ page }) => {
+  test.setTimeout(120_000);
+  const backend = await backendAs(await register(page));
+  const keys = await backend.functions.invoke("save-api-keys", {
+    body: { openaiKey: "sk-e2e-sections-FIXTURE-not-a-real-key-0002", falaiKey: "fal-test-key-123" },
+  });
+  expect(keys.error).toBeNull();
+  await page.goto("/articles/create");
+  await expect(page.getByLabel("Choose Assistant")).toBeEnabled();
+  await page.getByLabel("AI Article Idea").fill("composting");
+  await page.getByLabel("Choose Assistant").selectOption({ index: 1 });
+  await page.getByText("Language and generation settings").click();
+  await page.getByRole("checkbox", { name: "An image under each section" }).check();
+  await page.getByRole("button", { name: "Generate with AI" }).click();
+  await expect(page.getByText("Content generated successfully")).toBeVisible({ timeout: 30_000 });
+
+  const headings = contentEditor(page).locator("h2");
+  const count = await headings.count();
+  expect(count).toBeGreaterThan(1);
+  const panel = page.getByRole("region", { name: "Images in the body" });
+  await expect(panel.getByRole("status")).toHaveText(`${count} images placed under their headings.`, { timeout: 60_000 });
+  await expect(contentEditor(page).locator("h2 + img")).toHaveCount(count);
+  for (const src of await contentEditor(page).locator("h2 + img").evaluateAll((elements) => elements.map((element) => element.getAttribute("src")!))) {
+    expect(src.startsWith(STORAGE_PREFIX), src).toBe(true);
+  }
+});
