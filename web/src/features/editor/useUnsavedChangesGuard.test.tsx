@@ -5,8 +5,8 @@ import { Link, Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { useUnsavedChangesGuard } from "./useUnsavedChangesGuard";
 
-function Page({ dirty }: { dirty: boolean }) {
-  const guard = useUnsavedChangesGuard(dirty);
+function Page({ dirty, settled }: { dirty: boolean; settled?: () => boolean }) {
+  const guard = useUnsavedChangesGuard(dirty, settled);
   return (
     <>
       <Link href="/articles">Articles</Link>
@@ -26,11 +26,11 @@ function Page({ dirty }: { dirty: boolean }) {
   );
 }
 
-function renderPage(dirty: boolean) {
+function renderPage(dirty: boolean, settled?: () => boolean) {
   const location = memoryLocation({ path: "/articles/create", record: true });
   render(
     <Router hook={location.hook}>
-      <Page dirty={dirty} />
+      <Page dirty={dirty} settled={settled} />
     </Router>,
   );
   return { location, user: userEvent.setup(), pending: () => screen.getByTestId("pending").textContent };
@@ -52,6 +52,15 @@ describe("unsaved changes guard", () => {
     await user.click(screen.getByRole("button", { name: "Stay" }));
     expect(pending()).toBe("");
     expect(location.history.at(-1)).toBe("/articles/create");
+  });
+
+  it("lets links through once the page says its work is settled, before it renders again (a hidden page renders late)", async () => {
+    let settled = false;
+    const { location, user, pending } = renderPage(true, () => settled);
+    settled = true;
+    await user.click(screen.getByRole("link", { name: "Articles" }));
+    expect(pending()).toBe("");
+    expect(location.history.at(-1)).toBe("/articles");
   });
 
   it("lets links through when nothing is unsaved", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 
 /** The in-app address a left click on `event`'s link would open, or null when the click is not an in-app navigation. */
@@ -25,21 +25,31 @@ function inAppDestination(event: MouseEvent): string | null {
  * handler. The app's own redirects (after saving, or to sign in when the
  * session has ended) are not held back; what was typed is in the local
  * draft then.
+ *
+ * `settled`, when given, is asked at the moment of each click and unload:
+ * true means the work is saved although `dirty` has not caught up. A page
+ * can be left mounted but hidden while the next route's code loads (its
+ * Suspense boundary keeps it), and React renders a hidden page's updates
+ * late: its `dirty` stays true, and without this its listener would hold
+ * back clicks on the page that replaced it.
  */
-export function useUnsavedChangesGuard(dirty: boolean) {
+export function useUnsavedChangesGuard(dirty: boolean, settled?: () => boolean) {
   const [pending, setPending] = useState<string | null>(null);
   const [, navigate] = useLocation();
+  const settledRef = useRef(settled);
+  settledRef.current = settled;
 
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (settledRef.current?.()) return;
       event.preventDefault();
       // Older browsers ask only when returnValue is set.
       event.returnValue = "";
     };
     const onClick = (event: MouseEvent) => {
       const destination = inAppDestination(event);
-      if (destination === null) return;
+      if (destination === null || settledRef.current?.()) return;
       event.preventDefault();
       event.stopPropagation();
       setPending(destination);

@@ -134,9 +134,13 @@ export default function CreateArticlePage() {
   const pageValues = { ...ai.values, ...draft.values };
   const [storageKey] = useState(() => localDraftKey(user?.id ?? "signed-out", "new"));
   const localDraft = useLocalDraft(storageKey, EMPTY_PAGE, pageValues);
-  /** Saved and on its way to its editor: nothing here is unsaved any more (the Edit route may still be loading). */
-  const [handedOver, setHandedOver] = useState(false);
-  const guard = useUnsavedChangesGuard(!handedOver && !sameValues(pageValues, EMPTY_PAGE));
+  /**
+   * Saved and on its way to its editor: nothing here is unsaved any more.
+   * A ref, read at the click: while the Edit route's code loads this page
+   * stays mounted but hidden, and a state update here would render too late.
+   */
+  const handedOver = useRef(false);
+  const guard = useUnsavedChangesGuard(!sameValues(pageValues, EMPTY_PAGE), () => handedOver.current);
 
   // Leaving the page stops a generation or an outline proposal in progress.
   useEffect(
@@ -334,7 +338,7 @@ export default function CreateArticlePage() {
     notifySuccess("Article created successfully");
     // The writer stays in the editor: the saved article's, in this entry of the history (Back does not return to an empty form).
     handOverSaved({ article: saved, savedAt: new Date(), open: then });
-    setHandedOver(true);
+    handedOver.current = true;
     navigate(`/articles/edit/${saved.id}`, { replace: true });
   };
 
