@@ -163,4 +163,9 @@ Deno.test("reading the answer: a bare list is read, long fields are cut, too few
     /cut off before every section/,
   );
   assert.throws(() => parseSectionImages(answer('{"images": [{"prompt": "", "alt": "A"}]}'), sections.slice(0, 1)), /planned 0 of 1/);
+  // A blank entry among them is not skipped over: the plans after it would each land one section early.
+  assert.throws(
+    () => parseSectionImages(answer('[{"prompt": "", "alt": "A"}, {"prompt": "b", "alt": "B"}, {"prompt": "c", "alt": "C"}]'), sections),
+    /planned 1 of 2/,
+  );
 });

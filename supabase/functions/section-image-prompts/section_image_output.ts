@@ -61,25 +61,29 @@ function clip(text: string, length: number): string {
   return trimmed.length <= length ? trimmed : trimmed.slice(0, length - 1).trimEnd() + "…";
 }
 
-/** The plans of one candidate (`{ images: [...] }`, or a bare list from a text answer); entries without both fields are dropped. */
-function plansOf(candidate: unknown): SectionImagePlan[] {
+/**
+ * The entries of one candidate (`{ images: [...] }`, or a bare list from a
+ * text answer), in place: an entry without both fields is null, so the
+ * entries after it keep their sections.
+ */
+function plansOf(candidate: unknown): (SectionImagePlan | null)[] {
   const list = Array.isArray(candidate)
     ? candidate
     : candidate && typeof candidate === "object" && Array.isArray((candidate as { images?: unknown }).images)
     ? (candidate as { images: unknown[] }).images
     : [];
-  return list.flatMap((entry) => {
+  return list.map((entry) => {
     const { prompt, alt } = (entry ?? {}) as { prompt?: unknown; alt?: unknown };
-    if (typeof prompt !== "string" || typeof alt !== "string" || !prompt.trim() || !alt.trim()) return [];
-    return [{ prompt: clip(prompt, PROMPT_MAX_LENGTH), alt: clip(alt, SECTION_IMAGE_ALT_MAX_LENGTH) }];
+    if (typeof prompt !== "string" || typeof alt !== "string" || !prompt.trim() || !alt.trim()) return null;
+    return { prompt: clip(prompt, PROMPT_MAX_LENGTH), alt: clip(alt, SECTION_IMAGE_ALT_MAX_LENGTH) };
   });
 }
 
-function firstReading(content: string): SectionImagePlan[] | undefined {
+function firstReading(content: string): (SectionImagePlan | null)[] | undefined {
   for (const kind of ["object", "array"] as const) {
     for (const candidate of jsonCandidates(content, kind)) {
       const plans = plansOf(candidate);
-      if (plans.length) return plans;
+      if (plans.some(Boolean)) return plans;
     }
   }
   return undefined;
@@ -89,11 +93,14 @@ function firstReading(content: string): SectionImagePlan[] | undefined {
  * One plan per section, in order. An answer with fewer entries than
  * sections (cut at the length limit, or a model that skipped some) is
  * refused rather than padded: an image for the wrong section, or a made-up
- * description, is worse than asking again. Extra entries are dropped.
+ * description, is worse than asking again. An unusable entry among them
+ * (a blank prompt or alt) counts as missing. Extra entries are dropped.
  */
 export function parseSectionImages(answer: JsonAnswer, sections: readonly SectionImageSection[]): SectionImagePlan[] {
-  const plans = firstReading(answer.content) ??
+  const entries = firstReading(answer.content) ??
     (answer.truncated ? firstReading(closeTruncatedJson(answer.content) ?? "") : undefined) ?? [];
+  // One entry per section, by position: a missing or unusable one refuses the answer (the rest would be off by one).
+  const plans = entries.slice(0, sections.length).filter((plan): plan is SectionImagePlan => plan !== null);
   if (plans.length < sections.length) {
     throw new ModelOutputError(
       answer.truncated
@@ -101,5 +108,5 @@ export function parseSectionImages(answer: JsonAnswer, sections: readonly Sectio
         : `The model planned ${plans.length} of ${sections.length} section images. Try again.`,
     );
   }
-  return plans.slice(0, sections.length);
+  return plans;
 }

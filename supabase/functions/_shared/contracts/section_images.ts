@@ -40,7 +40,7 @@ const sectionSchema = z.object({
     z.minLength(1, SECTION_IMAGES_MESSAGES.heading),
     z.maxLength(SECTION_HEADING_MAX_LENGTH, SECTION_IMAGES_MESSAGES.headingTooLong),
   ),
-  /** The section's text; longer text is cut here rather than refused (the browser sends what the section holds). */
+  /** The section's text; longer text is cut here rather than refused (the browser cuts it too, so the request stays small). */
   text: z.pipe(z.string(), z.transform((text) => text.trim().slice(0, SECTION_TEXT_MAX_LENGTH))),
 });
 

@@ -24,6 +24,8 @@ type SiteCardProps = {
   onRecheck(site: ConnectedSite): void;
   /** A language chosen for the site (null: not set). */
   onLanguageChange(site: ConnectedSite, locale: string | null): void;
+  /** The site's language is being saved: it cannot be changed again meanwhile. */
+  savingLanguage: boolean;
 };
 
 const entries = (count: number) => `${count} ${count === 1 ? "post or page" : "posts and pages"}`;
@@ -38,7 +40,15 @@ function indexSummary(sync: SiteContentSync | undefined, refreshing: boolean): s
  * The site's language, saved as it is chosen: what bulk batches for the site
  * are written in when neither the batch nor its assistant chooses one.
  */
-function SiteLanguage({ site, onChange }: { site: ConnectedSite; onChange(locale: string | null): void }) {
+function SiteLanguage({
+  site,
+  saving,
+  onChange,
+}: {
+  site: ConnectedSite;
+  saving: boolean;
+  onChange(locale: string | null): void;
+}) {
   const labelId = `site-${site.id}-language`;
   return (
     <>
@@ -48,9 +58,11 @@ function SiteLanguage({ site, onChange }: { site: ConnectedSite; onChange(locale
           <select
             aria-labelledby={`${labelId} site-${site.id}`}
             value={site.locale ?? ""}
+            disabled={saving}
+            aria-busy={saving || undefined}
             onChange={(event) => onChange(event.target.value || null)}
           >
-            <LocaleOptions unsetLabel="Not set (the assistant's, else English)" />
+            <LocaleOptions unsetLabel="Not set" />
           </select>
         </span>
       </dd>
@@ -86,9 +98,10 @@ export function SiteCard({
   checkFailure,
   onRecheck,
   onLanguageChange,
+  savingLanguage,
 }: SiteCardProps) {
   const ghost = site.kind === "ghost";
-  const language = <SiteLanguage site={site} onChange={(locale) => onLanguageChange(site, locale)} />;
+  const language = <SiteLanguage site={site} saving={savingLanguage} onChange={(locale) => onLanguageChange(site, locale)} />;
   const errorId = `site-${site.id}-sync-error`;
   const showError = Boolean(sync?.lastError) && !refreshing;
   return (

@@ -56,6 +56,7 @@ export default function WordPressSitesPage() {
   const [refreshingIds, setRefreshingIds] = useState<ReadonlySet<string>>(new Set());
   const [confirmingRemoval, setConfirmingRemoval] = useState<ConnectedSite>();
   const [checkingIds, setCheckingIds] = useState<ReadonlySet<string>>(new Set());
+  const [savingLanguageIds, setSavingLanguageIds] = useState<ReadonlySet<string>>(new Set());
   const [checkFailures, setCheckFailures] = useState<Readonly<Record<string, CheckFailure>>>({});
 
   const setSites = (update: (sites: ConnectedSite[]) => ConnectedSite[]) =>
@@ -65,7 +66,9 @@ export default function WordPressSitesPage() {
 
   if (!user) return <SignedOut />;
 
+  // One save per site at a time (its select is disabled meanwhile), so a failure puts back the value saved last.
   const changeLanguage = async (site: ConnectedSite, locale: string | null) => {
+    setSavingLanguageIds((ids) => new Set(ids).add(site.id));
     setSites((sites) => sites.map((shown) => (shown.id === site.id ? { ...shown, locale } : shown)));
     try {
       await setSiteLanguage(site.id, locale);
@@ -73,6 +76,12 @@ export default function WordPressSitesPage() {
     } catch {
       setSites((sites) => sites.map((shown) => (shown.id === site.id ? { ...shown, locale: site.locale } : shown)));
       notifyError(`Failed to save the language of ${site.name}`);
+    } finally {
+      setSavingLanguageIds((ids) => {
+        const next = new Set(ids);
+        next.delete(site.id);
+        return next;
+      });
     }
   };
 
@@ -204,6 +213,7 @@ export default function WordPressSitesPage() {
                 checking={checkingIds.has(site.id)}
                 checkFailure={checkFailures[site.id]}
                 onRecheck={(target) => void recheck(target)}
+                savingLanguage={savingLanguageIds.has(site.id)}
                 onLanguageChange={(target, locale) => void changeLanguage(target, locale)}
                 sync={load.data?.syncs[site.id]}
                 refreshing={refreshingIds.has(site.id)}

@@ -64,6 +64,23 @@ describe("illustrateSections", () => {
     ]);
   });
 
+  it("hands each outcome on as it arrives, before the slowest is done", async () => {
+    const pending: ((value: GenerateImageResponse) => void)[] = [];
+    const arrived: number[] = [];
+    const deps: IllustrateDeps = {
+      plan: vi.fn().mockResolvedValue(PLANS),
+      generate: vi.fn(() => new Promise<GenerateImageResponse>((resolve) => pending.push(resolve))),
+    };
+    const result = illustrateSections({ sections: SECTIONS }, { deps, onResult: (index) => arrived.push(index) });
+    await vi.waitFor(() => expect(pending).toHaveLength(3));
+    pending[2](stored("https://storage.test/2.png"));
+    await vi.waitFor(() => expect(arrived).toEqual([2]));
+    pending[0](stored("https://storage.test/0.png"));
+    pending[1](stored("https://storage.test/1.png"));
+    await result;
+    expect(arrived).toEqual([2, 0, 1]);
+  });
+
   it("keeps the images that were drawn when one fails, with that one's message", async () => {
     const deps: IllustrateDeps = {
       plan: vi.fn().mockResolvedValue(PLANS),

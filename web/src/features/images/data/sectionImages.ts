@@ -23,6 +23,8 @@ export async function planSectionImages(request: SectionImagePromptsRequest, sig
   return parsed.data;
 }
 
+const SECTION_IMAGE_FAILED = "Failed to generate the section's image";
+
 /** Section images are wide, as a column of text is. */
 export const SECTION_IMAGE_SIZE = "landscape_16_9";
 
@@ -38,7 +40,8 @@ export type IllustrateDeps = {
 /**
  * Images for the sections of `request`, one per section in order: the
  * plans first (one model call for all), then every image at once — the
- * whole takes about as long as the slowest image, not the sum. Each image
+ * whole takes about as long as the slowest image, not the sum; each
+ * outcome is also handed to `onResult` as it arrives. Each image
  * is generated and stored in the library like any other (generate-image:
  * the user's fal.ai key, rate limit and storage quota); one that fails
  * leaves the others, with its own message. A failed plan throws (nothing
@@ -46,20 +49,33 @@ export type IllustrateDeps = {
  */
 export async function illustrateSections(
   request: SectionImagePromptsRequest,
-  { signal, deps = { plan: planSectionImages, generate: generateImages } }: { signal?: AbortSignal; deps?: IllustrateDeps } = {},
+  {
+    signal,
+    onResult,
+    deps = { plan: planSectionImages, generate: generateImages },
+  }: {
+    signal?: AbortSignal;
+    /** Each section's outcome as soon as it is known (by the section's index), before the whole resolves. */
+    onResult?(index: number, result: SectionImageResult): void;
+    deps?: IllustrateDeps;
+  } = {},
 ): Promise<SectionImageResult[]> {
   const { style, images: plans } = await deps.plan(request, signal);
-  const settled = await Promise.allSettled(
-    plans.map((plan) =>
-      deps.generate(
-        { prompt: plan.prompt, imageSize: SECTION_IMAGE_SIZE, stylePreset: style, numImages: 1 },
-        { signal, fallbackMessage: "Failed to generate the section's image" },
-      ),
-    ),
-  );
-  return settled.map((outcome, index): SectionImageResult =>
-    outcome.status === "fulfilled"
-      ? { ok: true, url: outcome.value.images[0].url, alt: plans[index].alt }
-      : { ok: false, message: outcome.reason instanceof Error ? outcome.reason.message : "Failed to generate the section's image" },
+  return await Promise.all(
+    plans.map(async (plan, index): Promise<SectionImageResult> => {
+      let result: SectionImageResult;
+      try {
+        const drawn = await deps.generate(
+          { prompt: plan.prompt, imageSize: SECTION_IMAGE_SIZE, stylePreset: style, numImages: 1 },
+          { signal, fallbackMessage: SECTION_IMAGE_FAILED },
+        );
+        result = { ok: true, url: drawn.images[0].url, alt: plan.alt };
+      } catch (error) {
+        result = { ok: false, message: error instanceof Error && error.message ? error.message : SECTION_IMAGE_FAILED };
+      }
+      onResult?.(index, result);
+      return result;
+    }),
   );
 }
+

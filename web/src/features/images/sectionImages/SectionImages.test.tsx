@@ -37,10 +37,34 @@ beforeEach(() => {
   vi.mocked(illustrateSections).mockReset();
 });
 
+/** illustrateSections as it behaves: each outcome handed to onResult, then all of them. */
+function answers(results: SectionImageResult[]) {
+  vi.mocked(illustrateSections).mockImplementation(async (_request, options) => {
+    results.forEach((result, index) => options?.onResult?.(index, result));
+    return results;
+  });
+}
+
+/** illustrateSections answering when the test says: `finish(results)`. */
+function answersLater() {
+  let finish: (results: SectionImageResult[]) => void = () => {};
+  vi.mocked(illustrateSections).mockImplementation(
+    (_request, options) =>
+      new Promise((resolve, reject) => {
+        // As supabase-js's invoke does when its signal is aborted.
+        options?.signal?.addEventListener("abort", () => reject(new DOMException("Aborted", "AbortError")));
+        finish = (results) => {
+          results.forEach((result, index) => options?.onResult?.(index, result));
+          resolve(results);
+        };
+      }),
+  );
+  return (results: SectionImageResult[]) => finish(results);
+}
+
 describe("Images in the body", () => {
   it("lists the sections with their images and draws the missing ones at once, under their headings", async () => {
-    let finish: (results: SectionImageResult[]) => void = () => {};
-    vi.mocked(illustrateSections).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const finish = answersLater();
     const user = userEvent.setup();
     render(<Harness />);
     const rows = screen.getAllByRole("listitem");
@@ -58,7 +82,7 @@ describe("Images in the body", () => {
           { heading: "Baking", text: "Bake it." },
         ],
       },
-      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+      expect.objectContaining({ signal: expect.any(AbortSignal), onResult: expect.any(Function) }),
     );
     expect(screen.getByRole("status").textContent).toContain("Drawing 2 images…");
     expect(screen.getByRole("button", { name: "Regenerate image for “Starter”" })).toHaveProperty("disabled", true);
@@ -75,7 +99,7 @@ describe("Images in the body", () => {
   });
 
   it("regenerates one section's image in place", async () => {
-    vi.mocked(illustrateSections).mockResolvedValue([{ ok: true, url: "https://storage.test/new.png", alt: "Un tarro" }]);
+    answers([{ ok: true, url: "https://storage.test/new.png", alt: "Un tarro" }]);
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole("button", { name: "Regenerate image for “Starter”" }));
@@ -85,8 +109,7 @@ describe("Images in the body", () => {
   });
 
   it("says so when a section was renamed while its image was drawn (the image stays in the library)", async () => {
-    let finish: (results: SectionImageResult[]) => void = () => {};
-    vi.mocked(illustrateSections).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const finish = answersLater();
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole("button", { name: "Generate image for “Baking”" }));
@@ -111,7 +134,7 @@ describe("Images in the body", () => {
   });
 
   it("draws every missing image when asked without a press, once per request", async () => {
-    vi.mocked(illustrateSections).mockResolvedValue([
+    answers([
       { ok: true, url: "https://storage.test/s.png", alt: "S" },
       { ok: true, url: "https://storage.test/b.png", alt: "B" },
     ]);
@@ -119,10 +142,28 @@ describe("Images in the body", () => {
     const { rerender } = render(<SectionImages content={CONTENT} {...props} drawMissing={0} />);
     expect(illustrateSections).not.toHaveBeenCalled();
     rerender(<SectionImages content={CONTENT} {...props} drawMissing={1} />);
-    await waitFor(() => expect(props.onContentChange).toHaveBeenCalledTimes(1));
+    // Each image goes in as it arrives, the second into the text with the first.
+    await waitFor(() => expect(props.onContentChange).toHaveBeenCalledTimes(2));
+    expect(props.onContentChange.mock.calls[1][0]).toContain('<h2>Shaping</h2>\n<img src="https://storage.test/s.png" alt="S">');
+    expect(props.onContentChange.mock.calls[1][0]).toContain('<h2>Baking</h2>\n<img src="https://storage.test/b.png" alt="B">');
     expect(vi.mocked(illustrateSections).mock.calls[0][0].sections.map((section) => section.heading)).toEqual(["Shaping", "Baking"]);
     rerender(<SectionImages content={CONTENT} {...props} drawMissing={1} />);
     expect(illustrateSections).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops a draw when other AI work starts on the text (a new draft streaming in), and sends sections cut to the function's limits", async () => {
+    answersLater();
+    const props = { onContentChange: vi.fn(), title: "", assistantId: null, locale: null };
+    const long = `<h2>${"Heading ".repeat(60)}</h2>\n<p>${"word ".repeat(600)}</p>`;
+    const user = userEvent.setup();
+    const { rerender } = render(<SectionImages content={long} {...props} />);
+    await user.click(screen.getByRole("button", { name: "Add an image to 1 section" }));
+    const [request, options] = vi.mocked(illustrateSections).mock.calls[0];
+    expect(request.sections[0].heading.length).toBeLessThanOrEqual(300);
+    expect(request.sections[0].text.length).toBeLessThanOrEqual(1_500);
+    rerender(<SectionImages content={long} {...props} disabled />);
+    expect(options?.signal?.aborted).toBe(true);
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(""));
   });
 
   it("asks for section headings when the content has none", () => {

@@ -1,8 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { SECTION_IMAGES_MAX_SECTIONS } from "@contracts/section_images";
+import {
+  SECTION_HEADING_MAX_LENGTH,
+  SECTION_IMAGES_MAX_SECTIONS,
+  SECTION_TEXT_MAX_LENGTH,
+} from "@contracts/section_images";
 import { RequestFailure, type FixPlace } from "../../../backend/functionErrors";
 import { TaskStatus, type RunningTask } from "../../../ui/TaskStatus";
-import { illustrateSections } from "../data/sectionImages";
+import { illustrateSections, type SectionImageResult } from "../data/sectionImages";
 import { bodySections, occurrenceOf, withSectionImage, type BodySection } from "./bodySections";
 import "./section-images.css";
 
@@ -54,10 +58,16 @@ export default function SectionImages({
   const [sectionErrors, setSectionErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const [done, setDone] = useState<string | undefined>();
   const abort = useRef<AbortController | null>(null);
+  const list = useRef<HTMLOListElement>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
   const missing = sections.flatMap((section, index) => (section.image ? [] : [index]));
   const batch = missing.slice(0, SECTION_IMAGES_MAX_SECTIONS);
+
+  // A draft streaming in (or another AI edit) replaces the text: a draw under way stops, its images stay in the library.
+  useEffect(() => {
+    if (disabled) abort.current?.abort();
+  }, [disabled]);
 
   const drawnFor = useRef(0);
   useEffect(() => {
@@ -66,7 +76,7 @@ export default function SectionImages({
     void draw(batch);
     // Acts on a new request only; `draw` and `batch` are this render's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [drawMissing, disabled]);
+  }, [drawMissing, disabled, running]);
 
   async function draw(indexes: number[]) {
     const targets: Target[] = indexes.map((index) => ({
@@ -85,36 +95,40 @@ export default function SectionImages({
     setFailure(null);
     setDone(undefined);
     setSectionErrors((errors) => new Map([...errors].filter(([key]) => !targets.some((target) => keyOf(target) === key))));
+    let placed = 0;
+    const moved: string[] = [];
+    // Each image goes in as it arrives, into the text as it is by then.
+    const place = (index: number, result: SectionImageResult) => {
+      if (controller.signal.aborted) return;
+      const target = targets[index];
+      if (!result.ok) {
+        setSectionErrors((current) => new Map([...current, [keyOf(target), result.message]]));
+        return;
+      }
+      const next = withSectionImage(latest.current, target, { src: result.url, alt: result.alt });
+      if (next === undefined) {
+        moved.push(target.heading);
+        return;
+      }
+      latest.current = next;
+      placed += 1;
+      onContentChange(next);
+    };
     try {
-      const results = await illustrateSections(
+      await illustrateSections(
         {
           title: title.trim(),
           assistantId,
           locale,
-          sections: targets.map(({ heading, text }) => ({ heading, text })),
+          // Cut as the function would: a long section must not make the request too large to be read.
+          sections: targets.map(({ heading, text }) => ({
+            heading: heading.slice(0, SECTION_HEADING_MAX_LENGTH),
+            text: text.slice(0, SECTION_TEXT_MAX_LENGTH),
+          })),
         },
-        { signal: controller.signal },
+        { signal: controller.signal, onResult: place },
       );
       if (controller.signal.aborted) return;
-      let html = latest.current;
-      let placed = 0;
-      const moved: string[] = [];
-      const errors = new Map<string, string>();
-      results.forEach((result, index) => {
-        const target = targets[index];
-        if (!result.ok) {
-          errors.set(keyOf(target), result.message);
-          return;
-        }
-        const next = withSectionImage(html, target, { src: result.url, alt: result.alt });
-        if (next === undefined) moved.push(target.heading);
-        else {
-          html = next;
-          placed += 1;
-        }
-      });
-      if (placed > 0) onContentChange(html);
-      setSectionErrors((current) => new Map([...current, ...errors]));
       setDone(
         [
           placed > 0 && `${placed === 1 ? "1 image" : `${placed} images`} placed under ${placed === 1 ? "its heading" : "their headings"}.`,
@@ -134,6 +148,8 @@ export default function SectionImages({
       if (abort.current === controller) {
         abort.current = null;
         setRunning(null);
+        // The button pressed may be gone (every section has its image): keep the keyboard in the panel.
+        if (document.activeElement === document.body) list.current?.focus();
       }
     }
   }
@@ -149,7 +165,7 @@ export default function SectionImages({
         One image under each section heading, in the assistant's image style, with alt text in the article's language.
         Each is kept in your image library.
       </p>
-      <ol className="section-image-list">
+      <ol className="section-image-list" ref={list} tabIndex={-1} aria-label="Sections">
         {sections.map((section, index) => (
           <SectionRow
             key={`${index}:${section.heading}`}

@@ -50,6 +50,13 @@ describe("withSectionImage", () => {
     expect(figure).toContain('<figure><img src="https://storage.test/m.png" alt="M"><figcaption>Fresh</figcaption></figure>');
   });
 
+  it("a replaced image loses the old one's size and title (a square's size would stretch a wide one)", () => {
+    const html = '<h2>A</h2>\n<img src="https://storage.test/sq.png" alt="Old" width="512" height="512" title="t">';
+    expect(withSectionImage(html, { heading: "A", occurrence: 0 }, { src: "https://storage.test/w.png", alt: "New" })).toBe(
+      '<h2>A</h2>\n<img src="https://storage.test/w.png" alt="New">',
+    );
+  });
+
   it("keeps two sections of one name apart, and says when the section is gone", () => {
     const twice = "<h2>Tips</h2>\n<p>One</p>\n<h2>Tips</h2>\n<p>Two</p>";
     const sections = bodySections(twice);

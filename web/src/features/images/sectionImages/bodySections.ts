@@ -85,6 +85,8 @@ export function withSectionImage(
   if (existing) {
     existing.setAttribute("src", image.src);
     existing.setAttribute("alt", image.alt);
+    // The old image's size and title are not the new one's (a square one's size would stretch a wide one).
+    for (const name of ["width", "height", "title", "srcset", "sizes"]) existing.removeAttribute(name);
     return serialize(root);
   }
   // Made in the template's inert document: an image made in the page's would start loading.
