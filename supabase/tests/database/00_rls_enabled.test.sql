@@ -117,6 +117,8 @@ select results_eq(
        and p.prorettype <> 'trigger'::regtype
      order by 1 $$,
   $$ values
+       ('approve_draft_batch_outlines(uuid,uuid)'),
+       ('approve_draft_job_outline(uuid,uuid,text[])'),
        ('begin_remote_create(uuid,integer)'),
        ('cancel_draft_batch(uuid,uuid)'),
        ('claim_draft_jobs(integer,integer,integer,integer,integer)'),
@@ -124,7 +126,7 @@ select results_eq(
        ('claim_publication(uuid,uuid,uuid,integer,uuid)'),
        ('complete_draft_job(uuid,uuid,text,text,text,text,text,text,text[],text[],text,text,boolean)'),
        ('consume_rate_limit(uuid,text,integer,integer,integer)'),
-       ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb,text,jsonb,uuid,text[])'),
+       ('create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb,text,jsonb,uuid,text[],boolean)'),
        ('draft_queue_demand(integer,integer)'),
        ('fail_draft_job(uuid,uuid,text,integer)'),
        ('image_storage_used(uuid)'),
@@ -143,7 +145,8 @@ select results_eq(
        ('save_article(uuid,jsonb,uuid,bigint,jsonb,bigint)'),
        ('saved_article_json(articles)'),
        ('site_content_embedding_input(text,text[],text[],text)'),
-       ('site_content_embedding_queue(uuid,text,integer)') $$,
+       ('site_content_embedding_queue(uuid,text,integer)'),
+       ('store_draft_job_outline(uuid,uuid,text[])') $$,
   'service_role can execute exactly the scheduling and publication-claim, drafting-queue, rate-limit, image-quota, content-sync, embedding and article-saving functions besides the browser''s'
 );
 

@@ -21,7 +21,7 @@ insert into public.wordpress_sites (id, user_id, name, site_url, username, base_
 
 -- Only the secret key
 select ok(
-  not has_function_privilege('authenticated', 'public.create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb,text,jsonb,uuid,text[])', 'execute')
+  not has_function_privilege('authenticated', 'public.create_draft_batch(uuid,text,uuid,boolean,uuid[],jsonb,text,jsonb,uuid,text[],boolean)', 'execute')
     and not has_function_privilege('authenticated', 'public.claim_draft_jobs(integer,integer,integer,integer,integer)', 'execute')
     and not has_function_privilege('authenticated', 'public.complete_draft_job(uuid,uuid,text,text,text,text,text,text,text[],text[],text,text,boolean)', 'execute')
     and not has_function_privilege('authenticated', 'public.fail_draft_job(uuid,uuid,text,integer)', 'execute')
