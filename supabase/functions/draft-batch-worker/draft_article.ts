@@ -17,6 +17,8 @@ import { mergeGenerationSettings } from "../_shared/contracts/generation_setting
 import { resolveLocale } from "../_shared/contracts/locales.ts";
 import { articleSlug } from "../_shared/contracts/slug.ts";
 import { checkDraftLanguage } from "../_shared/ai/language_check.ts";
+import { buildOutlineMessages, OUTLINE_MAX_OUTPUT_TOKENS, parseOutline } from "../_shared/ai/outline_output.ts";
+import { OUTLINE_SCHEMA_NAME, outlineJsonSchema } from "../_shared/contracts/outline.ts";
 import type { ClaimedDraftJob, DraftFields } from "./queue_store.ts";
 
 export interface DraftRequest {
@@ -89,6 +91,39 @@ export async function draftArticle({ target, model, assistant, job, context, tim
     );
   }
   return parseGeneratedArticle(answer.content);
+}
+
+/**
+ * The headings the model proposes for the job's idea, for the owner to review
+ * (a batch with outline review): propose-outline's request and reading, with
+ * the job's language and settings. Throws like draftArticle.
+ */
+export async function proposeOutline(
+  { target, model, assistant, job, timeoutMs, signal }: Omit<DraftRequest, "context">,
+): Promise<string[]> {
+  let answer;
+  try {
+    answer = await completeJson(
+      createOpenAIClient(target, timeoutMs),
+      target,
+      {
+        model: model.model,
+        messages: buildOutlineMessages(assistant.instructions, {
+          idea: job.idea,
+          locale: draftLocale(job, assistant),
+          settings: mergeGenerationSettings(assistant.settings, job.settings),
+        }),
+        schema: { name: OUTLINE_SCHEMA_NAME, schema: outlineJsonSchema },
+        effort: ["low", "minimal", "medium"],
+        maxOutputTokens: OUTLINE_MAX_OUTPUT_TOKENS,
+      },
+      { signal, maxRetries: 0 },
+    );
+  } catch (error) {
+    if (signal.aborted || error instanceof APIUserAbortError) throw new DraftTimedOut("The provider call timed out");
+    throw error;
+  }
+  return parseOutline(answer).headings;
 }
 
 export const EMPTY_WHEN_SANITISED = "The draft had no content left once unsafe HTML was removed";

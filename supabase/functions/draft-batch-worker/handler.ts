@@ -21,7 +21,10 @@
  * Each slot claims one job at a time (claim_draft_jobs: users take turns,
  * every waiting user's first draft before anyone's second; SKIP LOCKED; a
  * lease), drafts it, stores it (complete_draft_job, only while the claim is
- * current) or records the failure, and claims the next; it stops when nothing
+ * current) or records the failure, and claims the next. In a batch that
+ * reviews outlines, an idea's first claim asks the model for its headings
+ * instead (store_draft_job_outline: the job waits for its owner), and the
+ * claim after the approval drafts it following them; it stops when nothing
  * may be claimed. A slot takes no new job once a model call could no longer
  * end before the run's wall clock (`wallClockMs` − `providerTimeoutMs` −
  * `marginMs` into the run), and every call is cut at `wallClockMs` −
@@ -59,6 +62,7 @@ import {
   draftFields,
   draftLocale,
   type DraftRequest,
+  proposeOutline,
 } from "./draft_article.ts";
 import { type ClaimedDraftJob, createDraftQueueStore, type DraftQueueStore } from "./queue_store.ts";
 
@@ -104,6 +108,8 @@ export interface DraftWorkerDependencies {
   findLinkTargets: FindLinkTargets;
   /** The model call (draftArticle); replaced in tests that are about the queue. */
   draft(request: DraftRequest): Promise<GeneratedArticle>;
+  /** The model's headings for an idea whose batch reviews outlines (proposeOutline); replaced likewise. */
+  proposeOutline(request: Omit<DraftRequest, "context">): Promise<string[]>;
   deployment: AiDeployment;
   settings: DraftWorkerSettings;
   /**
@@ -119,6 +125,8 @@ export interface DraftWorkerSummary {
   claimed: number;
   /** Stored as drafts. */
   drafted: number;
+  /** Outlines proposed and waiting for their owner's review (batches with outline review). */
+  outlined: number;
   /** Failed attempts queued again with a back-off. */
   retried: number;
   /** Failed for good (the reason is on the job). */
@@ -181,6 +189,7 @@ export async function runDraftWorker(
   const summary: DraftWorkerSummary = {
     claimed: 0,
     drafted: 0,
+    outlined: 0,
     retried: 0,
     failed: 0,
     released: 0,
@@ -218,7 +227,10 @@ export async function runDraftWorker(
     const [target, assistant, context] = await Promise.all([
       targetOf(job.userId),
       assistantOf(job),
-      internalLinksContext(deps.findLinkTargets, job.userId, articleSource(job), "draft-batch-worker"),
+      // An outline proposal links nothing: the content index is read for the draft only.
+      job.proposeOutline
+        ? []
+        : internalLinksContext(deps.findLinkTargets, job.userId, articleSource(job), "draft-batch-worker"),
     ]);
     if (!assistant) return await giveUp(job, DRAFT_BATCH_MESSAGES.assistantNotFound);
     // No key, no model, or a model Chat Completions refuses: nothing to try; the reason says what to change.
@@ -243,6 +255,15 @@ export async function runDraftWorker(
       Math.max(1, Math.min(settings.providerTimeoutMs, settings.wallClockMs - settings.marginMs - elapsed())),
     );
     try {
+      if (job.proposeOutline) {
+        const headings = await deps.proposeOutline({ target, model, assistant, job, timeoutMs: settings.providerTimeoutMs, signal })
+          .finally(() => {
+            timing.providerMs = now() - callStarted;
+          });
+        if (await deps.store.storeOutline(job, headings)) summary.outlined++;
+        else summary.lost++;
+        return;
+      }
       const article = await deps.draft({
         target,
         model,
@@ -330,7 +351,7 @@ export async function runDraftWorker(
   return summary;
 }
 
-const COUNTS = ["claimed", "drafted", "retried", "failed", "released", "lost", "providerMs", "overheadMs"] as const;
+const COUNTS = ["claimed", "drafted", "outlined", "retried", "failed", "released", "lost", "providerMs", "overheadMs"] as const;
 
 function addCounts(summary: DraftWorkerSummary, helper: DraftWorkerSummary) {
   for (const key of COUNTS) summary[key] += helper[key];
@@ -426,6 +447,7 @@ export function productionDependencies(env: EnvReader = Deno.env): DraftWorkerDe
       "draft-batch-worker",
     ),
     draft: draftArticle,
+    proposeOutline,
     deployment: aiDeploymentFromEnv(env),
     settings: settingsFromEnv(env),
   };

@@ -15,7 +15,7 @@ import type { GeneratedArticle } from "../_shared/contracts/article.ts";
 import { DRAFT_LINK_TARGETS, type LinkTarget } from "../_shared/contracts/site_content.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import type { ChatRequest } from "../_testing/text_function_harness.ts";
-import { draftArticle } from "./draft_article.ts";
+import { draftArticle, proposeOutline } from "./draft_article.ts";
 import {
   backOffSeconds,
   createHandler,
@@ -59,6 +59,10 @@ function recordingStore(jobs: ClaimedDraftJob[], options: { lose?: string[] } = 
     claim(rules) {
       calls.push(`claim perUser=${rules.perUser} maxInFlight=${rules.maxInFlight} lease=${rules.leaseSeconds} maxAttempts=${rules.maxAttempts}`);
       return Promise.resolve(queue.shift() ?? null);
+    },
+    storeOutline(claimed, headings) {
+      calls.push(`outline ${claimed.jobId} ${headings.join(" | ")}`);
+      return Promise.resolve(!options.lose?.includes(claimed.jobId));
     },
     complete(claimed, draft) {
       calls.push(`complete ${claimed.jobId} ${draft.title}`);
@@ -122,6 +126,7 @@ async function withWorker(
       ),
     findLinkTargets: () => Promise.resolve([]),
     draft: draftArticle,
+    proposeOutline,
     deployment: testDeployment(fake),
     settings: { ...DEFAULT_SETTINGS, concurrency: 1, ...options.settings },
     ...options.deps,
@@ -188,7 +193,7 @@ Deno.test("draft-batch-worker: only the scheduler may run it, with the cron job'
     await get.body?.cancel();
     assert.deepEqual(calls, []);
     const empty = await post({ authorization: `Bearer ${SECRET}` });
-    assert.deepEqual(await summaryOf(empty), { claimed: 0, drafted: 0, retried: 0, failed: 0, released: 0, lost: 0 });
+    assert.deepEqual(await summaryOf(empty), { claimed: 0, drafted: 0, outlined: 0, retried: 0, failed: 0, released: 0, lost: 0 });
   }));
 
 Deno.test("draft-batch-worker: claims until the queue is empty, stores each draft, reads each user's key once", () =>
@@ -196,6 +201,7 @@ Deno.test("draft-batch-worker: claims until the queue is empty, stores each draf
     assert.deepEqual(await summaryOf(await run()), {
       claimed: 3,
       drafted: 3,
+      outlined: 0,
       retried: 0,
       failed: 0,
       released: 0,
@@ -213,6 +219,35 @@ Deno.test("draft-batch-worker: claims until the queue is empty, stores each draf
     ]);
     assert.deepEqual(keyReads, [user("a"), user("b")]);
   }));
+
+Deno.test("draft-batch-worker: in a batch that reviews outlines, an idea's first claim stores the model's headings for review, without links or a draft; the claim after the approval drafts them in order", () => {
+  const approved = ["Serving it cold", "The tomatoes"];
+  const linkQueries: string[] = [];
+  return withWorker(
+    [job(1, user("a"), { proposeOutline: true, locale: "es" }), job(2, user("a"), { outline: approved })],
+    { deps: { findLinkTargets: (_userId, query) => (linkQueries.push(query.focus), Promise.resolve([])) } },
+    async ({ run, calls, requests }) => {
+      assert.deepEqual(await summaryOf(await run()), {
+        claimed: 2,
+        drafted: 1,
+        outlined: 1,
+        retried: 0,
+        failed: 0,
+        released: 0,
+        lost: 0,
+      });
+      const [proposed, drafted] = calls.filter((call) => !call.startsWith("claim"));
+      assert.match(proposed, new RegExp(`^outline ${job(1).jobId} \\S.* \\| \\S`), "the proposed headings are stored on the job");
+      assert.equal(drafted, `complete ${job(2).jobId} Idea number 2: A Practical Guide`);
+      const outlineRequest = requests[0].body as ChatRequest;
+      assert.equal((outlineRequest.response_format as { json_schema?: { name?: string } })?.json_schema?.name, "article_outline");
+      assert.ok(JSON.stringify(outlineRequest.messages).includes("Write the headings in Spanish"), "in the batch's language");
+      assert.deepEqual(linkQueries, ["Idea number 2"], "only the draft reads the content index");
+      const draftRequest = JSON.stringify((requests[1].body as ChatRequest).messages);
+      assert.ok(approved.every((heading) => draftRequest.includes(heading)), "the draft follows the approved headings");
+    },
+  );
+});
 
 Deno.test("draft-batch-worker: each idea's model request offers the user's most relevant posts as internal links, as generate-article does", () => {
   const asked: { userId: string; query: LinkTargetQuery }[] = [];
@@ -307,6 +342,7 @@ Deno.test("draft-batch-worker: only rate limits and outages are queued again; ev
       assert.deepEqual(await summaryOf(await run()), {
         claimed: 11,
         drafted: 0,
+        outlined: 0,
         retried: 2,
         failed: 8,
         released: 0,
@@ -365,6 +401,7 @@ Deno.test("draft-batch-worker: at most `concurrency` drafts at once", async () =
       assert.deepEqual(await summaryOf(await run()), {
         claimed: 9,
         drafted: 9,
+        outlined: 0,
         retried: 0,
         failed: 0,
         released: 0,
@@ -406,6 +443,7 @@ Deno.test("draft-batch-worker: no job is started once a call could not end befor
     assert.deepEqual(await summaryOf(await run()), {
       claimed: 2,
       drafted: 1,
+      outlined: 0,
       retried: 0,
       failed: 0,
       released: 1,
@@ -426,6 +464,7 @@ Deno.test("draft-batch-worker: a store that cannot record an outcome stops that 
     assert.deepEqual(await summaryOf(await run()), {
       claimed: 1,
       drafted: 0,
+      outlined: 0,
       retried: 0,
       failed: 0,
       released: 0,
@@ -494,6 +533,7 @@ Deno.test("draft-batch-worker: a lead starts helpers for the backlog and answers
   const helperSummary = (drafted: number): DraftWorkerSummary => ({
     claimed: drafted,
     drafted,
+    outlined: 0,
     retried: 0,
     failed: 0,
     released: 0,
@@ -515,7 +555,7 @@ Deno.test("draft-batch-worker: a lead starts helpers for the backlog and answers
     // 20 claimable, 6 slots a run: three helpers; one of them failed.
     assert.deepEqual(
       { ...summary, providerMs: undefined, overheadMs: undefined },
-      { claimed: 28, drafted: 28, retried: 0, failed: 0, released: 0, lost: 0, helpers: 3, helpersFailed: 1, providerMs: undefined, overheadMs: undefined },
+      { claimed: 28, drafted: 28, outlined: 0, retried: 0, failed: 0, released: 0, lost: 0, helpers: 3, helpersFailed: 1, providerMs: undefined, overheadMs: undefined },
     );
     assert.equal(calls[0], "demand perUser=2 maxInFlight=30");
     assert.equal(budgets.length, 3);
@@ -529,6 +569,7 @@ Deno.test("draft-batch-worker: a lead starts helpers for the backlog and answers
     assert.deepEqual(await summaryOf(await run('{"budgetMs":20000}')), {
       claimed: 2,
       drafted: 2,
+      outlined: 0,
       retried: 0,
       failed: 0,
       released: 0,
@@ -564,6 +605,7 @@ Deno.test("draft-batch-worker: a helper's budget shortens its wall clock: no cal
     assert.deepEqual(await summaryOf(await run('{"budgetMs":10000}')), {
       claimed: 2,
       drafted: 2,
+      outlined: 0,
       retried: 0,
       failed: 0,
       released: 0,

@@ -28,8 +28,13 @@ export interface ClaimedDraftJob {
   locale?: string | null;
   /** The batch's overrides of the assistant's generation settings. */
   settings?: GenerationSettings | null;
-  /** The headings the batch's drafts follow (copied from its template); null: the model's own. */
+  /**
+   * The headings the draft follows: the idea's own, as the owner approved
+   * them, else the batch's (copied from its template); null: the model's own.
+   */
   outline?: string[] | null;
+  /** The batch reviews outlines and this idea's is not approved yet: the claim is for proposing it. */
+  proposeOutline?: boolean;
 }
 
 /** The draft to store, already sanitised and within the articles' limits. */
@@ -61,6 +66,8 @@ export interface ClaimRules {
 export interface DraftQueueStore {
   /** One ready job, or null when none may be claimed now. */
   claim(rules: ClaimRules): Promise<ClaimedDraftJob | null>;
+  /** The proposed headings wait for the owner's review; false when the claim was lost. */
+  storeOutline(job: ClaimedDraftJob, headings: string[]): Promise<boolean>;
   /** Stores the draft and marks the job done; the article id, or null when the claim was lost. */
   complete(job: ClaimedDraftJob, draft: DraftFields): Promise<string | null>;
   /** A failed attempt: queued again after `retryAfterSeconds`, or failed for good when null. */
@@ -98,10 +105,14 @@ export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStor
       );
       const [row] = rows ?? [];
       if (!row) return null;
-      const batch = check(
-        await draftWorker.from("draft_batches").select("locale, generation_settings, outline").eq("id", row.batch_id).maybeSingle(),
-        "reading the batch's language",
-      );
+      const [batchRead, jobRead] = await Promise.all([
+        draftWorker.from("draft_batches").select("locale, generation_settings, outline, outline_review").eq("id", row.batch_id)
+          .maybeSingle(),
+        draftWorker.from("draft_jobs").select("outline, outline_approved_at").eq("id", row.job_id).maybeSingle(),
+      ]);
+      const batch = check(batchRead, "reading the batch's language");
+      const ownOutline = check(jobRead, "reading the idea's outline");
+      const approved = ownOutline?.outline_approved_at ? ownOutline.outline : null;
       // Validated by draft-batches when the batch was created; anything else is ignored rather than sent to the model.
       const settings = generationSettingsSchema.safeParse(batch?.generation_settings ?? {});
       return {
@@ -117,8 +128,15 @@ export function createDraftQueueStore(draftWorker: SystemClient): DraftQueueStor
         attempts: row.attempts,
         locale: batch?.locale ?? null,
         settings: settings.success ? settings.data : null,
-        outline: batch?.outline ?? null,
+        outline: approved ?? batch?.outline ?? null,
+        proposeOutline: Boolean(batch?.outline_review) && !approved,
       };
+    },
+    async storeOutline(job, headings) {
+      return check(
+        await draftWorker.rpc("store_draft_job_outline", { p_job_id: job.jobId, p_claim_id: job.claimId, p_outline: headings }),
+        "storing the proposed outline",
+      ) === true;
     },
     async complete(job, draft) {
       return check(

@@ -1,5 +1,6 @@
 /**
- * The owner's side of the bulk-drafting queue. Reads run as the caller, so
+ * The owner's side of the bulk-drafting queue (and the outline review of
+ * 20261219000100_batch_outline_review.sql). Reads run as the caller, so
  * row-level security shows them only their own sites, batches and jobs. The
  * queue is written on the system's draftQueue path by the security-definer
  * functions of migration 20261128000400_draft_queue.sql, which take the
@@ -23,6 +24,8 @@ export interface NewDraftBatch {
   /** The template chosen and the headings copied from it; null: none. */
   templateId: string | null;
   outline: string[] | null;
+  /** Each idea's outline waits for the owner's approval before drafting. */
+  outlineReview: boolean;
 }
 
 /** What a batch takes from an article template. */
@@ -49,7 +52,14 @@ export interface DraftBatchStore {
   hasJob(userId: string, jobId: string): Promise<boolean>;
   /** regenerate_draft_job's outcome. */
   regenerate(userId: string, jobId: string): Promise<RegenerateOutcome>;
+  /** approve_draft_job_outline's outcome: the job queued with `headings` (null: as it stands). */
+  approveOutline(userId: string, jobId: string, headings: string[] | null): Promise<ApproveOutlineOutcome>;
+  /** Outlines of the batch approved as they stand; null when the user has no such batch. */
+  approveOutlines(userId: string, batchId: string): Promise<number | null>;
 }
+
+export type ApproveOutlineOutcome = "queued" | "not_found" | "not_ready";
+const APPROVE_OUTLINE_OUTCOMES: readonly ApproveOutlineOutcome[] = ["queued", "not_found", "not_ready"];
 
 export type RegenerateOutcome = "requeued" | "not_found" | "busy" | "not_a_draft";
 const REGENERATE_OUTCOMES: readonly RegenerateOutcome[] = ["requeued", "not_found", "busy", "not_a_draft"];
@@ -98,6 +108,7 @@ export function createDraftBatchStore(caller: CallerClient, draftQueue: SystemCl
         p_generation_settings: batch.settings,
         p_template_id: batch.templateId ?? undefined,
         p_outline: batch.outline ?? undefined,
+        p_outline_review: batch.outlineReview,
       });
       if (error) fail("creating the batch", error);
       return data;
@@ -136,6 +147,22 @@ export function createDraftBatchStore(caller: CallerClient, draftQueue: SystemCl
       const outcome = REGENERATE_OUTCOMES.find((value) => value === data);
       if (!outcome) throw new Error(`regenerate_draft_job answered ${String(data)}`);
       return outcome;
+    },
+    async approveOutline(userId, jobId, headings) {
+      const { data, error } = await draftQueue.rpc("approve_draft_job_outline", {
+        p_user_id: userId,
+        p_job_id: jobId,
+        p_outline: headings ?? undefined,
+      });
+      if (error) fail("approving the outline", error);
+      const outcome = APPROVE_OUTLINE_OUTCOMES.find((value) => value === data);
+      if (!outcome) throw new Error(`approve_draft_job_outline answered ${String(data)}`);
+      return outcome;
+    },
+    async approveOutlines(userId, batchId) {
+      const { data, error } = await draftQueue.rpc("approve_draft_batch_outlines", { p_user_id: userId, p_batch_id: batchId });
+      if (error) fail("approving the outlines", error);
+      return data as number | null;
     },
   };
 }

@@ -12,6 +12,11 @@
  *   { action: "regenerate", jobId }      → 200 { requeued: true }: the idea is drafted again (its
  *       unscheduled draft deleted first); costs one unit. 404 'This idea is no longer in the batch',
  *       409 while it is being drafted, or when its draft was scheduled or published.
+ *   { action: "approve-outline", jobId, headings? } → 200 { approved: 1 }: a batch with
+ *       `outlineReview`: the idea is drafted following its outline, as edited (`headings`) or as
+ *       it stands. Nothing charged (the idea was charged with its batch). 404 as regenerate; 409
+ *       'This outline is no longer waiting for review'.
+ *   { action: "approve-outlines", batchId } → 200 { approved }: every outline waiting, as it stands.
  *
  * 400 invalid input (`{ error: "<field>: <message>", field, issues }`), no
  * OpenAI key stored (nothing could be drafted), or a site that is not the
@@ -32,11 +37,13 @@ import type { RequestCaller } from "../_shared/platform/caller.ts";
 import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import {
   type CancelledDraftBatch,
+  type ApprovedOutlines,
   type CreatedDraftBatch,
   type CreateDraftBatchInput,
   defaultBatchName,
   DRAFT_BATCH_MESSAGES,
   draftBatchRequestSchema,
+  estimateModelCalls,
   type RegeneratedDraft,
   type RetriedDraftJobs,
 } from "../_shared/contracts/draft_batch.ts";
@@ -103,9 +110,27 @@ export function createHandler(deps: DraftBatchesDependencies): (req: Request) =>
               return errorResponse(409, DRAFT_BATCH_MESSAGES.notADraft, { field: "jobId" });
           }
         }
+        case "approve-outline":
+          return await approveOutline(deps, userId, input.jobId, input.headings ?? null);
+        case "approve-outlines": {
+          const approved = await deps.store.approveOutlines(userId, input.batchId);
+          if (approved === null) return errorResponse(404, DRAFT_BATCH_MESSAGES.batchNotFound, { field: "batchId" });
+          return json({ approved } satisfies ApprovedOutlines);
+        }
       }
     },
   });
+}
+
+async function approveOutline(deps: DraftBatchesDependencies, userId: string, jobId: string, headings: string[] | null) {
+  switch (await deps.store.approveOutline(userId, jobId, headings)) {
+    case "queued":
+      return json({ approved: 1 } satisfies ApprovedOutlines);
+    case "not_found":
+      return errorResponse(404, DRAFT_BATCH_MESSAGES.ideaNotFound, { field: "jobId" });
+    case "not_ready":
+      return errorResponse(409, DRAFT_BATCH_MESSAGES.outlineNotReady, { field: "jobId" });
+  }
 }
 
 /**
@@ -167,10 +192,10 @@ async function create(deps: DraftBatchesDependencies, userId: string, input: Cre
     settings: withTemplate(input.settings ?? {}, template),
     templateId: template ? input.templateId! : null,
     outline: template?.sections ?? null,
+    outlineReview: input.outlineReview,
   });
-  return json(
-    { batchId, jobs: input.ideas.length, modelCalls: input.ideas.length } satisfies CreatedDraftBatch,
-  );
+  const { calls } = estimateModelCalls(input.ideas.length, input.outlineReview && !template);
+  return json({ batchId, jobs: input.ideas.length, modelCalls: calls } satisfies CreatedDraftBatch);
 }
 
 /**

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { aiDeploymentFromEnv } from "../_shared/ai/ai_deployment.ts";
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { createMemoryRateLimiter, memoryRateLimit } from "../_testing/memory_rate_limiter.ts";
-import type { DraftBatchStore, NewDraftBatch, RegenerateOutcome } from "./batch_store.ts";
+import type { ApproveOutlineOutcome, DraftBatchStore, NewDraftBatch, RegenerateOutcome } from "./batch_store.ts";
 import { createHandler, MAX_BODY_BYTES } from "./handler.ts";
 import { GENERATION_SETTINGS_MESSAGES } from "../_shared/contracts/generation_settings.ts";
 
@@ -28,6 +28,7 @@ function harness(
     assistantModel?: string | null;
     assistantLocale?: string | null;
     regenerate?: RegenerateOutcome;
+    approveOutline?: ApproveOutlineOutcome;
   } = {},
 ) {
   const calls: string[] = [];
@@ -68,6 +69,14 @@ function harness(
     regenerate(userId, jobId) {
       calls.push(`regenerate ${userId} ${jobId}`);
       return Promise.resolve(options.regenerate ?? "requeued");
+    },
+    approveOutline(userId, jobId, headings) {
+      calls.push(`approve-outline ${userId} ${jobId} ${JSON.stringify(headings)}`);
+      return Promise.resolve(userId === ALICE && jobId === JOB ? options.approveOutline ?? "queued" : "not_found");
+    },
+    approveOutlines(userId, batchId) {
+      calls.push(`approve-outlines ${userId} ${batchId}`);
+      return Promise.resolve(userId === ALICE && batchId === BATCH ? 4 : null);
     },
   };
   const limiter = createMemoryRateLimiter();
@@ -135,6 +144,7 @@ Deno.test("draft-batches create: one batch of queued ideas, the estimate, the ra
     settings: {},
     templateId: null,
     outline: null,
+    outlineReview: false,
   }]);
   assert.deepEqual(limiter.calls, [{ userId: ALICE, action: "bulk_drafts", cost: 2, allowed: true }]);
   const named = await call(create({ name: "November posts", reviewRequired: false }));
@@ -170,6 +180,47 @@ Deno.test("draft-batches create: a template's sections become the batch's outlin
   assert.equal(created.length, 2, "nothing stored for a template that is not hers");
 });
 
+Deno.test("draft-batches create with outline review: the model's outline per idea is one more call each; a template's gives it without one", async () => {
+  const { call, created, limiter } = harness();
+  const reviewed = await call(create({ outlineReview: true }));
+  assert.deepEqual(reviewed.body, { batchId: BATCH, jobs: 3, modelCalls: 6 });
+  assert.equal(created[0].outlineReview, true);
+  const templated = await call(create({ outlineReview: true, templateId: TEMPLATE }));
+  assert.deepEqual(templated.body, { batchId: BATCH, jobs: 3, modelCalls: 3 });
+  assert.deepEqual([created[1].outlineReview, created[1].outline], [true, ["Why", "How", "Next steps"]]);
+  assert.deepEqual(limiter.calls.map((charge) => charge.cost), [3, 3], "charged per idea, as without review");
+});
+
+Deno.test("draft-batches approve-outline and approve-outlines: the owner's only, edited headings validated, nothing charged", async () => {
+  const { call, calls, limiter } = harness();
+  const edited = await call({ action: "approve-outline", jobId: JOB, headings: ["  Serving  ", "Tomatoes"] });
+  assert.deepEqual([edited.status, edited.body], [200, { approved: 1 }]);
+  const asIs = await call({ action: "approve-outline", jobId: JOB });
+  assert.deepEqual([asIs.status, asIs.body], [200, { approved: 1 }]);
+  const bobs = await call({ action: "approve-outline", jobId: JOB }, BOB);
+  assert.deepEqual([bobs.status, bobs.body.error], [404, "This idea is no longer in the batch"]);
+  const blank = await call({ action: "approve-outline", jobId: JOB, headings: ["Serving", " "] });
+  assert.equal(blank.status, 400);
+  assert.match(blank.body.error, /Every heading needs text/);
+  const none = await call({ action: "approve-outline", jobId: JOB, headings: [] });
+  assert.match(none.body.error, /Keep at least one heading/);
+  const all = await call({ action: "approve-outlines", batchId: BATCH });
+  assert.deepEqual([all.status, all.body], [200, { approved: 4 }]);
+  const bobsBatch = await call({ action: "approve-outlines", batchId: BATCH }, BOB);
+  assert.deepEqual([bobsBatch.status, bobsBatch.body.error], [404, "Batch not found"]);
+  assert.deepEqual(calls, [
+    `approve-outline ${ALICE} ${JOB} ["Serving","Tomatoes"]`,
+    `approve-outline ${ALICE} ${JOB} null`,
+    `approve-outline ${BOB} ${JOB} null`,
+    `approve-outlines ${ALICE} ${BATCH}`,
+    `approve-outlines ${BOB} ${BATCH}`,
+  ]);
+  assert.deepEqual(limiter.calls, []);
+  const late = harness({ approveOutline: "not_ready" });
+  const gone = await late.call({ action: "approve-outline", jobId: JOB });
+  assert.deepEqual([gone.status, gone.body.error], [409, "This outline is no longer waiting for review"]);
+});
+
 Deno.test("draft-batches create: invalid input is a 400 naming the field, before anything is counted or stored", async () => {
   const { call, calls, limiter } = harness();
   const cases: [Record<string, unknown>, string][] = [
@@ -182,7 +233,7 @@ Deno.test("draft-batches create: invalid input is a 400 naming the field, before
     [{ assistantId: "nope" }, "assistantId: Please select an assistant"],
     [{ targetSiteIds: ["not-a-site"] }, "targetSiteIds.0: Choose one of your connected sites"],
     [{ name: "n".repeat(201) }, "name: Keep the batch name under 200 characters"],
-    [{ action: "explode" }, "action: The action must be create, cancel, retry-failed or regenerate"],
+    [{ action: "explode" }, "action: The action must be create, cancel, retry-failed, regenerate, approve-outline or approve-outlines"],
     [{ locale: "xx" }, "locale: Choose one of the languages offered"],
     [{ settings: { wordTarget: 10 } }, "settings.wordTarget: Choose a word target between 300 and 5000"],
     [{ settings: { tone: "grumpy" } }, `settings.tone: ${GENERATION_SETTINGS_MESSAGES.tone}`],

@@ -10,7 +10,7 @@ import {
   proposeOutlineRequestSchema,
 } from "../_shared/contracts/outline.ts";
 import { errorResponse } from "../_shared/http/responses.ts";
-import { buildOutlineMessages, OUTLINE_MAX_OUTPUT_TOKENS, parseOutline } from "./outline_output.ts";
+import { buildOutlineMessages, OUTLINE_MAX_OUTPUT_TOKENS, parseOutline } from "../_shared/ai/outline_output.ts";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 

@@ -14,7 +14,7 @@ import {
   withTextFunctionHarness,
 } from "../_testing/text_function_harness.ts";
 import { createHandler } from "./handler.ts";
-import { parseOutline } from "./outline_output.ts";
+import { parseOutline } from "../_shared/ai/outline_output.ts";
 
 const BOB = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
 const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";

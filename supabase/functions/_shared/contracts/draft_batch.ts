@@ -10,6 +10,7 @@ import { termList } from "./article_save.ts";
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "./text_limits.ts";
 import { generationSettingsSchema } from "./generation_settings.ts";
 import { isSupportedLocale, LOCALE_MESSAGE } from "./locales.ts";
+import { outlineHeadingsSchema } from "./outline.ts";
 
 /** Ideas in one batch (the database has no limit of its own; the bulk rate limit caps a day). */
 export const DRAFT_BATCH_MAX_IDEAS = 100;
@@ -38,6 +39,7 @@ export const DRAFT_BATCH_MESSAGES = {
   ideaNotFound: "This idea is no longer in the batch",
   ideaBusy: "This idea is being drafted already",
   notADraft: "This draft was scheduled or published: change it in the editor instead",
+  outlineNotReady: "This outline is no longer waiting for review",
 } as const;
 
 export const draftIdeaSchema = z.object({
@@ -85,6 +87,12 @@ export const createDraftBatchSchema = z.object({
    * batch's settings set them.
    */
   templateId: z.uuid({ error: DRAFT_BATCH_MESSAGES.templateNotFound }).nullish(),
+  /**
+   * Each idea's headings wait for the owner's approval (edited or as they
+   * stand) before its draft is written: the template's sections when one is
+   * chosen, else the model's proposal (one more model call per idea).
+   */
+  outlineReview: z.boolean().default(false),
 });
 
 const batchAction = <Action extends string>(action: Action) =>
@@ -98,10 +106,26 @@ export const regenerateDraftSchema = z.object({
   jobId: z.uuid({ error: DRAFT_BATCH_MESSAGES.ideaNotFound }),
 });
 
+/** Approve one idea's outline, as edited (`headings`) or as it stands; its draft is then written following it. */
+export const approveOutlineSchema = z.object({
+  action: z.literal("approve-outline"),
+  jobId: z.uuid({ error: DRAFT_BATCH_MESSAGES.ideaNotFound }),
+  headings: z.nullish(outlineHeadingsSchema),
+});
+/** Approve every outline of the batch waiting for review, as they stand. */
+export const approveOutlinesSchema = batchAction("approve-outlines");
+
 export const draftBatchRequestSchema = z.discriminatedUnion(
   "action",
-  [createDraftBatchSchema, cancelDraftBatchSchema, retryFailedDraftsSchema, regenerateDraftSchema],
-  { error: "The action must be create, cancel, retry-failed or regenerate" },
+  [
+    createDraftBatchSchema,
+    cancelDraftBatchSchema,
+    retryFailedDraftsSchema,
+    regenerateDraftSchema,
+    approveOutlineSchema,
+    approveOutlinesSchema,
+  ],
+  { error: "The action must be create, cancel, retry-failed, regenerate, approve-outline or approve-outlines" },
 );
 
 export type DraftBatchRequest = z.input<typeof draftBatchRequestSchema>;
@@ -124,10 +148,19 @@ export interface RetriedDraftJobs {
 export interface RegeneratedDraft {
   requeued: true;
 }
+export interface ApprovedOutlines {
+  /** Ideas queued for drafting. */
+  approved: number;
+}
 
-/** The estimate shown before a batch starts: one call per idea, at most DRAFT_MAX_ATTEMPTS with retries. */
-export function estimateModelCalls(ideas: number): { calls: number; atMost: number } {
-  return { calls: ideas, atMost: ideas * DRAFT_MAX_ATTEMPTS };
+/**
+ * The estimate shown before a batch starts: one call per idea, two when the
+ * model proposes each outline for review (not when a template gives it), at
+ * most DRAFT_MAX_ATTEMPTS per call with retries.
+ */
+export function estimateModelCalls(ideas: number, modelOutlines = false): { calls: number; atMost: number } {
+  const calls = ideas * (modelOutlines ? 2 : 1);
+  return { calls, atMost: calls * DRAFT_MAX_ATTEMPTS };
 }
 
 /** A batch's name when none is given: its first idea, shortened. */
@@ -137,5 +170,5 @@ export function defaultBatchName(ideas: readonly { idea: string }[]): string {
   return ideas.length > 1 ? `${short} (+${ideas.length - 1} more)` : short;
 }
 
-export const DRAFT_JOB_STATUSES = ["queued", "drafting", "done", "failed", "cancelled"] as const;
+export const DRAFT_JOB_STATUSES = ["queued", "drafting", "outline_ready", "done", "failed", "cancelled"] as const;
 export type DraftJobStatus = (typeof DRAFT_JOB_STATUSES)[number];

@@ -127,14 +127,16 @@ export interface SystemAccess {
   /**
    * draft-batch-worker, the bulk worker, acting without a user: claims,
    * completes, fails and releases queued jobs (20261128000400; the drafts it
-   * stores are articles whose HTML it sanitised), and reads each job owner's
+   * stores are articles whose HTML it sanitised), stores the outlines it
+   * proposes for review (20261219000100), and reads each job owner's
    * assistant, link-relevance setting and content index (scoped by the job's
    * user id).
    */
   draftWorker: SystemClient;
   /**
-   * draft-batches: create_draft_batch(), cancel_draft_batch() and
-   * retry_failed_draft_jobs(). The queue is written by functions only:
+   * draft-batches: create_draft_batch(), cancel_draft_batch(),
+   * retry_failed_draft_jobs(), regenerate_draft_job() and the outline
+   * approvals (approve_draft_job_outline(), approve_draft_batch_outlines()). The queue is written by functions only:
    * creating a batch and retrying failed drafts cost the bulk-drafting rate
    * limit, which the function charges first.
    */

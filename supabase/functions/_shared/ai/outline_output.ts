@@ -1,22 +1,23 @@
 /**
- * The outline request and the reading of its answer. The answer is asked
+ * The outline request and the reading of its answer (propose-outline, and
+ * draft-batch-worker for a batch whose outlines are reviewed). The answer is asked
  * for as strict structured output (contracts/outline.ts outlineJsonSchema),
  * so it arrives as `{ headings: [...] }`; from a provider without
  * json_schema (completion.ts' fallbacks) it may come wrapped in prose or as
  * a bare list, which is read leniently here.
  */
 import type OpenAI from "openai";
-import { DEFAULT_ASSISTANT_INSTRUCTIONS, settingsLines } from "../_shared/ai/article_prompt.ts";
-import type { JsonAnswer } from "../_shared/ai/completion.ts";
-import { closeTruncatedJson, jsonCandidates } from "../_shared/ai/json_candidates.ts";
-import { ModelOutputError } from "../_shared/ai/provider_errors.ts";
-import type { GenerationSettings } from "../_shared/contracts/generation_settings.ts";
-import { DEFAULT_LOCALE, languageLabel } from "../_shared/contracts/locales.ts";
+import { DEFAULT_ASSISTANT_INSTRUCTIONS, settingsLines } from "./article_prompt.ts";
+import type { JsonAnswer } from "./completion.ts";
+import { closeTruncatedJson, jsonCandidates } from "./json_candidates.ts";
+import { ModelOutputError } from "./provider_errors.ts";
+import type { GenerationSettings } from "../contracts/generation_settings.ts";
+import { DEFAULT_LOCALE, languageLabel } from "../contracts/locales.ts";
 import {
   OUTLINE_HEADING_MAX_LENGTH,
   OUTLINE_MAX_HEADINGS,
   type ProposedOutline,
-} from "../_shared/contracts/outline.ts";
+} from "../contracts/outline.ts";
 
 /** An outline is a few hundred tokens; the rest is room for a reasoning model's thinking. */
 export const OUTLINE_MAX_OUTPUT_TOKENS = 4_000;
