@@ -6,7 +6,9 @@ import { memoryLocation } from "wouter/memory-location";
 import { setSignedIn } from "../../../test/session";
 import { getArticle, listScheduleTargets, type Article } from "../articles/data/articles";
 import {
+  approveAllOutlines,
   approveDrafts,
+  approveOutline,
   confirmDraftLanguage,
   regenerateDraft,
   rejectDraft,
@@ -27,6 +29,8 @@ vi.mock("./data/draftBatches", () => ({
   getDraftBatch: vi.fn(),
   listDraftBatches: vi.fn(),
   approveDrafts: vi.fn(),
+  approveOutline: vi.fn(),
+  approveAllOutlines: vi.fn(),
   confirmDraftLanguage: vi.fn(),
   rejectDraft: vi.fn(),
   regenerateDraft: vi.fn(),
@@ -50,12 +54,13 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
     targetSiteIds: [SITE],
     cancelledAt: null,
     outline: null,
+    outlineReview: false,
     createdAt: new Date("2026-11-28T10:00:00Z"),
-    progress: { queued: 1, drafting: 1, done: 3, failed: 1, cancelled: 0, total: 6 },
+    progress: { queued: 1, drafting: 1, done: 3, failed: 1, outline_ready: 0, cancelled: 0, total: 6 },
     jobs: [
-      { id: "j1", position: 0, idea: "Compost", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(1), startedAt: null },
-      { id: "j2", position: 1, idea: "Worms", focusKeyword: null, status: "done", attempts: 2, lastError: null, articleId: article(2), startedAt: null },
-      { id: "j3", position: 2, idea: "Figs", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(3), startedAt: null },
+      { id: "j1", position: 0, idea: "Compost", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(1), startedAt: null, outline: null },
+      { id: "j2", position: 1, idea: "Worms", focusKeyword: null, status: "done", attempts: 2, lastError: null, articleId: article(2), startedAt: null, outline: null },
+      { id: "j3", position: 2, idea: "Figs", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: article(3), startedAt: null, outline: null },
       {
         id: "j4",
         position: 3,
@@ -66,6 +71,7 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
         lastError: "The AI provider is rate limiting requests. (gave up after 4 attempts)",
         articleId: null,
         startedAt: null,
+        outline: null,
       },
       {
         id: "j5",
@@ -77,8 +83,9 @@ function batch(overrides: Partial<DraftBatchDetail> = {}): DraftBatchDetail {
         lastError: "The AI provider is unavailable. Please try again later.",
         articleId: null,
         startedAt: null,
+        outline: null,
       },
-      { id: "j6", position: 5, idea: "Apples", focusKeyword: null, status: "drafting", attempts: 1, lastError: null, articleId: null, startedAt: new Date(Date.now() - 42_000) },
+      { id: "j6", position: 5, idea: "Apples", focusKeyword: null, status: "drafting", attempts: 1, lastError: null, articleId: null, startedAt: new Date(Date.now() - 42_000), outline: null },
     ],
     drafts: [
       { id: article(1), title: "Compost guide", status: "draft", approvalRequired: true, approvedAt: null, scheduledFor: null, languageFlag: null },
@@ -170,7 +177,7 @@ describe("a batch", () => {
     await renderPage();
     expect(getDraftBatch).toHaveBeenCalledTimes(1);
     vi.mocked(getDraftBatch).mockResolvedValue(
-      batch({ progress: { queued: 0, drafting: 0, done: 5, failed: 1, cancelled: 0, total: 6 } }),
+      batch({ progress: { queued: 0, drafting: 0, done: 5, failed: 1, outline_ready: 0, cancelled: 0, total: 6 } }),
     );
     await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
     expect(getDraftBatch).toHaveBeenCalledTimes(2);
@@ -305,7 +312,7 @@ describe("a batch", () => {
       batch({
         jobs: [
           ...batch().jobs,
-          { id: "j7", position: 6, idea: "Quinces", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: null, startedAt: null },
+          { id: "j7", position: 6, idea: "Quinces", focusKeyword: null, status: "done", attempts: 1, lastError: null, articleId: null, startedAt: null, outline: null },
         ],
       }),
     );
@@ -336,7 +343,7 @@ describe("a batch", () => {
     const at = new Date("2031-03-29T08:00:00Z");
     await renderPage(
       batch({
-        progress: { queued: 0, drafting: 0, done: 3, failed: 0, cancelled: 0, total: 3 },
+        progress: { queued: 0, drafting: 0, done: 3, failed: 0, outline_ready: 0, cancelled: 0, total: 3 },
         jobs: batch().jobs.slice(0, 3),
         drafts: batch().drafts.map((draft) => ({ ...draft, status: "scheduled", approvedAt: new Date(), scheduledFor: at })),
       }),
@@ -345,5 +352,64 @@ describe("a batch", () => {
     expect(screen.queryByText(/No draft of this batch can be scheduled yet/)).toBeNull();
     expect(within(row("Figs")).getByText("Scheduled for Mar 29, 2031, 8:00 AM")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Preview schedule" })).toBeNull();
+  });
+});
+
+describe("a batch whose outlines are reviewed", () => {
+  const reviewed = () =>
+    batch({
+      outlineReview: true,
+      progress: { queued: 0, drafting: 0, done: 0, failed: 0, outline_ready: 2, cancelled: 0, total: 2 },
+      jobs: [
+        { ...batch().jobs[0], status: "outline_ready", articleId: null, outline: ["Why compost", "Bins", "Worms"] },
+        { ...batch().jobs[1], status: "outline_ready", articleId: null, outline: ["Worm care"] },
+      ],
+      drafts: [],
+    });
+
+  beforeEach(() => {
+    setSignedIn();
+    vi.mocked(listScheduleTargets).mockResolvedValue([]);
+  });
+  afterEach(() => {
+    batchesState.detail = null;
+    vi.clearAllMocks();
+  });
+
+  it("opens an idea's outline, sends it as edited, and says the idea is drafted next", async () => {
+    vi.mocked(approveOutline).mockResolvedValue({ approved: 1 });
+    const { user } = await renderPage(reviewed());
+    expect(screen.getByText("Outlines to review")).toBeTruthy();
+    expect(screen.getByText(/2 outlines to review/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Review outline: Compost" }));
+    const dialog = await screen.findByRole("dialog", { name: "Review outline" });
+    await user.click(within(dialog).getByRole("button", { name: "Remove “Bins”" }));
+    await user.clear(within(dialog).getByLabelText("Heading 1"));
+    await user.type(within(dialog).getByLabelText("Heading 1"), "Why compost at home");
+    await user.click(within(dialog).getByRole("button", { name: "Approve and draft" }));
+    expect(approveOutline).toHaveBeenCalledWith("j1", ["Why compost at home", "Worms"]);
+    expect(notifySuccess).toHaveBeenCalledWith("Outline approved: the idea is being drafted");
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Review outline" })).toBeNull());
+  });
+
+  it("names an empty heading and sends nothing", async () => {
+    const { user } = await renderPage(reviewed());
+    await user.click(screen.getByRole("button", { name: "Review outline: Worms" }));
+    const dialog = await screen.findByRole("dialog", { name: "Review outline" });
+    await user.clear(within(dialog).getByLabelText("Heading 1"));
+    await user.click(within(dialog).getByRole("button", { name: "Approve and draft" }));
+    expect(within(dialog).getByText("Every heading needs text (remove the ones you do not want)")).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Heading 1"));
+    expect(approveOutline).not.toHaveBeenCalled();
+  });
+
+  it("approves every outline as it stands after asking", async () => {
+    vi.mocked(approveAllOutlines).mockResolvedValue({ approved: 2 });
+    const { user } = await renderPage(reviewed());
+    await user.click(screen.getByRole("button", { name: "Approve all outlines (2)" }));
+    const confirm = await screen.findByRole("alertdialog", { name: "Approve 2 outlines?" });
+    await user.click(within(confirm).getByRole("button", { name: "Approve all outlines (2)" }));
+    expect(approveAllOutlines).toHaveBeenCalledWith(BATCH);
+    expect(notifySuccess).toHaveBeenCalledWith("2 outlines approved");
   });
 });

@@ -9,6 +9,7 @@ import { languageHeld } from "./draftLanguage";
 import { formatDate, formatDateTime } from "../../lib/dates";
 import {
   approve,
+  approveOutlines,
   cancelBatch,
   changeReview,
   isOpen,
@@ -20,6 +21,7 @@ import {
 } from "./batchesStore";
 import { BatchProgress } from "./BatchProgress";
 import { DraftReviewDialog } from "./DraftReviewDialog";
+import { OutlineReviewDialog } from "./OutlineReviewDialog";
 import { DripForm } from "./DripForm";
 import { type ArticleReport, SeoChecksList, SeoScoreBadge, useDraftReports, useSeoState, useSeoWarningLevel } from "../seo/index";
 import "./batches.css";
@@ -27,6 +29,7 @@ import "./batches.css";
 const JOB_STATUS_LABELS = {
   queued: "Queued",
   drafting: "Drafting…",
+  outline_ready: "Outline to review",
   done: "Done",
   failed: "Failed",
   cancelled: "Cancelled",
@@ -66,11 +69,19 @@ type ReviewProps = {
   draft: BatchDraft | undefined;
   busy: boolean;
   onReview(job: DraftJob, draft: BatchDraft): void;
+  onReviewOutline(job: DraftJob): void;
   onRegenerate(job: DraftJob): void;
 };
 
-/** Where the idea's draft stands in the review, and the way to read it (or to draft a deleted one again). */
-function Review({ job, draft, busy, onReview, onRegenerate }: ReviewProps) {
+/** Where the idea's draft (or its outline) stands in the review, and the way to read it (or to draft a deleted one again). */
+function Review({ job, draft, busy, onReview, onReviewOutline, onRegenerate }: ReviewProps) {
+  if (job.status === "outline_ready") {
+    return (
+      <button type="button" disabled={busy} aria-label={`Review outline: ${job.idea}`} onClick={() => onReviewOutline(job)}>
+        Review outline
+      </button>
+    );
+  }
   if (!draft) {
     if (job.status !== "done") return null;
     return (
@@ -163,7 +174,10 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
   const { settings: seoSettings } = useSeoState();
   const [checksOf, setChecksOf] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState<Reviewing | null>(null);
-  const [asking, setAsking] = useState<{ kind: "approve-all" } | { kind: "regenerate"; job: DraftJob } | null>(null);
+  const [outlineOf, setOutlineOf] = useState<string | null>(null);
+  const [asking, setAsking] = useState<
+    { kind: "approve-all" } | { kind: "approve-outlines" } | { kind: "regenerate"; job: DraftJob } | null
+  >(null);
   const drafts = new Map(batch.drafts.map((draft) => [draft.id, draft]));
   // A draft whose language is still to be confirmed is approved only from its Review (the database refuses it here).
   const waiting = batch.drafts.filter((draft) =>
@@ -171,6 +185,9 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
   );
   const open = isOpen(batch);
   const reviewed = reviewing && drafts.get(reviewing.draft.id);
+  const outlines = batch.progress.outline_ready;
+  // The dialog stays only while its idea's outline still waits for review.
+  const outlineJob = batch.jobs.find((job) => job.id === outlineOf && job.status === "outline_ready");
 
   return (
     <>
@@ -180,7 +197,12 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
           Created {formatDate(batch.createdAt)} · <Link href="/batches">All batches</Link>
         </p>
       </hgroup>
-      {batch.outline && (
+      {batch.outlineReview ? (
+        <p className="batch-outline">
+          Each idea's outline waits for your review before its draft is written
+          {batch.outline ? ", starting from the template's headings" : ""}.
+        </p>
+      ) : batch.outline && (
         <p className="batch-outline">
           Every draft follows these headings: {batch.outline.map((heading) => `“${heading}”`).join(", ")}.
         </p>
@@ -211,6 +233,17 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
               Retry failed
             </button>
           )}
+          {outlines > 0 && (
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy !== null}
+              aria-busy={busy === "outline" || undefined}
+              onClick={() => setAsking({ kind: "approve-outlines" })}
+            >
+              Approve all outlines ({outlines})
+            </button>
+          )}
           {waiting.length > 0 && (
             <button
               type="button"
@@ -237,6 +270,11 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
 
       <section>
         <h2 id={itemsHeadingId}>Ideas</h2>
+        {outlines > 0 && (
+          <p className="polling-note">
+            Open an outline with Review outline to edit its headings, then approve it: its draft is written next.
+          </p>
+        )}
         {waiting.length > 0 && (
           <p className="polling-note">Open a draft with Review to read it, then approve, reject or draft it again.</p>
         )}
@@ -291,6 +329,7 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
                         draft={draft}
                         busy={busy !== null}
                         onReview={(reviewJob, reviewDraft) => setReviewing({ job: reviewJob, draft: reviewDraft })}
+                        onReviewOutline={(chosen) => setOutlineOf(chosen.id)}
                         onRegenerate={(regenerateJob) => setAsking({ kind: "regenerate", job: regenerateJob })}
                       />
                     </td>
@@ -318,6 +357,27 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
           draft={reviewed}
           busy={busy !== null}
           onClose={() => setReviewing(null)}
+        />
+      )}
+      {outlineJob && (
+        <OutlineReviewDialog
+          key={outlineJob.id}
+          batchId={batch.id}
+          job={outlineJob}
+          busy={busy !== null}
+          onClose={() => setOutlineOf(null)}
+        />
+      )}
+      {asking?.kind === "approve-outlines" && (
+        <ConfirmDialog
+          title={`Approve ${outlines} ${outlines === 1 ? "outline" : "outlines"}?`}
+          message="Their ideas are drafted following the outlines as they stand. To edit one first, close this and choose Review outline on its row."
+          confirmLabel={`Approve all outlines (${outlines})`}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            void approveOutlines(batch.id);
+          }}
         />
       )}
       {asking?.kind === "approve-all" && (

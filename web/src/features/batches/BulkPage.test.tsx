@@ -91,6 +91,8 @@ describe("Bulk screen", () => {
     await user.click(screen.getByRole("switch", { name: "Review drafts before they can be scheduled" }));
     await user.type(screen.getByLabelText("Batch name (optional)"), "Garden week");
     expect(estimate()).toMatch(/^3 ideas: 3 model calls/);
+    await user.click(screen.getByRole("switch", { name: "Review each outline before it is drafted" }));
+    expect(estimate(), "the model proposes each outline: one more call per idea").toMatch(/^3 ideas: 6 model calls/);
 
     await user.selectOptions(screen.getByLabelText("Language of the drafts"), "de");
     await user.selectOptions(screen.getByLabelText("Tone"), "Professional");
@@ -107,6 +109,7 @@ describe("Bulk screen", () => {
       ],
       targetSiteIds: [SITE],
       reviewRequired: false,
+      outlineReview: true,
       locale: "de",
       settings: { wordTarget: null, tone: "professional", pointOfView: null, elements: ["table"] },
       templateId: null,

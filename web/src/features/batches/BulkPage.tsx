@@ -69,6 +69,7 @@ export default function BulkPage() {
   const [assistantId, setAssistantId] = useState("");
   const [siteIds, setSiteIds] = useState<string[]>([]);
   const [reviewRequired, setReviewRequired] = useState(true);
+  const [outlineReview, setOutlineReview] = useState(false);
   const [locale, setLocale] = useState("");
   const [settings, setSettings] = useState(NO_GENERATION_SETTINGS);
   const [wordTargetError, setWordTargetError] = useState<string | undefined>(undefined);
@@ -76,9 +77,10 @@ export default function BulkPage() {
   const [submitting, setSubmitting] = useState(false);
   const csvInputId = useId();
   const estimateId = useId();
+  const outlineNoteId = useId();
 
   const ideas = [...ideasFromLines(ideasText), ...(csv?.ideas ?? []), ...ideasFromKeywords(pickedKeywords)];
-  const estimate = estimateModelCalls(ideas.length);
+  const estimate = estimateModelCalls(ideas.length, outlineReview && !templateId);
 
   const readCsv = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -110,6 +112,7 @@ export default function BulkPage() {
       ideas,
       targetSiteIds: siteIds,
       reviewRequired,
+      outlineReview,
       locale: locale || null,
       settings: "settings" in checked ? settingsOverride(checked.settings) ?? null : null,
       templateId: templateId || null,
@@ -263,6 +266,24 @@ export default function BulkPage() {
             help="Preselected when you schedule the drafts."
             onChange={setSiteIds}
           />
+          <label>
+            <input
+              type="checkbox"
+              role="switch"
+              checked={outlineReview}
+              disabled={submitting}
+              aria-describedby={outlineNoteId}
+              onChange={(event) => setOutlineReview(event.target.checked)}
+            />
+            Review each outline before it is drafted
+          </label>
+          <small id={outlineNoteId} className="review-note">
+            {!outlineReview
+              ? "Each idea is drafted straight away."
+              : templateId
+              ? "Each idea starts from the template's sections: edit and approve its headings on the batch's page, then its draft is written."
+              : "The assistant proposes each idea's headings (one more model call per idea): edit and approve them on the batch's page, then its draft is written."}
+          </small>
           <label>
             <input
               type="checkbox"

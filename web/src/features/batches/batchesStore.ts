@@ -1,6 +1,8 @@
 import { proxy, ref, subscribe, useSnapshot } from "valtio";
 import {
+  approveAllOutlines,
   approveDrafts,
+  approveOutline as approveOutlineRequest,
   confirmDraftLanguage,
   BATCHES_FAILURE_MESSAGE,
   cancelDraftBatch,
@@ -30,7 +32,7 @@ type BatchesState = {
   detail: { id: string; batch: Ref<DraftBatchDetail> | null; missing: boolean } | null;
   detailError: string | null;
   /** An action under way on the batch on screen (buttons show it and wait). */
-  busy: "cancel" | "retry" | "approve" | "review" | "schedule" | "reject" | "regenerate" | null;
+  busy: "cancel" | "retry" | "approve" | "review" | "schedule" | "reject" | "regenerate" | "outline" | null;
 };
 
 export const batchesState = proxy<BatchesState>({
@@ -170,6 +172,21 @@ export function regenerate(batchId: string, jobId: string) {
   return act("regenerate", batchId, async () => {
     await regenerateDraft(jobId);
     return "The idea is being drafted again";
+  });
+}
+
+/** One idea's outline approved, as edited (`headings`) or as it stands: it is drafted next. */
+export function approveOutline(batchId: string, jobId: string, headings: string[] | null) {
+  return act("outline", batchId, async () => {
+    await approveOutlineRequest(jobId, headings);
+    return "Outline approved: the idea is being drafted";
+  });
+}
+
+export function approveOutlines(batchId: string) {
+  return act("outline", batchId, async () => {
+    const { approved } = await approveAllOutlines(batchId);
+    return approved === 1 ? "1 outline approved" : `${approved} outlines approved`;
   });
 }
 

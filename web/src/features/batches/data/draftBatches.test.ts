@@ -78,11 +78,12 @@ describe("batches from the database", () => {
         cancelled_at: null,
         created_at: "2026-11-28 10:00:00+00",
         outline: ["Why figs", "Pruning"],
+        outline_review: true,
       }],
       error: null,
     });
     const progress = query({
-      data: [{ batch_id: "b1", queued: 2, drafting: 1, done: 3, failed: 0, cancelled: 0, total: 6 }],
+      data: [{ batch_id: "b1", queued: 2, drafting: 1, done: 3, failed: 0, outline_ready: 0, cancelled: 0, total: 6 }],
       error: null,
     });
     vi.mocked(supabase.from).mockReturnValueOnce(batches.builder as never).mockReturnValueOnce(progress.builder as never);
@@ -93,8 +94,9 @@ describe("batches from the database", () => {
       targetSiteIds: [],
       cancelledAt: null,
       createdAt: new Date("2026-11-28T10:00:00Z"),
-      progress: { queued: 2, drafting: 1, done: 3, failed: 0, cancelled: 0, total: 6 },
+      progress: { queued: 2, drafting: 1, done: 3, failed: 0, outline_ready: 0, cancelled: 0, total: 6 },
       outline: ["Why figs", "Pruning"],
+      outlineReview: true,
     }]);
     expect(vi.mocked(supabase.from).mock.calls).toEqual([["draft_batches"], ["draft_batch_progress"]]);
     expect(batches.calls).toContainEqual(["order", "created_at", { ascending: false }]);

@@ -1,4 +1,5 @@
 import {
+  type ApprovedOutlines,
   type CancelledDraftBatch,
   type CreatedDraftBatch,
   DRAFT_JOB_STATUSES,
@@ -28,6 +29,8 @@ export type DraftBatchSummary = {
   progress: DraftProgress;
   /** The headings every draft follows (copied from the template chosen); null: the model's own. */
   outline: string[] | null;
+  /** Each idea's outline waits for the owner's approval before it is drafted. */
+  outlineReview: boolean;
 };
 
 export type DraftJob = {
@@ -42,6 +45,8 @@ export type DraftJob = {
   articleId: string | null;
   /** When the attempt under way (or the last one) began; null before the first. */
   startedAt: Date | null;
+  /** The idea's own headings (a batch with outline review): proposed, then as approved; null: none yet. */
+  outline: string[] | null;
 };
 
 /** A draft the batch produced: an ordinary article. */
@@ -100,6 +105,16 @@ export function regenerateDraft(jobId: string) {
   return invoke<RegeneratedDraft>({ action: "regenerate", jobId });
 }
 
+/** Approves one idea's outline, as edited (`headings`) or as it stands (null); the idea is then drafted following it. */
+export function approveOutline(jobId: string, headings: string[] | null) {
+  return invoke<ApprovedOutlines>({ action: "approve-outline", jobId, headings });
+}
+
+/** Approves every outline of the batch waiting for review, as they stand. */
+export function approveAllOutlines(batchId: string) {
+  return invoke<ApprovedOutlines>({ action: "approve-outlines", batchId });
+}
+
 export const REJECT_GONE = "This draft was scheduled, published or deleted meanwhile";
 
 /**
@@ -113,8 +128,16 @@ export async function rejectDraft(articleId: string): Promise<void> {
   if (data.length === 0) throw new Error(REJECT_GONE);
 }
 
-const BATCH_COLUMNS = "id, name, review_required, target_site_ids, cancelled_at, created_at, outline";
-const EMPTY_PROGRESS: DraftProgress = { queued: 0, drafting: 0, done: 0, failed: 0, cancelled: 0, total: 0 };
+const BATCH_COLUMNS = "id, name, review_required, target_site_ids, cancelled_at, created_at, outline, outline_review";
+const EMPTY_PROGRESS: DraftProgress = {
+  queued: 0,
+  drafting: 0,
+  outline_ready: 0,
+  done: 0,
+  failed: 0,
+  cancelled: 0,
+  total: 0,
+};
 
 type BatchRow = {
   id: string;
@@ -124,6 +147,7 @@ type BatchRow = {
   cancelled_at: string | null;
   created_at: string;
   outline: string[] | null;
+  outline_review: boolean;
 };
 type ProgressRow = {
   batch_id: string | null;
@@ -133,6 +157,7 @@ type ProgressRow = {
   failed: number | null;
   cancelled: number | null;
   total: number | null;
+  outline_ready: number | null;
 };
 
 function toProgress(row: ProgressRow | undefined): DraftProgress {
@@ -140,6 +165,7 @@ function toProgress(row: ProgressRow | undefined): DraftProgress {
   return {
     queued: row.queued ?? 0,
     drafting: row.drafting ?? 0,
+    outline_ready: row.outline_ready ?? 0,
     done: row.done ?? 0,
     failed: row.failed ?? 0,
     cancelled: row.cancelled ?? 0,
@@ -157,6 +183,7 @@ function toSummary(row: BatchRow, progress: ProgressRow | undefined): DraftBatch
     createdAt: parseTimestamp(row.created_at),
     progress: toProgress(progress),
     outline: row.outline,
+    outlineReview: row.outline_review,
   };
 }
 
@@ -191,7 +218,7 @@ export async function getDraftBatch(batchId: string): Promise<DraftBatchDetail |
     supabase.from("draft_batches").select(BATCH_COLUMNS).eq("id", batchId).maybeSingle(),
     supabase
       .from("draft_jobs")
-      .select("id, position, idea, focus_keyword, status, attempts, last_error, article_id, started_at")
+      .select("id, position, idea, focus_keyword, status, attempts, last_error, article_id, started_at, outline")
       .eq("batch_id", batchId)
       .order("position"),
     supabase
@@ -216,6 +243,7 @@ export async function getDraftBatch(batchId: string): Promise<DraftBatchDetail |
       lastError: row.last_error,
       articleId: row.article_id,
       startedAt: row.started_at ? parseTimestamp(row.started_at) : null,
+      outline: row.outline,
     })),
     drafts: (drafts.data ?? []).map((row) => ({
       id: row.id,

@@ -9,13 +9,14 @@ type OutlineEditorProps = {
   error?: OutlineError;
   disabled: boolean;
   onChange(items: OutlineItem[]): void;
-  onDiscard(): void;
+  /** Offers Discard outline (Create's outline step); without it, none. */
+  onDiscard?(): void;
 };
 
 type Action = "up" | "down" | "remove" | "input";
 
 /**
- * The outline step of Create with AI: the proposed headings, each editable,
+ * The outline step of Create with AI (and of a bulk idea's outline review): the proposed headings, each editable,
  * movable up and down, and removable, plus Add heading. Every control is a
  * native input or button (keyboard-operable), named by its visible text and
  * then the heading it acts on (WCAG 2.5.3); after a move, focus follows
@@ -136,9 +137,11 @@ export function OutlineEditor({ items, error, disabled, onChange, onDiscard }: O
         <button type="button" className="secondary" disabled={disabled || items.length >= OUTLINE_MAX_HEADINGS} onClick={add}>
           Add heading
         </button>
-        <button type="button" className="secondary outline" disabled={disabled} onClick={onDiscard}>
-          Discard outline
-        </button>
+        {onDiscard && (
+          <button type="button" className="secondary outline" disabled={disabled} onClick={onDiscard}>
+            Discard outline
+          </button>
+        )}
       </div>
       <p role="status" className="visually-hidden">
         {announcement}
