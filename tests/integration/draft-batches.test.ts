@@ -379,6 +379,46 @@ describe("bulk drafting through the functions runtime", () => {
     expect(prompt.lastUserMessage).toContain("Outline: use exactly these section headings");
   });
 
+  test("a batch whose outlines are reviewed: the worker proposes each idea's headings and waits; the drafts follow them as approved, edited or as they stand; bob can approve none of them", async () => {
+    const marker = `outl-${Date.now()}`;
+    const batchId = await createBatch(alice, {
+      assistantId,
+      ideas: [{ idea: `${marker} worm bins` }, { idea: `${marker} leaf mould` }],
+      outlineReview: true,
+    });
+    await drainWithWorkers(batchId, 1);
+    const proposed = ok(
+      await alice.client.from("draft_jobs").select("id, status, outline, article_id").eq("batch_id", batchId).order("position"),
+    );
+    expect(proposed.map((job) => [job.status, job.article_id])).toEqual([["outline_ready", null], ["outline_ready", null]]);
+    for (const job of proposed) expect(job.outline!.length).toBeGreaterThan(1);
+    const requests = await openAIRequests(marker);
+    expect(requests).toHaveLength(2);
+    expect(requests.every((request) => !request.lastUserMessage.includes("Outline: use exactly"))).toBe(true);
+
+    const [first, second] = proposed;
+    const bobs = await bob.client.functions.invoke("draft-batches", { body: { action: "approve-outline", jobId: first.id } });
+    expect(await functionError(bobs.error)).toMatchObject({ status: 404, body: { error: "This idea is no longer in the batch" } });
+    const bobsAll = await bob.client.functions.invoke("draft-batches", { body: { action: "approve-outlines", batchId } });
+    expect(await functionError(bobsAll.error)).toMatchObject({ status: 404, body: { error: "Batch not found" } });
+
+    const edited = [`${first.outline![1]} first`, first.outline![0]];
+    expect((await alice.client.functions.invoke("draft-batches", {
+      body: { action: "approve-outline", jobId: first.id, headings: edited },
+    })).data).toEqual({ approved: 1 });
+    expect((await alice.client.functions.invoke("draft-batches", { body: { action: "approve-outlines", batchId } })).data)
+      .toEqual({ approved: 1 });
+    await drainWithWorkers(batchId, 1);
+    const drafted = await jobsOf(batchId);
+    expect(drafted.map((job) => job.status)).toEqual(["done", "done"]);
+    const headingsOf = async (articleId: string) => {
+      const { content } = ok(await alice.client.from("articles").select("content").eq("id", articleId).single());
+      return [...content.matchAll(/<h2>([^<]*)<\/h2>/g)].map((match: RegExpMatchArray) => match[1]);
+    };
+    expect(await headingsOf(drafted[0].article_id!)).toEqual(edited);
+    expect(await headingsOf(drafted[1].article_id!)).toEqual(second.outline);
+  });
+
   test("the drip rule: times in the user's time zone across DST changes, applied in order to approved drafts only", async () => {
     const times = async (args: Record<string, unknown>) =>
       (ok(await alice.client.rpc("drip_schedule_times", args)) as { slot: number; scheduled_for: string }[])
