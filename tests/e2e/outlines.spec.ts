@@ -100,3 +100,53 @@ test("a template made on Templates fills the outline on Create, and is deleted a
   await question.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "No templates yet" })).toBeVisible();
 });
+
+test("bulk: each idea's outline waits for review; the draft follows it as edited, or as it stands after Approve all outlines", async ({ page }) => {
+  const account = await register(page);
+  await saveOpenAIKey(account, "sk-test-outlines-FIXTURE-not-a-real-key-0002");
+  await page.getByRole("link", { name: "Bulk Drafts" }).click();
+  await page.getByLabel("Ideas (one per line)").fill("home composting\nbalcony tomatoes");
+  await page.getByLabel("Choose Assistant").selectOption({ label: SEO_BLOG_WRITER });
+  await page.getByRole("switch", { name: "Review each outline before it is drafted" }).check();
+  await expect(page.getByRole("status").filter({ hasText: "model calls" })).toHaveText(
+    "2 ideas: 4 model calls (at most 16 if calls must be retried after rate limits or errors).",
+  );
+  await page.getByRole("button", { name: "Start drafting" }).click();
+  await expect(page).toHaveURL(/\/batches\/[0-9a-f-]{36}$/);
+
+  // The worker (every second here) proposes both outlines; nothing is drafted yet.
+  await expect(page.locator(".batch-progress strong")).toHaveText("Outlines to review", { timeout: 45_000 });
+  await expect(page.getByText("0 of 2 drafted · 2 outlines to review")).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+
+  await page.getByRole("button", { name: "Review outline: home composting" }).click();
+  const dialog = page.getByRole("dialog", { name: "Review outline" });
+  await expect(dialog.getByLabel("Heading 1")).toHaveValue("What home composting is");
+  await dialog.getByLabel("Heading 2").fill("Why compost at home");
+  await dialog.getByRole("button", { name: "Remove “What home composting is”" }).click();
+  const approved = await dialog.getByRole("textbox").evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).value)
+  );
+  expect(approved[0]).toBe("Why compost at home");
+  await expectAccessibleAtBothWidths(page);
+  await dialog.getByRole("button", { name: "Approve and draft" }).click();
+  await expect(page.getByText("Outline approved: the idea is being drafted")).toBeVisible();
+
+  await page.getByRole("button", { name: "Approve all outlines (1)" }).click();
+  await page.getByRole("alertdialog", { name: "Approve 1 outline?" }).getByRole("button", { name: "Approve all outlines (1)" })
+    .click();
+  await expect(page.getByText(/2 of 2 drafted/)).toBeVisible({ timeout: 45_000 });
+
+  // As the person (row-level security): the ideas, their outlines and their drafts.
+  const backend = await backendAs(account);
+  const jobs = await backend.from("draft_jobs").select("outline, article_id").order("position");
+  expect(jobs.error).toBeNull();
+  const headingsOf = async (articleId: string) => {
+    const { data } = await backend.from("articles").select("content").eq("id", articleId).single();
+    return [...(data?.content ?? "").matchAll(/<h2[^>]*>([^<]*)<\/h2>/g)].map((match) => match[1]);
+  };
+  const [composting, tomatoes] = jobs.data!;
+  expect(await headingsOf(composting.article_id!)).toEqual(approved);
+  expect(tomatoes.outline![0]).toBe("What balcony tomatoes is");
+  expect(await headingsOf(tomatoes.article_id!)).toEqual(tomatoes.outline);
+});
