@@ -350,6 +350,35 @@ describe("bulk drafting through the functions runtime", () => {
     for (const prompt of prompts) expect(prompt.lastUserMessage).toContain("Write the whole article in Spanish (es)");
   });
 
+  test("a drifted draft corrected in the editor is released: save-article checks it again and clears the flag, with the version the editor saves from next", async () => {
+    const marker = `fix-${Date.now()}`;
+    await fakeOpenAI({ plan: [{ match: `${marker} drift`, scenarios: ["language-drift"] }] });
+    const batchId = await createBatch(alice, {
+      assistantId,
+      ideas: [{ idea: `${marker} tapas` }, { idea: `${marker} drift` }],
+      locale: "es",
+    });
+    await drainWithWorkers(batchId, 1);
+    const [spanishId, driftedId] = (await jobsOf(batchId)).map((job) => job.article_id!);
+    const spanish = ok(await alice.client.from("articles").select("title, content").eq("id", spanishId).single());
+    const drifted = ok(await alice.client.from("articles").select("version, language_mismatch").eq("id", driftedId).single());
+    expect(drifted.language_mismatch).toBe(true);
+    const save = (user: TestUser, version: number) =>
+      user.client.functions.invoke("save-article", {
+        body: { id: driftedId, expectedVersion: version, title: spanish.title, content: spanish.content, excerpt: "Tapas" },
+      });
+    expect((await functionError((await save(bob, drifted.version)).error)).status).toBe(404);
+    const { data, error } = await save(alice, drifted.version);
+    expect(error).toBeNull();
+    expect(data.article).toMatchObject({ language_mismatch: false, version: drifted.version + 2 });
+    expect(ok(await alice.client.from("articles").select("language_mismatch, detected_locale, version").eq("id", driftedId).single()))
+      .toEqual({ language_mismatch: false, detected_locale: "es", version: drifted.version + 2 });
+    expect((await save(alice, data.article.version)).error, "the next save starts from the version answered").toBeNull();
+    // Approved without confirming the language: the text is Spanish now.
+    expect(ok(await alice.client.from("articles").update({ approved_at: new Date().toISOString() }).eq("id", driftedId).select("id")))
+      .toEqual([{ id: driftedId }]);
+  });
+
   test("a batch that follows a template: every draft's h2s are its sections, in order; bob cannot name alice's template", async () => {
     const marker = `tpl-${Date.now()}`;
     const template = ok(

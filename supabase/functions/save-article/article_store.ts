@@ -1,6 +1,7 @@
 /**
  * Writing articles for save-article through public.save_article() (migrations
- * 20261127400200, 20261204000300 and 20261217000100): the article and its revision in one
+ * 20261127400200, 20261204000300 and 20261217000100) and settling a corrected
+ * draft's language (20261219000200): the article and its revision in one
  * transaction, an update only from the version it started from. The
  * browser holds no INSERT or UPDATE grant on `content` (migration
  * 20261126000300) and none on article_revisions, so only this function
@@ -80,6 +81,12 @@ const CHANGED_ELSEWHERE = "PT409";
 export interface ArticleStore {
   /** The saved row; null when an update names no article of the caller's. Throws ArticleConflictError, ArticleWriteError. */
   save(userId: string, save: ArticleSave): Promise<SavedArticleRow | null>;
+  /**
+   * Clears the language flag of the user's article whose text the check read
+   * as `locale`, its current language (settle_article_language, migration
+   * 20261219000200): its new version, or null when nothing was cleared.
+   */
+  settleLanguage(userId: string, articleId: string, locale: string): Promise<number | null>;
 }
 
 function writeError(error: { message: string; code?: string; details?: string | null }): ArticleWriteError {
@@ -103,6 +110,15 @@ export function createArticleStore(articleSaves: SystemClient): ArticleStore {
       }
       if (error) throw writeError(error);
       return (data ?? null) as SavedArticleRow | null;
+    },
+    async settleLanguage(userId, articleId, locale) {
+      const { data, error } = await articleSaves.rpc("settle_article_language", {
+        p_user_id: userId,
+        p_article_id: articleId,
+        p_locale: locale,
+      });
+      if (error) throw new Error(`settling the article's language: ${error.message}`);
+      return data ?? null;
     },
   };
 }

@@ -11,6 +11,12 @@
  * draft sent as `generatedDraft` is sanitised the same way and kept first as
  * an 'ai' revision (left out when nothing of it survives sanitising).
  *
+ * A bulk draft held for its language (language_mismatch) is checked again
+ * after each save: once its title and content read as the article's language
+ * (corrected text, or the language it is written in chosen), the flag is
+ * cleared and the answer carries the article's new version. Other saves run
+ * no check.
+ *
  * - 400 invalid input `{ error: "<field>: <message>", field, issues }`,
  *   including every size limit with the forms' messages, content that is
  *   empty once sanitised, another user's assistant, or a row the database
@@ -36,11 +42,13 @@ import { createSystemAccess } from "../_shared/platform/system_access.ts";
 import {
   type ArticleConflictBody,
   SAVE_ARTICLE_MESSAGES,
+  type SavedArticleRow,
   saveArticleRequestSchema,
   type SaveArticleInput,
 } from "../_shared/contracts/article_save.ts";
 import { ARTICLE_LIMIT_MESSAGES, ARTICLE_LIMITS } from "../_shared/contracts/text_limits.ts";
-import { LOCALE_MESSAGE } from "../_shared/contracts/locales.ts";
+import { DEFAULT_LOCALE, LOCALE_MESSAGE } from "../_shared/contracts/locales.ts";
+import { checkDraftLanguage } from "../_shared/ai/language_check.ts";
 import {
   type ArticleFields,
   ArticleConflictError,
@@ -130,6 +138,15 @@ function fieldsOf(input: SaveArticleInput, content: string): ArticleFields {
   };
 }
 
+/** The saved article, its language flag cleared when its text now reads as its language. */
+async function withLanguageSettled(store: ArticleStore, userId: string, article: SavedArticleRow): Promise<SavedArticleRow> {
+  if (!article.language_mismatch) return article;
+  const locale = article.locale ?? DEFAULT_LOCALE;
+  if (checkDraftLanguage(article, locale).detected !== locale) return article;
+  const version = await store.settleLanguage(userId, article.id, locale);
+  return version === null ? article : { ...article, version, language_mismatch: false };
+}
+
 export function createHandler(deps: SaveArticleDependencies): (req: Request) => Promise<Response> {
   return defineFunction({
     name: "save-article",
@@ -154,7 +171,7 @@ export function createHandler(deps: SaveArticleDependencies): (req: Request) => 
           generatedDraft: generatedRevision(input.generatedDraft),
         });
         if (!article) return errorResponse(404, SAVE_ARTICLE_MESSAGES.notFound, { field: "id" });
-        return json({ article });
+        return json({ article: await withLanguageSettled(deps.store, userId, article) });
       } catch (error) {
         if (error instanceof ArticleConflictError) {
           const body: Omit<ArticleConflictBody, "error"> = { field: "expectedVersion", current: error.current };

@@ -9,6 +9,7 @@ import {
   ArticleWriteError,
   createArticleStore,
 } from "./article_store.ts";
+import { articleInLanguage } from "../_testing/fakes/openai_article_languages.ts";
 import { createHandler, MAX_BODY_BYTES } from "./handler.ts";
 import { createClient } from "@supabase/supabase-js";
 import type { Database } from "../_shared/contracts/database.types.ts";
@@ -25,7 +26,17 @@ const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 function memoryStore(refuse?: ArticleWriteError) {
   const rows = new Map<string, SavedArticleRow & { user_id: string }>();
   const saves: ArticleSave[] = [];
+  const settles: string[] = [];
   const store: ArticleStore = {
+    settleLanguage(userId, articleId, locale) {
+      settles.push(`${articleId} ${locale}`);
+      const row = rows.get(articleId);
+      if (!row || row.user_id !== userId || !row.language_mismatch || (row.locale ?? "en") !== locale) {
+        return Promise.resolve(null);
+      }
+      rows.set(articleId, { ...row, language_mismatch: false, version: row.version + 1 });
+      return Promise.resolve(row.version + 1);
+    },
     save(userId, save) {
       if (refuse) return Promise.reject(refuse);
       saves.push(save);
@@ -43,13 +54,15 @@ function memoryStore(refuse?: ArticleWriteError) {
       const row = {
         ...existing,
         ...toRow(save.id, { assistant_id: existing.assistant_id, locale: existing.locale, ...save.fields }),
+        // Only the drafting worker and settle_article_language write the flag.
+        language_mismatch: existing.language_mismatch,
         version: existing.version + 1,
       };
       rows.set(save.id, row);
       return Promise.resolve(row);
     },
   };
-  return { rows, saves, store };
+  return { rows, saves, settles, store };
 }
 
 function toRow(id: string, fields: ArticleFields): SavedArticleRow {
@@ -60,6 +73,7 @@ function toRow(id: string, fields: ArticleFields): SavedArticleRow {
     assistant_id: null,
     version: 1,
     locale: null,
+    language_mismatch: false,
     ...fields,
   };
 }
@@ -184,6 +198,38 @@ Deno.test("save-article: the article's language is stored when given, kept when 
     },
   });
   assert.equal(saves.length, 4, "a refused locale reaches no store");
+});
+
+Deno.test("save-article: a draft held for its language is released once its text reads as its language, with the version that moved; other saves check nothing", async () => {
+  const { rows, settles, store } = memoryStore();
+  const call = harness(store);
+  const english = {
+    title: "How to cook paella at home",
+    content: "<p>Paella is a rice dish from Valencia. Start with a wide pan, good olive oil and short grain rice, " +
+      "then add the stock a little at a time and never stir once the rice has settled in the pan.</p>",
+  };
+  const spanish = articleInLanguage("es", "paella", (title) => title)!;
+  const plain = await call(article());
+  assert.deepEqual(settles, [], "an article without a flag is not checked");
+  const id = plain.body.article.id;
+  rows.set(id, { ...rows.get(id)!, locale: "es", language_mismatch: true });
+
+  const stillEnglish = await call(article({ id, expectedVersion: 1, title: english.title, content: english.content }));
+  assert.equal(stillEnglish.body.article.language_mismatch, true, "text still in English keeps the flag");
+  assert.deepEqual(settles, [], "nothing to settle: the check found English");
+
+  const corrected = await call(article({ id, expectedVersion: 2, title: spanish.title, content: spanish.content }));
+  assert.equal(corrected.status, 200);
+  assert.deepEqual(settles, [`${id} es`]);
+  assert.equal(corrected.body.article.language_mismatch, false);
+  assert.equal(corrected.body.article.version, 4, "the save moved the version, and so did clearing the flag");
+  assert.equal(rows.get(id)!.language_mismatch, false);
+  const next = await call(article({ id, expectedVersion: corrected.body.article.version, title: spanish.title, content: spanish.content }));
+  assert.equal(next.status, 200, "the editor's next save starts from the version answered");
+
+  rows.set(id, { ...rows.get(id)!, language_mismatch: true });
+  const relabelled = await call(article({ id, expectedVersion: 5, title: english.title, content: english.content, locale: "en" }));
+  assert.equal(relabelled.body.article.language_mismatch, false, "choosing the language it is written in releases it too");
 });
 
 Deno.test("save-article: every size limit is refused with the form's message", async () => {

@@ -173,6 +173,11 @@ export interface SavedArticleRow {
   version: number;
   /** The article's own language, a tag of LOCALES; null: its assistant's or site's applies (migration 20261217000100). */
   locale: string | null;
+  /**
+   * A bulk draft the language check read as another language than `locale`
+   * (20261214000300), until its text is corrected or its language confirmed.
+   */
+  language_mismatch: boolean;
 }
 
 /** 409 from save-article: the article changed since `expectedVersion`; `current` is how it is now. */
