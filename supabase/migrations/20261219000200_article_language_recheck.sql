@@ -6,7 +6,9 @@
 -- stays the way to keep a text the check disagrees with.
 --
 -- saved_article_json() (what a save returns) gains `language_mismatch`, so
--- save-article knows, without another read, which saves need the check.
+-- save-article knows, without another read, which saves need the check, and
+-- `detected_locale` and `language_confirmed_at`, so the editor shows the
+-- flag (and its end) from the save's answer.
 --
 -- settle_article_language(user, article, locale, detected): clears the flag
 -- of the user's article when the check found `locale`, its current language
@@ -40,7 +42,9 @@ as $$
     'created_at', p_article.created_at,
     'version', p_article.version,
     'locale', p_article.locale,
-    'language_mismatch', p_article.language_mismatch
+    'language_mismatch', p_article.language_mismatch,
+    'detected_locale', p_article.detected_locale,
+    'language_confirmed_at', p_article.language_confirmed_at
   );
 $$;
 

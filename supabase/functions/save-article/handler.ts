@@ -144,7 +144,7 @@ async function withLanguageSettled(store: ArticleStore, userId: string, article:
   const locale = article.locale ?? DEFAULT_LOCALE;
   if (checkDraftLanguage(article, locale).detected !== locale) return article;
   const version = await store.settleLanguage(userId, article.id, locale);
-  return version === null ? article : { ...article, version, language_mismatch: false };
+  return version === null ? article : { ...article, version, language_mismatch: false, detected_locale: locale };
 }
 
 export function createHandler(deps: SaveArticleDependencies): (req: Request) => Promise<Response> {

@@ -74,6 +74,8 @@ function toRow(id: string, fields: ArticleFields): SavedArticleRow {
     version: 1,
     locale: null,
     language_mismatch: false,
+    detected_locale: null,
+    language_confirmed_at: null,
     ...fields,
   };
 }

@@ -178,6 +178,10 @@ export interface SavedArticleRow {
    * (20261214000300), until its text is corrected or its language confirmed.
    */
   language_mismatch: boolean;
+  /** What the check read the text as (null: not checked, or it could not tell). */
+  detected_locale: string | null;
+  /** When the owner confirmed the language the check disagreed with (the flag then holds nothing). */
+  language_confirmed_at: string | null;
 }
 
 /** 409 from save-article: the article changed since `expectedVersion`; `current` is how it is now. */

@@ -101,6 +101,7 @@ const FULL_ARTICLE: Article = {
   createdAt: new Date(2025, 0, 5, 9),
   version: 4,
   locale: null,
+  languageFlag: null,
 };
 
 function renderPage(search = "") {

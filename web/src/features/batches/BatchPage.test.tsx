@@ -132,6 +132,7 @@ function articleOf(id: string): Article {
     slug: "",
     version: 1,
     locale: null,
+    languageFlag: null,
   } as Article;
 }
 

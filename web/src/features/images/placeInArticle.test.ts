@@ -38,6 +38,7 @@ const ARTICLE: Article = {
   createdAt: new Date("2026-11-01T10:00:00Z"),
   version: 7,
   locale: null,
+  languageFlag: null,
 };
 
 beforeEach(() => {

@@ -58,6 +58,11 @@ const ROW = {
   scheduled_site_ids: ["s1"],
   created_at: "2026-11-22 13:57:40.852+00",
   version: 3,
+  locale: "es",
+  // A bulk draft the language check read as English, not confirmed: held.
+  language_mismatch: true,
+  detected_locale: "en",
+  language_confirmed_at: null,
 };
 
 beforeEach(() => {
@@ -98,7 +103,12 @@ describe("getArticle", () => {
       scheduledSiteIds: ["s1"],
       createdAt: new Date("2026-11-22T13:57:40.852Z"),
       version: 3,
+      locale: "es",
+      languageFlag: { expected: "es", detected: "en" },
     });
+    const confirmed = answer({ data: { ...ROW, language_confirmed_at: "2026-11-23 10:00:00+00" }, error: null });
+    expect((await getArticle(ID))?.languageFlag, "a confirmed language holds nothing").toBeNull();
+    expect(confirmed).toContainEqual(["maybeSingle"]);
   });
 
   it("throws the database's message", async () => {

@@ -5,6 +5,7 @@ import type {
   SavedArticleRow,
 } from "@contracts/article_save";
 import { ARTICLE_LIMITS } from "@contracts/text_limits";
+import { DEFAULT_LOCALE } from "@contracts/locales";
 import { parseTimestamp } from "../../../lib/dates";
 import {
   ARTICLE_DELETE_MESSAGES,
@@ -55,6 +56,13 @@ export type Article = ArticleText & {
   version: number;
   /** The language it is written in, a tag of LOCALES; null: its assistant's (else its site's, else English) applies. */
   locale: string | null;
+  /**
+   * A bulk draft the language check read as another language (`detected`,
+   * null: it could not tell which) than its own, `expected`, and whose owner
+   * has not confirmed it: it is held in its batch's review until its text is
+   * corrected (save-article checks it again) or its language confirmed.
+   */
+  languageFlag: { expected: string; detected: string | null } | null;
 };
 
 /** A new article, always saved as a draft. */
@@ -87,7 +95,7 @@ export type ArticleChanges = ArticleText & {
 export type ScheduleTarget = { id: string; name: string };
 
 const ARTICLE_COLUMNS =
-  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at, version, locale";
+  "id, title, content, excerpt, status, featured_image_url, meta_description, focus_keyword, slug, categories, tags, assistant_id, scheduled_for, scheduled_site_ids, created_at, version, locale, language_mismatch, detected_locale, language_confirmed_at";
 
 const selectArticles = () => supabase.from("articles").select(ARTICLE_COLUMNS);
 type ArticleRow = QueryData<ReturnType<typeof selectArticles>>[number];
@@ -113,6 +121,9 @@ export function toArticle(row: ArticleRow | SavedArticleRow): Article {
     createdAt: parseTimestamp(row.created_at),
     version: row.version,
     locale: row.locale,
+    languageFlag: row.language_mismatch && !row.language_confirmed_at
+      ? { expected: row.locale ?? DEFAULT_LOCALE, detected: row.detected_locale }
+      : null,
   };
 }
 

@@ -75,6 +75,7 @@ const SAVED: Article = {
   createdAt: new Date("2026-12-07T10:00:00Z"),
   version: 1,
   locale: null,
+  languageFlag: null,
 };
 
 const FIELD_LABELS = {

@@ -4,6 +4,7 @@ import { ContentEditor } from "../content/ContentEditor";
 import { LinkSuggestions } from "../../links/index";
 import { scoreSavedArticle, SeoPanel, SeoPublishWarning } from "../../seo/index";
 import { RestoreDraftNotice } from "../content/RestoreDraftNotice";
+import { LanguageHeldNotice } from "./LanguageHeldNotice";
 import { UnsavedChangesDialog } from "../content/UnsavedChangesDialog";
 import { FormField } from "../../../ui/FormField";
 import { SelectField } from "../../../ui/SelectField";
@@ -261,6 +262,7 @@ export function EditArticleForm({
     <>
       <form ref={formRef} onSubmit={save} noValidate className="editor-workspace">
         <div className="editor-main">
+          {article.languageFlag && <LanguageHeldNotice flag={article.languageFlag} />}
           {localDraft.offer && (
             <RestoreDraftNotice
               savedAt={localDraft.offer.savedAt}

@@ -83,6 +83,7 @@ const ARTICLE: Article = {
   createdAt: new Date(2025, 0, 5),
   version: 4,
   locale: null,
+  languageFlag: null,
 };
 
 const SITES = [
@@ -406,6 +407,19 @@ describe("edit article: language", () => {
     await user.click(saveButton());
     await waitFor(() => expect(updateArticle).toHaveBeenCalledTimes(1));
     expect(vi.mocked(updateArticle).mock.calls[0][2]).toMatchObject({ locale: "pt-BR" });
+  });
+
+  it("says why a bulk draft is held for its language, until a save settles it", async () => {
+    const { user } = await renderPage({ ...ARTICLE, locale: "es", languageFlag: { expected: "es", detected: "en" } });
+    const notice = screen.getByRole("region", { name: "Check the language" });
+    expect(notice.textContent).toContain("This draft looks like English, not Spanish as its batch asked");
+    // save-article found the corrected text Spanish and cleared the flag.
+    vi.mocked(updateArticle).mockImplementationOnce((_id, version, changes) =>
+      Promise.resolve({ ...ARTICLE, ...changes, locale: "es", languageFlag: null, version: version + 2 })
+    );
+    await user.type(field("Title"), " (es)");
+    await user.click(saveButton());
+    await waitFor(() => expect(screen.queryByRole("region", { name: "Check the language" })).toBeNull());
   });
 
   it("offers the assistant's language for an article without its own, and saves none when it is kept", async () => {

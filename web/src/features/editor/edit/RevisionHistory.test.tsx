@@ -50,6 +50,7 @@ const ARTICLE: Article = {
   createdAt: new Date("2026-11-20T10:00:00Z"),
   version: 4,
   locale: null,
+  languageFlag: null,
 };
 
 const SUMMARIES: RevisionSummary[] = [
