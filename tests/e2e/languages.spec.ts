@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { register, type Account } from "./support/accounts.ts";
 import { expectFullyAccessible, VIEWPORTS } from "./support/axe.ts";
 import { adminBackend, backendAs } from "./support/backend.ts";
-import { contentEditor } from "./support/editor.ts";
+import { contentEditor, fillContentHtml } from "./support/editor.ts";
 
 // Each test drafts with the fake provider and runs the strict check at both widths several times.
 test.setTimeout(180_000);
@@ -82,4 +82,36 @@ test("a draft that drifts into English is flagged in the editor until the person
   await expectAccessibleAtBothWidths(page, [".ai-section", "section.form-notice"]);
   await flag.getByRole("button", { name: "The language is right" }).click();
   await expect(flag).toHaveCount(0);
+});
+
+test("a bulk draft that drifted into English is held, says so in the editor, and is released once rewritten in Spanish and saved", async ({ page }) => {
+  const account = await register(page);
+  await saveOpenAIKey(account, "sk-scenario-language-drift-FIXTURE-0002");
+  await page.getByRole("link", { name: "Bulk Drafts" }).click();
+  await page.getByLabel("Ideas (one per line)").fill("tapas en Madrid");
+  await page.getByLabel("Choose Assistant").selectOption({ label: SEO_BLOG_WRITER });
+  await page.getByLabel("Language of the drafts").selectOption("es");
+  await page.getByRole("button", { name: "Start drafting" }).click();
+  await expect(page.getByText(/1 of 1 drafted/)).toBeVisible({ timeout: 45_000 });
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "tapas en Madrid", exact: true }) });
+  await expect(row.getByText("Language to check")).toBeVisible();
+
+  await row.getByRole("link", { name: "Tapas en Madrid: A Practical Guide" }).click();
+  const notice = page.getByRole("region", { name: "Check the language" });
+  await expect(notice).toContainText("This draft looks like English, not Spanish as its batch asked");
+  await expectAccessibleAtBothWidths(page, ["section.form-notice"]);
+
+  await page.getByLabel("Title", { exact: true }).fill("Tapas en Madrid: una guía práctica");
+  await fillContentHtml(
+    page,
+    "<h2>Por qué es importante</h2><p>Las tapas son pequeñas raciones que se comparten en los bares de Madrid. " +
+      "Para empezar, elige un barrio con muchos bares, pide una bebida y prueba lo que recomiende el camarero. " +
+      "No tengas prisa: la costumbre es ir de un bar a otro con los amigos durante toda la tarde.</p>",
+  );
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Article updated successfully")).toBeVisible();
+  await expect(notice).toHaveCount(0);
+
+  await page.goBack();
+  await expect(row.getByText("Waiting for approval")).toBeVisible();
 });
