@@ -779,6 +779,34 @@ describe("create post: language and generation settings", () => {
     expect(request.sections.map((section) => section.heading)).toEqual(["Why composting matters", "Getting started"]);
   });
 
+  it("a Save pressed while the section images are drawn waits for them, then saves them with the article", async () => {
+    const draft = controllableDraft();
+    let finishImages!: () => void;
+    vi.mocked(illustrateSections).mockImplementation((_request, { onResult }) =>
+      new Promise((resolve) => {
+        finishImages = () => {
+          onResult?.(0, { ok: true, url: "https://storage.example/compost.png", alt: "A compost heap" });
+          resolve([]);
+        };
+      })
+    );
+    vi.mocked(createArticle).mockResolvedValue(SAVED);
+    const { user } = await renderPage();
+    await chooseAndDescribe(user, "composting");
+    await user.click(screen.getByText("Language and generation settings"));
+    await user.click(screen.getByRole("checkbox", { name: "An image under each section" }));
+    await user.click(generateButton());
+    await draft.finish({ ...ARTICLE, content: "<h2>Why composting matters</h2><p>Soil.</p>" });
+    await waitFor(() => expect(illustrateSections).toHaveBeenCalledTimes(1));
+
+    await user.click(screen.getByRole("button", { name: "Save Article" }));
+    expect(screen.getByRole("button", { name: "Saving..." }).hasAttribute("disabled")).toBe(true);
+    expect(createArticle, "not before the image is in").not.toHaveBeenCalled();
+    await act(async () => finishImages());
+    await waitFor(() => expect(createArticle).toHaveBeenCalledTimes(1));
+    expect(vi.mocked(createArticle).mock.calls[0][0].content).toContain('src="https://storage.example/compost.png"');
+  });
+
   it("sends the article's language and the settings set here; unset ones are left to the assistant", async () => {
     controllableDraft();
     const { user } = await renderPage();

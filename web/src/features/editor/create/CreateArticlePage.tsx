@@ -127,6 +127,9 @@ export default function CreateArticlePage() {
   // Which submit button sent the AI form, set by its click (Enter in a field clicks the first, Generate with AI).
   const submitIntent = useRef<"draft" | "outline">("draft");
   const savingNow = useRef(false);
+  // Images being drawn under the sections: a Save pressed meanwhile waits for them (with what it was to open next).
+  const [drawingImages, setDrawingImages] = useState(false);
+  const [saveAfterImages, setSaveAfterImages] = useState<{ then: EditorDialog | undefined } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Publish… or Schedule… pressed: the article is saved first, and the dialog opens in the editor of the saved article.
   const saveThen = useRef<EditorDialog | undefined>(undefined);
@@ -301,6 +304,10 @@ export default function CreateArticlePage() {
     const then = saveThen.current;
     saveThen.current = undefined;
     if (savingNow.current || generating) return;
+    if (drawingImages) {
+      setSaveAfterImages({ then });
+      return;
+    }
     const result = draft.check(event.currentTarget);
     if (!result.success) return;
     if (!user) {
@@ -341,6 +348,14 @@ export default function CreateArticlePage() {
     handedOver.current = true;
     navigate(`/articles/edit/${saved.id}`, { replace: true });
   };
+
+  // The images are in (or failed): the Save pressed while they were drawn goes ahead with them.
+  useEffect(() => {
+    if (drawingImages || !saveAfterImages) return;
+    setSaveAfterImages(null);
+    saveThen.current = saveAfterImages.then;
+    formRef.current?.requestSubmit();
+  }, [drawingImages, saveAfterImages]);
 
   const saveFirst = (then: EditorDialog) => {
     saveThen.current = then;
@@ -544,12 +559,13 @@ export default function CreateArticlePage() {
               locale={ai.values.locale || null}
               disabled={generating}
               drawMissing={drawSectionImages}
+              onDrawingChange={setDrawingImages}
             />
           }
         />
         <EditorActionBar
           saveLabel="Save Article"
-          saving={saving}
+          saving={saving || saveAfterImages !== null}
           previewLabel="Preview Post"
           onPreview={() => setPreviewing(true)}
           onPublish={() => saveFirst("publish")}

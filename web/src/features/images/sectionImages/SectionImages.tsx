@@ -28,6 +28,8 @@ export type SectionImagesProps = {
    * Each value is acted on once.
    */
   drawMissing?: number;
+  /** Told when images start and stop being drawn (Create holds a Save pressed meanwhile until they are in). */
+  onDrawingChange?(drawing: boolean): void;
 };
 
 type Target = { heading: string; occurrence: number; text: string };
@@ -49,6 +51,7 @@ export default function SectionImages({
   locale,
   disabled,
   drawMissing = 0,
+  onDrawingChange,
 }: SectionImagesProps) {
   const sections = useMemo(() => bodySections(content), [content]);
   const latest = useRef(content);
@@ -60,6 +63,13 @@ export default function SectionImages({
   const abort = useRef<AbortController | null>(null);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => () => abort.current?.abort(), []);
+
+  const drawing = running !== null;
+  const reportDrawing = useRef(onDrawingChange);
+  reportDrawing.current = onDrawingChange;
+  useEffect(() => reportDrawing.current?.(drawing), [drawing]);
+  // Leaving (the panel closed) stops the draw: nothing is being drawn any more.
+  useEffect(() => () => reportDrawing.current?.(false), []);
 
   const missing = sections.flatMap((section, index) => (section.image ? [] : [index]));
   const batch = missing.slice(0, SECTION_IMAGES_MAX_SECTIONS);
