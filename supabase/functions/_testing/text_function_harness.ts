@@ -12,6 +12,7 @@ import {
   startFakeOpenAI,
 } from "./fakes/openai_server.ts";
 import type { AiDeployment } from "../_shared/ai/ai_deployment.ts";
+import type { AssistantSettings, FindAssistant } from "../_shared/ai/assistants.ts";
 import type { TextFunctionDeps } from "../_shared/ai/text_function.ts";
 import type { RateLimit } from "../_shared/limits/rate_limit.ts";
 import type { AiOperation } from "../_shared/contracts/ai_provider.ts";
@@ -35,6 +36,17 @@ export interface ChatRequest {
   provider?: { require_parameters: boolean };
   messages: { role: string; content: string }[];
   response_format?: { type: string; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
+}
+
+/** An assistant of the tests' own table: its settings and its owner. */
+export type OwnedAssistant = AssistantSettings & { userId: string };
+
+/** findAssistant over `assistants` as row-level security answers it: another user's assistant is none. */
+export function assistantLookup(assistants: ReadonlyMap<string, OwnedAssistant>): FindAssistant {
+  return (userId, assistantId) => {
+    const assistant = assistants.get(assistantId);
+    return Promise.resolve(assistant?.userId === userId ? assistant : null);
+  };
 }
 
 export interface TextFunctionHarness<Body> {

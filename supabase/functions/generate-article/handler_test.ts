@@ -16,8 +16,7 @@ import { storedProvider, testDeployment } from "../_testing/provider_fixtures.ts
 import { UnauthenticatedError } from "../_shared/platform/user_auth.ts";
 import { withCapturedErrors } from "../_testing/captured_errors.ts";
 import { unlimited } from "../_testing/memory_rate_limiter.ts";
-import { ALICE, type ChatRequest } from "../_testing/text_function_harness.ts";
-import type { AssistantSettings } from "../_shared/ai/assistants.ts";
+import { ALICE, assistantLookup, type ChatRequest, type OwnedAssistant } from "../_testing/text_function_harness.ts";
 import { createHandler, type GenerateArticleDeps } from "./handler.ts";
 import { ARTICLE_OUTPUT_CONTRACT, languageRequirement } from "../_shared/ai/article_prompt.ts";
 import { GENERATION_SETTINGS_MESSAGES } from "../_shared/contracts/generation_settings.ts";
@@ -40,11 +39,7 @@ interface Harness {
   keys: Map<string, string>;
 }
 
-interface Assistant extends AssistantSettings {
-  userId: string;
-}
-
-const ASSISTANTS = new Map<string, Assistant>([
+const ASSISTANTS = new Map<string, OwnedAssistant>([
   [ALICE_ASSISTANT, { id: ALICE_ASSISTANT, name: "Travel", userId: ALICE, instructions: "You write cheerful travel posts.", model: null }],
   [ALICE_OWN_MODEL_ASSISTANT, { id: ALICE_OWN_MODEL_ASSISTANT, name: "Editor", userId: ALICE, instructions: "", model: "gpt-6.2-sol" }],
   [ALICE_PRO_ASSISTANT, { id: ALICE_PRO_ASSISTANT, name: "Pro", userId: ALICE, instructions: "", model: "gpt-5.5-pro" }],
@@ -75,10 +70,7 @@ function testDeps(
       return id ? Promise.resolve({ id }) : Promise.reject(new UnauthenticatedError());
     },
     readTextProvider: (userId) => Promise.resolve(storedProvider(fake, flavour, keys.get(userId) ?? null, models)),
-    findAssistant: (userId, assistantId) => {
-      const assistant = ASSISTANTS.get(assistantId);
-      return Promise.resolve(assistant?.userId === userId ? assistant : null);
-    },
+    findAssistant: assistantLookup(ASSISTANTS),
     deployment: testDeployment(fake, { timeoutMs }),
     rateLimit: unlimited("aiText"),
     findLinkTargets,

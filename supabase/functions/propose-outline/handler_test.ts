@@ -3,12 +3,13 @@
  * caller, provider and assistant lookup instead of the database.
  */
 import assert from "node:assert/strict";
-import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { languageLabel } from "../_shared/contracts/locales.ts";
 import { OUTLINE_MESSAGES, proposedOutlineSchema, type ProposedOutline } from "../_shared/contracts/outline.ts";
 import {
   ALICE,
+  assistantLookup,
   type ChatRequest,
+  type OwnedAssistant,
   type TextFunctionHarness,
   type TextFunctionHarnessOptions,
   withTextFunctionHarness,
@@ -21,7 +22,7 @@ const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const ALICE_GERMAN_ASSISTANT = "a0000000-0000-4000-8000-0000000000de";
 const BOB_ASSISTANT = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
 
-const ASSISTANTS = new Map<string, AssistantSettings & { userId: string }>([
+const ASSISTANTS = new Map<string, OwnedAssistant>([
   [ALICE_ASSISTANT, { id: ALICE_ASSISTANT, name: "Travel", userId: ALICE, instructions: "You write cheerful travel posts.", model: null }],
   [ALICE_GERMAN_ASSISTANT, {
     id: ALICE_GERMAN_ASSISTANT,
@@ -43,10 +44,7 @@ const withHarness = (options: TextFunctionHarnessOptions, test: (harness: Harnes
     (deps) =>
       createHandler({
         ...deps,
-        findAssistant: (userId, assistantId) => {
-          const assistant = ASSISTANTS.get(assistantId);
-          return Promise.resolve(assistant?.userId === userId ? assistant : null);
-        },
+        findAssistant: assistantLookup(ASSISTANTS),
       }),
     options,
     test,

@@ -3,7 +3,6 @@
  * in-memory caller, provider and assistant lookup instead of the database.
  */
 import assert from "node:assert/strict";
-import type { AssistantSettings } from "../_shared/ai/assistants.ts";
 import { languageLabel } from "../_shared/contracts/locales.ts";
 import {
   SECTION_IMAGES_MAX_SECTIONS,
@@ -14,7 +13,9 @@ import {
 } from "../_shared/contracts/section_images.ts";
 import {
   ALICE,
+  assistantLookup,
   type ChatRequest,
+  type OwnedAssistant,
   type TextFunctionHarness,
   type TextFunctionHarnessOptions,
   withTextFunctionHarness,
@@ -27,7 +28,7 @@ const ALICE_ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
 const ALICE_SPANISH_SKETCHER = "a0000000-0000-4000-8000-0000000000e5";
 const BOB_ASSISTANT = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
 
-const ASSISTANTS = new Map<string, AssistantSettings & { userId: string }>([
+const ASSISTANTS = new Map<string, OwnedAssistant>([
   [ALICE_ASSISTANT, { id: ALICE_ASSISTANT, name: "Travel", userId: ALICE, instructions: "", model: null }],
   [ALICE_SPANISH_SKETCHER, {
     id: ALICE_SPANISH_SKETCHER,
@@ -49,10 +50,7 @@ const withHarness = (options: TextFunctionHarnessOptions, test: (harness: Harnes
     (deps) =>
       createHandler({
         ...deps,
-        findAssistant: (userId, assistantId) => {
-          const assistant = ASSISTANTS.get(assistantId);
-          return Promise.resolve(assistant?.userId === userId ? assistant : null);
-        },
+        findAssistant: assistantLookup(ASSISTANTS),
       }),
     options,
     test,
