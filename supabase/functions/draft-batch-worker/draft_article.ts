@@ -2,7 +2,7 @@ import { APIUserAbortError } from "openai";
 import { ARTICLE_FAILURE_MESSAGE, parseGeneratedArticle } from "../_shared/ai/article_output.ts";
 import { type ArticleSource, buildArticleMessages } from "../_shared/ai/article_prompt.ts";
 import type { AssistantSettings } from "../_shared/ai/assistants.ts";
-import { completeJson } from "../_shared/ai/completion.ts";
+import { completeJson, type JsonAnswer, type JsonCompletionSpec } from "../_shared/ai/completion.ts";
 import { createOpenAIClient } from "../_shared/ai/openai_client.ts";
 import { describeProviderFailure, ModelOutputError, ProviderProblemError } from "../_shared/ai/provider_errors.ts";
 import type { ModelChoice, ProviderTarget } from "../_shared/ai/provider_target.ts";
@@ -50,6 +50,23 @@ export function articleSource(job: ClaimedDraftJob): ArticleSource {
 export class DraftTimedOut extends Error {}
 
 /**
+ * One model call of a job: no SDK retries (a refused attempt goes back to
+ * the queue with a back-off instead of holding the run), and the run's
+ * deadline (`signal`) turned into DraftTimedOut.
+ */
+async function completeJobCall(
+  { target, timeoutMs, signal }: Pick<DraftRequest, "target" | "timeoutMs" | "signal">,
+  spec: JsonCompletionSpec,
+): Promise<JsonAnswer> {
+  try {
+    return await completeJson(createOpenAIClient(target, timeoutMs), target, spec, { signal, maxRetries: 0 });
+  } catch (error) {
+    if (signal.aborted || error instanceof APIUserAbortError) throw new DraftTimedOut("The provider call timed out");
+    throw error;
+  }
+}
+
+/**
  * The model's article for the job's idea: one non-streamed request (nobody
  * watches it being written) with generate-article's structured output and
  * its fallbacks (completion.ts). Throws the provider's errors,
@@ -57,31 +74,18 @@ export class DraftTimedOut extends Error {}
  * limit, unusable output) or DraftTimedOut.
  */
 export async function draftArticle({ target, model, assistant, job, context, timeoutMs, signal }: DraftRequest): Promise<GeneratedArticle> {
-  let answer;
-  try {
-    // No SDK retries: a refused attempt goes back to the queue with a back-off
-    // instead of holding the run.
-    answer = await completeJson(
-      createOpenAIClient(target, timeoutMs),
-      target,
-      {
-        model: model.model,
-        messages: buildArticleMessages(assistant.instructions, {
-          ...articleSource(job),
-          context,
-          locale: draftLocale(job, assistant),
-          settings: mergeGenerationSettings(assistant.settings, job.settings),
-          outline: job.outline,
-        }),
-        schema: { name: ARTICLE_SCHEMA_NAME, schema: generatedArticleJsonSchema },
-        effort: ["low", "minimal", "medium"],
-      },
-      { signal, maxRetries: 0 },
-    );
-  } catch (error) {
-    if (signal.aborted || error instanceof APIUserAbortError) throw new DraftTimedOut("The provider call timed out");
-    throw error;
-  }
+  const answer = await completeJobCall({ target, timeoutMs, signal }, {
+    model: model.model,
+    messages: buildArticleMessages(assistant.instructions, {
+      ...articleSource(job),
+      context,
+      locale: draftLocale(job, assistant),
+      settings: mergeGenerationSettings(assistant.settings, job.settings),
+      outline: job.outline,
+    }),
+    schema: { name: ARTICLE_SCHEMA_NAME, schema: generatedArticleJsonSchema },
+    effort: ["low", "minimal", "medium"],
+  });
   if (answer.truncated) {
     throw new ProviderProblemError(
       "length",
@@ -101,28 +105,17 @@ export async function draftArticle({ target, model, assistant, job, context, tim
 export async function proposeOutline(
   { target, model, assistant, job, timeoutMs, signal }: Omit<DraftRequest, "context">,
 ): Promise<string[]> {
-  let answer;
-  try {
-    answer = await completeJson(
-      createOpenAIClient(target, timeoutMs),
-      target,
-      {
-        model: model.model,
-        messages: buildOutlineMessages(assistant.instructions, {
-          idea: job.idea,
-          locale: draftLocale(job, assistant),
-          settings: mergeGenerationSettings(assistant.settings, job.settings),
-        }),
-        schema: { name: OUTLINE_SCHEMA_NAME, schema: outlineJsonSchema },
-        effort: ["low", "minimal", "medium"],
-        maxOutputTokens: OUTLINE_MAX_OUTPUT_TOKENS,
-      },
-      { signal, maxRetries: 0 },
-    );
-  } catch (error) {
-    if (signal.aborted || error instanceof APIUserAbortError) throw new DraftTimedOut("The provider call timed out");
-    throw error;
-  }
+  const answer = await completeJobCall({ target, timeoutMs, signal }, {
+    model: model.model,
+    messages: buildOutlineMessages(assistant.instructions, {
+      idea: job.idea,
+      locale: draftLocale(job, assistant),
+      settings: mergeGenerationSettings(assistant.settings, job.settings),
+    }),
+    schema: { name: OUTLINE_SCHEMA_NAME, schema: outlineJsonSchema },
+    effort: ["low", "minimal", "medium"],
+    maxOutputTokens: OUTLINE_MAX_OUTPUT_TOKENS,
+  });
   return parseOutline(answer).headings;
 }
 
