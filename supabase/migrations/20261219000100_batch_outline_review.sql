@@ -21,7 +21,10 @@
 -- the functions write them. The new functions are executable by the secret
 -- key only and take the owner's id explicitly, like the queue's others
 -- (20261128000400); cancelling a batch now also cancels outlines waiting for
--- review, and the progress view counts them.
+-- review (and one being proposed, once it is stored), an outline of a
+-- cancelled batch cannot be approved, an idea whose outline waits cannot be
+-- drafted again (regenerate_draft_job: 'busy'), and the progress view counts
+-- them.
 
 alter table public.draft_batches
   add column outline_review boolean not null default false;
@@ -128,7 +131,8 @@ end;
 $$;
 
 -- The worker's proposal for a job it holds (its current claim): the job
--- waits for the owner with these headings. false when the claim was lost.
+-- waits for the owner with these headings; a batch cancelled while the
+-- proposal was written cancels the job instead. false when the claim was lost.
 create function public.store_draft_job_outline(p_job_id uuid, p_claim_id uuid, p_outline text[])
 returns boolean
 language plpgsql
@@ -136,18 +140,22 @@ security definer
 set search_path = ''
 as $$
 begin
-  update public.draft_jobs
-  set status = 'outline_ready', outline = p_outline, outline_approved_at = null, claim_id = null,
-      last_error = null
-  where id = p_job_id and status = 'drafting' and claim_id = p_claim_id;
+  update public.draft_jobs j
+  set status = case when b.cancelled_at is null then 'outline_ready' else 'cancelled' end,
+      outline = p_outline, outline_approved_at = null, claim_id = null, last_error = null,
+      finished_at = case when b.cancelled_at is null then null else now() end
+  from public.draft_batches b
+  where j.id = p_job_id and j.status = 'drafting' and j.claim_id = p_claim_id
+    and b.id = j.batch_id and b.user_id = j.user_id;
   return found;
 end;
 $$;
 
 -- The owner's approval of one idea's outline, as edited (p_outline), or as
--- it stands (null): the job is queued to be drafted following it. Returns
--- 'queued'; 'not_found' when the user has no such job; 'not_ready' when its
--- outline is not waiting for review (approved already, or cancelled).
+-- it stands (null): the job is queued to be drafted following it (its
+-- attempts and its drafting time counted afresh). Returns 'queued';
+-- 'not_found' when the user has no such job; 'not_ready' when its outline is
+-- not waiting for review (approved already, or cancelled with its batch).
 create function public.approve_draft_job_outline(p_user_id uuid, p_job_id uuid, p_outline text[] default null)
 returns text
 language plpgsql
@@ -156,24 +164,30 @@ set search_path = ''
 as $$
 declare
   job_status text;
+  batch_cancelled boolean;
 begin
-  select status into job_status from public.draft_jobs where id = p_job_id and user_id = p_user_id for update;
+  select j.status, b.cancelled_at is not null into job_status, batch_cancelled
+  from public.draft_jobs j
+  join public.draft_batches b on b.id = j.batch_id and b.user_id = j.user_id
+  where j.id = p_job_id and j.user_id = p_user_id
+  for update of j;
   if not found then
     return 'not_found';
   end if;
-  if job_status <> 'outline_ready' then
+  if job_status <> 'outline_ready' or batch_cancelled then
     return 'not_ready';
   end if;
   update public.draft_jobs
   set status = 'queued', outline = coalesce(p_outline, outline), outline_approved_at = now(), attempts = 0,
-      next_attempt_at = now(), last_error = null, finished_at = null
+      next_attempt_at = now(), last_error = null, started_at = null, finished_at = null
   where id = p_job_id;
   return 'queued';
 end;
 $$;
 
 -- Approve all: every outline of the batch waiting for review, as it stands.
--- The number approved; null when the user has no such batch.
+-- The number approved (none in a cancelled batch); null when the user has no
+-- such batch.
 create function public.approve_draft_batch_outlines(p_user_id uuid, p_batch_id uuid)
 returns integer
 language plpgsql
@@ -187,12 +201,51 @@ begin
   if not found then
     return null;
   end if;
-  update public.draft_jobs
+  update public.draft_jobs j
   set status = 'queued', outline_approved_at = now(), attempts = 0, next_attempt_at = now(), last_error = null,
-      finished_at = null
-  where batch_id = p_batch_id and user_id = p_user_id and status = 'outline_ready';
+      started_at = null, finished_at = null
+  from public.draft_batches b
+  where j.batch_id = p_batch_id and j.user_id = p_user_id and j.status = 'outline_ready'
+    and b.id = j.batch_id and b.cancelled_at is null;
   get diagnostics approved = row_count;
   return approved;
+end;
+$$;
+
+-- Drafting an idea again (20261208000100) while its outline waits for review
+-- would replace the outline unasked: such a job is 'busy' like one queued.
+create or replace function public.regenerate_draft_job(p_user_id uuid, p_job_id uuid)
+returns text
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  job public.draft_jobs;
+  draft_status text;
+begin
+  select * into job from public.draft_jobs where id = p_job_id and user_id = p_user_id for update;
+  if not found then
+    return 'not_found';
+  end if;
+  if job.status in ('queued', 'drafting', 'outline_ready') then
+    return 'busy';
+  end if;
+  if job.article_id is not null then
+    select a.status into draft_status
+    from public.articles a
+    where a.id = job.article_id and a.user_id = p_user_id
+    for update;
+    if draft_status is distinct from 'draft' then
+      return 'not_a_draft';
+    end if;
+    delete from public.articles where id = job.article_id and user_id = p_user_id;
+  end if;
+  update public.draft_jobs
+  set status = 'queued', attempts = 0, next_attempt_at = now(), last_error = null, finished_at = null,
+      claim_id = null, article_id = null
+  where id = p_job_id;
+  return 'requeued';
 end;
 $$;
 
@@ -231,3 +284,8 @@ grant execute on function public.create_draft_batch(uuid, text, uuid, boolean, u
 grant execute on function public.store_draft_job_outline(uuid, uuid, text[]) to service_role;
 grant execute on function public.approve_draft_job_outline(uuid, uuid, text[]) to service_role;
 grant execute on function public.approve_draft_batch_outlines(uuid, uuid) to service_role;
+-- Replaced functions keep their grants; restated: the secret key only.
+revoke all on function public.regenerate_draft_job(uuid, uuid) from public, anon, authenticated;
+revoke all on function public.cancel_draft_batch(uuid, uuid) from public, anon, authenticated;
+grant execute on function public.regenerate_draft_job(uuid, uuid) to service_role;
+grant execute on function public.cancel_draft_batch(uuid, uuid) to service_role;

@@ -10,9 +10,10 @@
 -- `detected_locale` and `language_confirmed_at`, so the editor shows the
 -- flag (and its end) from the save's answer.
 --
--- settle_article_language(user, article, locale, detected): clears the flag
--- of the user's article when the check found `locale`, its current language
--- (a save in between that changed the language leaves the flag as it is).
+-- settle_article_language(user, article, version, locale): clears the flag
+-- of the user's article when the check found `locale`, its language, in the
+-- text of `version`, the version the save wrote (a save in between, whose
+-- text was not checked, leaves the flag and its version as they are).
 -- Returns the article's new version when it cleared the flag (the change
 -- moves it, 20261204000300, and the editor's next save starts from it), null
 -- when it cleared none. SECURITY DEFINER (users may not write the
@@ -48,7 +49,7 @@ as $$
   );
 $$;
 
-create function public.settle_article_language(p_user_id uuid, p_article_id uuid, p_locale text)
+create function public.settle_article_language(p_user_id uuid, p_article_id uuid, p_version bigint, p_locale text)
 returns bigint
 language plpgsql
 security definer
@@ -59,7 +60,7 @@ declare
 begin
   update public.articles
   set language_mismatch = false, detected_locale = p_locale
-  where id = p_article_id and user_id = p_user_id and language_mismatch
+  where id = p_article_id and user_id = p_user_id and version = p_version and language_mismatch
     and coalesce(locale, 'en') = p_locale
   returning version into new_version;
   return new_version;
@@ -68,5 +69,5 @@ $$;
 
 revoke execute on function public.saved_article_json(public.articles) from public, anon, authenticated;
 grant execute on function public.saved_article_json(public.articles) to service_role;
-revoke execute on function public.settle_article_language(uuid, uuid, text) from public, anon, authenticated;
-grant execute on function public.settle_article_language(uuid, uuid, text) to service_role;
+revoke execute on function public.settle_article_language(uuid, uuid, bigint, text) from public, anon, authenticated;
+grant execute on function public.settle_article_language(uuid, uuid, bigint, text) to service_role;

@@ -202,6 +202,8 @@ Deno.test("draft-batches approve-outline and approve-outlines: the owner's only,
   const blank = await call({ action: "approve-outline", jobId: JOB, headings: ["Serving", " "] });
   assert.equal(blank.status, 400);
   assert.match(blank.body.error, /Every heading needs text/);
+  const twoLines = await call({ action: "approve-outline", jobId: JOB, headings: ["Serving\nit cold"] });
+  assert.match(twoLines.body.error, /Keep each heading on one line/);
   const none = await call({ action: "approve-outline", jobId: JOB, headings: [] });
   assert.match(none.body.error, /Keep at least one heading/);
   const all = await call({ action: "approve-outlines", batchId: BATCH });

@@ -125,5 +125,6 @@ Deno.test("reading the answer: numbering and duplicates go, a bare list is read,
   const answer = (content: string) => ({ content, truncated: false, format: "text" as const });
   assert.deepEqual(parseOutline(answer('Here: {"headings": ["1. Intro", "Intro", " - Costs ", 3]}')).headings, ["Intro", "Costs"]);
   assert.deepEqual(parseOutline(answer('["Why", "How"]')).headings, ["Why", "How"]);
+  assert.deepEqual(parseOutline(answer('{"headings": ["Why it\\nmatters", "How"]}')).headings, ["Why it matters", "How"], "one line each");
   assert.throws(() => parseOutline(answer('{"headings": []}')), /no outline headings/);
 });

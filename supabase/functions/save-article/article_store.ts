@@ -82,11 +82,12 @@ export interface ArticleStore {
   /** The saved row; null when an update names no article of the caller's. Throws ArticleConflictError, ArticleWriteError. */
   save(userId: string, save: ArticleSave): Promise<SavedArticleRow | null>;
   /**
-   * Clears the language flag of the user's article whose text the check read
-   * as `locale`, its current language (settle_article_language, migration
-   * 20261219000200): its new version, or null when nothing was cleared.
+   * Clears the language flag of the user's article whose text at `version`
+   * (the one the save wrote) the check read as `locale`, its language
+   * (settle_article_language, migration 20261219000200): its new version, or
+   * null when nothing was cleared (another save came in between, unchecked).
    */
-  settleLanguage(userId: string, articleId: string, locale: string): Promise<number | null>;
+  settleLanguage(userId: string, articleId: string, version: number, locale: string): Promise<number | null>;
 }
 
 function writeError(error: { message: string; code?: string; details?: string | null }): ArticleWriteError {
@@ -111,10 +112,11 @@ export function createArticleStore(articleSaves: SystemClient): ArticleStore {
       if (error) throw writeError(error);
       return (data ?? null) as SavedArticleRow | null;
     },
-    async settleLanguage(userId, articleId, locale) {
+    async settleLanguage(userId, articleId, version, locale) {
       const { data, error } = await articleSaves.rpc("settle_article_language", {
         p_user_id: userId,
         p_article_id: articleId,
+        p_version: version,
         p_locale: locale,
       });
       if (error) throw new Error(`settling the article's language: ${error.message}`);

@@ -138,13 +138,23 @@ function fieldsOf(input: SaveArticleInput, content: string): ArticleFields {
   };
 }
 
-/** The saved article, its language flag cleared when its text now reads as its language. */
+/**
+ * The saved article, its language flag cleared when its text now reads as its
+ * language. The save is made already: a flag that cannot be cleared now
+ * (another save came in between, or the database refused) stays for the
+ * next save, and this one is answered as saved.
+ */
 async function withLanguageSettled(store: ArticleStore, userId: string, article: SavedArticleRow): Promise<SavedArticleRow> {
   if (!article.language_mismatch) return article;
   const locale = article.locale ?? DEFAULT_LOCALE;
   if (checkDraftLanguage(article, locale).detected !== locale) return article;
-  const version = await store.settleLanguage(userId, article.id, locale);
-  return version === null ? article : { ...article, version, language_mismatch: false, detected_locale: locale };
+  try {
+    const version = await store.settleLanguage(userId, article.id, article.version, locale);
+    return version === null ? article : { ...article, version, language_mismatch: false, detected_locale: locale };
+  } catch (error) {
+    console.error(`[save-article] the language flag of a saved article stays: ${error instanceof Error ? error.message : error}`);
+    return article;
+  }
 }
 
 export function createHandler(deps: SaveArticleDependencies): (req: Request) => Promise<Response> {

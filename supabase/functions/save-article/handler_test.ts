@@ -23,15 +23,16 @@ const ASSISTANT = "3f2b8c1e-2d4a-4b6c-8e9f-0a1b2c3d4e5f";
  * Rows by id with their owner, as the table holds them, and every save the
  * store was asked for; ownership and versions as save_article() applies them.
  */
-function memoryStore(refuse?: ArticleWriteError) {
+function memoryStore(refuse?: ArticleWriteError, settleFails = false) {
   const rows = new Map<string, SavedArticleRow & { user_id: string }>();
   const saves: ArticleSave[] = [];
   const settles: string[] = [];
   const store: ArticleStore = {
-    settleLanguage(userId, articleId, locale) {
+    settleLanguage(userId, articleId, version, locale) {
       settles.push(`${articleId} ${locale}`);
+      if (settleFails) return Promise.reject(new Error("settling the article's language: connection reset"));
       const row = rows.get(articleId);
-      if (!row || row.user_id !== userId || !row.language_mismatch || (row.locale ?? "en") !== locale) {
+      if (!row || row.user_id !== userId || row.version !== version || !row.language_mismatch || (row.locale ?? "en") !== locale) {
         return Promise.resolve(null);
       }
       rows.set(articleId, { ...row, language_mismatch: false, version: row.version + 1 });
@@ -232,6 +233,21 @@ Deno.test("save-article: a draft held for its language is released once its text
   rows.set(id, { ...rows.get(id)!, language_mismatch: true });
   const relabelled = await call(article({ id, expectedVersion: 5, title: english.title, content: english.content, locale: "en" }));
   assert.equal(relabelled.body.article.language_mismatch, false, "choosing the language it is written in releases it too");
+});
+
+Deno.test("save-article: a language flag that cannot be settled stays for the next save; the save is answered as made", async () => {
+  const { rows, settles, store } = memoryStore(undefined, true);
+  const call = harness(store);
+  const spanish = articleInLanguage("es", "paella", (title) => title)!;
+  const id = (await call(article())).body.article.id;
+  rows.set(id, { ...rows.get(id)!, locale: "es", language_mismatch: true });
+  await withCapturedErrors(async (logs) => {
+    const saved = await call(article({ id, expectedVersion: 1, title: spanish.title, content: spanish.content }));
+    assert.equal(saved.status, 200);
+    assert.deepEqual([saved.body.article.version, saved.body.article.language_mismatch], [2, true]);
+    assert.equal(settles.length, 1);
+    assert.match(logs.join("\n"), /the language flag of a saved article stays/);
+  });
 });
 
 Deno.test("save-article: every size limit is refused with the form's message", async () => {

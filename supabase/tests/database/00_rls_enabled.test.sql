@@ -144,7 +144,7 @@ select results_eq(
        ('retry_failed_draft_jobs(uuid,uuid)'),
        ('save_article(uuid,jsonb,uuid,bigint,jsonb,bigint)'),
        ('saved_article_json(articles)'),
-       ('settle_article_language(uuid,uuid,text)'),
+       ('settle_article_language(uuid,uuid,bigint,text)'),
        ('site_content_embedding_input(text,text[],text[],text)'),
        ('site_content_embedding_queue(uuid,text,integer)'),
        ('store_draft_job_outline(uuid,uuid,text[])') $$,

@@ -4,10 +4,13 @@
 -- (store_draft_job_outline, current claim only); nothing waiting for review is
 -- claimed; the owner approves one (as edited) or all, which queues them with
 -- the approved headings; another user can do neither; Cancel cancels outlines
--- waiting; the progress view counts them; none of it is callable by a user.
+-- waiting, and an outline proposed after its batch was cancelled; an outline
+-- of a cancelled batch cannot be approved, nor an idea whose outline waits
+-- drafted again; the progress view counts them; none of it is callable by a
+-- user.
 begin;
 \ir _helpers.psql
-select plan(19);
+select plan(24);
 
 select tests.create_supabase_user('alice');
 select tests.create_supabase_user('bob');
@@ -86,9 +89,9 @@ select is(
   'queued', 'the owner approves the outline as edited'
 );
 select results_eq(
-  $$ select status, outline, outline_approved_at is not null, attempts from public.draft_jobs where id = pg_temp.job('Gazpacho') $$,
-  $$ values ('queued', array['Serving', 'Tomatoes'], true, 0) $$,
-  'the job is queued to be drafted with the approved headings, its attempts counted afresh'
+  $$ select status, outline, outline_approved_at is not null, attempts, started_at from public.draft_jobs where id = pg_temp.job('Gazpacho') $$,
+  $$ values ('queued', array['Serving', 'Tomatoes'], true, 0, null::timestamptz) $$,
+  'the job is queued to be drafted with the approved headings, its attempts and drafting time counted afresh'
 );
 select is(
   public.approve_draft_job_outline(tests.get_supabase_uid('alice'), pg_temp.job('Gazpacho'), null), 'not_ready',
@@ -109,12 +112,43 @@ select results_eq(
   'approved as they stand'
 );
 select is(
+  public.regenerate_draft_job(tests.get_supabase_uid('alice'), pg_temp.job('Churros')), 'busy',
+  'an idea whose outline waits for review is not drafted again (its outline would be replaced unasked)'
+);
+select is(
   public.cancel_draft_batch(tests.get_supabase_uid('alice'), pg_temp.batch('cancel')), 1,
   'cancelling a batch cancels the outlines waiting for review'
 );
 select is(
   public.approve_draft_batch_outlines(tests.get_supabase_uid('alice'), pg_temp.batch('cancel')), 0,
   'cancelled outlines are not approved'
+);
+
+-- A batch cancelled while the model writes an idea's outline: the proposal
+-- arrives after the cancel, and the idea is cancelled, not left to approve.
+create temporary table late on commit drop as
+  select public.create_draft_batch(
+    tests.get_supabase_uid('alice'), 'Late', 'a3600000-0000-4000-8000-000000000001', true, '{}',
+    '[{"idea": "Turron"}]'::jsonb, null, '{}'::jsonb, null, null, true
+  ) as id;
+create temporary table late_claim on commit drop as select * from public.claim_draft_jobs(5, 5, 32, 300, 4);
+select is(
+  public.cancel_draft_batch(tests.get_supabase_uid('alice'), (select id from late)), 0,
+  'an idea being proposed for is not cancelled under its worker'
+);
+select is(
+  public.store_draft_job_outline(pg_temp.job('Turron'), (select claim_id from late_claim where job_id = pg_temp.job('Turron')), array['Almonds']), true,
+  'the worker stores its proposal'
+);
+select results_eq(
+  $$ select status, finished_at is not null from public.draft_jobs where id = pg_temp.job('Turron') $$,
+  $$ values ('cancelled', true) $$,
+  'the idea of a cancelled batch is cancelled, not left waiting for review'
+);
+update public.draft_jobs set status = 'outline_ready', finished_at = null where id = pg_temp.job('Turron');
+select is(
+  public.approve_draft_job_outline(tests.get_supabase_uid('alice'), pg_temp.job('Turron'), null), 'not_ready',
+  'an outline of a cancelled batch cannot be approved'
 );
 
 select tests.authenticate_as('alice');

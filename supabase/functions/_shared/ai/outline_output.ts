@@ -64,7 +64,9 @@ function headingsOf(candidate: unknown): string[] {
   const headings: string[] = [];
   for (const entry of list) {
     if (typeof entry !== "string") continue;
-    const heading = entry.replace(/^\s*(?:\d+[.)]|[-*•])\s+/, "").trim().slice(0, OUTLINE_HEADING_MAX_LENGTH).trim();
+    // One line each: a heading the model broke over lines is joined again.
+    const heading = entry.replace(/^\s*(?:\d+[.)]|[-*•])\s+/, "").replace(/\s+/g, " ").trim()
+      .slice(0, OUTLINE_HEADING_MAX_LENGTH).trim();
     if (!heading || seen.has(heading.toLowerCase())) continue;
     seen.add(heading.toLowerCase());
     headings.push(heading);

@@ -22,6 +22,7 @@ export const OUTLINE_MESSAGES = {
   ideaTooLong: `Keep the article idea under ${OUTLINE_IDEA_MAX_LENGTH} characters`,
   emptyHeading: "Every heading needs text (remove the ones you do not want)",
   headingTooLong: `Keep each heading under ${OUTLINE_HEADING_MAX_LENGTH} characters`,
+  headingLines: "Keep each heading on one line",
   noHeadings: "Keep at least one heading in the outline",
   tooManyHeadings: `An outline has at most ${OUTLINE_MAX_HEADINGS} headings`,
 } as const;
@@ -32,6 +33,8 @@ export const outlineHeadingsSchema = z.array(
     z.trim(),
     z.minLength(1, OUTLINE_MESSAGES.emptyHeading),
     z.maxLength(OUTLINE_HEADING_MAX_LENGTH, OUTLINE_MESSAGES.headingTooLong),
+    // One heading is one h2 (and one line of a batch's stored outline, which refuses line breaks).
+    z.regex(/^[^\r\n]*$/, OUTLINE_MESSAGES.headingLines),
   ),
   { error: OUTLINE_MESSAGES.noHeadings },
 ).check(

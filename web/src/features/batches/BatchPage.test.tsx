@@ -382,6 +382,7 @@ describe("a batch whose outlines are reviewed", () => {
     const { user } = await renderPage(reviewed());
     expect(screen.getByText("Outlines to review")).toBeTruthy();
     expect(screen.getByText(/2 outlines to review/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Cancel" }), "outlines waiting can be cancelled").toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Review outline: Compost" }));
     const dialog = await screen.findByRole("dialog", { name: "Review outline" });
     await user.click(within(dialog).getByRole("button", { name: "Remove “Bins”" }));
@@ -402,6 +403,12 @@ describe("a batch whose outlines are reviewed", () => {
     expect(within(dialog).getByText("Every heading needs text (remove the ones you do not want)")).toBeTruthy();
     expect(document.activeElement).toBe(within(dialog).getByLabelText("Heading 1"));
     expect(approveOutline).not.toHaveBeenCalled();
+  });
+
+  it("offers no approval in a cancelled batch", async () => {
+    await renderPage({ ...reviewed(), cancelledAt: new Date() });
+    expect(screen.queryByRole("button", { name: /Approve all outlines/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Cancel" })).toBeNull();
   });
 
   it("approves every outline as it stands after asking", async () => {

@@ -188,6 +188,10 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
   const outlines = batch.progress.outline_ready;
   // The dialog stays only while its idea's outline still waits for review.
   const outlineJob = batch.jobs.find((job) => job.id === outlineOf && job.status === "outline_ready");
+  // An idea no longer waiting (approved, cancelled, refused as such) forgets its dialog: it does not open again by itself.
+  useEffect(() => {
+    if (outlineOf && !outlineJob) setOutlineOf(null);
+  }, [outlineOf, outlineJob]);
 
   return (
     <>
@@ -211,7 +215,7 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
         <BatchProgress batch={batch} />
         {open && <p className="polling-note">This page updates by itself while drafts are being written.</p>}
         <div className="batch-actions">
-          {open && !batch.cancelledAt && (
+          {(open || outlines > 0) && !batch.cancelledAt && (
             <button
               type="button"
               className="secondary"
@@ -233,7 +237,7 @@ function BatchView({ batch, busy }: { batch: DraftBatchDetail; busy: string | nu
               Retry failed
             </button>
           )}
-          {outlines > 0 && (
+          {outlines > 0 && !batch.cancelledAt && (
             <button
               type="button"
               className="secondary"

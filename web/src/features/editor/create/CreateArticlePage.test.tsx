@@ -782,10 +782,10 @@ describe("create post: language and generation settings", () => {
   it("a Save pressed while the section images are drawn waits for them, then saves them with the article", async () => {
     const draft = controllableDraft();
     let finishImages!: () => void;
-    vi.mocked(illustrateSections).mockImplementation((_request, { onResult }) =>
+    vi.mocked(illustrateSections).mockImplementation((_request, options) =>
       new Promise((resolve) => {
         finishImages = () => {
-          onResult?.(0, { ok: true, url: "https://storage.example/compost.png", alt: "A compost heap" });
+          options?.onResult?.(0, { ok: true, url: "https://storage.example/compost.png", alt: "A compost heap" });
           resolve([]);
         };
       })
