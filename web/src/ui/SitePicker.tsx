@@ -27,6 +27,8 @@ export function SitePicker({ legend, load, selected, disabled, error, help, onCh
           No WordPress sites connected. <Link href="/wordpress-sites">Connect a site in WordPress Sites</Link>.
         </small>
       )}
+      {/* The help that follows reads as the next sentence, not run on. */}
+      {load.status === "ready" && load.data.length === 0 && " "}
       {load.status === "ready" &&
         load.data.map((site) => (
           <label key={site.id}>
