@@ -35,6 +35,18 @@ export interface FakeWordPressOptions {
   stripAuthorization?: boolean;
   /** Overrides of the administrator's capabilities, e.g. `{ upload_files: false }`. */
   capabilities?: Record<string, boolean>;
+  /**
+   * The month's uploads folder does not exist yet (a new site, or the first
+   * upload of a month): uploads arriving together race to create it, and
+   * every one but the first fails as WordPress's does. wp_mkdir_p()
+   * (wp-includes/functions.php) checks file_exists() and then mkdir()s, so
+   * the request whose mkdir() finds the folder just made returns false;
+   * wp_upload_dir() then sets "Unable to create directory %s. Is its parent
+   * directory writable by the server?", which the attachments controller
+   * answers as 500 rest_upload_unknown_error. Once made, the folder is there
+   * for every later upload.
+   */
+  newUploadsFolder?: boolean;
   /** Post meta keys registered with show_in_rest (others are ignored, as WordPress does). */
   registeredMeta?: string[];
   /** Registered keys the user may not edit: 403 rest_cannot_update AFTER the post is saved. */
@@ -227,6 +239,8 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
   const pages = new Map<number, FakePost>();
   const terms = { categories: [] as FakeTerm[], tags: [] as FakeTerm[] };
   const media: FakeMedia[] = [];
+  // "made", or while the first upload makes it, the moment it is made.
+  let uploadsFolder: "missing" | Promise<void> | "made" = options.newUploadsFolder ? "missing" : "made";
   const rankMathMeta = new Map<number, Record<string, string>>();
   const requests: RecordedRequest[] = [];
   let completedWaves: number[] = [];
@@ -491,6 +505,21 @@ export function startFakeWordPress(options: FakeWordPressOptions = {}): FakeWord
   async function uploadMedia(request: Request): Promise<Response> {
     if (!capabilities.upload_files) {
       return wpError(403, "rest_cannot_create", "Sorry, you are not allowed to upload media on this site.");
+    }
+    if (uploadsFolder !== "made") {
+      if (uploadsFolder instanceof Promise) {
+        // This request's mkdir() found the folder the other had just made: it fails, and the folder is there.
+        await uploadsFolder;
+        return wpError(
+          500,
+          "rest_upload_unknown_error",
+          "Unable to create directory wp-content/uploads/2026/11. Is its parent directory writable by the server?",
+        );
+      }
+      const making = new Promise<void>((resolve) => setTimeout(resolve, 25));
+      uploadsFolder = making;
+      await making;
+      uploadsFolder = "made";
     }
     const form = await request.formData();
     const file = form.get("file");

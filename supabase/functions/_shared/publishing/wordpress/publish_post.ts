@@ -200,20 +200,45 @@ async function uploadImage(
   deps: PublishPostDependencies,
 ): Promise<{ id?: unknown; source_url?: unknown }> {
   const { bytes, format } = await downloadImage(image, deps.fetch, deps.imageFetchOptions);
-  const form = new FormData();
-  form.append(
-    "file",
-    new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format.contentType }),
-    media.fileBase(format.extension),
-  );
-  form.append("title", media.title);
-  form.append("alt_text", media.alt);
-  return await client.request<{ id?: unknown; source_url?: unknown }>({
-    method: "POST",
-    route: "wp/v2/media",
-    form,
-    fetchOptions: { timeoutMs: MEDIA_UPLOAD_TIMEOUT_MS },
-  });
+  const upload = () => {
+    const form = new FormData();
+    form.append(
+      "file",
+      new Blob([bytes as Uint8Array<ArrayBuffer>], { type: format.contentType }),
+      media.fileBase(format.extension),
+    );
+    form.append("title", media.title);
+    form.append("alt_text", media.alt);
+    return client.request<{ id?: unknown; source_url?: unknown }>({
+      method: "POST",
+      route: "wp/v2/media",
+      form,
+      fetchOptions: { timeoutMs: MEDIA_UPLOAD_TIMEOUT_MS },
+    });
+  };
+  try {
+    return await upload();
+  } catch (error) {
+    if (!lostUploadsFolderRace(error)) throw error;
+    // The folder another upload of this publish was making at the same moment is there now.
+    return await upload();
+  }
+}
+
+/**
+ * WordPress's refusal of an upload that met another one making the month's
+ * uploads folder (a new site, or a month's first uploads, sent together as
+ * the featured and body images are): wp_mkdir_p() fails when the folder
+ * appears between its file_exists() and its mkdir(), and the attachments
+ * controller answers 500 rest_upload_unknown_error "Unable to create
+ * directory … Is its parent directory writable by the server?"
+ * (wp-includes/functions.php wp_upload_dir(); class-wp-rest-attachments-controller.php).
+ * One more try finds the folder made. A folder that really cannot be made
+ * refuses the second try the same way, and that refusal is reported.
+ */
+function lostUploadsFolderRace(error: unknown): boolean {
+  return error instanceof WordPressError && error.code === "rest_upload_unknown_error" &&
+    /Unable to create directory/i.test(error.message);
 }
 
 async function uploadFeaturedImage(

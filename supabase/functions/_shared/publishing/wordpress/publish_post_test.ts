@@ -47,6 +47,7 @@ interface PublishOptions {
   applicationPassword?: string;
   onStep?: PublishStepListener;
   guard?: RemoteCreateGuard;
+  storedImagePrefix?: string;
 }
 
 function publish(wp: FakeWordPress, options: PublishOptions = {}) {
@@ -70,6 +71,7 @@ function publish(wp: FakeWordPress, options: PublishOptions = {}) {
       fetch: guardedFetch,
       imageFetchOptions: { ...allowlisted, ...options.imageFetchOptions },
       onStep: options.onStep,
+      storedImagePrefix: options.storedImagePrefix,
     },
   );
 }
@@ -139,6 +141,20 @@ Deno.test("a new post: terms reused or created, image uploaded with alt text, Yo
     assert.ok(wp.requests.filter((r) => r.route.startsWith("/wp/v2/")).every((r) => r.authenticated));
   });
 });
+
+Deno.test("a new site's first uploads, sent together, race for the month's folder: the one that lost it is sent again", () =>
+  withSite({ newUploadsFolder: true }, async (wp) => {
+    const stored = `${new URL(wp.imageUrl).origin}/images/`;
+    const result = await publish(wp, {
+      storedImagePrefix: stored,
+      article: { content: `<p>Intro</p><img src="${wp.imageUrl}" alt="A"><p>More</p><img src="${wp.imageUrl}?v=2" alt="B">` },
+    });
+    assert.equal(wp.media.length, 3, "the featured image and both images of the body are in the media library");
+    const uploads = wp.requests.filter((request) => request.method === "POST" && request.route === "/wp/v2/media");
+    assert.ok(uploads.length > 3, `an upload that lost the race was sent again (${uploads.length} sent)`);
+    const post = wp.posts.get(result.remotePostId)!;
+    assert.ok(!post.content.includes(stored), "the post points at none of the stored images");
+  }));
 
 Deno.test("sequential round trips: terms ∥ image, then the post, then the SEO fields", async () => {
   await withSite({ responseDelayMs: 40 }, async (wp) => {
