@@ -25,7 +25,6 @@ export function OutlineReviewDialog({ batchId, job, busy, onClose }: OutlineRevi
     const request = outlineRequest(items);
     if ("error" in request) {
       setError(request.error);
-      document.getElementById(`outline-heading-${request.error.id}`)?.focus();
       return;
     }
     setError(undefined);

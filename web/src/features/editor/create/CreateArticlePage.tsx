@@ -285,7 +285,6 @@ export default function CreateArticlePage() {
       const approved = outlineRequest(outline);
       if ("error" in approved) {
         setOutlineError(approved.error);
-        document.getElementById(`outline-heading-${approved.error.id}`)?.focus();
         return;
       }
       headings = approved.headings;

@@ -5,7 +5,7 @@ import "./outline-editor.css";
 
 type OutlineEditorProps = {
   items: OutlineItem[];
-  /** The first heading that cannot be sent, and why (outlineRequest). */
+  /** The first heading that cannot be sent, and why (outlineRequest); it is focused when reported. */
   error?: OutlineError;
   disabled: boolean;
   onChange(items: OutlineItem[]): void;
@@ -28,6 +28,11 @@ export function OutlineEditor({ items, error, disabled, onChange, onDiscard }: O
   const [announcement, setAnnouncement] = useState("");
   // The control to focus once the list has re-rendered.
   const [focusNext, setFocusNext] = useState<{ id: string; action: Action } | null>(null);
+
+  // A heading that cannot be sent takes the keyboard, each time it is reported.
+  useEffect(() => {
+    if (error) controls.current.get(`${error.id}:input`)?.focus();
+  }, [error]);
 
   useEffect(() => {
     if (focusNext) {
